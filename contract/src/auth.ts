@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { IdSchema, MessageResponseSchema, PASSWORD_MAX, PASSWORD_MIN, RoleSchema } from './common';
+
+export const LOGIN_MISSING_FIELDS = 'Please fill in both email and password';
+export const LOGIN_INVALID = 'Invalid email or password';
+
+export const LoginRequestSchema = z.object({
+  email: z.string({ message: LOGIN_MISSING_FIELDS }).trim().min(1, LOGIN_MISSING_FIELDS).max(320, LOGIN_INVALID),
+  password: z.string({ message: LOGIN_MISSING_FIELDS }).min(1, LOGIN_MISSING_FIELDS).max(PASSWORD_MAX, LOGIN_INVALID),
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+export const LoginResponseSchema = z.object({ token: z.string(), role: RoleSchema });
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+export const newPasswordSchema = z
+  .string({ message: 'Please enter a new password.' })
+  .min(1, 'Please enter a new password.')
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+export const ChangePasswordRequestSchema = z.object({ newPassword: newPasswordSchema });
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
+
+/** The own-password form: the confirmation never leaves the browser. */
+export const ChangePasswordFormSchema = z
+  .object({ newPassword: newPasswordSchema, confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+
+/** Changing one's own password ends every session, so the answer carries a fresh token. */
+export const ChangePasswordResponseSchema = MessageResponseSchema.extend({ token: z.string() });
+export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponseSchema>;
+
+export const ChangeUserPasswordRequestSchema = z.object({
+  userId: IdSchema,
+  newPassword: newPasswordSchema,
+});
+export type ChangeUserPasswordRequest = z.infer<typeof ChangeUserPasswordRequestSchema>;

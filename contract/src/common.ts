@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** Limits both sides enforce. */
+export const NAME_MAX = 200;
+export const TEXT_MAX = 1000;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
+export const LIST_LIMIT_MAX = 500;
+
+export const ROLES = ['admin', 'user', 'store-user', 'manager'] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+/** Roles an admin may give a new account, with SPEC.md's labels. */
+export const ASSIGNABLE_ROLES = [
+  { value: 'user', label: 'Store Keeper' },
+  { value: 'store-user', label: 'User' },
+] as const;
+
+export const IdSchema = z.uuid({ message: 'Invalid id' });
+
+/** A required text field: trimmed, not empty, length-capped. */
+export function requiredText(label: string, max = NAME_MAX) {
+  return z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+}
+
+export function optionalText(label: string, max = TEXT_MAX) {
+  return z
+    .string({ message: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .default('');
+}
+
+export const ErrorResponseSchema = z.object({
+  message: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+export const MessageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponseSchema>;
+
+/** `q`, `limit`, `offset` of every list endpoint. */
+export const ListQuerySchema = z.object({
+  q: z.string().trim().max(NAME_MAX).optional(),
+  limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000_000).optional().default(0),
+});
+export type ListQuery = z.infer<typeof ListQuerySchema>;

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { bearer, createAdmin } from '../test/factories';
+
+let t: TestApp;
+let admin: { email: string; token: string };
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await createAdmin(t.app, t.database.db);
+});
+afterAll(() => t.close());
+
+describe('the HTTP boundary', () => {
+  it('answers the health check once the database is reachable', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('returns 400 with a clear message for invalid JSON', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/stores',
+      headers: { ...bearer(admin.token), 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('The request body is not valid JSON.');
+  });
+
+  it('returns 413 for a body over 1 MB', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/stores',
+      headers: { ...bearer(admin.token), 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe('The request body is too large (1 MB at most).');
+  });
+
+  it('returns 400 for a body that is not JSON', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/stores',
+      headers: { ...bearer(admin.token), 'content-type': 'text/plain' },
+      payload: 'name=x',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBeTruthy();
+  });
+
+  it('returns 400 for a JSON body of the wrong type', async () => {
+    for (const payload of ['[]', '"text"', '42', 'null']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/stores',
+        headers: { ...bearer(admin.token), 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+    }
+  });
+
+  it('drops prototype keys and ignores unknown fields', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/stores',
+      headers: { ...bearer(admin.token), 'content-type': 'application/json' },
+      payload: '{"name":"Proto","__proto__":{"isAdmin":true},"constructor":{"x":1},"extra":1}',
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().store).not.toHaveProperty('extra');
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toMatch(/Not found/);
+  });
+
+  it('sends security headers and no X-Powered-By', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('describes the API as OpenAPI at /api/docs', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json().paths)).toEqual(expect.arrayContaining(['/auth/login', '/api/stores', '/api/auth/create-user']));
+  });
+});

@@ -1,0 +1,98 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Db } from './db/client';
+import authRoutes from './features/auth/auth.routes';
+import type { TokenSettings } from './features/auth/tokens';
+import healthRoutes from './features/health/health.routes';
+import storesRoutes from './features/stores/stores.routes';
+import usersRoutes from './features/users/users.routes';
+import { registerErrorHandler } from './lib/error-handler';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    tokens: TokenSettings;
+  }
+}
+
+export type AppOptions = {
+  db: Db;
+  tokens: TokenSettings;
+  /** Folder of the built web app; when set and present, it is served with a fallback to index.html. */
+  webDistDir?: string;
+  logLevel?: string;
+  /** Set behind a proxy so request.ip is the client's address (rate limits count per client). */
+  trustProxy?: boolean;
+};
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: options.logLevel ?? 'silent' },
+    bodyLimit: 1_048_576,
+    trustProxy: options.trustProxy ?? false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', options.db);
+  app.decorate('tokens', options.tokens);
+  app.decorateRequest('auth', null);
+
+  // An empty JSON body (SPEC.md's logout sends none) reads as no body rather than an error.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text, rejectPrototypeKeys));
+    } catch {
+      done(Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400 }), undefined);
+    }
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'upgrade-insecure-requests': null },
+    },
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Stockyard API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  registerErrorHandler(app);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(storesRoutes);
+
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  const hasWeb = Boolean(options.webDistDir && existsSync(join(options.webDistDir, 'index.html')));
+  if (hasWeb) await app.register(fastifyStatic, { root: options.webDistDir as string, wildcard: false, index: 'index.html' });
+  registerNotFound(app, hasWeb);
+  return app;
+}
+
+/** Unknown API paths answer JSON; other GETs that match no file are routes of the web app. */
+function registerNotFound(app: FastifyInstance, hasWeb: boolean): void {
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/auth/');
+    if (hasWeb && request.method === 'GET' && !isApi && !/\.[a-z0-9]+$/i.test(path)) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: `Not found: ${request.method} ${path}` });
+  });
+}
+
+function rejectPrototypeKeys(key: string, value: unknown): unknown {
+  // Dropped on parse, so no handler can ever see them.
+  if (key === '__proto__' || key === 'constructor' || key === 'prototype') return undefined;
+  return value;
+}

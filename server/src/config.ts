@@ -1,0 +1,44 @@
+import { resolve } from 'node:path';
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  jwtSecret?: string;
+  tokenTtlSeconds: number;
+  appTimezone: string;
+  logLevel: string;
+  webDistDir?: string;
+};
+
+/** Parses a duration such as `12h`, `30m`, `90s` or a bare number of seconds. */
+export function parseDuration(value: string): number {
+  const match = /^(\d+)\s*([smhd]?)$/.exec(value.trim());
+  if (!match) throw new Error(`Invalid duration "${value}" (use e.g. 12h, 30m, 3600)`);
+  const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[match[2] as '' | 's' | 'm' | 'h' | 'd'];
+  return Number(match[1]) * unit;
+}
+
+function parsePort(value: string | undefined): number {
+  const port = Number(value ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid PORT "${value}"`);
+  return port;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: parsePort(env.PORT),
+    host: env.HOST || '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    jwtSecret: env.JWT_SECRET || undefined,
+    tokenTtlSeconds: parseDuration(env.TOKEN_TTL || '12h'),
+    appTimezone: env.APP_TIMEZONE || 'UTC',
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

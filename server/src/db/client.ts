@@ -1,0 +1,46 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** The PostgreSQL connection string; unset for PGlite. */
+  url?: string;
+  close(): Promise<void>;
+};
+
+/**
+ * pg hands int8 (count(*), bigint sums) back as strings, PGlite as numbers. Parsing int8 as a JS
+ * number here is the one place the two drivers are made to agree (Drizzle's own per-query parsers
+ * fall back to these); every quantity this application stores fits far inside 2^53.
+ */
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+
+/** Opens PGlite in memory (no dir) or on a data folder. */
+export async function openPglite(dir?: string): Promise<Database> {
+  const client = await PGlite.create(dir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return { db, driver: 'pglite', close: () => client.close() };
+}
+
+export function openPostgres(connectionString: string, poolSize = 10): Database {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // An idle client that loses its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return { db, driver: 'postgres', url: connectionString, close: () => pool.end() };
+}
+
+/** Runs raw SQL and returns its rows, the same shape on both drivers. */
+export async function queryRows<T>(db: DbOrTx, query: Parameters<Db['execute']>[0]): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,58 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { queryRows } from './client';
+import { DataDirLockedError, lockDataDir, openDataDir } from './data-dir';
+
+const folders: string[] = [];
+function freshFolder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'stockyard-data-'));
+  folders.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the data folder lock', () => {
+  it('refuses a second lock while the first is held, and allows one after release', () => {
+    const dir = freshFolder();
+    const release = lockDataDir(dir);
+    // The same pid looks alive, as another running process would.
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+    expect(() => lockDataDir(dir)).toThrow(/in use by another Stockyard process/);
+    release();
+    lockDataDir(dir)();
+  });
+
+  it('takes over a lock left by a process that has died', async () => {
+    const dir = freshFolder();
+    const child = spawn(process.execPath, ['-e', '0']);
+    const deadPid = await new Promise<number>((resolve) => child.on('exit', () => resolve(child.pid as number)));
+    writeFileSync(join(dir, 'stockyard.lock'), JSON.stringify({ pid: deadPid, host: hostname() }));
+    const release = lockDataDir(dir);
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+    release();
+  });
+});
+
+describe('opening the data folder', () => {
+  it('creates the database through a scratch folder, migrates it and sweeps away leftovers of an interrupted start', async () => {
+    const dir = freshFolder();
+    mkdirSync(join(dir, 'db.creating-12345'));
+    const database = await openDataDir(dir, () => {});
+    try {
+      expect(readdirSync(dir).filter((name) => name.startsWith('db.creating-'))).toEqual([]);
+      expect(existsSync(join(dir, 'db'))).toBe(true);
+      const rows = await queryRows<{ n: number }>(database.db, sql`select count(*) as n from users`);
+      expect(rows[0]?.n).toBe(0);
+    } finally {
+      await database.close();
+    }
+    const reopened = await openDataDir(dir, () => {});
+    await reopened.close();
+  });
+});

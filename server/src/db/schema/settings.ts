@@ -1,0 +1,6 @@
+import { pgTable, text } from 'drizzle-orm/pg-core';
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

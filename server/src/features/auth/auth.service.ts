@@ -1,0 +1,50 @@
+import { LOGIN_INVALID, type LoginRequest, type LoginResponse, type Role } from '@stockyard/contract';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { userStores, users } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { hashForMissingAccount, hashPassword, verifyPassword } from '../../lib/passwords';
+import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from './login-limiter';
+import { type AuthContext, issueToken, revokeSession, revokeUserSessions, type TokenSettings } from './tokens';
+
+async function storesOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ storeId: userStores.storeId })
+    .from(userStores)
+    .where(eq(userStores.userId, userId))
+    .orderBy(asc(userStores.position), asc(userStores.storeId));
+  return rows.map((row) => row.storeId);
+}
+
+/** Signs a user in; any failure answers the same message after the same work. */
+export async function login(db: Db, tokens: TokenSettings, input: LoginRequest, ip: string): Promise<LoginResponse> {
+  const email = input.email.toLowerCase();
+  await assertLoginAllowed(db, ip, email);
+  const [user] = await db
+    .select({ id: users.id, role: users.role, passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt)));
+  const isValid = await verifyPassword(user?.passwordHash ?? (await hashForMissingAccount()), input.password);
+  if (!user || !isValid) {
+    await recordLoginFailure(db, ip, email);
+    throw new AppError('unauthenticated', LOGIN_INVALID);
+  }
+  await clearAccountFailures(db, email);
+  const role = user.role as Role;
+  const token = await issueToken(db, tokens, { id: user.id, role, stores: await storesOf(db, user.id) });
+  return { token, role };
+}
+
+export async function logout(db: Db, auth: AuthContext): Promise<void> {
+  await revokeSession(db, auth.jti);
+}
+
+/** Replaces the caller's password, ends every session of theirs and opens a fresh one for this device. */
+export async function changeOwnPassword(db: Db, tokens: TokenSettings, auth: AuthContext, newPassword: string): Promise<string> {
+  const passwordHash = await hashPassword(newPassword);
+  return db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, auth.userId));
+    await revokeUserSessions(tx, auth.userId);
+    return issueToken(tx, tokens, { id: auth.userId, role: auth.role, stores: auth.stores });
+  });
+}

@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import type { Role } from '@stockyard/contract';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { jwtVerify, SignJWT } from 'jose';
+import { type DbOrTx, queryRows } from '../../db/client';
+import { sessions } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+
+export type AuthContext = {
+  userId: string;
+  role: Role;
+  /** Store ids in assignment order; the first is a keeper's active store. */
+  stores: string[];
+  jti: string;
+};
+
+export type TokenSettings = { secret: Uint8Array; ttlSeconds: number };
+
+const NOT_SIGNED_IN = 'Unauthorized! Token is missing.';
+const SESSION_ENDED = 'Your session has ended. Please log in again.';
+
+/** Opens a session row and signs the token that names it. */
+export async function issueToken(db: DbOrTx, settings: TokenSettings, user: { id: string; role: Role; stores: string[] }): Promise<string> {
+  const jti = randomUUID();
+  const expiresAt = new Date(Date.now() + settings.ttlSeconds * 1000);
+  await db.insert(sessions).values({ jti, userId: user.id, expiresAt });
+  return new SignJWT({ role: user.role, stores: user.stores })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(user.id)
+    .setJti(jti)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(settings.secret);
+}
+
+/**
+ * Checks the signature, then the session row: a revoked or expired session, or a deleted user,
+ * is refused even while the token's own expiry lies ahead. Role and stores come from the
+ * database, so a change by an admin applies at once.
+ */
+export async function authenticate(db: DbOrTx, settings: TokenSettings, authorization: string | undefined): Promise<AuthContext> {
+  const token = /^Bearer\s+(.+)$/i.exec(authorization ?? '')?.[1]?.trim();
+  if (!token) throw new AppError('unauthenticated', NOT_SIGNED_IN);
+  let jti: string | undefined;
+  try {
+    const { payload } = await jwtVerify(token, settings.secret, { algorithms: ['HS256'] });
+    jti = payload.jti;
+  } catch {
+    throw new AppError('unauthenticated', SESSION_ENDED);
+  }
+  if (!jti || !/^[0-9a-f-]{36}$/i.test(jti)) throw new AppError('unauthenticated', SESSION_ENDED);
+  const [row] = await queryRows<{ user_id: string; role: Role; stores: string[] | null }>(
+    db,
+    sql`select u.id as user_id, u.role,
+          (select array_agg(us.store_id::text order by us.position, us.store_id) from user_stores us where us.user_id = u.id) as stores
+        from sessions s join users u on u.id = s.user_id
+        where s.jti = ${jti} and s.revoked_at is null and s.expires_at > now() and u.deleted_at is null`,
+  );
+  if (!row) throw new AppError('unauthenticated', SESSION_ENDED);
+  return { userId: row.user_id, role: row.role, stores: row.stores ?? [], jti };
+}
+
+export async function revokeSession(db: DbOrTx, jti: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.jti, jti), isNull(sessions.revokedAt)));
+}
+
+export async function revokeUserSessions(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+}

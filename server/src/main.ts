@@ -1,0 +1,71 @@
+import { buildApp } from './app';
+import { ensureFirstAdmin, resolveJwtSecret } from './bootstrap';
+import { loadConfig } from './config';
+import { type Database, openPostgres } from './db/client';
+import { DataDirLockedError, lockDataDir, openDataDir } from './db/data-dir';
+import { migrate } from './db/migrate';
+import { webDistDir } from './paths';
+
+async function openDatabase(config: ReturnType<typeof loadConfig>): Promise<{ database: Database; release: () => void }> {
+  if (config.databaseUrl) {
+    const database = openPostgres(config.databaseUrl);
+    await migrate(database);
+    return { database, release: () => {} };
+  }
+  const release = lockDataDir(config.dataDir);
+  try {
+    const database = await openDataDir(config.dataDir, (message) => console.log(message));
+    await migrate(database);
+    return { database, release };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const { database, release } = await openDatabase(config);
+  const secret = await resolveJwtSecret(database.db, config.jwtSecret);
+  const admin = await ensureFirstAdmin(database.db, config.adminEmail, config.adminPassword);
+  if (admin?.generatedPassword) {
+    console.log(`\nFirst admin created: ${admin.email}\nPassword (shown only this once): ${admin.generatedPassword}\n`);
+  } else if (admin) {
+    console.log(`First admin created: ${admin.email} (password from ADMIN_PASSWORD)`);
+  }
+
+  const app = await buildApp({
+    db: database.db,
+    tokens: { secret, ttlSeconds: config.tokenTtlSeconds },
+    webDistDir,
+    logLevel: config.logLevel,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+  });
+
+  let isClosing = false;
+  const shutdown = async (signal: string) => {
+    if (isClosing) return;
+    isClosing = true;
+    app.log.info(`${signal} received, shutting down`);
+    // HTTP first, so no request is cut off mid-transaction; then the database.
+    await app.close().catch((error) => app.log.error(error));
+    await database.close().catch((error) => app.log.error(error));
+    release();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
+  console.log(`Stockyard is running on http://localhost:${config.port} (${address}), data: ${where}`);
+}
+
+main().catch((error) => {
+  if (error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error('Stockyard could not start:', error);
+  }
+  process.exit(1);
+});

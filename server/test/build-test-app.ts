@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { type Database, openPglite, openPostgres } from '../src/db/client';
+import { migrate } from '../src/db/migrate';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+};
+
+/**
+ * A fresh app on a fresh database with the real migrations: in-memory PGlite, or a new
+ * PostgreSQL database on the server named by TEST_DATABASE_URL (dropped again on close).
+ */
+export async function buildTestApp(): Promise<TestApp> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  let database: Database;
+  let dropDatabase = async () => {};
+  if (serverUrl) {
+    const name = `stockyard_test_${randomBytes(6).toString('hex')}`;
+    await adminQuery(serverUrl, `create database ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    database = openPostgres(url.toString(), 20);
+    dropDatabase = () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+  } else {
+    database = await openPglite();
+  }
+  await migrate(database);
+  const app = await buildApp({
+    db: database.db,
+    tokens: { secret: randomBytes(32), ttlSeconds: 3600 },
+    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}
+
+async function adminQuery(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

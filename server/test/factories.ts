@@ -1,0 +1,57 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Db } from '../src/db/client';
+import { users } from '../src/db/schema';
+import { hashPassword } from '../src/lib/passwords';
+
+let counter = 0;
+export function unique(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}`;
+}
+
+export const PASSWORD = 'correct horse battery';
+
+/** Inserts an admin straight into the database (the way the first start does) and signs in. */
+export async function createAdmin(app: FastifyInstance, db: Db): Promise<{ email: string; token: string }> {
+  const email = `${unique('admin')}@example.com`;
+  await db.insert(users).values({ name: 'Admin', email, passwordHash: await hashPassword(PASSWORD), role: 'admin' });
+  return { email, token: await login(app, email, PASSWORD) };
+}
+
+export async function login(app: FastifyInstance, email: string, password = PASSWORD): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/auth/login', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return response.json().token;
+}
+
+export function bearer(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}
+
+export async function createStore(app: FastifyInstance, adminToken: string, overrides: Record<string, unknown> = {}) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/stores',
+    headers: bearer(adminToken),
+    payload: { name: unique('Store'), location: 'North yard', openingHours: '7-17', status: 'Active', ...overrides },
+  });
+  if (response.statusCode !== 201) throw new Error(`createStore failed: ${response.body}`);
+  return response.json().store as { _id: string; name: string };
+}
+
+export async function createUser(
+  app: FastifyInstance,
+  adminToken: string,
+  input: { role: 'user' | 'store-user'; storeId: string; email?: string },
+): Promise<{ _id: string; email: string; token: string }> {
+  const email = input.email ?? `${unique(input.role)}@example.com`;
+  const response: LightMyRequestResponse = await app.inject({
+    method: 'POST',
+    url: '/api/auth/create-user',
+    headers: bearer(adminToken),
+    payload: { name: 'Pat Keeper', email, password: PASSWORD, role: input.role, stores: [input.storeId] },
+  });
+  if (response.statusCode !== 201) throw new Error(`createUser failed: ${response.body}`);
+  const user = response.json().user;
+  return { _id: user._id, email, token: await login(app, email) };
+}
