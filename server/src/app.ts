@@ -33,6 +33,8 @@ export type AppOptions = {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: options.logLevel ?? 'silent' },
+    // One line per request only when asked for (LOG_LEVEL=debug); errors are always logged.
+    disableRequestLogging: options.logLevel !== 'debug' && options.logLevel !== 'trace',
     bodyLimit: 1_048_576,
     trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

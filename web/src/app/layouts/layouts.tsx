@@ -1,0 +1,50 @@
+import { Box } from '@mantine/core';
+import { IconBox, IconBuildingWarehouse, IconHome, IconTool } from '@tabler/icons-react';
+import { Outlet } from 'react-router';
+import { Sidebar, type SidebarItem } from './sidebar';
+import { TopBar } from './top-bar';
+
+const adminItems: SidebarItem[] = [
+  { label: 'Dashboard', to: '/dashboard/admin', icon: IconHome },
+  { label: 'Store Management', to: '/dashboard/storemanagement', icon: IconBuildingWarehouse },
+  { label: 'Inventory Management', to: '/dashboard/inventory', icon: IconBox },
+];
+
+const storeUserItems: SidebarItem[] = [
+  { label: 'Materials', to: '/dashboard/store-user-dashboard', icon: IconBox },
+  { label: 'Tools', to: '/dashboard/alltools', icon: IconTool },
+];
+
+function WithSidebar({ items }: { items: SidebarItem[] }) {
+  return (
+    <Box>
+      <TopBar showLogout={false} />
+      <Box style={{ display: 'flex' }}>
+        <Sidebar items={items} />
+        <Box component="main" p={{ base: 'xs', sm: 'md' }} style={{ flex: 1, minWidth: 0 }}>
+          <Outlet />
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+export function AdminLayout() {
+  return <WithSidebar items={adminItems} />;
+}
+
+export function StoreUserLayout() {
+  return <WithSidebar items={storeUserItems} />;
+}
+
+/** Store keepers work from their hub, without a sidebar. */
+export function KeeperLayout() {
+  return (
+    <Box>
+      <TopBar showLogout />
+      <Box component="main" p={{ base: 'xs', sm: 'md' }}>
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,51 @@
+import { Button, Group, Text } from '@mantine/core';
+import { IconArrowLeft, IconKey, IconLogout } from '@tabler/icons-react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { logout } from '../../features/auth/api/logout';
+import { homeOf } from '../../lib/home';
+import { useRole } from '../../lib/use-session';
+
+/** The bar on top of every signed-in screen: Back to the role's hub, password change and, where no sidebar has it, Logout. */
+export function TopBar({ showLogout }: { showLogout: boolean }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const home = homeOf(useRole());
+  return (
+    <Group justify="space-between" wrap="nowrap" px="md" h={56} bg="#1c3d6e" c="white" component="header">
+      <Group gap="xs" wrap="nowrap" miw={0}>
+        {pathname !== home && (
+          <Button
+            variant="subtle"
+            color="gray.0"
+            size="compact-md"
+            leftSection={<IconArrowLeft size={18} />}
+            onClick={() => navigate(home)}
+          >
+            Back
+          </Button>
+        )}
+        <Text fw={600} truncate>
+          Welcome, Inventory System
+        </Text>
+      </Group>
+      <Group gap={4} wrap="nowrap">
+        <Button
+          component={Link}
+          to="/dashboard/changepassword"
+          variant="subtle"
+          color="gray.0"
+          size="compact-md"
+          aria-label="Change Password"
+          px={6}
+        >
+          <IconKey size={18} />
+        </Button>
+        {showLogout && (
+          <Button variant="subtle" color="gray.0" size="compact-md" leftSection={<IconLogout size={18} />} onClick={() => void logout()}>
+            Logout
+          </Button>
+        )}
+      </Group>
+    </Group>
+  );
+}

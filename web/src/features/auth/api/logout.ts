@@ -1,0 +1,17 @@
+import { apiFetch } from '../../../lib/api';
+import { clearSession, getToken } from '../../../lib/session';
+
+/**
+ * Ends the session on the server, then forgets it here and reloads at /. As SPEC.md says, a failed
+ * request is only logged and the user stays where they are.
+ */
+export async function logout(): Promise<void> {
+  try {
+    if (getToken()) await apiFetch('/api/auth/logout', { method: 'POST' });
+  } catch (error) {
+    console.error('Logout failed', error);
+    return;
+  }
+  clearSession();
+  window.location.assign('/');
+}

@@ -1,0 +1,23 @@
+import { Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+
+export type HubButton = { label: string; to: string };
+
+/** A hub screen: the banner, a title and one big button per destination. */
+export function ButtonHub({ title, buttons }: { title: string; buttons: HubButton[] }) {
+  return (
+    <Stack gap="lg">
+      <Text c="dimmed" fw={500}>
+        Welcome to Inventory System
+      </Text>
+      <Title order={2}>{title}</Title>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+        {buttons.map((button) => (
+          <Button key={button.to + button.label} component={Link} to={button.to} size="lg" variant="light" h={72}>
+            {button.label}
+          </Button>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,71 @@
+import { Alert, Button, Group, Modal, Select, TextInput } from '@mantine/core';
+import { STORE_EDIT_REQUIRED, type Store } from '@stockyard/contract';
+import { type FormEvent, useEffect, useState } from 'react';
+import { FormStack } from '../../../lib/form-stack';
+import { useUpdateStore } from '../api/stores';
+
+export function EditStoreDialog({
+  store,
+  onClose,
+  onSaved,
+}: {
+  store: Store | null;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const updateStore = useUpdateStore();
+  const [name, setName] = useState('');
+  const [location, setLocation] = useState('');
+  const [status, setStatus] = useState<string | null>('Active');
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    setName(store?.name ?? '');
+    setLocation(store?.location ?? '');
+    setStatus(store ? store.status : 'Active');
+    setError(null);
+  }, [store]);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!store) return;
+    if (!name.trim() || !location.trim() || !status) {
+      setError(STORE_EDIT_REQUIRED);
+      return;
+    }
+    try {
+      const answer = await updateStore.mutateAsync({
+        id: store._id,
+        name: name.trim(),
+        location: location.trim(),
+        isActive: status === 'Active',
+      });
+      onSaved(answer.message);
+    } catch (caught) {
+      setError((caught as Error).message);
+    }
+  }
+
+  return (
+    <Modal opened={store !== null} onClose={onClose} title="Edit Store" centered>
+      <FormStack onSubmit={handleSubmit}>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextInput label="Store Name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
+        <TextInput label="Location" value={location} onChange={(e) => setLocation(e.currentTarget.value)} />
+        <Select label="Status" data={['Active', 'Inactive']} value={status} onChange={setStatus} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={updateStore.isPending}>
+            Save Changes
+          </Button>
+        </Group>
+      </FormStack>
+    </Modal>
+  );
+}

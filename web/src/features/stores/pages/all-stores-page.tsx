@@ -1,0 +1,124 @@
+import { ActionIcon, Alert, Badge, Group, Table, Text, TextInput } from '@mantine/core';
+import type { Store } from '@stockyard/contract';
+import { IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { PageCard } from '../../../app/layouts/page-card';
+import { ConfirmDialog } from '../../../lib/confirm-dialog';
+import { isoDate, matchesSearch } from '../../../lib/format';
+import { useDeleteStore, useStores } from '../api/stores';
+import { EditStoreDialog } from '../components/edit-store-dialog';
+
+export function AllStoresPage() {
+  const stores = useStores();
+  const deleteStore = useDeleteStore();
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<Store | null>(null);
+  const [deleting, setDeleting] = useState<Store | null>(null);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const rows = (stores.data ?? []).filter((store) => matchesSearch(search, store.name, store.location));
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    try {
+      const answer = await deleteStore.mutateAsync(deleting._id);
+      setNotice({ ok: true, text: answer.message });
+    } catch (error) {
+      setNotice({ ok: false, text: (error as Error).message });
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  return (
+    <PageCard title="Store Details">
+      <TextInput
+        placeholder="Search by store name or location"
+        aria-label="Search by store name or location"
+        leftSection={<IconSearch size={16} />}
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        mb="md"
+      />
+      {notice && (
+        <Alert
+          color={notice.ok ? 'green' : 'red'}
+          mb="md"
+          withCloseButton
+          onClose={() => setNotice(null)}
+          role={notice.ok ? 'status' : 'alert'}
+        >
+          {notice.text}
+        </Alert>
+      )}
+      {stores.isError && (
+        <Alert color="red" mb="md" role="alert">
+          {stores.error.message}
+        </Alert>
+      )}
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Location</Table.Th>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Action</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {stores.isPending && (
+              <Table.Tr>
+                <Table.Td colSpan={5}>Loading...</Table.Td>
+              </Table.Tr>
+            )}
+            {stores.isSuccess && rows.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={5}>No stores found</Table.Td>
+              </Table.Tr>
+            )}
+            {rows.map((store) => (
+              <Table.Tr key={store._id}>
+                <Table.Td>{store.name}</Table.Td>
+                <Table.Td>
+                  <Badge color={store.isActive ? 'green' : 'gray'} variant="light">
+                    {store.status}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{store.location || <Text c="dimmed">N/A</Text>}</Table.Td>
+                <Table.Td>{isoDate(store.createdAt)}</Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <ActionIcon variant="subtle" aria-label={`Edit ${store.name}`} onClick={() => setEditing(store)}>
+                      <IconPencil size={18} />
+                    </ActionIcon>
+                    <ActionIcon variant="subtle" color="red" aria-label={`Delete ${store.name}`} onClick={() => setDeleting(store)}>
+                      <IconTrash size={18} />
+                    </ActionIcon>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <EditStoreDialog
+        store={editing}
+        onClose={() => setEditing(null)}
+        onSaved={(message) => {
+          setEditing(null);
+          setNotice({ ok: true, text: message });
+        }}
+      />
+      <ConfirmDialog
+        opened={deleting !== null}
+        message="Are you sure you want to delete this store?"
+        confirmLabel="Delete"
+        isBusy={deleteStore.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </PageCard>
+  );
+}

@@ -1,0 +1,118 @@
+import { ActionIcon, Alert, Group, Table, TextInput } from '@mantine/core';
+import type { User } from '@stockyard/contract';
+import { IconKey, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { PageCard } from '../../../app/layouts/page-card';
+import { ConfirmDialog } from '../../../lib/confirm-dialog';
+import { matchesSearch } from '../../../lib/format';
+import { useDeleteUser, useUsers } from '../api/users';
+import { ChangeUserPasswordDialog } from '../components/change-user-password-dialog';
+
+export function AllUsersPage() {
+  const users = useUsers();
+  const deleteUser = useDeleteUser();
+  const [search, setSearch] = useState('');
+  const [deleting, setDeleting] = useState<User | null>(null);
+  const [passwordFor, setPasswordFor] = useState<User | null>(null);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const rows = (users.data ?? []).filter((user) => matchesSearch(search, user.name, user.email, user.role));
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    try {
+      await deleteUser.mutateAsync(deleting._id);
+      setNotice({ ok: true, text: 'User deleted successfully!' });
+    } catch (error) {
+      setNotice({ ok: false, text: `Error: ${(error as Error).message}` });
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  return (
+    <PageCard title="Users List">
+      <TextInput
+        placeholder="Search by name, email, or role..."
+        aria-label="Search by name, email, or role"
+        leftSection={<IconSearch size={16} />}
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        mb="md"
+      />
+      {notice && (
+        <Alert
+          color={notice.ok ? 'green' : 'red'}
+          mb="md"
+          withCloseButton
+          onClose={() => setNotice(null)}
+          role={notice.ok ? 'status' : 'alert'}
+        >
+          {notice.text}
+        </Alert>
+      )}
+      {users.isError && (
+        <Alert color="red" mb="md" role="alert">
+          Error: {users.error.message}
+        </Alert>
+      )}
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Stores</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {users.isPending && (
+              <Table.Tr>
+                <Table.Td colSpan={4}>Loading...</Table.Td>
+              </Table.Tr>
+            )}
+            {users.isSuccess && rows.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={4}>No users found.</Table.Td>
+              </Table.Tr>
+            )}
+            {rows.map((user) => (
+              <Table.Tr key={user._id}>
+                <Table.Td>{user.name}</Table.Td>
+                <Table.Td>{user.email}</Table.Td>
+                <Table.Td>{user.stores.length > 0 ? user.stores.map((store) => store.name).join(', ') : 'No Stores'}</Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <ActionIcon variant="subtle" aria-label={`Change password of ${user.name}`} onClick={() => setPasswordFor(user)}>
+                      <IconKey size={18} />
+                    </ActionIcon>
+                    <ActionIcon variant="subtle" color="red" aria-label={`Delete ${user.name}`} onClick={() => setDeleting(user)}>
+                      <IconTrash size={18} />
+                    </ActionIcon>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <ChangeUserPasswordDialog
+        user={passwordFor}
+        onClose={() => setPasswordFor(null)}
+        onChanged={() => {
+          setPasswordFor(null);
+          setNotice({ ok: true, text: 'Password changed successfully!' });
+        }}
+      />
+      <ConfirmDialog
+        opened={deleting !== null}
+        message="Are you sure you want to delete this user?"
+        confirmLabel="Delete"
+        isBusy={deleteUser.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </PageCard>
+  );
+}

@@ -1,0 +1,12 @@
+/** YYYY-MM-DD of an ISO timestamp, as the admin tables show dates. */
+export function isoDate(value: string | null | undefined): string {
+  if (!value) return 'N/A';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? 'N/A' : date.toISOString().slice(0, 10);
+}
+
+/** Case-insensitive substring match of any of the fields. */
+export function matchesSearch(search: string, ...fields: (string | null | undefined)[]): boolean {
+  const needle = search.trim().toLowerCase();
+  return needle === '' || fields.some((field) => field?.toLowerCase().includes(needle));
+}

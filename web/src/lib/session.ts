@@ -1,0 +1,41 @@
+import type { Role } from '@stockyard/contract';
+
+const TOKEN_KEY = 'token';
+const ROLE_KEY = 'userRole';
+const listeners = new Set<() => void>();
+
+export function getToken(): string | null {
+  return localStorage.getItem(TOKEN_KEY);
+}
+
+export function getRole(): Role | null {
+  return localStorage.getItem(ROLE_KEY) as Role | null;
+}
+
+export function saveSession(token: string, role: Role): void {
+  localStorage.setItem(TOKEN_KEY, token);
+  localStorage.setItem(ROLE_KEY, role);
+  notify();
+}
+
+export function replaceToken(token: string): void {
+  localStorage.setItem(TOKEN_KEY, token);
+}
+
+/** Forgets everything about the signed-in user: local and session storage and the token cookie. */
+export function clearSession(): void {
+  localStorage.clear();
+  sessionStorage.clear();
+  // biome-ignore lint/suspicious/noDocumentCookie: clearing the one cookie SPEC.md names
+  document.cookie = 'token=; Max-Age=0; path=/';
+  notify();
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
