@@ -1,5 +1,6 @@
 import type { Role } from '@stockyard/contract';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import type { ReactNode } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { ChangePasswordPage } from '../features/auth/pages/change-password-page';
 import { LoginPage } from '../features/auth/pages/login-page';
 import {
@@ -15,109 +16,105 @@ import { CreateStorePage } from '../features/stores/pages/create-store-page';
 import { AllUsersPage } from '../features/users/pages/all-users-page';
 import { CreateUserPage } from '../features/users/pages/create-user-page';
 import { homeOf } from '../lib/home';
+import { useRole } from '../lib/use-session';
 import { AdminLayout, KeeperLayout, StoreUserLayout } from './layouts/layouts';
 import { RouteError } from './route-error';
 
-function soon(path: string, title: string): RouteObject {
-  return { path, element: <ComingSoonPage title={title} /> };
+type Screens = Partial<Record<Role, ReactNode>>;
+
+function soon(title: string): ReactNode {
+  return <ComingSoonPage title={title} />;
 }
 
-const adminRoutes: RouteObject[] = [
-  {
-    element: <AdminLayout />,
-    children: [
-      { path: '/dashboard/admin', element: <AdminHubPage /> },
-      { path: '/dashboard/storemanagement', element: <StoreManagementPage /> },
-      { path: '/dashboard/inventory', element: <InventoryHubPage /> },
-      { path: '/dashboard/createstore', element: <CreateStorePage /> },
-      { path: '/dashboard/allstores', element: <AllStoresPage /> },
-      { path: '/dashboard/createuser', element: <CreateUserPage /> },
-      { path: '/dashboard/allusers', element: <AllUsersPage /> },
-      { path: '/dashboard/changepassword', element: <ChangePasswordPage /> },
-      soon('/dashboard/productlist', 'Material List'),
-      soon('/dashboard/addtools', 'Tool Entry'),
-      soon('/dashboard/alltools', 'View Tools'),
-      soon('/dashboard/damagetools', 'Damage Tools'),
-      soon('/dashboard/refundtools', 'Return Tools'),
-      soon('/dashboard/consumetools', 'Issued Tools'),
-      soon('/dashboard/tracksupplies', 'Track Supplies'),
-      soon('/dashboard/totalstock', 'Total Stock'),
-      soon('/dashboard/newinventory', 'New Inventory Entry'),
-      soon('/dashboard/addstock', 'Add Stock'),
-      soon('/dashboard/availablestock', 'Stock Availability'),
-      soon('/dashboard/generatereport', 'Generate Report'),
-    ],
-  },
-];
+const changePassword = <ChangePasswordPage />;
 
-const keeperRoutes: RouteObject[] = [
-  {
-    element: <KeeperLayout />,
-    children: [
-      { path: '/dashboard/manager-dashboard', element: <ManagerHubPage /> },
-      { path: '/dashboard/changepassword', element: <ChangePasswordPage /> },
-      soon('/dashboard/addproduct', 'Create Material'),
-      soon('/dashboard/allproducts', 'Material List'),
-      soon('/dashboard/consumestock', 'Add Issued Material'),
-      soon('/dashboard/damagestock', 'Add Damage Material'),
-      soon('/dashboard/refundstock', 'Add Return Material'),
-      soon('/dashboard/supplymanagement', 'View Supplies'),
-      soon('/dashboard/generatereport', 'Generate Store Report'),
-      soon('/dashboard/addtool', 'Tool Entry'),
-      soon('/dashboard/alltool', 'View Tools'),
-      soon('/dashboard/damagetool', 'Add Damage Tool'),
-      soon('/dashboard/refundtool', 'Refund Tool'),
-      soon('/dashboard/consumetool', 'Issued Tool'),
-      soon('/dashboard/restockproduct', 'Restock Material'),
-      soon('/dashboard/transferproduct', 'Transfer from Warehouse'),
-    ],
-  },
-];
-
-const storeUserRoutes: RouteObject[] = [
-  {
-    element: <StoreUserLayout />,
-    children: [
-      soon('/dashboard/store-user-dashboard', 'Material List'),
-      soon('/dashboard/alltools', 'Tool List'),
-      { path: '/dashboard/changepassword', element: <ChangePasswordPage /> },
-    ],
-  },
-];
-
-const managerRoutes: RouteObject[] = [{ path: '/dashboard/manager-dashboard', element: <ManagerPlaceholderPage /> }];
-
-const routesByRole: Record<Role, RouteObject[]> = {
-  admin: adminRoutes,
-  user: keeperRoutes,
-  'store-user': storeUserRoutes,
-  manager: managerRoutes,
+/** Every signed-in route, with the screen each role sees there; a role without one is sent to /dashboard. */
+export const screens: Record<string, Screens> = {
+  '/dashboard/admin': { admin: <AdminHubPage /> },
+  '/dashboard/storemanagement': { admin: <StoreManagementPage /> },
+  '/dashboard/inventory': { admin: <InventoryHubPage /> },
+  '/dashboard/createstore': { admin: <CreateStorePage /> },
+  '/dashboard/allstores': { admin: <AllStoresPage /> },
+  '/dashboard/createuser': { admin: <CreateUserPage /> },
+  '/dashboard/allusers': { admin: <AllUsersPage /> },
+  '/dashboard/changepassword': { admin: changePassword, user: changePassword, 'store-user': changePassword },
+  '/dashboard/productlist': { admin: soon('Material List') },
+  '/dashboard/addtools': { admin: soon('Tool Entry') },
+  '/dashboard/alltools': { admin: soon('View Tools'), 'store-user': soon('Tool List') },
+  '/dashboard/damagetools': { admin: soon('Damage Tools') },
+  '/dashboard/refundtools': { admin: soon('Return Tools') },
+  '/dashboard/consumetools': { admin: soon('Issued Tools') },
+  '/dashboard/tracksupplies': { admin: soon('Track Supplies') },
+  '/dashboard/totalstock': { admin: soon('Total Stock') },
+  '/dashboard/newinventory': { admin: soon('New Inventory Entry') },
+  '/dashboard/addstock': { admin: soon('Add Stock') },
+  '/dashboard/availablestock': { admin: soon('Stock Availability') },
+  '/dashboard/generatereport': { admin: soon('Generate Report'), user: soon('Generate Store Report') },
+  '/dashboard/manager-dashboard': { user: <ManagerHubPage />, manager: <ManagerPlaceholderPage /> },
+  '/dashboard/addproduct': { user: soon('Create Material') },
+  '/dashboard/allproducts': { user: soon('Material List') },
+  '/dashboard/consumestock': { user: soon('Add Issued Material') },
+  '/dashboard/damagestock': { user: soon('Add Damage Material') },
+  '/dashboard/refundstock': { user: soon('Add Return Material') },
+  '/dashboard/supplymanagement': { user: soon('View Supplies') },
+  '/dashboard/addtool': { user: soon('Tool Entry') },
+  '/dashboard/alltool': { user: soon('View Tools') },
+  '/dashboard/damagetool': { user: soon('Add Damage Tool') },
+  '/dashboard/refundtool': { user: soon('Refund Tool') },
+  '/dashboard/consumetool': { user: soon('Issued Tool') },
+  '/dashboard/restockproduct': { user: soon('Restock Material') },
+  '/dashboard/transferproduct': { user: soon('Transfer from Warehouse') },
+  '/dashboard/store-user-dashboard': { 'store-user': soon('Material List') },
 };
 
-/**
- * SPEC.md section 2 "Login and entry": without a role only / (the login screen) exists; with one,
- * /dashboard leads to the role's hub and any unknown path to /dashboard.
- */
-export function routesFor(role: Role | null): RouteObject[] {
-  const roleRoutes = role ? routesByRole[role] : undefined;
-  if (!roleRoutes) {
-    return [
-      { path: '/', element: <LoginPage />, errorElement: <RouteError /> },
-      { path: '*', element: <Navigate to="/" replace /> },
-    ];
-  }
-  return [
-    {
-      errorElement: <RouteError />,
-      children: [
-        ...roleRoutes,
-        { path: '/dashboard', element: <Navigate to={homeOf(role)} replace /> },
-        { path: '*', element: <Navigate to="/dashboard" replace /> },
-      ],
-    },
-  ];
+function RoleScreen({ byRole }: { byRole: Screens }) {
+  const role = useRole();
+  const screen = role ? byRole[role] : undefined;
+  return screen ?? <Navigate to="/dashboard" replace />;
 }
 
-export function createRouter(role: Role | null) {
-  return createBrowserRouter(routesFor(role));
+/** The frame of the signed-in role: admin and store user have sidebars, a keeper works from the top bar. */
+function RoleLayout() {
+  switch (useRole()) {
+    case null:
+      return <Navigate to="/" replace />;
+    case 'admin':
+      return <AdminLayout />;
+    case 'user':
+      return <KeeperLayout />;
+    case 'store-user':
+      return <StoreUserLayout />;
+    default:
+      return <Outlet />;
+  }
+}
+
+/** SPEC.md section 2 "Login and entry": without a role / is the login screen and everything else leads there. */
+function Entry() {
+  const role = useRole();
+  return role ? <Navigate to="/dashboard" replace /> : <LoginPage />;
+}
+
+function DashboardRedirect() {
+  const role = useRole();
+  return <Navigate to={role ? homeOf(role) : '/'} replace />;
+}
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <Entry /> },
+      { path: '/dashboard', element: <DashboardRedirect /> },
+      {
+        element: <RoleLayout />,
+        children: Object.entries(screens).map(([path, byRole]) => ({ path, element: <RoleScreen byRole={byRole} /> })),
+      },
+      { path: '*', element: <DashboardRedirect /> },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
 }

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Image, Paper, PasswordInput, Text, TextInput, Title } from '@mantine/core';
 import { LOGIN_INVALID, LOGIN_MISSING_FIELDS } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
 import illustration from '../../../assets/login-illustration.svg';
 import { ApiError } from '../../../lib/api';
 import { FormStack } from '../../../lib/form-stack';
@@ -10,6 +11,7 @@ import { useLogin } from '../api/login';
 import classes from './login-page.module.css';
 
 export function LoginPage() {
+  const navigate = useNavigate();
   const loginMutation = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -24,9 +26,8 @@ export function LoginPage() {
     }
     try {
       const { token, role } = await loginMutation.mutateAsync({ email: email.trim(), password });
-      // The route table is swapped for the role's as the session is saved; it starts from this URL.
-      window.history.replaceState(null, '', homeOf(role));
       saveSession(token, role);
+      navigate(homeOf(role), { replace: true });
     } catch (caught) {
       // Too many attempts gets its own message, so a locked-out user knows to wait.
       setError(caught instanceof ApiError && caught.status === 429 && caught.serverMessage ? caught.serverMessage : LOGIN_INVALID);

@@ -1,0 +1,22 @@
+import { expect, type Page } from '@playwright/test';
+
+export const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
+
+let counter = 0;
+export function unique(prefix: string): string {
+  counter += 1;
+  return `${prefix} ${Date.now().toString(36)}${counter}`;
+}
+
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/');
+  await page.getByPlaceholder('Enter your Email').fill(email);
+  await page.getByPlaceholder('Minimum 8 characters').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/dashboard\//);
+}
+
+/** Screenshots land in e2e/screenshots, for people to look at. */
+export async function snap(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
+}

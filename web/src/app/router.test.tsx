@@ -1,0 +1,61 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAt, signInAs, stubApi } from '../test/render';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('routing by role (SPEC.md section 2)', () => {
+  it.each([
+    ['/dashboard/admin', '/'],
+    ['/anything', '/'],
+    ['/dashboard', '/'],
+  ])('without a role sends %s to %s', async (from, to) => {
+    const { router } = renderAt(from);
+    await waitFor(() => expect(router.state.location.pathname).toBe(to));
+    expect(screen.getByPlaceholderText('Enter your Email')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['admin', '/dashboard/admin'],
+    ['user', '/dashboard/manager-dashboard'],
+    ['store-user', '/dashboard/store-user-dashboard'],
+    ['manager', '/dashboard/manager-dashboard'],
+  ])('sends /dashboard and unknown paths of role %s to %s', async (role, home) => {
+    stubApi({ 'GET /api/stores': { body: [] }, 'GET /api/auth/fetch-users': { body: { users: [] } } });
+    signInAs(role);
+    for (const from of ['/dashboard', '/no/such/page', '/']) {
+      const { router, unmount } = renderAt(from);
+      await waitFor(() => expect(router.state.location.pathname).toBe(home));
+      unmount();
+    }
+  });
+
+  it("keeps a keeper out of the admin's screens", async () => {
+    signInAs('user');
+    const { router } = renderAt('/dashboard/allusers');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/manager-dashboard'));
+    expect(screen.getAllByRole('link').filter((link) => link.getAttribute('href')?.startsWith('/dashboard/'))).toHaveLength(14);
+  });
+
+  it('shows the admin hub with its four buttons', async () => {
+    signInAs('admin');
+    renderAt('/dashboard/admin');
+    expect(await screen.findByRole('heading', { name: 'Admin Role' })).toBeInTheDocument();
+    for (const [name, href] of [
+      ['Create Users', '/dashboard/createuser'],
+      ['All Users', '/dashboard/allusers'],
+      ['Create New Store', '/dashboard/createstore'],
+      ['Check Store Details', '/dashboard/allstores'],
+    ]) {
+      expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+  });
+
+  it('shows the inventory hub with its seven buttons', async () => {
+    signInAs('admin');
+    renderAt('/dashboard/inventory');
+    for (const name of ['Materials', 'Tool Entry', 'Tools', 'Damage Tools', 'Return Tools', 'Issued Tools', 'Generate Report']) {
+      expect(await screen.findByRole('link', { name })).toBeInTheDocument();
+    }
+  });
+});

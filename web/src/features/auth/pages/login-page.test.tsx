@@ -1,0 +1,62 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAt, stubApi } from '../../../test/render';
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function fillAndSubmit(email: string, password: string) {
+  const user = userEvent.setup();
+  if (email) await user.type(screen.getByPlaceholderText('Enter your Email'), email);
+  if (password) await user.type(screen.getByPlaceholderText('Minimum 8 characters'), password);
+  await user.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+describe('LoginPage', () => {
+  it('shows the tagline and asks for both fields without calling the server', async () => {
+    const calls = stubApi({});
+    renderAt('/');
+    expect(screen.getByText('See your growth and get support!')).toBeInTheDocument();
+    await fillAndSubmit('kim@example.com', '');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please fill in both email and password');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows "Invalid email or password" for any failed sign-in', async () => {
+    stubApi({ 'POST /auth/login': { status: 401, body: { message: 'whatever the server says' } } });
+    renderAt('/');
+    await fillAndSubmit('kim@example.com', 'wrong');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+  });
+
+  it("shows the server's message when sign-in is rate limited", async () => {
+    stubApi({
+      'POST /auth/login': { status: 429, body: { message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' } },
+    });
+    renderAt('/');
+    await fillAndSubmit('kim@example.com', 'wrong');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Too many failed sign-in attempts/);
+  });
+
+  it('reads "Logging in..." while working, then stores the token and role and opens the role\'s hub', async () => {
+    let release: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        await answered;
+        return new Response(JSON.stringify({ token: 'abc', role: 'user' }), { status: 200 });
+      }),
+    );
+    const { router } = renderAt('/');
+    await fillAndSubmit('kim@example.com', 'right-password');
+    const busy = await screen.findByRole('button', { name: 'Logging in...' });
+    expect(busy).toBeDisabled();
+    release();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/manager-dashboard'));
+    expect(localStorage.getItem('token')).toBe('abc');
+    expect(localStorage.getItem('userRole')).toBe('user');
+  });
+});

@@ -1,0 +1,57 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAt, signInAs, stubApi } from '../../../test/render';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const store = (name: string, location: string) => ({
+  _id: crypto.randomUUID(),
+  name,
+  storeName: name,
+  location,
+  openingHours: '',
+  isActive: true,
+  status: 'Active',
+  createdAt: '2026-03-04T10:00:00.000Z',
+});
+
+describe('AllStoresPage', () => {
+  it('searches name or location without regard to case', async () => {
+    signInAs('admin');
+    stubApi({ 'GET /api/stores': { body: [store('Riverside', 'Dock road'), store('Hilltop', 'Quarry lane')] } });
+    renderAt('/dashboard/allstores');
+    expect(await screen.findByText('Riverside')).toBeInTheDocument();
+    expect(screen.getAllByText('2026-03-04')).toHaveLength(2);
+    await userEvent.type(screen.getByPlaceholderText('Search by store name or location'), 'QUARRY');
+    expect(screen.queryByText('Riverside')).not.toBeInTheDocument();
+    expect(screen.getByText('Hilltop')).toBeInTheDocument();
+  });
+
+  it("refuses to save an edit without a location, with SPEC.md's text", async () => {
+    signInAs('admin');
+    const calls = stubApi({ 'GET /api/stores': { body: [store('Riverside', '')] } });
+    renderAt('/dashboard/allstores');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Riverside' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Store name, location, and status are required.');
+    expect(calls.filter((call) => call.key.startsWith('PUT'))).toHaveLength(0);
+  });
+
+  it('asks before deleting and shows why a store in use stays', async () => {
+    signInAs('admin');
+    const riverside = store('Riverside', 'Dock road');
+    stubApi({
+      'GET /api/stores': { body: [riverside] },
+      [`DELETE /api/stores/delete/${riverside._id}`]: { status: 409, body: { message: 'This store has users. Mark it Inactive instead.' } },
+    });
+    renderAt('/dashboard/allstores');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete Riverside' }));
+    expect(await screen.findByText('Are you sure you want to delete this store?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Mark it Inactive instead.');
+  });
+});

@@ -1,0 +1,46 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { routes } from '../app/router';
+
+function providers(children: ReactElement) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return (
+    <MantineProvider env="test">
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+}
+
+/** Renders the real route table at a path, as the browser would. */
+export function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(providers(<RouterProvider router={router} />));
+  return { ...view, router };
+}
+
+type Reply = { status?: number; body?: unknown };
+
+/** Stubs fetch: each call is answered by the first matching handler ("METHOD /path"). */
+export function stubApi(handlers: Record<string, Reply | ((body: unknown) => Reply)>) {
+  const calls: { key: string; body: unknown; headers: Record<string, string> }[] = [];
+  const fetchStub = vi.fn(async (url: string, init: RequestInit = {}) => {
+    const key = `${init.method ?? 'GET'} ${url.split('?')[0]}`;
+    const body = init.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ key, body, headers: (init.headers ?? {}) as Record<string, string> });
+    const handler = handlers[key];
+    if (!handler) return new Response(JSON.stringify({ message: `No stub for ${key}` }), { status: 500 });
+    const reply = typeof handler === 'function' ? handler(body) : handler;
+    return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), { status: reply.status ?? 200 });
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  return calls;
+}
+
+export function signInAs(role: string, token = 'test-token') {
+  localStorage.setItem('token', token);
+  localStorage.setItem('userRole', role);
+}
