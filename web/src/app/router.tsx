@@ -75,7 +75,8 @@ function RoleScreen({ byRole }: { byRole: Screens }) {
 
 /** The frame of the signed-in role: admin and store user have sidebars, a keeper works from the top bar. */
 function RoleLayout() {
-  switch (useRole()) {
+  const role = useRole();
+  switch (role) {
     case null:
       return <Navigate to="/" replace />;
     case 'admin':

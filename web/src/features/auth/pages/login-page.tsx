@@ -27,7 +27,7 @@ export function LoginPage() {
     try {
       const { token, role } = await loginMutation.mutateAsync({ email: email.trim(), password });
       saveSession(token, role);
-      navigate(homeOf(role), { replace: true });
+      await navigate(homeOf(role), { replace: true });
     } catch (caught) {
       // Too many attempts gets its own message, so a locked-out user knows to wait.
       setError(caught instanceof ApiError && caught.status === 429 && caught.serverMessage ? caught.serverMessage : LOGIN_INVALID);
