@@ -53,3 +53,6 @@ export const ListQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000_000).optional().default(0),
 });
 export type ListQuery = z.infer<typeof ListQuerySchema>;
+
+/** A store as other resources name it: SPEC.md's populated `storeId`. */
+export const StoreRefSchema = z.object({ _id: z.string(), name: z.string() });

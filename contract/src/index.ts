@@ -1,4 +1,5 @@
 export * from './auth';
 export * from './common';
+export * from './ledger';
 export * from './stores';
 export * from './users';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, RoleSchema, requiredText } from './common';
+import { IdSchema, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, RoleSchema, requiredText, StoreRefSchema } from './common';
 
 export const USER_EMAIL_TAKEN = 'A user with this email already exists.';
 
@@ -20,8 +20,6 @@ export const UserCreateRequestSchema = z.object({
   stores: z.array(IdSchema, { message: 'Please assign a store' }).length(1, 'Please assign exactly one store'),
 });
 export type UserCreateRequest = z.input<typeof UserCreateRequestSchema>;
-
-export const StoreRefSchema = z.object({ _id: z.string(), name: z.string() });
 
 export const UserSchema = z.object({
   _id: z.string(),

@@ -177,6 +177,7 @@ test('a store keeper signs in, changes their password and logs out', async ({ pa
   await expect(page).toHaveURL(/\/dashboard\/manager-dashboard$/);
 
   await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByPlaceholder('Enter your Email')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => localStorage.length)).toBe(0);
 
@@ -221,6 +222,7 @@ test('under 768 px the admin sidebar shows icons only and opens with its toggle'
 test('logging out of the admin area clears the session and lands on /', async ({ page }) => {
   await signIn(page, ADMIN.email, ADMIN.password);
   await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByPlaceholder('Enter your Email')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/dashboard/admin');
   await expect(page).toHaveURL(/\/$/);

@@ -8,8 +8,13 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Db } from './db/client';
 import authRoutes from './features/auth/auth.routes';
 import type { TokenSettings } from './features/auth/tokens';
+import deliveriesRoutes from './features/deliveries/deliveries.routes';
 import healthRoutes from './features/health/health.routes';
+import materialsRoutes from './features/materials/materials.routes';
+import stockRoutes from './features/materials/stock.routes';
+import movementsRoutes from './features/movements/movements.routes';
 import storesRoutes from './features/stores/stores.routes';
+import toolsRoutes from './features/tools/tools.routes';
 import usersRoutes from './features/users/users.routes';
 import { registerErrorHandler } from './lib/error-handler';
 
@@ -17,6 +22,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     tokens: TokenSettings;
+    /** APP_TIMEZONE: the calendar that business days and reports use. */
+    timeZone: string;
   }
 }
 
@@ -26,6 +33,7 @@ export type AppOptions = {
   /** Folder of the built web app; when set and present, it is served with a fallback to index.html. */
   webDistDir?: string;
   logLevel?: string;
+  timeZone?: string;
   /** Set behind a proxy so request.ip is the client's address (rate limits count per client). */
   trustProxy?: boolean;
 };
@@ -43,6 +51,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', options.db);
   app.decorate('tokens', options.tokens);
+  app.decorate('timeZone', options.timeZone ?? 'UTC');
   app.decorateRequest('auth', null);
 
   // An empty JSON body (SPEC.md's logout sends none) reads as no body rather than an error.
@@ -72,6 +81,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(storesRoutes);
+  await app.register(materialsRoutes);
+  await app.register(stockRoutes);
+  await app.register(toolsRoutes);
+  await app.register(deliveriesRoutes);
+  await app.register(movementsRoutes);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

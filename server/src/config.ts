@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { isValidTimeZone } from './lib/calendar';
 
 export type Config = {
   port: number;
@@ -28,6 +29,11 @@ function parsePort(value: string | undefined): number {
   return port;
 }
 
+function parseTimeZone(value: string): string {
+  if (!isValidTimeZone(value)) throw new Error(`Invalid APP_TIMEZONE "${value}" (use an IANA name such as Europe/Paris)`);
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: parsePort(env.PORT),
@@ -38,7 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     tokenTtlSeconds: parseDuration(env.TOKEN_TTL || '12h'),
-    appTimezone: env.APP_TIMEZONE || 'UTC',
+    appTimezone: parseTimeZone(env.APP_TIMEZONE || 'UTC'),
     logLevel: env.LOG_LEVEL || 'info',
   };
 }

@@ -39,6 +39,7 @@ async function main(): Promise<void> {
     tokens: { secret, ttlSeconds: config.tokenTtlSeconds },
     webDistDir,
     logLevel: config.logLevel,
+    timeZone: config.appTimezone,
     trustProxy: process.env.TRUST_PROXY === 'true',
   });
 

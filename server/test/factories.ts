@@ -55,3 +55,42 @@ export async function createUser(
   const user = response.json().user;
   return { _id: user._id, email, token: await login(app, email) };
 }
+
+export async function createMaterial(
+  app: FastifyInstance,
+  token: string,
+  input: { name?: string; totalQuantity?: number; storeId?: string; categoryname?: string; unit?: string } = {},
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/user/add-product',
+    headers: bearer(token),
+    payload: { name: unique('Cement'), categoryname: 'Binders', size: '50 kg', unit: 'bag', totalQuantity: 0, ...input },
+  });
+  if (response.statusCode !== 201) throw new Error(`createMaterial failed: ${response.body}`);
+  return response.json().product as Record<string, number | string> & { _id: string; name: string; availableQuantity: number };
+}
+
+export async function createTool(
+  app: FastifyInstance,
+  token: string,
+  input: { name?: string; totalQuantity?: number; storeId?: string } = {},
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/user/add-tools',
+    headers: bearer(token),
+    payload: { name: unique('Drill'), totalQuantity: 1, ...input },
+  });
+  if (response.statusCode !== 201) throw new Error(`createTool failed: ${response.body}`);
+  return response.json().tool as Record<string, number | string> & { _id: string; name: string; availableQuantity: number };
+}
+
+/** A store with an admin, a keeper and a store user, ready for stock tests. */
+export async function createStoreWithStaff(app: FastifyInstance, db: Db) {
+  const admin = await createAdmin(app, db);
+  const store = await createStore(app, admin.token);
+  const keeper = await createUser(app, admin.token, { role: 'user', storeId: store._id });
+  const storeUser = await createUser(app, admin.token, { role: 'store-user', storeId: store._id });
+  return { admin, store, keeper, storeUser };
+}

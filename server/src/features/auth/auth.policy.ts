@@ -1,12 +1,37 @@
 import type { Role } from '@stockyard/contract';
 
-export type Permission = 'users:manage' | 'stores:manage' | 'stores:read' | 'account:change-password';
+export type Permission =
+  | 'users:manage'
+  | 'stores:manage'
+  | 'stores:read'
+  | 'account:change-password'
+  | 'items:read'
+  | 'items:create'
+  | 'items:edit'
+  | 'items:delete'
+  | 'items:remark'
+  | 'stock:move'
+  | 'deliveries:read'
+  | 'deliveries:write'
+  | 'movements:read';
+
+const storeKeeper: readonly Permission[] = [
+  'stores:read',
+  'account:change-password',
+  'items:read',
+  'items:create',
+  'items:remark',
+  'stock:move',
+  'deliveries:read',
+  'deliveries:write',
+  'movements:read',
+];
 
 const grants: Record<Role, readonly Permission[]> = {
-  admin: ['users:manage', 'stores:manage', 'stores:read', 'account:change-password'],
-  user: ['stores:read', 'account:change-password'],
-  'store-user': ['stores:read', 'account:change-password'],
-  manager: ['stores:read', 'account:change-password'],
+  admin: [...storeKeeper, 'users:manage', 'stores:manage', 'items:edit', 'items:delete'],
+  user: storeKeeper,
+  'store-user': ['stores:read', 'account:change-password', 'items:read'],
+  manager: ['stores:read', 'account:change-password', 'items:read', 'deliveries:read', 'movements:read'],
 };
 
 export function can(role: Role, permission: Permission): boolean {
@@ -16,4 +41,9 @@ export function can(role: Role, permission: Permission): boolean {
 /** Admins reach every store; everybody else only the stores assigned to them. */
 export function canAccessStore(auth: { role: Role; stores: string[] }, storeId: string): boolean {
   return auth.role === 'admin' || auth.stores.includes(storeId);
+}
+
+/** The stores a caller's queries are limited to: `null` means every store. */
+export function storeScopeOf(auth: { role: Role; stores: string[] }): string[] | null {
+  return auth.role === 'admin' ? null : auth.stores;
 }

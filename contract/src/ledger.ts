@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import { IdSchema, LIST_LIMIT_MAX, NAME_MAX, optionalText, requiredText, StoreRefSchema, TEXT_MAX } from './common';
+
+/** The most one movement may move: far above any real site, far below the counters' limits. */
+export const QUANTITY_MAX = 1_000_000;
+
+/** A whole number of units from 1 to QUANTITY_MAX; the same messages on both sides. */
+export function quantitySchema(message: string) {
+  return z
+    .number({ message })
+    .refine((value) => Number.isFinite(value) && Number.isInteger(value) && value >= 1, { message })
+    .refine((value) => value <= QUANTITY_MAX, { message: `Quantity must be at most ${QUANTITY_MAX.toLocaleString('en')}` });
+}
+
+/** A starting quantity: a whole number from 0. */
+export function startingQuantitySchema(label: string) {
+  return z
+    .number({ message: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(0, `${label} cannot be negative`)
+    .max(QUANTITY_MAX, `${label} must be at most ${QUANTITY_MAX.toLocaleString('en')}`);
+}
+
+export const QUANTITY_INVALID = 'Quantity must be a whole number of at least 1';
+export const NOT_ENOUGH_STOCK = 'Not enough stock available';
+export const DAMAGE_EXCEEDS_AVAILABLE = 'Damage quantity exceeds available stock.';
+export const MATERIAL_REFUND_EXCEEDS = 'Refund quantity exceeds consumed stock.';
+export const REMARKS_ALREADY_ADDED = 'Remarks already added';
+export const MATERIAL_NOT_FOUND = 'Material not found';
+export const TOOL_NOT_FOUND = 'Tool not found';
+export function toolRefundExceeds(consumed: number): string {
+  return `Refund quantity cannot exceed consumed quantity (${consumed}).`;
+}
+
+const optionalStoreId = IdSchema.optional();
+
+// ---- Materials ----
+
+export const MaterialCreateRequestSchema = z.object({
+  name: requiredText('Material name'),
+  categoryname: optionalText('Category', NAME_MAX),
+  materialname: optionalText('Material', NAME_MAX).transform((value) => value || 'N/A'),
+  size: optionalText('Size', NAME_MAX),
+  unit: optionalText('Unit', NAME_MAX),
+  totalQuantity: startingQuantitySchema('Quantity').default(0),
+  /** Required for an admin; a keeper's defaults to their active store. */
+  storeId: optionalStoreId,
+});
+export type MaterialCreateRequest = z.input<typeof MaterialCreateRequestSchema>;
+
+/** Only descriptive fields change in an edit; counters sent along are ignored. */
+export const MaterialUpdateRequestSchema = z.object({
+  name: requiredText('Material name').optional(),
+  categoryname: optionalText('Category', NAME_MAX).optional(),
+  materialname: optionalText('Material', NAME_MAX).optional(),
+  size: optionalText('Size', NAME_MAX).optional(),
+  unit: optionalText('Unit', NAME_MAX).optional(),
+});
+export type MaterialUpdateRequest = z.input<typeof MaterialUpdateRequestSchema>;
+
+export const RemarksUpdateRequestSchema = z.object({ remarks: requiredText('Remarks', TEXT_MAX) });
+
+export const DamageMaterialRequestSchema = z.object({
+  productId: IdSchema,
+  damagedQuantity: quantitySchema('Please enter a valid damage quantity.'),
+});
+export const RefundMaterialRequestSchema = z.object({
+  productId: IdSchema,
+  refundQuantity: quantitySchema('Please enter a valid refund quantity.'),
+});
+export const ConsumeMaterialRequestSchema = z.object({
+  productId: IdSchema,
+  quantity: quantitySchema('Please enter a valid quantity.'),
+});
+/** Restock (new purchase) and transfer from the warehouse name the material within the store. */
+export const NamedStockRequestSchema = z.object({
+  name: requiredText('Material name'),
+  quantity: quantitySchema('Please enter a valid quantity.'),
+  storeId: optionalStoreId,
+});
+export type NamedStockRequest = z.input<typeof NamedStockRequestSchema>;
+
+export const ProductSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  categoryname: z.string(),
+  materialname: z.string(),
+  size: z.string(),
+  unit: z.string(),
+  totalQuantity: z.number(),
+  restockedQuantity: z.number(),
+  transferQuantity: z.number(),
+  availableQuantity: z.number(),
+  consumedQuantity: z.number(),
+  damagedQuantity: z.number(),
+  refundQuantity: z.number(),
+  adjustedQuantity: z.number(),
+  remarks: z.string().nullable(),
+  createdAt: z.string(),
+  storeId: StoreRefSchema,
+});
+export type Product = z.infer<typeof ProductSchema>;
+
+export const ProductMovementResponseSchema = z.object({ message: z.string(), product: ProductSchema });
+export type ProductMovementResponse = z.infer<typeof ProductMovementResponseSchema>;
+
+// ---- Tools ----
+
+export const ToolCreateRequestSchema = z.object({
+  name: requiredText('Tool name'),
+  totalQuantity: startingQuantitySchema('Quantity').default(1),
+  storeId: optionalStoreId,
+});
+export type ToolCreateRequest = z.input<typeof ToolCreateRequestSchema>;
+
+export const DamageToolRequestSchema = z.object({
+  toolId: IdSchema,
+  damagedQuantity: quantitySchema('Please enter a valid damage quantity.'),
+  damagedReason: optionalText('Damage reason', TEXT_MAX),
+});
+export const RefundToolRequestSchema = z.object({
+  toolId: IdSchema,
+  refundQuantity: quantitySchema('Please enter a valid refund quantity.'),
+});
+export const ConsumeToolRequestSchema = z.object({
+  toolId: IdSchema,
+  quantity: quantitySchema('Please enter a valid quantity.'),
+});
+
+export const ToolSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  totalQuantity: z.number(),
+  availableQuantity: z.number(),
+  consumedQuantity: z.number(),
+  damagedQuantity: z.number(),
+  refundQuantity: z.number(),
+  storeId: StoreRefSchema,
+  createdAt: z.string(),
+});
+export type Tool = z.infer<typeof ToolSchema>;
+export const ToolMovementResponseSchema = z.object({ message: z.string(), tool: ToolSchema });
+export type ToolMovementResponse = z.infer<typeof ToolMovementResponseSchema>;
+
+// ---- Deliveries (admin inventory entries and keeper supplies are one thing) ----
+
+export const DATE_INVALID = 'Please enter a valid date (YYYY-MM-DD).';
+/** A calendar day; a full ISO timestamp is accepted and cut to its date. */
+export const CalendarDateSchema = z
+  .string({ message: DATE_INVALID })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}(T.*)?$/, DATE_INVALID)
+  .transform((value) => value.slice(0, 10))
+  .refine(
+    (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    DATE_INVALID,
+  );
+
+const deliveryFields = {
+  productId: IdSchema,
+  quantity: quantitySchema('Please enter a valid quantity.'),
+  supplier: requiredText('Supplier'),
+};
+export const InventoryEntryRequestSchema = z.object({ ...deliveryFields, date: CalendarDateSchema });
+export type InventoryEntryRequest = z.input<typeof InventoryEntryRequestSchema>;
+export const SupplyRequestSchema = z.object({ ...deliveryFields, dateReceived: CalendarDateSchema });
+export type SupplyRequest = z.input<typeof SupplyRequestSchema>;
+
+const ProductRefSchema = z.object({ _id: z.string(), name: z.string() }).nullable();
+export const InventoryEntrySchema = z.object({
+  _id: z.string(),
+  productId: ProductRefSchema,
+  quantity: z.number(),
+  supplier: z.string(),
+  date: z.string(),
+  storeId: StoreRefSchema,
+});
+export type InventoryEntry = z.infer<typeof InventoryEntrySchema>;
+export const SupplySchema = z.object({
+  _id: z.string(),
+  productId: ProductRefSchema,
+  quantity: z.number(),
+  supplier: z.string(),
+  dateReceived: z.string(),
+  storeId: StoreRefSchema,
+});
+export type Supply = z.infer<typeof SupplySchema>;
+
+// ---- Stock views ----
+
+export const StockRowSchema = z.object({
+  id: z.string(),
+  Material: z.object({ name: z.string(), unit: z.string() }),
+  Category: z.object({ name: z.string() }),
+  Size: z.object({ value: z.string() }),
+  quantity: z.number(),
+  Store: z.object({ storeName: z.string() }),
+  createdAt: z.string(),
+});
+export type StockRow = z.infer<typeof StockRowSchema>;
+
+export const TrackSupplyStoreSchema = z.object({
+  _id: z.string(),
+  storeName: z.string(),
+  location: z.string(),
+  inventoryDetails: z.array(
+    z.object({
+      productName: z.string(),
+      damageStock: z.number(),
+      refundStock: z.number(),
+      consumedStock: z.number(),
+      totalQuantity: z.number(),
+    }),
+  ),
+});
+export type TrackSupplyStore = z.infer<typeof TrackSupplyStoreSchema>;
+
+// ---- Ledger ----
+
+export const MOVEMENT_KIND_LABELS = {
+  opening: 'Opening stock',
+  purchase: 'New purchase',
+  transfer_in: 'Transfer from warehouse',
+  issue: 'Issued',
+  damage: 'Damaged',
+  return: 'Returned',
+  delivery: 'Supplier delivery',
+  adjustment: 'Adjustment',
+} as const;
+export type MovementKind = keyof typeof MOVEMENT_KIND_LABELS;
+
+export const MovementListQuerySchema = z.object({
+  itemId: IdSchema.optional(),
+  storeId: IdSchema.optional(),
+  from: CalendarDateSchema.optional(),
+  to: CalendarDateSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).optional().default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000_000).optional().default(0),
+});
+
+export const MovementSchema = z.object({
+  _id: z.string(),
+  storeId: StoreRefSchema,
+  itemKind: z.enum(['material', 'tool']),
+  itemId: z.string(),
+  itemName: z.string(),
+  kind: z.enum(Object.keys(MOVEMENT_KIND_LABELS) as [MovementKind, ...MovementKind[]]),
+  quantity: z.number(),
+  occurredAt: z.string(),
+  recordedAt: z.string(),
+  actor: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  reason: z.string().nullable(),
+  supplier: z.string().nullable(),
+  deliveryId: z.string().nullable(),
+});
+export type Movement = z.infer<typeof MovementSchema>;
+export const MovementListResponseSchema = z.object({ movements: z.array(MovementSchema), total: z.number() });

@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { stores } from './stores';
+
+/**
+ * The counters every screen shows, kept on the item and moved only together with a ledger row.
+ * `available = total + restocked + transferred + adjusted − consumed − damaged` always holds (CHECK).
+ */
+function counterColumns() {
+  return {
+    totalQuantity: integer('total_quantity').notNull().default(0),
+    restockedQuantity: integer('restocked_quantity').notNull().default(0),
+    transferQuantity: integer('transfer_quantity').notNull().default(0),
+    consumedQuantity: integer('consumed_quantity').notNull().default(0),
+    damagedQuantity: integer('damaged_quantity').notNull().default(0),
+    refundQuantity: integer('refund_quantity').notNull().default(0),
+    adjustedQuantity: integer('adjusted_quantity').notNull().default(0),
+    availableQuantity: integer('available_quantity').notNull().default(0),
+  };
+}
+
+function counterChecks(table: string) {
+  return [
+    check(
+      `${table}_counters_non_negative`,
+      sql.raw(
+        'total_quantity >= 0 and restocked_quantity >= 0 and transfer_quantity >= 0 and consumed_quantity >= 0 and damaged_quantity >= 0 and refund_quantity >= 0 and available_quantity >= 0',
+      ),
+    ),
+    check(
+      `${table}_available_balances`,
+      sql.raw(
+        'available_quantity = total_quantity + restocked_quantity + transfer_quantity + adjusted_quantity - consumed_quantity - damaged_quantity',
+      ),
+    ),
+  ];
+}
+
+export const materials = pgTable(
+  'materials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id),
+    name: text('name').notNull(),
+    categoryName: text('category_name').notNull().default(''),
+    materialName: text('material_name').notNull().default('N/A'),
+    size: text('size').notNull().default(''),
+    unit: text('unit').notNull().default(''),
+    remarks: text('remarks'),
+    ...counterColumns(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    // Restock and transfer name a material within a store, so a live name is unique there.
+    uniqueIndex('materials_store_name_live_key').on(t.storeId, sql`lower(${t.name})`).where(sql`${t.deletedAt} is null`),
+    index('materials_store_created_idx').on(t.storeId, t.createdAt),
+    ...counterChecks('materials'),
+  ],
+);
+
+export const tools = pgTable(
+  'tools',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id),
+    name: text('name').notNull(),
+    ...counterColumns(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('tools_store_name_live_key').on(t.storeId, sql`lower(${t.name})`).where(sql`${t.deletedAt} is null`),
+    index('tools_store_created_idx').on(t.storeId, t.createdAt),
+    ...counterChecks('tools'),
+  ],
+);
+
+/** A supplier receipt. Its quantity is today's value; every change to it is also a ledger row. */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id),
+    materialId: uuid('material_id')
+      .notNull()
+      .references(() => materials.id),
+    quantity: integer('quantity').notNull(),
+    supplier: text('supplier').notNull(),
+    dateReceived: date('date_received', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [check('deliveries_quantity_positive', sql`${t.quantity} > 0`), index('deliveries_store_date_idx').on(t.storeId, t.dateReceived)],
+);
+
+export const MOVEMENT_KINDS = ['opening', 'purchase', 'transfer_in', 'issue', 'damage', 'return', 'delivery', 'adjustment'] as const;
+export type MovementKind = (typeof MOVEMENT_KINDS)[number];
+export const ITEM_KINDS = ['material', 'tool'] as const;
+export type ItemKind = (typeof ITEM_KINDS)[number];
+
+/**
+ * The append-only ledger. Quantities are positive, except on `delivery` rows that correct an
+ * earlier delivery and on `adjustment` rows, which carry a sign.
+ */
+export const movements = pgTable(
+  'movements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id),
+    itemKind: text('item_kind').notNull(),
+    itemId: uuid('item_id').notNull(),
+    kind: text('kind').notNull(),
+    quantity: integer('quantity').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id').references(() => users.id),
+    reason: text('reason'),
+    supplier: text('supplier'),
+    deliveryId: uuid('delivery_id').references(() => deliveries.id),
+    idempotencyKey: text('idempotency_key'),
+  },
+  (t) => [
+    check('movements_item_kind_check', sql`${t.itemKind} in ('material', 'tool')`),
+    check('movements_kind_check', sql.raw(`kind in (${MOVEMENT_KINDS.map((kind) => `'${kind}'`).join(', ')})`)),
+    check('movements_quantity_sign', sql`${t.quantity} > 0 or (${t.kind} in ('delivery', 'adjustment') and ${t.quantity} <> 0)`),
+    // Reports read opening, period and closing sums per item of a store over a date range.
+    index('movements_store_item_time_idx').on(t.storeId, t.itemId, t.occurredAt),
+    index('movements_item_time_idx').on(t.itemId, t.occurredAt),
+  ],
+);
+
+/** The first answer to each (user, Idempotency-Key), so a repeated request changes nothing. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);

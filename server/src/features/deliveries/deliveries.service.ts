@@ -1,0 +1,146 @@
+import { MATERIAL_NOT_FOUND } from '@stockyard/contract';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client';
+import { occurredOn, todayIn } from '../../lib/calendar';
+import { AppError } from '../../lib/errors';
+import { storeScopeOf } from '../auth/auth.policy';
+import type { AuthContext } from '../auth/tokens';
+import { recordMovement, storeFilter } from '../movements/ledger';
+import { type DeliveryRecord, findDeliveries } from './deliveries.repository';
+
+export type DeliveryInput = { productId: string; quantity: number; supplier: string; day: string };
+
+const DELIVERY_NOT_FOUND = 'Delivery not found';
+const WOULD_GO_NEGATIVE = 'This change would take back stock that has already been issued or damaged, so the stock would go below zero.';
+
+type Context = { auth: AuthContext; timeZone: string; idempotencyKey?: string };
+
+function assertNotFuture(day: string, timeZone: string): void {
+  if (day > todayIn(timeZone)) throw new AppError('bad_request', 'The date cannot be in the future.');
+}
+
+/** Moves a material's stock by a delivery's quantity (negative to take a delivery back). */
+async function moveDeliveredStock(
+  tx: Tx,
+  context: Context,
+  deliveryId: string,
+  change: { materialId: string; quantity: number; day: string; supplier: string },
+) {
+  const result = await recordMovement(tx, {
+    itemKind: 'material',
+    itemId: change.materialId,
+    storeIds: storeScopeOf(context.auth),
+    kind: 'delivery',
+    quantity: change.quantity,
+    actorId: context.auth.userId,
+    occurredAt: occurredOn(change.day, context.timeZone),
+    supplier: change.supplier,
+    deliveryId,
+    idempotencyKey: context.idempotencyKey,
+  });
+  if (!result.isRecorded) {
+    if (!result.current) throw new AppError('not_found', MATERIAL_NOT_FOUND);
+    throw new AppError('conflict', WOULD_GO_NEGATIVE);
+  }
+}
+
+async function mustFind(tx: Tx, id: string, storeIds: string[] | null): Promise<DeliveryRecord> {
+  const { deliveries } = await findDeliveries(tx, { storeIds, ids: [id] });
+  if (!deliveries[0]) throw new AppError('not_found', DELIVERY_NOT_FOUND);
+  return deliveries[0];
+}
+
+/** Records a supplier delivery: stock goes up by its quantity on its day. */
+export async function createDelivery(tx: Tx, context: Context, input: DeliveryInput): Promise<DeliveryRecord> {
+  assertNotFuture(input.day, context.timeZone);
+  const scope = storeScopeOf(context.auth);
+  const [material] = await queryRows<{ store_id: string }>(
+    tx,
+    sql`select store_id from materials where id = ${input.productId} and deleted_at is null and ${storeFilter(scope)}`,
+  );
+  if (!material) throw new AppError('not_found', MATERIAL_NOT_FOUND);
+  const [delivery] = await queryRows<{ id: string }>(
+    tx,
+    sql`insert into deliveries (store_id, material_id, quantity, supplier, date_received)
+        values (${material.store_id}, ${input.productId}, ${input.quantity}, ${input.supplier}, ${input.day}) returning id`,
+  );
+  if (!delivery) throw new Error('insert returned no row');
+  await moveDeliveredStock(tx, context, delivery.id, {
+    materialId: input.productId,
+    quantity: input.quantity,
+    day: input.day,
+    supplier: input.supplier,
+  });
+  return mustFind(tx, delivery.id, scope);
+}
+
+type LockedDelivery = { id: string; material_id: string; quantity: number; supplier: string; date_received: string };
+
+/** Locks a live delivery of the caller's stores, so two edits of it take turns. */
+async function lockDelivery(tx: Tx, id: string, storeIds: string[] | null): Promise<LockedDelivery> {
+  const [row] = await queryRows<LockedDelivery>(
+    tx,
+    sql`select id, material_id, quantity, supplier, date_received::text as date_received from deliveries
+        where id = ${id} and deleted_at is null and ${storeFilter(storeIds)} for update`,
+  );
+  if (!row) throw new AppError('not_found', DELIVERY_NOT_FOUND);
+  return row;
+}
+
+/**
+ * Edits a delivery. The ledger keeps the truth: the same material on the same day moves by the
+ * difference; otherwise the old delivery is taken back on its day and the new one recorded on its own.
+ */
+export async function updateDelivery(tx: Tx, context: Context, id: string, input: DeliveryInput): Promise<DeliveryRecord> {
+  assertNotFuture(input.day, context.timeZone);
+  const scope = storeScopeOf(context.auth);
+  const old = await lockDelivery(tx, id, scope);
+  const [material] = await queryRows<{ store_id: string }>(
+    tx,
+    sql`select store_id from materials where id = ${input.productId} and deleted_at is null and ${storeFilter(scope)}`,
+  );
+  if (!material) throw new AppError('not_found', MATERIAL_NOT_FOUND);
+
+  if (old.material_id === input.productId && old.date_received === input.day) {
+    const difference = input.quantity - old.quantity;
+    if (difference !== 0) {
+      await moveDeliveredStock(tx, context, id, {
+        materialId: input.productId,
+        quantity: difference,
+        day: input.day,
+        supplier: input.supplier,
+      });
+    }
+  } else {
+    await moveDeliveredStock(tx, context, id, {
+      materialId: old.material_id,
+      quantity: -old.quantity,
+      day: old.date_received,
+      supplier: old.supplier,
+    });
+    await moveDeliveredStock(tx, context, id, {
+      materialId: input.productId,
+      quantity: input.quantity,
+      day: input.day,
+      supplier: input.supplier,
+    });
+  }
+  await tx.execute(
+    sql`update deliveries set material_id = ${input.productId}, store_id = ${material.store_id}, quantity = ${input.quantity},
+          supplier = ${input.supplier}, date_received = ${input.day}
+        where id = ${id}`,
+  );
+  return mustFind(tx, id, scope);
+}
+
+/** Deletes a delivery by taking its stock back on its day; refused when that stock is gone. */
+export async function deleteDelivery(tx: Tx, context: Context, id: string): Promise<void> {
+  const old = await lockDelivery(tx, id, storeScopeOf(context.auth));
+  await moveDeliveredStock(tx, context, id, {
+    materialId: old.material_id,
+    quantity: -old.quantity,
+    day: old.date_received,
+    supplier: old.supplier,
+  });
+  await tx.execute(sql`update deliveries set deleted_at = now() where id = ${id}`);
+}

@@ -1,0 +1,78 @@
+import type { Product } from '@stockyard/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client';
+import { storeFilter } from '../movements/ledger';
+import { escapeLike } from '../users/users.repository';
+
+type MaterialRow = {
+  id: string;
+  name: string;
+  category_name: string;
+  material_name: string;
+  size: string;
+  unit: string;
+  remarks: string | null;
+  total_quantity: number;
+  restocked_quantity: number;
+  transfer_quantity: number;
+  consumed_quantity: number;
+  damaged_quantity: number;
+  refund_quantity: number;
+  adjusted_quantity: number;
+  available_quantity: number;
+  created_at: string | Date;
+  store_id: string;
+  store_name: string;
+};
+
+export function presentProduct(row: MaterialRow): Product {
+  return {
+    _id: row.id,
+    name: row.name,
+    categoryname: row.category_name,
+    materialname: row.material_name,
+    size: row.size,
+    unit: row.unit,
+    totalQuantity: row.total_quantity,
+    restockedQuantity: row.restocked_quantity,
+    transferQuantity: row.transfer_quantity,
+    availableQuantity: row.available_quantity,
+    consumedQuantity: row.consumed_quantity,
+    damagedQuantity: row.damaged_quantity,
+    refundQuantity: row.refund_quantity,
+    adjustedQuantity: row.adjusted_quantity,
+    remarks: row.remarks,
+    createdAt: new Date(row.created_at).toISOString(),
+    storeId: { _id: row.store_id, name: row.store_name },
+  };
+}
+
+export type MaterialQuery = { storeIds: string[] | null; q?: string; storeId?: string; ids?: string[]; limit?: number; offset?: number };
+
+/** Live materials in the caller's stores, newest first, with the total before paging. */
+export async function findMaterials(db: DbOrTx, query: MaterialQuery): Promise<{ products: Product[]; total: number }> {
+  const conditions: SQL[] = [sql`m.deleted_at is null`, storeFilter(query.storeIds)];
+  if (query.q) conditions.push(sql`m.name ilike ${`%${escapeLike(query.q)}%`}`);
+  if (query.storeId) conditions.push(sql`m.store_id = ${query.storeId}`);
+  if (query.ids)
+    conditions.push(
+      sql`m.id in (${sql.join(
+        query.ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
+  const rows = await queryRows<MaterialRow & { total: number }>(
+    db,
+    sql`select m.*, s.name as store_name, count(*) over ()::int as total
+        from materials m join stores s on s.id = m.store_id
+        where ${sql.join(conditions, sql` and `)}
+        order by m.created_at desc, m.id
+        limit ${query.limit ?? null} offset ${query.offset ?? 0}`,
+  );
+  return { products: rows.map(presentProduct), total: rows[0]?.total ?? 0 };
+}
+
+export async function findMaterial(db: DbOrTx, id: string, storeIds: string[] | null): Promise<Product | undefined> {
+  const { products } = await findMaterials(db, { storeIds, ids: [id] });
+  return products[0];
+}

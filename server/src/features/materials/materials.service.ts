@@ -1,0 +1,172 @@
+import {
+  DAMAGE_EXCEEDS_AVAILABLE,
+  MATERIAL_NOT_FOUND,
+  MATERIAL_REFUND_EXCEEDS,
+  type MaterialCreateRequestSchema,
+  type MaterialUpdateRequestSchema,
+  NOT_ENOUGH_STOCK,
+  type Product,
+  REMARKS_ALREADY_ADDED,
+} from '@stockyard/contract';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type Db, type DbOrTx, queryRows, type Tx } from '../../db/client';
+import type { MovementKind } from '../../db/schema';
+import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
+import { storeScopeOf } from '../auth/auth.policy';
+import type { AuthContext } from '../auth/tokens';
+import { appendMovement, recordMovement, storeFilter } from '../movements/ledger';
+import { resolveTargetStore } from '../stores/store-target';
+import { findMaterial } from './materials.repository';
+
+function nameTaken(name: string): AppError {
+  return new AppError('conflict', `A material named "${name}" already exists in this store.`);
+}
+
+/** Creates a material with its starting quantity, recorded as the item's `opening` movement. */
+export async function createMaterial(
+  tx: Tx,
+  auth: AuthContext,
+  input: z.output<typeof MaterialCreateRequestSchema>,
+  idempotencyKey?: string,
+): Promise<Product> {
+  const storeId = await resolveTargetStore(tx, auth, input.storeId);
+  let id: string;
+  try {
+    const [row] = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into materials (store_id, name, category_name, material_name, size, unit, total_quantity, available_quantity)
+          values (${storeId}, ${input.name}, ${input.categoryname}, ${input.materialname}, ${input.size}, ${input.unit},
+                  ${input.totalQuantity}, ${input.totalQuantity})
+          returning id`,
+    );
+    if (!row) throw new Error('insert returned no row');
+    id = row.id;
+  } catch (error) {
+    if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw nameTaken(input.name);
+    throw error;
+  }
+  if (input.totalQuantity > 0) {
+    await appendMovement(tx, {
+      storeId,
+      itemKind: 'material',
+      itemId: id,
+      kind: 'opening',
+      quantity: input.totalQuantity,
+      actorId: auth.userId,
+      idempotencyKey,
+    });
+  }
+  return mustFind(tx, id, null);
+}
+
+async function mustFind(db: DbOrTx, id: string, storeIds: string[] | null): Promise<Product> {
+  const product = await findMaterial(db, id, storeIds);
+  if (!product) throw new AppError('not_found', MATERIAL_NOT_FOUND);
+  return product;
+}
+
+/** Changes descriptive fields only; counters move through movements alone. */
+export async function updateMaterial(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  input: z.output<typeof MaterialUpdateRequestSchema>,
+): Promise<Product> {
+  const scope = storeScopeOf(auth);
+  const fields = [
+    input.name !== undefined && sql`name = ${input.name}`,
+    input.categoryname !== undefined && sql`category_name = ${input.categoryname}`,
+    input.materialname !== undefined && sql`material_name = ${input.materialname || 'N/A'}`,
+    input.size !== undefined && sql`size = ${input.size}`,
+    input.unit !== undefined && sql`unit = ${input.unit}`,
+  ].filter((field) => field !== false);
+  if (fields.length > 0) {
+    try {
+      const updated = await queryRows<{ id: string }>(
+        db,
+        sql`update materials set ${sql.join(fields, sql`, `)} where id = ${id} and deleted_at is null and ${storeFilter(scope)} returning id`,
+      );
+      if (updated.length === 0) throw new AppError('not_found', MATERIAL_NOT_FOUND);
+    } catch (error) {
+      if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw nameTaken(input.name ?? '');
+      throw error;
+    }
+  }
+  return mustFind(db, id, scope);
+}
+
+/** Archives a material: it leaves every list; its movements stay in the ledger and in reports. */
+export async function archiveMaterial(db: Db, auth: AuthContext, id: string): Promise<void> {
+  const archived = await queryRows<{ id: string }>(
+    db,
+    sql`update materials set deleted_at = now() where id = ${id} and deleted_at is null and ${storeFilter(storeScopeOf(auth))} returning id`,
+  );
+  if (archived.length === 0) throw new AppError('not_found', MATERIAL_NOT_FOUND);
+}
+
+/** Sets a material's remark; once set it stays (a second attempt is a 409). */
+export async function setRemarks(db: Db, auth: AuthContext, id: string, remarks: string): Promise<Product> {
+  const scope = storeScopeOf(auth);
+  const updated = await queryRows<{ id: string }>(
+    db,
+    sql`update materials set remarks = ${remarks}
+        where id = ${id} and deleted_at is null and ${storeFilter(scope)} and (remarks is null or remarks = '')
+        returning id`,
+  );
+  if (updated.length === 0) {
+    await mustFind(db, id, scope);
+    throw new AppError('conflict', REMARKS_ALREADY_ADDED);
+  }
+  return mustFind(db, id, scope);
+}
+
+type MaterialMovement = { kind: MovementKind; quantity: number; refusal: string };
+
+const REFUSALS: Partial<Record<MovementKind, string>> = {
+  issue: NOT_ENOUGH_STOCK,
+  damage: DAMAGE_EXCEEDS_AVAILABLE,
+  return: MATERIAL_REFUND_EXCEEDS,
+};
+
+/** Records an issue, damage or return of a material picked by id. */
+export async function moveMaterial(
+  tx: Tx,
+  auth: AuthContext,
+  productId: string,
+  movement: Omit<MaterialMovement, 'refusal'>,
+  idempotencyKey?: string,
+): Promise<Product> {
+  const scope = storeScopeOf(auth);
+  const result = await recordMovement(tx, {
+    itemKind: 'material',
+    itemId: productId,
+    storeIds: scope,
+    kind: movement.kind,
+    quantity: movement.quantity,
+    actorId: auth.userId,
+    idempotencyKey,
+  });
+  if (!result.isRecorded) {
+    if (!result.current) throw new AppError('not_found', MATERIAL_NOT_FOUND);
+    throw new AppError('conflict', REFUSALS[movement.kind] ?? NOT_ENOUGH_STOCK);
+  }
+  return mustFind(tx, productId, scope);
+}
+
+/** Records a purchase or a transfer from the warehouse of a material named within the store. */
+export async function moveMaterialByName(
+  tx: Tx,
+  auth: AuthContext,
+  input: { name: string; quantity: number; storeId?: string },
+  kind: 'purchase' | 'transfer_in',
+  idempotencyKey?: string,
+): Promise<Product> {
+  const storeId = await resolveTargetStore(tx, auth, input.storeId);
+  const [material] = await queryRows<{ id: string }>(
+    tx,
+    sql`select id from materials where store_id = ${storeId} and lower(name) = lower(${input.name}) and deleted_at is null`,
+  );
+  if (!material) throw new AppError('not_found', MATERIAL_NOT_FOUND);
+  return moveMaterial(tx, auth, material.id, { kind, quantity: input.quantity }, idempotencyKey);
+}

@@ -1,0 +1,123 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client';
+import type { ItemKind, MovementKind } from '../../db/schema';
+
+/** One item's row as stored: descriptive columns plus the counters. */
+export type ItemRow = {
+  id: string;
+  store_id: string;
+  name: string;
+  total_quantity: number;
+  restocked_quantity: number;
+  transfer_quantity: number;
+  consumed_quantity: number;
+  damaged_quantity: number;
+  refund_quantity: number;
+  adjusted_quantity: number;
+  available_quantity: number;
+  [column: string]: unknown;
+};
+
+type Counter =
+  | 'total_quantity'
+  | 'restocked_quantity'
+  | 'transfer_quantity'
+  | 'consumed_quantity'
+  | 'damaged_quantity'
+  | 'refund_quantity'
+  | 'adjusted_quantity'
+  | 'available_quantity';
+
+/**
+ * How each kind of movement moves an item's counters, per unit (DESIGN.md section 4).
+ * `consumed` is net of returns: a return takes back from consumed and adds to refunded.
+ */
+export const EFFECTS: Record<MovementKind, Partial<Record<Counter, 1 | -1>>> = {
+  opening: { total_quantity: 1, available_quantity: 1 },
+  purchase: { restocked_quantity: 1, available_quantity: 1 },
+  delivery: { restocked_quantity: 1, available_quantity: 1 },
+  transfer_in: { transfer_quantity: 1, available_quantity: 1 },
+  issue: { consumed_quantity: 1, available_quantity: -1 },
+  damage: { damaged_quantity: 1, available_quantity: -1 },
+  return: { consumed_quantity: -1, refund_quantity: 1, available_quantity: 1 },
+  adjustment: { adjusted_quantity: 1, available_quantity: 1 },
+};
+
+const TABLES: Record<ItemKind, string> = { material: 'materials', tool: 'tools' };
+
+export type MovementInput = {
+  itemKind: ItemKind;
+  itemId: string;
+  /** The stores the caller may touch; `null` for every store (an admin). */
+  storeIds: string[] | null;
+  kind: MovementKind;
+  /** Units; negative only for a delivery correction or an adjustment. */
+  quantity: number;
+  actorId: string;
+  occurredAt?: SQL;
+  reason?: string | null;
+  supplier?: string | null;
+  deliveryId?: string | null;
+  idempotencyKey?: string | null;
+};
+
+export type MovementResult = { isRecorded: true; item: ItemRow } | { isRecorded: false; current: ItemRow | undefined };
+
+/** `column in (the caller's stores)`; every store when `storeIds` is null. */
+function storeFilter(storeIds: string[] | null, column: SQL = sql`store_id`): SQL {
+  if (storeIds === null) return sql`true`;
+  if (storeIds.length === 0) return sql`false`;
+  return sql`${column} in (${sql.join(
+    storeIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
+}
+
+/**
+ * Moves an item's counters and appends the ledger row, in the caller's transaction.
+ * The counter change is one conditional UPDATE: no counter may go below zero, so two keepers
+ * issuing the last unit at the same moment cannot both succeed. When the condition fails (or the
+ * item is not the caller's) nothing is written and the current row, if any, is returned for the message.
+ */
+export async function recordMovement(tx: DbOrTx, input: MovementInput): Promise<MovementResult> {
+  const table = sql.identifier(TABLES[input.itemKind]);
+  const changes = Object.entries(EFFECTS[input.kind]).map(([column, perUnit]) => ({
+    column: sql.identifier(column),
+    delta: perUnit * input.quantity,
+  }));
+  const assignments = sql.join(
+    changes.map(({ column, delta }) => sql`${column} = ${column} + ${delta}::int`),
+    sql`, `,
+  );
+  const guards = sql.join(
+    changes.map(({ column, delta }) => sql`${column} + ${delta}::int >= 0`),
+    sql` and `,
+  );
+  const [item] = await queryRows<ItemRow>(
+    tx,
+    sql`update ${table} set ${assignments}
+        where id = ${input.itemId} and deleted_at is null and ${storeFilter(input.storeIds)} and ${guards}
+        returning *`,
+  );
+  if (!item) {
+    const [current] = await queryRows<ItemRow>(
+      tx,
+      sql`select * from ${table} where id = ${input.itemId} and deleted_at is null and ${storeFilter(input.storeIds)}`,
+    );
+    return { isRecorded: false, current };
+  }
+  await appendMovement(tx, { ...input, storeId: item.store_id });
+  return { isRecorded: true, item };
+}
+
+/** Appends one ledger row; used alone only where the counters were written in the same statement as the item (creation). */
+export async function appendMovement(tx: DbOrTx, input: Omit<MovementInput, 'storeIds'> & { storeId: string }): Promise<void> {
+  await tx.execute(
+    sql`insert into movements (store_id, item_kind, item_id, kind, quantity, occurred_at, actor_id, reason, supplier, delivery_id, idempotency_key)
+        values (${input.storeId}, ${input.itemKind}, ${input.itemId}, ${input.kind}, ${input.quantity},
+                ${input.occurredAt ?? sql`now()`}, ${input.actorId}, ${input.reason ?? null}, ${input.supplier ?? null},
+                ${input.deliveryId ?? null}, ${input.idempotencyKey ?? null})`,
+  );
+}
+
+export { storeFilter };

@@ -1,0 +1,57 @@
+import type { Tool } from '@stockyard/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client';
+import { storeFilter } from '../movements/ledger';
+import { escapeLike } from '../users/users.repository';
+
+type ToolRow = {
+  id: string;
+  name: string;
+  total_quantity: number;
+  available_quantity: number;
+  consumed_quantity: number;
+  damaged_quantity: number;
+  refund_quantity: number;
+  created_at: string | Date;
+  store_id: string;
+  store_name: string;
+};
+
+export function presentTool(row: ToolRow): Tool {
+  return {
+    _id: row.id,
+    name: row.name,
+    totalQuantity: row.total_quantity,
+    availableQuantity: row.available_quantity,
+    consumedQuantity: row.consumed_quantity,
+    damagedQuantity: row.damaged_quantity,
+    refundQuantity: row.refund_quantity,
+    storeId: { _id: row.store_id, name: row.store_name },
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+export type ToolQuery = { storeIds: string[] | null; q?: string; storeId?: string; ids?: string[]; limit?: number; offset?: number };
+
+/** Live tools in the caller's stores, newest first, with the total before paging. */
+export async function findTools(db: DbOrTx, query: ToolQuery): Promise<{ tools: Tool[]; total: number }> {
+  const conditions: SQL[] = [sql`t.deleted_at is null`, storeFilter(query.storeIds)];
+  if (query.q) conditions.push(sql`t.name ilike ${`%${escapeLike(query.q)}%`}`);
+  if (query.storeId) conditions.push(sql`t.store_id = ${query.storeId}`);
+  if (query.ids)
+    conditions.push(
+      sql`t.id in (${sql.join(
+        query.ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
+  const rows = await queryRows<ToolRow & { total: number }>(
+    db,
+    sql`select t.*, s.name as store_name, count(*) over ()::int as total
+        from tools t join stores s on s.id = t.store_id
+        where ${sql.join(conditions, sql` and `)}
+        order by t.created_at desc, t.id
+        limit ${query.limit ?? null} offset ${query.offset ?? 0}`,
+  );
+  return { tools: rows.map(presentTool), total: rows[0]?.total ?? 0 };
+}

@@ -1,0 +1,90 @@
+import {
+  DAMAGE_EXCEEDS_AVAILABLE,
+  NOT_ENOUGH_STOCK,
+  TOOL_NOT_FOUND,
+  type Tool,
+  type ToolCreateRequestSchema,
+  toolRefundExceeds,
+} from '@stockyard/contract';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type DbOrTx, queryRows, type Tx } from '../../db/client';
+import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
+import { storeScopeOf } from '../auth/auth.policy';
+import type { AuthContext } from '../auth/tokens';
+import { appendMovement, recordMovement } from '../movements/ledger';
+import { resolveTargetStore } from '../stores/store-target';
+import { findTools } from './tools.repository';
+
+async function mustFind(db: DbOrTx, id: string, storeIds: string[] | null): Promise<Tool> {
+  const { tools } = await findTools(db, { storeIds, ids: [id] });
+  if (!tools[0]) throw new AppError('not_found', TOOL_NOT_FOUND);
+  return tools[0];
+}
+
+/** Creates a tool with its starting quantity, recorded as the item's `opening` movement. */
+export async function createTool(
+  tx: Tx,
+  auth: AuthContext,
+  input: z.output<typeof ToolCreateRequestSchema>,
+  idempotencyKey?: string,
+): Promise<Tool> {
+  const storeId = await resolveTargetStore(tx, auth, input.storeId);
+  let id: string;
+  try {
+    const [row] = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into tools (store_id, name, total_quantity, available_quantity)
+          values (${storeId}, ${input.name}, ${input.totalQuantity}, ${input.totalQuantity}) returning id`,
+    );
+    if (!row) throw new Error('insert returned no row');
+    id = row.id;
+  } catch (error) {
+    if (databaseErrorCode(error) === UNIQUE_VIOLATION)
+      throw new AppError('conflict', `A tool named "${input.name}" already exists in this store.`);
+    throw error;
+  }
+  if (input.totalQuantity > 0) {
+    await appendMovement(tx, {
+      storeId,
+      itemKind: 'tool',
+      itemId: id,
+      kind: 'opening',
+      quantity: input.totalQuantity,
+      actorId: auth.userId,
+      idempotencyKey,
+    });
+  }
+  return mustFind(tx, id, null);
+}
+
+/** Records an issue, damage (with its reason) or return of a tool. */
+export async function moveTool(
+  tx: Tx,
+  auth: AuthContext,
+  toolId: string,
+  movement: { kind: 'issue' | 'damage' | 'return'; quantity: number; reason?: string },
+  idempotencyKey?: string,
+): Promise<Tool> {
+  const scope = storeScopeOf(auth);
+  const result = await recordMovement(tx, {
+    itemKind: 'tool',
+    itemId: toolId,
+    storeIds: scope,
+    kind: movement.kind,
+    quantity: movement.quantity,
+    actorId: auth.userId,
+    reason: movement.reason || null,
+    idempotencyKey,
+  });
+  if (!result.isRecorded) {
+    if (!result.current) throw new AppError('not_found', TOOL_NOT_FOUND);
+    const refusal = {
+      issue: NOT_ENOUGH_STOCK,
+      damage: DAMAGE_EXCEEDS_AVAILABLE,
+      return: toolRefundExceeds(result.current.consumed_quantity),
+    }[movement.kind];
+    throw new AppError('conflict', refusal);
+  }
+  return mustFind(tx, toolId, scope);
+}

@@ -1,0 +1,24 @@
+import type { Db, Tx } from '../db/client';
+import { databaseErrorCode } from './errors';
+
+const SERIALIZATION_FAILURE = '40001';
+const DEADLOCK_DETECTED = '40P01';
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Runs work in one transaction, again from the start when PostgreSQL aborts it under contention
+ * (serialization failure or deadlock). Work must be safe to repeat: it only writes inside the
+ * transaction, and stock POSTs carry idempotency keys.
+ */
+export async function runTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      const code = databaseErrorCode(error);
+      const isRetryable = code === SERIALIZATION_FAILURE || code === DEADLOCK_DETECTED;
+      if (!isRetryable || attempt >= MAX_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../src/db/client';
+
+export type Mismatch = { item_kind: string; id: string; column: string; counter: number; ledger: number };
+
+/**
+ * Every item whose counters disagree with the sums of its ledger rows (empty when all agree),
+ * and every counter below zero.
+ */
+export async function findLedgerMismatches(db: DbOrTx): Promise<Mismatch[]> {
+  return queryRows<Mismatch>(
+    db,
+    sql`with items as (
+          select 'material' as item_kind, id, total_quantity, restocked_quantity, transfer_quantity, consumed_quantity,
+                 damaged_quantity, refund_quantity, adjusted_quantity, available_quantity from materials
+          union all
+          select 'tool', id, total_quantity, restocked_quantity, transfer_quantity, consumed_quantity,
+                 damaged_quantity, refund_quantity, adjusted_quantity, available_quantity from tools
+        ),
+        sums as (
+          select item_id,
+            coalesce(sum(quantity) filter (where kind = 'opening'), 0)::int as total,
+            coalesce(sum(quantity) filter (where kind in ('purchase', 'delivery')), 0)::int as restocked,
+            coalesce(sum(quantity) filter (where kind = 'transfer_in'), 0)::int as transferred,
+            coalesce(sum(quantity) filter (where kind = 'issue'), 0)::int - coalesce(sum(quantity) filter (where kind = 'return'), 0)::int as consumed,
+            coalesce(sum(quantity) filter (where kind = 'damage'), 0)::int as damaged,
+            coalesce(sum(quantity) filter (where kind = 'return'), 0)::int as refunded,
+            coalesce(sum(quantity) filter (where kind = 'adjustment'), 0)::int as adjusted
+          from movements group by item_id
+        ),
+        pairs as (
+          select i.item_kind, i.id, c.column_name, c.counter, c.ledger
+          from items i left join sums s on s.item_id = i.id
+          cross join lateral (values
+            ('total', i.total_quantity, coalesce(s.total, 0)),
+            ('restocked', i.restocked_quantity, coalesce(s.restocked, 0)),
+            ('transferred', i.transfer_quantity, coalesce(s.transferred, 0)),
+            ('consumed', i.consumed_quantity, coalesce(s.consumed, 0)),
+            ('damaged', i.damaged_quantity, coalesce(s.damaged, 0)),
+            ('refunded', i.refund_quantity, coalesce(s.refunded, 0)),
+            ('adjusted', i.adjusted_quantity, coalesce(s.adjusted, 0)),
+            ('available', i.available_quantity,
+              coalesce(s.total, 0) + coalesce(s.restocked, 0) + coalesce(s.transferred, 0) + coalesce(s.adjusted, 0)
+              - coalesce(s.consumed, 0) - coalesce(s.damaged, 0))
+          ) as c(column_name, counter, ledger)
+        )
+        select item_kind, id, column_name as column, counter, ledger from pairs
+        where counter <> ledger or counter < 0`,
+  );
+}
+
+export async function countMovements(db: DbOrTx, itemId?: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    itemId ? sql`select count(*)::int as n from movements where item_id = ${itemId}` : sql`select count(*)::int as n from movements`,
+  );
+  return row?.n ?? 0;
+}
