@@ -1,5 +1,6 @@
+import { Text } from '@mantine/core';
 import type { Role } from '@stockyard/contract';
-import type { ReactNode } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { ChangePasswordPage } from '../features/auth/pages/change-password-page';
 import { LoginPage } from '../features/auth/pages/login-page';
@@ -26,7 +27,33 @@ function soon(title: string): ReactNode {
   return <ComingSoonPage title={title} />;
 }
 
+/** Screens past sign-in load on first use, so the login page stays small on a phone. */
+// biome-ignore lint/suspicious/noExplicitAny: a page's own props type flows through M[K]
+function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const toolListPages = () => import('../features/tools/pages/tool-list-pages');
+const MaterialMovementPage = lazyPage(() => import('../features/materials/pages/material-movement-pages'), 'MaterialMovementPage');
+const ToolMovementPage = lazyPage(() => import('../features/tools/pages/tool-movement-pages'), 'ToolMovementPage');
+const ToolListPage = lazyPage(toolListPages, 'ToolListPage');
+const ToolQuantityPage = lazyPage(toolListPages, 'ToolQuantityPage');
+const stockPages = () => import('../features/materials/pages/stock-pages');
+const ProductListPage = lazyPage(() => import('../features/materials/pages/product-list-page'), 'ProductListPage');
+const AllProductsPage = lazyPage(() => import('../features/materials/pages/all-products-page'), 'AllProductsPage');
+const StoreUserMaterialsPage = lazyPage(() => import('../features/materials/pages/store-user-materials-page'), 'StoreUserMaterialsPage');
+const CreateMaterialPage = lazyPage(() => import('../features/materials/pages/create-material-page'), 'CreateMaterialPage');
+const TotalStockPage = lazyPage(stockPages, 'TotalStockPage');
+const AvailableStockPage = lazyPage(stockPages, 'AvailableStockPage');
+const AddStockPage = lazyPage(stockPages, 'AddStockPage');
+const TrackSuppliesPage = lazyPage(stockPages, 'TrackSuppliesPage');
+const AddToolPage = lazyPage(() => import('../features/tools/pages/add-tool-page'), 'AddToolPage');
+const NewInventoryPage = lazyPage(() => import('../features/deliveries/pages/new-inventory-page'), 'NewInventoryPage');
+const SupplyManagementPage = lazyPage(() => import('../features/deliveries/pages/supply-management-page'), 'SupplyManagementPage');
+
 const changePassword = <ChangePasswordPage />;
+const createMaterial = <CreateMaterialPage />;
+const addTool = <AddToolPage />;
 
 /** Every signed-in route, with the screen each role sees there; a role without one is sent to /dashboard. */
 export const screens: Record<string, Screens> = {
@@ -38,39 +65,40 @@ export const screens: Record<string, Screens> = {
   '/dashboard/createuser': { admin: <CreateUserPage /> },
   '/dashboard/allusers': { admin: <AllUsersPage /> },
   '/dashboard/changepassword': { admin: changePassword, user: changePassword, 'store-user': changePassword },
-  '/dashboard/productlist': { admin: soon('Material List') },
-  '/dashboard/addtools': { admin: soon('Tool Entry') },
-  '/dashboard/alltools': { admin: soon('View Tools'), 'store-user': soon('Tool List') },
-  '/dashboard/damagetools': { admin: soon('Damage Tools') },
-  '/dashboard/refundtools': { admin: soon('Return Tools') },
-  '/dashboard/consumetools': { admin: soon('Issued Tools') },
-  '/dashboard/tracksupplies': { admin: soon('Track Supplies') },
-  '/dashboard/totalstock': { admin: soon('Total Stock') },
-  '/dashboard/newinventory': { admin: soon('New Inventory Entry') },
-  '/dashboard/addstock': { admin: soon('Add Stock') },
-  '/dashboard/availablestock': { admin: soon('Stock Availability') },
+  '/dashboard/productlist': { admin: <ProductListPage /> },
+  '/dashboard/addtools': { admin: addTool },
+  '/dashboard/alltools': { admin: <ToolListPage variant="admin" />, 'store-user': <ToolListPage variant="store-user" /> },
+  '/dashboard/damagetools': { admin: <ToolQuantityPage kind="damage" /> },
+  '/dashboard/refundtools': { admin: <ToolQuantityPage kind="return" /> },
+  '/dashboard/consumetools': { admin: <ToolQuantityPage kind="issue" /> },
+  '/dashboard/tracksupplies': { admin: <TrackSuppliesPage /> },
+  '/dashboard/totalstock': { admin: <TotalStockPage /> },
+  '/dashboard/newinventory': { admin: <NewInventoryPage /> },
+  '/dashboard/addstock': { admin: <AddStockPage /> },
+  '/dashboard/availablestock': { admin: <AvailableStockPage /> },
   '/dashboard/generatereport': { admin: soon('Generate Report'), user: soon('Generate Store Report') },
   '/dashboard/manager-dashboard': { user: <ManagerHubPage />, manager: <ManagerPlaceholderPage /> },
-  '/dashboard/addproduct': { user: soon('Create Material') },
-  '/dashboard/allproducts': { user: soon('Material List') },
-  '/dashboard/consumestock': { user: soon('Add Issued Material') },
-  '/dashboard/damagestock': { user: soon('Add Damage Material') },
-  '/dashboard/refundstock': { user: soon('Add Return Material') },
-  '/dashboard/supplymanagement': { user: soon('View Supplies') },
-  '/dashboard/addtool': { user: soon('Tool Entry') },
-  '/dashboard/alltool': { user: soon('View Tools') },
-  '/dashboard/damagetool': { user: soon('Add Damage Tool') },
-  '/dashboard/refundtool': { user: soon('Refund Tool') },
-  '/dashboard/consumetool': { user: soon('Issued Tool') },
-  '/dashboard/restockproduct': { user: soon('Restock Material') },
-  '/dashboard/transferproduct': { user: soon('Transfer from Warehouse') },
-  '/dashboard/store-user-dashboard': { 'store-user': soon('Material List') },
+  '/dashboard/addproduct': { admin: createMaterial, user: createMaterial },
+  '/dashboard/allproducts': { user: <AllProductsPage /> },
+  '/dashboard/consumestock': { user: <MaterialMovementPage kind="issue" /> },
+  '/dashboard/damagestock': { user: <MaterialMovementPage kind="damage" /> },
+  '/dashboard/refundstock': { user: <MaterialMovementPage kind="return" /> },
+  '/dashboard/supplymanagement': { user: <SupplyManagementPage /> },
+  '/dashboard/addtool': { user: addTool },
+  '/dashboard/alltool': { user: <ToolListPage variant="keeper" /> },
+  '/dashboard/damagetool': { user: <ToolMovementPage kind="damage" /> },
+  '/dashboard/refundtool': { user: <ToolMovementPage kind="return" /> },
+  '/dashboard/consumetool': { user: <ToolMovementPage kind="issue" /> },
+  '/dashboard/restockproduct': { user: <MaterialMovementPage kind="purchase" /> },
+  '/dashboard/transferproduct': { user: <MaterialMovementPage kind="transfer" /> },
+  '/dashboard/store-user-dashboard': { 'store-user': <StoreUserMaterialsPage /> },
 };
 
 function RoleScreen({ byRole }: { byRole: Screens }) {
   const role = useRole();
   const screen = role ? byRole[role] : undefined;
-  return screen ?? <Navigate to="/dashboard" replace />;
+  if (!screen) return <Navigate to="/dashboard" replace />;
+  return <Suspense fallback={<Text p="md">Loading...</Text>}>{screen}</Suspense>;
 }
 
 /** The frame of the signed-in role: admin and store user have sidebars, a keeper works from the top bar. */

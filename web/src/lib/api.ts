@@ -18,28 +18,54 @@ type RequestOptions = {
   /** Send the stored token (the default). */
   auth?: boolean;
   headers?: Record<string, string>;
+  /**
+   * Marks a stock change as one operation: the request is sent again, with the same key, when
+   * the connection drops, and the server records it once however many copies arrive.
+   */
+  idempotencyKey?: string;
 };
+
+const NETWORK_RETRIES = 3;
 
 /**
  * Calls the API and returns its JSON. A 401 on an authenticated call means the session is over:
  * storage is cleared so the app returns to the sign-in screen.
  */
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiRequest<T>(path, options)).data;
+}
+
+/** A list call with paging: its rows and the X-Total-Count the server sent. */
+export async function apiFetchPage<T, R = T[]>(
+  path: string,
+  rowsOf: (data: R) => T[] = (data) => data as T[],
+): Promise<{ rows: T[]; total: number }> {
+  const { data, headers } = await apiRequest<R>(path, {});
+  const rows = rowsOf(data);
+  return { rows, total: Number(headers.get('X-Total-Count') ?? rows.length) };
+}
+
+async function apiRequest<T>(path: string, options: RequestOptions): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = { ...options.headers };
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   const useAuth = options.auth !== false;
   const token = getToken();
   if (useAuth && token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-  } catch {
-    throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.');
+  const attempts = options.idempotencyKey ? NETWORK_RETRIES + 1 : 1;
+  let response: Response | undefined;
+  for (let attempt = 1; !response; attempt += 1) {
+    try {
+      response = await fetch(path, {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      });
+    } catch {
+      if (attempt >= attempts) throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.');
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
   }
   const text = await response.text();
   const data = text ? safeJson(text) : undefined;
@@ -48,7 +74,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     if (response.status === 401 && useAuth && token) clearSession();
     throw new ApiError(response.status, serverMessage ?? `HTTP error! Status: ${response.status}`, serverMessage);
   }
-  return data as T;
+  return { data: data as T, headers: response.headers };
 }
 
 function safeJson(text: string): { message?: unknown } | undefined {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../../../test/build-test-app';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createMaterial, createStore, createStoreWithStaff } from '../../../test/factories';
 import { countMovements, findLedgerMismatches } from '../../../test/ledger-check';
 
@@ -27,14 +27,29 @@ async function available(id: string): Promise<number> {
 describe('supplier deliveries', () => {
   it('raises stock on create, moves it by the difference on edit and takes it back on delete', async () => {
     const product = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 10 });
-    const created = await send('POST', '/api/add-inventory', { productId: product._id, quantity: 25, supplier: 'Lafarge', date: '2026-11-01' }, staff.admin.token);
+    const created = await send(
+      'POST',
+      '/api/add-inventory',
+      { productId: product._id, quantity: 25, supplier: 'Lafarge', date: '2026-11-01' },
+      staff.admin.token,
+    );
     expect(created.statusCode).toBe(201);
     expect(created.json().message).toBe('Inventory entry added successfully!');
     const entry = created.json().entry;
-    expect(entry).toMatchObject({ productId: { _id: product._id, name: product.name }, quantity: 25, supplier: 'Lafarge', date: '2026-11-01' });
+    expect(entry).toMatchObject({
+      productId: { _id: product._id, name: product.name },
+      quantity: 25,
+      supplier: 'Lafarge',
+      date: '2026-11-01',
+    });
     expect(await available(product._id)).toBe(35);
 
-    const edited = await send('PUT', `/api/update-inventory/${entry._id}`, { productId: product._id, quantity: 20, supplier: 'Lafarge SA', date: '2026-11-01' }, staff.admin.token);
+    const edited = await send(
+      'PUT',
+      `/api/update-inventory/${entry._id}`,
+      { productId: product._id, quantity: 20, supplier: 'Lafarge SA', date: '2026-11-01' },
+      staff.admin.token,
+    );
     expect(edited.statusCode).toBe(200);
     expect(edited.json().message).toBe('Inventory entry updated successfully!');
     expect(await available(product._id)).toBe(30);
@@ -52,23 +67,40 @@ describe('supplier deliveries', () => {
   it('moves the stock from one material to another when an edit changes the material', async () => {
     const first = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 0 });
     const second = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 0 });
-    const supply = (await send('POST', '/api/supply/add', { productId: first._id, quantity: 8, supplier: 'Acme', dateReceived: '2026-10-30' })).json().supply;
+    const supply = (
+      await send('POST', '/api/supply/add', { productId: first._id, quantity: 8, supplier: 'Acme', dateReceived: '2026-10-30' })
+    ).json().supply;
     expect(supply).toMatchObject({ quantity: 8, dateReceived: '2026-10-30' });
-    const edited = await send('PUT', `/api/supply/${supply._id}`, { productId: second._id, quantity: 8, supplier: 'Acme', dateReceived: '2026-10-31' });
+    const edited = await send('PUT', `/api/supply/${supply._id}`, {
+      productId: second._id,
+      quantity: 8,
+      supplier: 'Acme',
+      dateReceived: '2026-10-31',
+    });
     expect(edited.statusCode).toBe(200);
     expect(edited.json().supply).toMatchObject({ productId: { _id: second._id }, dateReceived: '2026-10-31' });
     expect(await available(first._id)).toBe(0);
     expect(await available(second._id)).toBe(8);
     const supplies = (await t.app.inject({ method: 'GET', url: '/api/supply/all', headers: bearer(staff.keeper.token) })).json();
-    expect(supplies.find((s: { _id: string }) => s._id === supply._id)).toMatchObject({ productId: { name: second.name }, supplier: 'Acme' });
+    expect(supplies.find((s: { _id: string }) => s._id === supply._id)).toMatchObject({
+      productId: { name: second.name },
+      supplier: 'Acme',
+    });
   });
 
   it('refuses with 409 to take back a delivery whose stock was already issued, and changes nothing', async () => {
     const product = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 0 });
-    const supply = (await send('POST', '/api/supply/add', { productId: product._id, quantity: 10, supplier: 'Acme', dateReceived: '2026-11-02' })).json().supply;
+    const supply = (
+      await send('POST', '/api/supply/add', { productId: product._id, quantity: 10, supplier: 'Acme', dateReceived: '2026-11-02' })
+    ).json().supply;
     await send('POST', '/api/user/consume-stock', { productId: product._id, quantity: 7 });
     const before = await countMovements(t.database.db, product._id);
-    const shrink = await send('PUT', `/api/supply/${supply._id}`, { productId: product._id, quantity: 2, supplier: 'Acme', dateReceived: '2026-11-02' });
+    const shrink = await send('PUT', `/api/supply/${supply._id}`, {
+      productId: product._id,
+      quantity: 2,
+      supplier: 'Acme',
+      dateReceived: '2026-11-02',
+    });
     expect(shrink.statusCode).toBe(409);
     const remove = await send('DELETE', `/api/delete-inventory/${supply._id}`);
     expect(remove.statusCode).toBe(409);
@@ -85,7 +117,13 @@ describe('supplier deliveries', () => {
     [{ dateReceived: '2999-01-01' }, 'The date cannot be in the future.'],
   ])('returns 400 for %j', async (overrides, message) => {
     const product = await createMaterial(t.app, staff.keeper.token);
-    const response = await send('POST', '/api/supply/add', { productId: product._id, quantity: 1, supplier: 'Acme', dateReceived: '2026-11-01', ...overrides });
+    const response = await send('POST', '/api/supply/add', {
+      productId: product._id,
+      quantity: 1,
+      supplier: 'Acme',
+      dateReceived: '2026-11-01',
+      ...overrides,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
     expect(await countMovements(t.database.db, product._id)).toBe(0);
@@ -94,12 +132,29 @@ describe('supplier deliveries', () => {
   it("returns 404 for another store's material or delivery, 403 for a store user", async () => {
     const other = await createStore(t.app, staff.admin.token);
     const theirs = await createMaterial(t.app, staff.admin.token, { storeId: other._id });
-    const cross = await send('POST', '/api/supply/add', { productId: theirs._id, quantity: 1, supplier: 'Acme', dateReceived: '2026-11-01' });
+    const cross = await send('POST', '/api/supply/add', {
+      productId: theirs._id,
+      quantity: 1,
+      supplier: 'Acme',
+      dateReceived: '2026-11-01',
+    });
     expect(cross.statusCode).toBe(404);
-    const theirSupply = (await send('POST', '/api/add-inventory', { productId: theirs._id, quantity: 1, supplier: 'Acme', date: '2026-11-01' }, staff.admin.token)).json().entry;
+    const theirSupply = (
+      await send(
+        'POST',
+        '/api/add-inventory',
+        { productId: theirs._id, quantity: 1, supplier: 'Acme', date: '2026-11-01' },
+        staff.admin.token,
+      )
+    ).json().entry;
     expect((await send('DELETE', `/api/delete-inventory/${theirSupply._id}`)).statusCode).toBe(404);
     const mine = await createMaterial(t.app, staff.keeper.token);
-    const storeUser = await send('POST', '/api/supply/add', { productId: mine._id, quantity: 1, supplier: 'Acme', dateReceived: '2026-11-01' }, staff.storeUser.token);
+    const storeUser = await send(
+      'POST',
+      '/api/supply/add',
+      { productId: mine._id, quantity: 1, supplier: 'Acme', dateReceived: '2026-11-01' },
+      staff.storeUser.token,
+    );
     expect(storeUser.statusCode).toBe(403);
   });
 });

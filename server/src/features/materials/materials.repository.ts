@@ -52,7 +52,10 @@ export type MaterialQuery = { storeIds: string[] | null; q?: string; storeId?: s
 /** Live materials in the caller's stores, newest first, with the total before paging. */
 export async function findMaterials(db: DbOrTx, query: MaterialQuery): Promise<{ products: Product[]; total: number }> {
   const conditions: SQL[] = [sql`m.deleted_at is null`, storeFilter(query.storeIds)];
-  if (query.q) conditions.push(sql`m.name ilike ${`%${escapeLike(query.q)}%`}`);
+  if (query.q) {
+    const pattern = `%${escapeLike(query.q)}%`;
+    conditions.push(sql`(m.name ilike ${pattern} or m.category_name ilike ${pattern} or m.material_name ilike ${pattern})`);
+  }
   if (query.storeId) conditions.push(sql`m.store_id = ${query.storeId}`);
   if (query.ids)
     conditions.push(

@@ -52,6 +52,19 @@ const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/api/stock/total',
+    { ...read, schema: { tags, response: { 200: z.object({ totalAvailable: z.number(), materials: z.number() }), ...errors } } },
+    async (request) => {
+      const [row] = await queryRows<{ total_available: number; materials: number }>(
+        app.db,
+        sql`select coalesce(sum(available_quantity), 0)::bigint as total_available, count(*)::int as materials
+            from materials where deleted_at is null and ${storeFilter(storeScopeOf(authOf(request)))}`,
+      );
+      return { totalAvailable: row?.total_available ?? 0, materials: row?.materials ?? 0 };
+    },
+  );
+
+  app.get(
     '/api/supply/track-supplies',
     { preHandler: authorize('deliveries:read'), schema: { tags, response: { 200: z.array(TrackSupplyStoreSchema), ...errors } } },
     async (request) => {

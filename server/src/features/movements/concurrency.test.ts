@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../../../test/build-test-app';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createMaterial, createStoreWithStaff, createTool } from '../../../test/factories';
 import { countMovements, findLedgerMismatches } from '../../../test/ledger-check';
 
@@ -38,14 +38,21 @@ describe(`two keepers pressing the button at once (${database})`, () => {
     const counts = tally(responses.map((response) => response.statusCode));
     console.log(`${database}: 200 simultaneous issues against 50 in stock →`, counts);
     expect(counts).toEqual({ 200: 50, 409: 150 });
-    const [after] = (await t.app.inject({ method: 'GET', url: `/api/products?q=${encodeURIComponent(product.name)}`, headers: bearer(staff.admin.token) })).json();
+    const [after] = (
+      await t.app.inject({ method: 'GET', url: `/api/products?q=${encodeURIComponent(product.name)}`, headers: bearer(staff.admin.token) })
+    ).json();
     expect(after).toMatchObject({ availableQuantity: 0, consumedQuantity: 50 });
     expect(await countMovements(t.database.db, product._id)).toBe(51);
   });
 
   it('never returns more than was issued when returns and issues race', async () => {
     const tool = await createTool(t.app, staff.keeper.token, { totalQuantity: 20 });
-    await t.app.inject({ method: 'POST', url: '/api/user/add-consumed-tool', headers: bearer(staff.keeper.token), payload: { toolId: tool._id, quantity: 10 } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/add-consumed-tool',
+      headers: bearer(staff.keeper.token),
+      payload: { toolId: tool._id, quantity: 10 },
+    });
     const responses = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
         t.app.inject({
@@ -57,7 +64,9 @@ describe(`two keepers pressing the button at once (${database})`, () => {
       ),
     );
     expect(responses.every((response) => response.statusCode === 200 || response.statusCode === 409)).toBe(true);
-    const [after] = (await t.app.inject({ method: 'GET', url: '/api/user/get-tools', headers: bearer(staff.keeper.token) })).json().filter((x: { _id: string }) => x._id === tool._id);
+    const [after] = (await t.app.inject({ method: 'GET', url: '/api/user/get-tools', headers: bearer(staff.keeper.token) }))
+      .json()
+      .filter((x: { _id: string }) => x._id === tool._id);
     expect(after.consumedQuantity).toBeGreaterThanOrEqual(0);
     expect(after.availableQuantity).toBe(20 - after.consumedQuantity);
   });
@@ -101,7 +110,12 @@ describe(`a phone that sends the same request twice (${database})`, () => {
   it('keeps keys per user, refuses a key reused for another request, and judges a failed request afresh', async () => {
     const product = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 1 });
     const headers = (token: string) => ({ ...bearer(token), 'idempotency-key': 'shared-key-1' });
-    const keeper = await t.app.inject({ method: 'POST', url: '/api/user/consume-stock', headers: headers(staff.keeper.token), payload: { productId: product._id, quantity: 1 } });
+    const keeper = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/consume-stock',
+      headers: headers(staff.keeper.token),
+      payload: { productId: product._id, quantity: 1 },
+    });
     expect(keeper.statusCode).toBe(200);
     const different = await t.app.inject({
       method: 'POST',
@@ -113,10 +127,25 @@ describe(`a phone that sends the same request twice (${database})`, () => {
     expect(different.json().message).toBe('This Idempotency-Key was already used for a different request.');
 
     // The admin's same key is their own: judged afresh, and refused since nothing is left.
-    const admin = await t.app.inject({ method: 'POST', url: '/api/user/consume-stock', headers: headers(staff.admin.token), payload: { productId: product._id, quantity: 1 } });
+    const admin = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/consume-stock',
+      headers: headers(staff.admin.token),
+      payload: { productId: product._id, quantity: 1 },
+    });
     expect(admin.statusCode).toBe(409);
-    await t.app.inject({ method: 'POST', url: '/api/user/refund-stock', headers: bearer(staff.keeper.token), payload: { productId: product._id, refundQuantity: 1 } });
-    const retried = await t.app.inject({ method: 'POST', url: '/api/user/consume-stock', headers: headers(staff.admin.token), payload: { productId: product._id, quantity: 1 } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/refund-stock',
+      headers: bearer(staff.keeper.token),
+      payload: { productId: product._id, refundQuantity: 1 },
+    });
+    const retried = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/consume-stock',
+      headers: headers(staff.admin.token),
+      payload: { productId: product._id, quantity: 1 },
+    });
     expect(retried.statusCode).toBe(200);
   });
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../../../test/build-test-app';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createMaterial, createStoreWithStaff, createTool } from '../../../test/factories';
 import { findLedgerMismatches } from '../../../test/ledger-check';
 
@@ -36,7 +36,9 @@ function expectAfter(counters: Counters, op: Operation): Counters | null {
     case 'damage':
       return counters.available < q ? null : { ...counters, damaged: counters.damaged + q, available: counters.available - q };
     case 'return':
-      return counters.consumed < q ? null : { ...counters, consumed: counters.consumed - q, refunded: counters.refunded + q, available: counters.available + q };
+      return counters.consumed < q
+        ? null
+        : { ...counters, consumed: counters.consumed - q, refunded: counters.refunded + q, available: counters.available + q };
   }
 }
 
@@ -67,7 +69,10 @@ function send(items: { _id: string; name: string }[], op: Operation) {
         return: ['/api/user/refund-stock', { productId: item._id, refundQuantity: op.quantity }],
       }[kind];
   const [url, payload] = call as [string, object];
-  return { effective: { ...op, kind } as Operation, response: t.app.inject({ method: 'POST', url, headers: bearer(staff.keeper.token), payload }) };
+  return {
+    effective: { ...op, kind } as Operation,
+    response: t.app.inject({ method: 'POST', url, headers: bearer(staff.keeper.token), payload }),
+  };
 }
 
 async function countersOf(items: { _id: string }[]): Promise<Counters[]> {

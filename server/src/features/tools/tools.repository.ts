@@ -31,12 +31,35 @@ export function presentTool(row: ToolRow): Tool {
   };
 }
 
-export type ToolQuery = { storeIds: string[] | null; q?: string; storeId?: string; ids?: string[]; limit?: number; offset?: number };
+export const TOOL_QUANTITY_FILTERS = {
+  damaged: 't.damaged_quantity',
+  returned: 't.refund_quantity',
+  issued: 't.consumed_quantity',
+} as const;
+
+export type ToolQuery = {
+  storeIds: string[] | null;
+  q?: string;
+  storeId?: string;
+  ids?: string[];
+  /** Only tools with some of this quantity (the admin's damaged, returned and issued tables). */
+  with?: keyof typeof TOOL_QUANTITY_FILTERS;
+  limit?: number;
+  offset?: number;
+};
 
 /** Live tools in the caller's stores, newest first, with the total before paging. */
 export async function findTools(db: DbOrTx, query: ToolQuery): Promise<{ tools: Tool[]; total: number }> {
   const conditions: SQL[] = [sql`t.deleted_at is null`, storeFilter(query.storeIds)];
-  if (query.q) conditions.push(sql`t.name ilike ${`%${escapeLike(query.q)}%`}`);
+  const quantity = query.with ? sql.raw(TOOL_QUANTITY_FILTERS[query.with]) : undefined;
+  if (quantity) conditions.push(sql`${quantity} > 0`);
+  if (query.q) {
+    const pattern = `%${escapeLike(query.q)}%`;
+    const isNumber = /^\d{1,9}$/.test(query.q);
+    conditions.push(
+      sql`(t.name ilike ${pattern} or s.name ilike ${pattern} ${quantity && isNumber ? sql`or ${quantity} = ${Number(query.q)}` : sql``})`,
+    );
+  }
   if (query.storeId) conditions.push(sql`t.store_id = ${query.storeId}`);
   if (query.ids)
     conditions.push(

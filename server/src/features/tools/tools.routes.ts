@@ -24,7 +24,10 @@ const errors = {
   404: ErrorResponseSchema,
   409: ErrorResponseSchema,
 };
-const ToolListQuerySchema = ListQuerySchema.extend({ storeId: IdSchema.optional() });
+const ToolListQuerySchema = ListQuerySchema.extend({
+  storeId: IdSchema.optional(),
+  with: z.enum(['damaged', 'returned', 'issued']).optional(),
+});
 const tags = ['tools'];
 
 const toolsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../../../test/build-test-app';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createStore, createStoreWithStaff, createTool, unique } from '../../../test/factories';
 import { countMovements, findLedgerMismatches } from '../../../test/ledger-check';
 import { queryRows } from '../../db/client';
@@ -26,7 +26,12 @@ describe('adding tools', () => {
     const response = await post('/api/user/add-tools', { name: 'Hammer drill' });
     expect(response.statusCode).toBe(201);
     expect(response.json().message).toBe('Tool added successfully!');
-    expect(response.json().tool).toMatchObject({ name: 'Hammer drill', totalQuantity: 1, availableQuantity: 1, storeId: { _id: staff.store._id } });
+    expect(response.json().tool).toMatchObject({
+      name: 'Hammer drill',
+      totalQuantity: 1,
+      availableQuantity: 1,
+      storeId: { _id: staff.store._id },
+    });
     expect(await countMovements(t.database.db, response.json().tool._id)).toBe(1);
   });
 
@@ -53,7 +58,9 @@ describe('adding tools', () => {
     const keeperView = (await t.app.inject({ method: 'GET', url: '/api/user/get-tools', headers: bearer(staff.keeper.token) })).json();
     expect(keeperView.map((x: { _id: string }) => x._id)).toContain(mine._id);
     expect(keeperView.map((x: { _id: string }) => x._id)).not.toContain(theirs._id);
-    const storeUserView = (await t.app.inject({ method: 'GET', url: '/api/tools/view-tools', headers: bearer(staff.storeUser.token) })).json();
+    const storeUserView = (
+      await t.app.inject({ method: 'GET', url: '/api/tools/view-tools', headers: bearer(staff.storeUser.token) })
+    ).json();
     expect(storeUserView.tools.map((x: { _id: string }) => x._id)).not.toContain(theirs._id);
   });
 });
@@ -68,7 +75,10 @@ describe('tool movements', () => {
     expect(damaged.json().tool).toMatchObject({ availableQuantity: 5, damagedQuantity: 1 });
     const returned = await post('/api/user/add-refund-tool', { toolId: tool._id, refundQuantity: 3 });
     expect(returned.json().tool).toMatchObject({ availableQuantity: 8, consumedQuantity: 1, refundQuantity: 3 });
-    const [reason] = await queryRows<{ reason: string }>(t.database.db, sql`select reason from movements where item_id = ${tool._id} and kind = 'damage'`);
+    const [reason] = await queryRows<{ reason: string }>(
+      t.database.db,
+      sql`select reason from movements where item_id = ${tool._id} and kind = 'damage'`,
+    );
     expect(reason?.reason).toBe('Motor burnt out');
   });
 
@@ -82,7 +92,9 @@ describe('tool movements', () => {
 
   it('refuses to issue or damage more than is available', async () => {
     const tool = await createTool(t.app, staff.keeper.token, { totalQuantity: 1 });
-    expect((await post('/api/user/add-consumed-tool', { toolId: tool._id, quantity: 2 })).json().message).toBe('Not enough stock available');
+    expect((await post('/api/user/add-consumed-tool', { toolId: tool._id, quantity: 2 })).json().message).toBe(
+      'Not enough stock available',
+    );
     expect((await post('/api/user/add-damaged-tool', { toolId: tool._id, damagedQuantity: 2 })).statusCode).toBe(409);
     expect(await countMovements(t.database.db, tool._id)).toBe(1);
   });

@@ -1,4 +1,4 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Box, Button, Group, Text } from '@mantine/core';
 import { IconArrowLeft, IconKey, IconLogout } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { logout } from '../../features/auth/api/logout';
@@ -14,14 +14,11 @@ export function TopBar({ showLogout }: { showLogout: boolean }) {
     <Group justify="space-between" wrap="nowrap" px="md" h={56} bg="#1c3d6e" c="white" component="header">
       <Group gap="xs" wrap="nowrap" miw={0}>
         {pathname !== home && (
-          <Button
-            variant="subtle"
-            color="gray.0"
-            size="compact-md"
-            leftSection={<IconArrowLeft size={18} />}
-            onClick={() => navigate(home)}
-          >
-            Back
+          <Button variant="subtle" color="gray.0" size="compact-md" px={6} onClick={() => navigate(home)} aria-label="Back">
+            <IconArrowLeft size={18} />
+            <Box component="span" ml={6} visibleFrom="xs">
+              Back
+            </Box>
           </Button>
         )}
         <Text fw={600} truncate>

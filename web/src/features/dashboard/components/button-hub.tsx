@@ -13,7 +13,7 @@ export function ButtonHub({ title, buttons }: { title: string; buttons: HubButto
       <Title order={2}>{title}</Title>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
         {buttons.map((button) => (
-          <Button key={button.to + button.label} component={Link} to={button.to} size="lg" variant="light" h={72}>
+          <Button key={button.to + button.label} component={Link} to={button.to} size="lg" variant="light" h={{ base: 56, sm: 72 }}>
             {button.label}
           </Button>
         ))}

@@ -1,0 +1,176 @@
+import { ActionIcon, Alert, Button, Group, NumberInput, TextInput, Title } from '@mantine/core';
+import type { InventoryEntry, Product } from '@stockyard/contract';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { PageCard } from '../../../app/layouts/page-card';
+import { ApiError } from '../../../lib/api';
+import { ConfirmDialog } from '../../../lib/confirm-dialog';
+import { DataTable } from '../../../lib/data-table';
+import { FormStack } from '../../../lib/form-stack';
+import { ddmmyyyy } from '../../../lib/format';
+import { ItemPicker } from '../../../lib/item-picker';
+import { Pager } from '../../../lib/pager';
+import { materialKeys } from '../../materials/api/materials';
+import { useDeleteInventoryEntry, useInventoryEntries, useSaveInventoryEntry } from '../api/deliveries';
+
+type Picked = Pick<Product, '_id' | 'name'>;
+const EMPTY = { material: null as Picked | null, quantity: '' as number | string, supplier: '', date: '' };
+
+/** New Inventory Entry: supplier deliveries, added and edited in one form (/dashboard/newinventory). */
+export function NewInventoryPage() {
+  const [page, setPage] = useState(1);
+  const entries = useInventoryEntries(page);
+  const save = useSaveInventoryEntry();
+  const remove = useDeleteInventoryEntry();
+  const [form, setForm] = useState(EMPTY);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<InventoryEntry | null>(null);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+
+  function startEditing(entry: InventoryEntry) {
+    setEditingId(entry._id);
+    setForm({ material: entry.productId, quantity: entry.quantity, supplier: entry.supplier, date: entry.date.slice(0, 10) });
+    setNotice(null);
+  }
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    setNotice(null);
+    if (!form.material || form.quantity === '' || !form.supplier.trim() || !form.date) {
+      setNotice({ ok: false, text: 'Please fill in all fields!' });
+      return;
+    }
+    try {
+      await save.mutateAsync({
+        id: editingId ?? undefined,
+        productId: form.material._id,
+        quantity: Number(form.quantity),
+        supplier: form.supplier.trim(),
+        date: form.date,
+      });
+      setNotice({ ok: true, text: editingId ? 'Inventory entry updated successfully!' : 'Inventory entry added successfully!' });
+      setForm(EMPTY);
+      setEditingId(null);
+    } catch (error) {
+      setNotice({ ok: false, text: (error instanceof ApiError && error.serverMessage) || (error as Error).message });
+    }
+  }
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting._id);
+      setNotice({ ok: true, text: 'Inventory entry deleted successfully!' });
+    } catch (error) {
+      setNotice({ ok: false, text: (error instanceof ApiError && error.serverMessage) || (error as Error).message });
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  return (
+    <PageCard title="New Inventory Entry">
+      <FormStack onSubmit={handleSubmit}>
+        {notice && (
+          <Alert color={notice.ok ? 'green' : 'red'} role={notice.ok ? 'status' : 'alert'} withCloseButton onClose={() => setNotice(null)}>
+            {notice.text}
+          </Alert>
+        )}
+        <ItemPicker<Picked>
+          label="Material"
+          path="/api/products"
+          queryKey={materialKeys.all}
+          value={form.material}
+          onChange={(material) => setForm({ ...form, material })}
+        />
+        <NumberInput
+          label="Quantity Added"
+          required
+          min={1}
+          allowDecimal={false}
+          allowNegative={false}
+          value={form.quantity}
+          onChange={(quantity) => setForm({ ...form, quantity })}
+        />
+        <TextInput
+          label="Supplier Name"
+          required
+          value={form.supplier}
+          onChange={(e) => setForm({ ...form, supplier: e.currentTarget.value })}
+        />
+        <TextInput
+          label="Date"
+          type="date"
+          required
+          value={form.date}
+          onChange={(e) => setForm({ ...form, date: e.currentTarget.value })}
+        />
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            {editingId ? 'Update' : 'Add'}
+          </Button>
+          {editingId && (
+            <Button
+              variant="default"
+              onClick={() => {
+                setEditingId(null);
+                setForm(EMPTY);
+              }}
+            >
+              Cancel
+            </Button>
+          )}
+        </Group>
+      </FormStack>
+      <Title order={3} size="h4" mt="xl" mb="sm">
+        Existing Inventory
+      </Title>
+      <DataTable<InventoryEntry>
+        caption="Existing Inventory"
+        minWidth={560}
+        isLoading={entries.isPending}
+        rows={entries.data?.rows}
+        rowKey={(entry) => entry._id}
+        emptyText="No inventory entries yet."
+        columns={[
+          { header: 'Material', render: (entry) => entry.productId?.name ?? 'Material Not Found' },
+          { header: 'Store', render: (entry) => entry.storeId.name },
+          { header: 'Quantity', render: (entry) => entry.quantity, align: 'right' },
+          { header: 'Supplier', render: (entry) => entry.supplier },
+          { header: 'Date', render: (entry) => ddmmyyyy(entry.date) },
+          {
+            header: 'Actions',
+            render: (entry) => (
+              <Group gap={2} wrap="nowrap">
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`Edit entry of ${entry.productId?.name ?? 'material'}`}
+                  onClick={() => startEditing(entry)}
+                >
+                  <IconPencil size={18} />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Delete entry of ${entry.productId?.name ?? 'material'}`}
+                  onClick={() => setDeleting(entry)}
+                >
+                  <IconTrash size={18} />
+                </ActionIcon>
+              </Group>
+            ),
+          },
+        ]}
+      />
+      <Pager page={page} total={entries.data?.total ?? 0} onChange={setPage} />
+      <ConfirmDialog
+        opened={deleting !== null}
+        message="Are you sure you want to delete this inventory entry? Its quantity leaves the stock."
+        confirmLabel="Delete"
+        isBusy={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </PageCard>
+  );
+}

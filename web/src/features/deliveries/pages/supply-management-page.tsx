@@ -1,0 +1,152 @@
+import { ActionIcon, Alert, Button, Group, Modal, NumberInput, TextInput } from '@mantine/core';
+import type { Product, Supply } from '@stockyard/contract';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { PageCard } from '../../../app/layouts/page-card';
+import { ApiError } from '../../../lib/api';
+import { DataTable } from '../../../lib/data-table';
+import { FormStack } from '../../../lib/form-stack';
+import { ddmmyyyy } from '../../../lib/format';
+import { ItemPicker } from '../../../lib/item-picker';
+import { Pager } from '../../../lib/pager';
+import { materialKeys } from '../../materials/api/materials';
+import { useSaveSupply, useSupplies } from '../api/deliveries';
+
+type Picked = Pick<Product, '_id' | 'name'>;
+type Draft = { id?: string; product: Picked | null; quantity: number | string; supplier: string; dateReceived: string };
+const EMPTY: Draft = { product: null, quantity: '', supplier: '', dateReceived: '' };
+
+/** View Supplies: the keeper's supplier deliveries, added and edited in a modal (/dashboard/supplymanagement). */
+export function SupplyManagementPage() {
+  const [page, setPage] = useState(1);
+  const supplies = useSupplies(page);
+  const save = useSaveSupply();
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!draft) return;
+    if (!draft.product || draft.quantity === '' || !draft.supplier.trim() || !draft.dateReceived) {
+      setError('Please fill in all fields!');
+      return;
+    }
+    try {
+      const answer = await save.mutateAsync({
+        id: draft.id,
+        productId: draft.product._id,
+        quantity: Number(draft.quantity),
+        supplier: draft.supplier.trim(),
+        dateReceived: draft.dateReceived,
+      });
+      setNotice(answer.message);
+      setDraft(null);
+    } catch (caught) {
+      setError((caught instanceof ApiError && caught.serverMessage) || (caught as Error).message);
+    }
+  }
+
+  function open(next: Draft) {
+    setDraft(next);
+    setError(null);
+  }
+
+  return (
+    <PageCard title="View Supplies">
+      <Group justify="flex-end" mb="sm">
+        <Button leftSection={<IconPlus size={16} />} onClick={() => open(EMPTY)}>
+          Add Supply
+        </Button>
+      </Group>
+      {notice && (
+        <Alert color="green" role="status" mb="md" withCloseButton onClose={() => setNotice(null)}>
+          {notice}
+        </Alert>
+      )}
+      {supplies.isError && (
+        <Alert color="red" role="alert" mb="md">
+          {supplies.error.message || 'Error fetching supplies'}
+        </Alert>
+      )}
+      <DataTable<Supply>
+        caption="Supplies"
+        minWidth={520}
+        isLoading={supplies.isPending}
+        rows={supplies.data?.rows}
+        rowKey={(supply) => supply._id}
+        emptyText="No supplies found."
+        columns={[
+          { header: 'Material Name', render: (supply) => supply.productId?.name ?? 'Unknown Product' },
+          { header: 'Quantity', render: (supply) => supply.quantity, align: 'right' },
+          { header: 'Supplier', render: (supply) => supply.supplier },
+          { header: 'Date Received', render: (supply) => ddmmyyyy(supply.dateReceived) },
+          {
+            header: 'Edit',
+            render: (supply) => (
+              <ActionIcon
+                variant="subtle"
+                aria-label={`Edit supply of ${supply.productId?.name ?? 'material'}`}
+                onClick={() =>
+                  open({
+                    id: supply._id,
+                    product: supply.productId,
+                    quantity: supply.quantity,
+                    supplier: supply.supplier,
+                    dateReceived: supply.dateReceived.slice(0, 10),
+                  })
+                }
+              >
+                <IconPencil size={18} />
+              </ActionIcon>
+            ),
+          },
+        ]}
+      />
+      <Pager page={page} total={supplies.data?.total ?? 0} onChange={setPage} />
+      <Modal opened={draft !== null} onClose={() => setDraft(null)} title={draft?.id ? 'Edit Supply' : 'Add New Supply'} centered>
+        {draft && (
+          <FormStack onSubmit={handleSubmit}>
+            {error && (
+              <Alert color="red" role="alert">
+                {error}
+              </Alert>
+            )}
+            <ItemPicker<Picked>
+              label="Product"
+              path="/api/user/get-product"
+              queryKey={materialKeys.all}
+              value={draft.product}
+              onChange={(product) => setDraft({ ...draft, product })}
+            />
+            <NumberInput
+              label="Quantity"
+              required
+              min={1}
+              allowDecimal={false}
+              allowNegative={false}
+              value={draft.quantity}
+              onChange={(quantity) => setDraft({ ...draft, quantity })}
+            />
+            <TextInput
+              label="Supplier"
+              required
+              value={draft.supplier}
+              onChange={(e) => setDraft({ ...draft, supplier: e.currentTarget.value })}
+            />
+            <TextInput
+              label="Date Received"
+              type="date"
+              required
+              value={draft.dateReceived}
+              onChange={(e) => setDraft({ ...draft, dateReceived: e.currentTarget.value })}
+            />
+            <Button type="submit" loading={save.isPending}>
+              {draft.id ? 'Update Supply' : 'Add Supply'}
+            </Button>
+          </FormStack>
+        )}
+      </Modal>
+    </PageCard>
+  );
+}

@@ -1,0 +1,56 @@
+import { Alert, Modal, Text } from '@mantine/core';
+import { MOVEMENT_KIND_LABELS, type Movement } from '@stockyard/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+import { DataTable } from '../../../lib/data-table';
+import { ddmmyyyy } from '../../../lib/format';
+
+const OUTFLOWS = new Set(['issue', 'damage']);
+
+/** A movement's effect on what is available, signed. */
+function signedQuantity(movement: Movement): string {
+  const quantity = OUTFLOWS.has(movement.kind) ? -movement.quantity : movement.quantity;
+  return quantity > 0 ? `+${quantity}` : String(quantity);
+}
+
+function timeOf(iso: string): string {
+  return `${ddmmyyyy(iso)} ${iso.slice(11, 16)}`;
+}
+
+/** Every movement of one material or tool, newest first: how each number on screen came about. */
+export function HistoryDialog({ item, onClose }: { item: { _id: string; name: string } | null; onClose: () => void }) {
+  const history = useQuery({
+    queryKey: ['movements', item?._id],
+    queryFn: () => apiFetch<{ movements: Movement[]; total: number }>(`/api/movements?itemId=${item?._id}&limit=200`),
+    enabled: item !== null,
+  });
+  return (
+    <Modal opened={item !== null} onClose={onClose} title={`History of ${item?.name ?? ''}`} size="xl">
+      {history.isError && (
+        <Alert color="red" role="alert">
+          {history.error.message}
+        </Alert>
+      )}
+      {history.data && history.data.total > history.data.movements.length && (
+        <Text size="sm" c="dimmed" mb="xs">
+          The latest {history.data.movements.length} of {history.data.total} movements.
+        </Text>
+      )}
+      <DataTable
+        caption="Movement history"
+        minWidth={560}
+        isLoading={history.isPending}
+        rows={history.data?.movements}
+        rowKey={(movement) => movement._id}
+        emptyText="No movements yet."
+        columns={[
+          { header: 'When', render: (m) => timeOf(m.occurredAt) },
+          { header: 'What', render: (m) => MOVEMENT_KIND_LABELS[m.kind] },
+          { header: 'Quantity', render: (m) => signedQuantity(m), align: 'right' },
+          { header: 'By', render: (m) => m.actor?.name ?? 'N/A' },
+          { header: 'Note', render: (m) => m.reason ?? m.supplier ?? '' },
+        ]}
+      />
+    </Modal>
+  );
+}

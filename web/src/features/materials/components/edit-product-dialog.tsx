@@ -1,0 +1,50 @@
+import { Alert, Button, Group, Modal, TextInput } from '@mantine/core';
+import type { Product } from '@stockyard/contract';
+import { type FormEvent, useEffect, useState } from 'react';
+import { FormStack } from '../../../lib/form-stack';
+import { useUpdateMaterial } from '../api/materials';
+
+export function EditProductDialog({ product, onClose, onSaved }: { product: Product | null; onClose: () => void; onSaved: () => void }) {
+  const update = useUpdateMaterial();
+  const [form, setForm] = useState({ name: '', categoryname: '', materialname: '' });
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (product) setForm({ name: product.name, categoryname: product.categoryname, materialname: product.materialname });
+    setError(null);
+  }, [product]);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!product) return;
+    try {
+      await update.mutateAsync({ id: product._id, ...form });
+      onSaved();
+    } catch {
+      setError('Failed to update product. Please try again.');
+    }
+  }
+
+  return (
+    <Modal opened={product !== null} onClose={onClose} title="Edit Product" centered>
+      <FormStack onSubmit={handleSubmit}>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextInput label="Name" value={form.name} onChange={(e) => setForm({ ...form, name: e.currentTarget.value })} />
+        <TextInput label="Category" value={form.categoryname} onChange={(e) => setForm({ ...form, categoryname: e.currentTarget.value })} />
+        <TextInput label="Material" value={form.materialname} onChange={(e) => setForm({ ...form, materialname: e.currentTarget.value })} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </Group>
+      </FormStack>
+    </Modal>
+  );
+}

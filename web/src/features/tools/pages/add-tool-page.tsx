@@ -1,0 +1,83 @@
+import { Alert, Button, NumberInput, Select, TextInput } from '@mantine/core';
+import { ToolCreateRequestSchema } from '@stockyard/contract';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { PageCard } from '../../../app/layouts/page-card';
+import { ApiError } from '../../../lib/api';
+import { FormStack } from '../../../lib/form-stack';
+import { getToken } from '../../../lib/session';
+import { useRole } from '../../../lib/use-session';
+import { storesQuery } from '../../stores/api/stores';
+import { useCreateTool } from '../api/tools';
+
+/** Tool Entry: an admin picks the store (tools belong to one); a keeper's goes to their store. */
+export function AddToolPage() {
+  const navigate = useNavigate();
+  const isAdmin = useRole() === 'admin';
+  const stores = useQuery({ ...storesQuery, enabled: isAdmin });
+  const create = useCreateTool(isAdmin);
+  const [name, setName] = useState('');
+  const [quantity, setQuantity] = useState<number | string>(1);
+  const [storeId, setStoreId] = useState<string | null>(null);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    setResult(null);
+    if (!getToken()) {
+      setResult({ ok: false, text: 'User not authenticated' });
+      await navigate('/login');
+      return;
+    }
+    const parsed = ToolCreateRequestSchema.safeParse({
+      name,
+      totalQuantity: quantity === '' ? 1 : Number(quantity),
+      storeId: storeId ?? undefined,
+    });
+    if (!parsed.success) {
+      setResult({ ok: false, text: parsed.error.issues[0]?.message ?? 'Please check the form.' });
+      return;
+    }
+    if (isAdmin && !storeId) {
+      setResult({ ok: false, text: 'Please choose a store.' });
+      return;
+    }
+    try {
+      await create.mutateAsync(parsed.data);
+      setResult({ ok: true, text: 'Tool added successfully!' });
+      setName('');
+      setQuantity(1);
+    } catch (error) {
+      setResult({ ok: false, text: (error instanceof ApiError && error.serverMessage) || 'Failed to add tool. Please try again.' });
+    }
+  }
+
+  return (
+    <PageCard title="Tool Entry" narrow>
+      <FormStack onSubmit={handleSubmit}>
+        {result && (
+          <Alert color={result.ok ? 'green' : 'red'} role={result.ok ? 'status' : 'alert'}>
+            {result.text}
+          </Alert>
+        )}
+        {isAdmin && (
+          <Select
+            label="Store"
+            placeholder="Select a store"
+            data={(stores.data ?? []).map((store) => ({ value: store._id, label: store.name }))}
+            value={storeId}
+            onChange={setStoreId}
+            searchable
+            required
+          />
+        )}
+        <TextInput label="Tool Name" value={name} onChange={(e) => setName(e.currentTarget.value)} required />
+        <NumberInput label="Quantity" min={0} allowDecimal={false} allowNegative={false} value={quantity} onChange={setQuantity} />
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Adding...' : 'Add Tool'}
+        </Button>
+      </FormStack>
+    </PageCard>
+  );
+}

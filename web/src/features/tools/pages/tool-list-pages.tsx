@@ -1,0 +1,135 @@
+import { ActionIcon, Alert, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { Tool } from '@stockyard/contract';
+import { IconHistory, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { PageCard } from '../../../app/layouts/page-card';
+import { type Column, DataTable } from '../../../lib/data-table';
+import { isoDate, numberOrZero, textOrNA } from '../../../lib/format';
+import { Pager } from '../../../lib/pager';
+import { SearchBox } from '../../../lib/search-box';
+import { HistoryDialog } from '../../history/components/history-dialog';
+import { useToolPage, useToolSuggestions } from '../api/tools';
+
+type Variant = 'admin' | 'keeper' | 'store-user';
+
+/** View Tools for the admin (with Store and Date), the keeper, and the store user's read-only Tool List. */
+export function ToolListPage({ variant }: { variant: Variant }) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const [page, setPage] = useState(1);
+  const tools = useToolPage(debounced, page);
+  const suggestions = useToolSuggestions(variant === 'store-user' ? '' : debounced);
+  const [history, setHistory] = useState<Tool | null>(null);
+
+  const columns: Column<Tool>[] = [
+    ...(variant === 'admin' ? [{ header: 'Store', render: (tool: Tool) => textOrNA(tool.storeId.name) }] : []),
+    { header: 'Name', render: (tool) => textOrNA(tool.name) },
+    { header: 'Quantity', render: (tool) => numberOrZero(tool.totalQuantity), align: 'right' },
+    { header: 'Available Quantity', render: (tool) => numberOrZero(tool.availableQuantity), align: 'right' },
+    { header: 'Issued', render: (tool) => numberOrZero(tool.consumedQuantity), align: 'right' },
+    { header: 'Damaged', render: (tool) => numberOrZero(tool.damagedQuantity), align: 'right' },
+    { header: 'Return', render: (tool) => numberOrZero(tool.refundQuantity), align: 'right' },
+    ...(variant !== 'keeper' ? [{ header: 'Date', render: (tool: Tool) => isoDate(tool.createdAt) }] : []),
+    ...(variant !== 'store-user'
+      ? [
+          {
+            header: 'History',
+            render: (tool: Tool) => (
+              <ActionIcon variant="subtle" aria-label={`History of ${tool.name}`} onClick={() => setHistory(tool)}>
+                <IconHistory size={18} />
+              </ActionIcon>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const onSearch = (value: string) => {
+    setSearch(value);
+    setPage(1);
+  };
+
+  return (
+    <PageCard title={variant === 'store-user' ? 'Tool List' : 'View Tools'}>
+      {variant === 'store-user' ? (
+        <TextInput
+          placeholder="Search by name"
+          aria-label="Search by name"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(e) => onSearch(e.currentTarget.value)}
+          mb="md"
+        />
+      ) : (
+        <SearchBox
+          value={search}
+          onChange={onSearch}
+          suggestions={suggestions.data ?? []}
+          placeholder="Search tools by name"
+          maxListHeight={variant === 'admin' ? 200 : 150}
+        />
+      )}
+      {tools.isError && (
+        <Alert color="red" mb="md" role="alert">
+          {tools.error.message || 'Error fetching tools.'}
+        </Alert>
+      )}
+      <DataTable
+        caption="Tools"
+        minWidth={variant === 'admin' ? 900 : 700}
+        columns={columns}
+        rows={tools.data?.rows}
+        rowKey={(tool) => tool._id}
+        isLoading={tools.isPending}
+        emptyText="No tools found"
+      />
+      <Pager page={page} total={tools.data?.total ?? 0} onChange={setPage} />
+      <HistoryDialog item={history} onClose={() => setHistory(null)} />
+    </PageCard>
+  );
+}
+
+const QUANTITY_OF = {
+  damage: { title: 'Damage Tools', filter: 'damaged', of: (tool: Tool) => tool.damagedQuantity },
+  return: { title: 'Return Tools', filter: 'returned', of: (tool: Tool) => tool.refundQuantity },
+  issue: { title: 'Issued Tools', filter: 'issued', of: (tool: Tool) => tool.consumedQuantity },
+} as const;
+
+/** The admin's damaged, returned and issued tool tables: tools with any of that quantity, searched on name, store or quantity. */
+export function ToolQuantityPage({ kind }: { kind: keyof typeof QUANTITY_OF }) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const [page, setPage] = useState(1);
+  const { title, filter, of } = QUANTITY_OF[kind];
+  const tools = useToolPage(debounced, page, filter);
+  return (
+    <PageCard title={title}>
+      <TextInput
+        placeholder="Search by name, store or quantity"
+        aria-label="Search by name, store or quantity"
+        leftSection={<IconSearch size={16} />}
+        value={search}
+        onChange={(e) => {
+          setSearch(e.currentTarget.value);
+          setPage(1);
+        }}
+        mb="md"
+      />
+      <DataTable
+        caption={title}
+        minWidth={420}
+        isLoading={tools.isPending}
+        rows={tools.data?.rows}
+        rowKey={(tool) => tool._id}
+        emptyText="No tools found"
+        columns={[
+          { header: 'Store', render: (tool) => textOrNA(tool.storeId.name) },
+          { header: 'Name', render: (tool) => textOrNA(tool.name) },
+          { header: 'Quantity', render: (tool) => of(tool), align: 'right' },
+        ]}
+      />
+      <Pager page={page} total={tools.data?.total ?? 0} onChange={setPage} />
+    </PageCard>
+  );
+}

@@ -1,0 +1,57 @@
+import { Table } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export type Column<T> = { header: string; render: (row: T) => ReactNode; align?: 'right' };
+
+/**
+ * A table that scrolls sideways inside its card on a phone (the page itself never does), with
+ * SPEC.md's loading and empty rows.
+ */
+export function DataTable<T>(props: {
+  columns: Column<T>[];
+  rows: T[] | undefined;
+  rowKey: (row: T) => string;
+  isLoading: boolean;
+  emptyText: string;
+  loadingText?: string;
+  minWidth?: number;
+  caption?: string;
+}) {
+  const span = props.columns.length;
+  return (
+    <Table.ScrollContainer minWidth={props.minWidth ?? 600}>
+      <Table striped highlightOnHover verticalSpacing="xs" fz="sm" aria-label={props.caption}>
+        <Table.Thead>
+          <Table.Tr>
+            {props.columns.map((column) => (
+              <Table.Th key={column.header} ta={column.align} style={{ whiteSpace: 'nowrap' }}>
+                {column.header}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {props.isLoading && (
+            <Table.Tr>
+              <Table.Td colSpan={span}>{props.loadingText ?? 'Loading...'}</Table.Td>
+            </Table.Tr>
+          )}
+          {!props.isLoading && props.rows?.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={span}>{props.emptyText}</Table.Td>
+            </Table.Tr>
+          )}
+          {props.rows?.map((row) => (
+            <Table.Tr key={props.rowKey(row)}>
+              {props.columns.map((column) => (
+                <Table.Td key={column.header} ta={column.align}>
+                  {column.render(row)}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,15 @@
+import { Group, Pagination, Text } from '@mantine/core';
+import { PAGE_SIZE } from './paging';
+
+export function Pager({ page, total, onChange }: { page: number; total: number; onChange: (page: number) => void }) {
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  if (total <= PAGE_SIZE) return null;
+  return (
+    <Group justify="space-between" mt="md" wrap="wrap">
+      <Text size="sm" c="dimmed">
+        {total.toLocaleString('en')} rows
+      </Text>
+      <Pagination value={page} onChange={onChange} total={pages} size="sm" siblings={1} />
+    </Group>
+  );
+}

@@ -1,0 +1,27 @@
+import { Autocomplete } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+
+/** A search box with at most five name suggestions; picking one fills the box. */
+export function SearchBox(props: {
+  value: string;
+  onChange: (value: string) => void;
+  suggestions: string[];
+  placeholder: string;
+  /** SPEC.md section 9: 200 px in the admin screens, 150 px in the keeper's. */
+  maxListHeight: 150 | 200;
+}) {
+  return (
+    <Autocomplete
+      value={props.value}
+      onChange={props.onChange}
+      data={props.suggestions}
+      limit={5}
+      maxDropdownHeight={props.maxListHeight}
+      placeholder={props.placeholder}
+      aria-label={props.placeholder}
+      leftSection={<IconSearch size={16} />}
+      filter={({ options }) => options}
+      mb="md"
+    />
+  );
+}
