@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './common';
 export * from './ledger';
+export * from './reports';
 export * from './stores';
 export * from './users';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Db } from './db/client';
 import authRoutes from './features/auth/auth.routes';
@@ -13,6 +13,7 @@ import healthRoutes from './features/health/health.routes';
 import materialsRoutes from './features/materials/materials.routes';
 import stockRoutes from './features/materials/stock.routes';
 import movementsRoutes from './features/movements/movements.routes';
+import reportsRoutes from './features/reports/reports.routes';
 import storesRoutes from './features/stores/stores.routes';
 import toolsRoutes from './features/tools/tools.routes';
 import usersRoutes from './features/users/users.routes';
@@ -42,7 +43,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: options.logLevel ?? 'silent' },
     // One line per request only when asked for (LOG_LEVEL=debug); errors are always logged.
-    disableRequestLogging: options.logLevel !== 'debug' && options.logLevel !== 'trace',
+    logController: new LogController({ disableRequestLogging: options.logLevel !== 'debug' && options.logLevel !== 'trace' }),
     bodyLimit: 1_048_576,
     trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -86,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(toolsRoutes);
   await app.register(deliveriesRoutes);
   await app.register(movementsRoutes);
+  await app.register(reportsRoutes);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

@@ -15,7 +15,7 @@ export type TestApp = {
  * A fresh app on a fresh database with the real migrations: in-memory PGlite, or a new
  * PostgreSQL database on the server named by TEST_DATABASE_URL (dropped again on close).
  */
-export async function buildTestApp(): Promise<TestApp> {
+export async function buildTestApp(options: { timeZone?: string } = {}): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
   let dropDatabase = async () => {};
@@ -34,6 +34,7 @@ export async function buildTestApp(): Promise<TestApp> {
     db: database.db,
     tokens: { secret: randomBytes(32), ttlSeconds: 3600 },
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+    timeZone: options.timeZone,
   });
   await app.ready();
   return {

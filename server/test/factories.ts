@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../src/db/client';
-import { users } from '../src/db/schema';
+import { type MovementKind, users } from '../src/db/schema';
+import { recordMovement } from '../src/features/movements/ledger';
 import { hashPassword } from '../src/lib/passwords';
 
 let counter = 0;
@@ -93,4 +95,26 @@ export async function createStoreWithStaff(app: FastifyInstance, db: Db) {
   const keeper = await createUser(app, admin.token, { role: 'user', storeId: store._id });
   const storeUser = await createUser(app, admin.token, { role: 'store-user', storeId: store._id });
   return { admin, store, keeper, storeUser };
+}
+
+/**
+ * Records a movement at a chosen business time through the ledger itself (counters and all),
+ * for tests that need history on particular days.
+ */
+export async function recordAt(
+  db: Db,
+  input: { itemId: string; kind: MovementKind; quantity: number; at: string; actorId?: string | null; itemKind?: 'material' | 'tool' },
+): Promise<boolean> {
+  const result = await db.transaction((tx) =>
+    recordMovement(tx, {
+      itemKind: input.itemKind ?? 'material',
+      itemId: input.itemId,
+      storeIds: null,
+      kind: input.kind,
+      quantity: input.quantity,
+      actorId: input.actorId ?? null,
+      occurredAt: sql`${input.at}::timestamptz`,
+    }),
+  );
+  return result.isRecorded;
 }

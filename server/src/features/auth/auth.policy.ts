@@ -13,7 +13,9 @@ export type Permission =
   | 'stock:move'
   | 'deliveries:read'
   | 'deliveries:write'
-  | 'movements:read';
+  | 'movements:read'
+  | 'reports:own-store'
+  | 'reports:any-store';
 
 const storeKeeper: readonly Permission[] = [
   'stores:read',
@@ -25,13 +27,14 @@ const storeKeeper: readonly Permission[] = [
   'deliveries:read',
   'deliveries:write',
   'movements:read',
+  'reports:own-store',
 ];
 
 const grants: Record<Role, readonly Permission[]> = {
-  admin: [...storeKeeper, 'users:manage', 'stores:manage', 'items:edit', 'items:delete'],
+  admin: [...storeKeeper, 'users:manage', 'stores:manage', 'items:edit', 'items:delete', 'reports:any-store'],
   user: storeKeeper,
   'store-user': ['stores:read', 'account:change-password', 'items:read'],
-  manager: ['stores:read', 'account:change-password', 'items:read', 'deliveries:read', 'movements:read'],
+  manager: ['stores:read', 'account:change-password', 'items:read', 'deliveries:read', 'movements:read', 'reports:own-store'],
 };
 
 export function can(role: Role, permission: Permission): boolean {

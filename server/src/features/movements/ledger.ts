@@ -53,7 +53,7 @@ export type MovementInput = {
   kind: MovementKind;
   /** Units; negative only for a delivery correction or an adjustment. */
   quantity: number;
-  actorId: string;
+  actorId: string | null;
   occurredAt?: SQL;
   reason?: string | null;
   supplier?: string | null;

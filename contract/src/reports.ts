@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { IdSchema, NAME_MAX } from './common';
+import { CalendarDateSchema } from './ledger';
+
+export const REPORT_DATES_REQUIRED = 'Please select both Start Date and End Date.';
+export const REPORT_STORE_AND_DATES_REQUIRED = 'Please select a store and date range.';
+export const REPORT_NO_DATA = 'No data available for the selected dates.';
+export const REPORT_RANGE_BACKWARDS = 'The start date must be on or before the end date.';
+
+const day = z.string({ message: REPORT_DATES_REQUIRED }).min(1, REPORT_DATES_REQUIRED).pipe(CalendarDateSchema);
+const rangeFields = { startDate: day, endDate: day };
+
+function checkRange<T extends { startDate: string; endDate: string }>(value: T, context: z.RefinementCtx) {
+  if (value.startDate > value.endDate) {
+    context.addIssue({ code: 'custom', message: REPORT_RANGE_BACKWARDS, path: ['endDate'] });
+  }
+}
+
+export const StoreReportQuerySchema = z
+  .object({
+    storeName: z.string().trim().max(NAME_MAX).optional(),
+    storeId: IdSchema.optional(),
+    ...rangeFields,
+  })
+  .superRefine(checkRange)
+  .refine((value) => Boolean(value.storeName || value.storeId), { message: REPORT_STORE_AND_DATES_REQUIRED, path: ['storeName'] });
+
+export const KeeperReportQuerySchema = z.object({ storeId: IdSchema.optional(), ...rangeFields }).superRefine(checkRange);
+
+export const ReportRowSchema = z.object({
+  materialId: z.string(),
+  name: z.string(),
+  categoryname: z.string(),
+  materialname: z.string(),
+  materialName: z.string(),
+  size: z.string(),
+  unit: z.string(),
+  previousQuantity: z.number(),
+  restockedQuantity: z.number(),
+  transferQuantity: z.number(),
+  consumedQuantity: z.number(),
+  damagedQuantity: z.number(),
+  refundQuantity: z.number(),
+  currentAvailableQuantity: z.number(),
+  restockDate: z.string().nullable(),
+  remarks: z.string().nullable(),
+  storeName: z.string(),
+});
+export type ReportRow = z.infer<typeof ReportRowSchema>;
+export const KeeperReportResponseSchema = z.object({ data: z.array(ReportRowSchema) });
+
+/** The 14 columns of SPEC.md section 3 "PDF report columns", shared by the PDF and the CSV. */
+export const REPORT_COLUMNS = [
+  'Date',
+  'Product',
+  'Category',
+  'Material',
+  'Size',
+  'Unit',
+  'Total Qty',
+  'Purchases',
+  'Transfer from Warehouse',
+  'Consumed',
+  'Damages/Wastage',
+  'Return',
+  'Closing Qty',
+  'Remarks',
+] as const;

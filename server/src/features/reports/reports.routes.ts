@@ -1,0 +1,36 @@
+import {
+  ErrorResponseSchema,
+  KeeperReportQuerySchema,
+  KeeperReportResponseSchema,
+  ReportRowSchema,
+  StoreReportQuerySchema,
+} from '@stockyard/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf, authorize } from '../auth/auth.hooks';
+import { reportForKeeper, reportForStore } from './reports.service';
+
+const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
+const tags = ['reports'];
+
+const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/report/generate-report',
+    {
+      preHandler: authorize('reports:any-store'),
+      schema: { tags, querystring: StoreReportQuerySchema, response: { 200: z.array(ReportRowSchema), ...errors } },
+    },
+    async (request) => reportForStore(app.db, request.query, app.timeZone),
+  );
+
+  app.get(
+    '/api/user/report',
+    {
+      preHandler: authorize('reports:own-store'),
+      schema: { tags, querystring: KeeperReportQuerySchema, response: { 200: KeeperReportResponseSchema, ...errors } },
+    },
+    async (request) => ({ data: await reportForKeeper(app.db, authOf(request), request.query, app.timeZone) }),
+  );
+};
+
+export default reportsRoutes;

@@ -1,0 +1,181 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { bearer, createMaterial, createStore, createStoreWithStaff, createUser, recordAt } from '../../../test/factories';
+import { findLedgerMismatches } from '../../../test/ledger-check';
+
+type Staff = Awaited<ReturnType<typeof createStoreWithStaff>>;
+
+/**
+ * A hand-built ledger around March 2026 (UTC):
+ * A: opening 100 on 1 Jan; purchase 10 at the last second of 28 Feb; issue 20 at the first instant of
+ *    1 Mar; delivery 30 on 15 Mar; return 5 on 20 Mar; damage 2 at the last second of 31 Mar; transfer 50 on 1 Apr.
+ * B: opening 7 on 10 Mar (created inside the range).
+ * C: opening 5 on 1 Jan, nothing after.
+ * D: opening 9 on 1 May (after the range).
+ * E: opening 4 on 2 Jan, archived in February.
+ */
+async function buildLedger(t: TestApp, staff: Staff) {
+  const make = async (name: string) => createMaterial(t.app, staff.keeper.token, { name, totalQuantity: 0 });
+  const [a, b, c, d, e] = await Promise.all([make('A cement'), make('B sand'), make('C gravel'), make('D tiles'), make('E paint')]);
+  const db = t.database.db;
+  const steps: [string, Parameters<typeof recordAt>[1]['kind'], number, string][] = [
+    [a._id, 'opening', 100, '2026-01-01T10:00:00Z'],
+    [a._id, 'purchase', 10, '2026-02-28T23:59:59Z'],
+    [a._id, 'issue', 20, '2026-03-01T00:00:00Z'],
+    [a._id, 'delivery', 30, '2026-03-15T12:00:00Z'],
+    [a._id, 'return', 5, '2026-03-20T08:00:00Z'],
+    [a._id, 'damage', 2, '2026-03-31T23:59:59Z'],
+    [a._id, 'transfer_in', 50, '2026-04-01T00:00:00Z'],
+    [b._id, 'opening', 7, '2026-03-10T09:00:00Z'],
+    [c._id, 'opening', 5, '2026-01-01T10:00:00Z'],
+    [d._id, 'opening', 9, '2026-05-01T10:00:00Z'],
+    [e._id, 'opening', 4, '2026-01-02T10:00:00Z'],
+  ];
+  for (const [itemId, kind, quantity, at] of steps) {
+    expect(await recordAt(db, { itemId, kind, quantity, at })).toBe(true);
+  }
+  // D did not exist before May; E was archived in February.
+  await db.execute(sql`update materials set created_at = '2026-05-01T10:00:00Z' where id = ${d._id}`);
+  await db.execute(sql`update materials set created_at = '2026-01-02T10:00:00Z', deleted_at = '2026-02-10T00:00:00Z' where id = ${e._id}`);
+  return { a, b, c, d, e };
+}
+
+function report(t: TestApp, token: string, query: string) {
+  return t.app.inject({ method: 'GET', url: `/api/user/report?${query}`, headers: bearer(token) });
+}
+
+describe('store reports from the ledger (UTC)', () => {
+  let t: TestApp;
+  let staff: Staff;
+  let items: Awaited<ReturnType<typeof buildLedger>>;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    staff = await createStoreWithStaff(t.app, t.database.db);
+    items = await buildLedger(t, staff);
+  });
+  afterAll(async () => {
+    expect(await findLedgerMismatches(t.database.db)).toEqual([]);
+    await t.close();
+  });
+
+  it('computes every column of March by hand, boundary seconds included', async () => {
+    const response = await report(t, staff.keeper.token, 'startDate=2026-03-01&endDate=2026-03-31');
+    expect(response.statusCode).toBe(200);
+    const rows = response.json().data;
+    expect(rows.map((row: { name: string }) => row.name)).toEqual(['A cement', 'B sand', 'C gravel']);
+    expect(rows[0]).toEqual({
+      materialId: items.a._id,
+      name: 'A cement',
+      categoryname: 'Binders',
+      materialname: 'N/A',
+      materialName: 'N/A',
+      size: '50 kg',
+      unit: 'bag',
+      previousQuantity: 110,
+      restockedQuantity: 30,
+      transferQuantity: 0,
+      consumedQuantity: 15,
+      damagedQuantity: 2,
+      refundQuantity: 5,
+      currentAvailableQuantity: 123,
+      restockDate: '2026-03-15',
+      remarks: null,
+      storeName: staff.store.name,
+    });
+    expect(rows[1]).toMatchObject({ previousQuantity: 7, currentAvailableQuantity: 7, restockDate: null });
+    expect(rows[2]).toMatchObject({ previousQuantity: 5, restockedQuantity: 0, consumedQuantity: 0, currentAvailableQuantity: 5 });
+  });
+
+  it("carries March's closing into April's opening", async () => {
+    const rows = (await report(t, staff.keeper.token, 'startDate=2026-04-01&endDate=2026-04-01')).json().data;
+    expect(rows[0]).toMatchObject({ name: 'A cement', previousQuantity: 123, transferQuantity: 50, currentAvailableQuantity: 173 });
+  });
+
+  it('shows an archived material only for ranges it was alive in', async () => {
+    const january = (await report(t, staff.keeper.token, 'startDate=2026-01-01&endDate=2026-01-31')).json().data;
+    expect(january.map((row: { name: string }) => row.name)).toEqual(['A cement', 'C gravel', 'E paint']);
+    expect(january[2]).toMatchObject({ previousQuantity: 4, currentAvailableQuantity: 4 });
+  });
+
+  it('serves the admin any store by name, as an array', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/report/generate-report?storeName=${encodeURIComponent(staff.store.name.toUpperCase())}&startDate=2026-03-01&endDate=2026-03-31`,
+      headers: bearer(staff.admin.token),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toHaveLength(3);
+    expect(response.json()[0].currentAvailableQuantity).toBe(123);
+  });
+
+  it.each([
+    ['endDate=2026-03-31', 'Please select both Start Date and End Date.'],
+    ['startDate=2026-03-01', 'Please select both Start Date and End Date.'],
+    ['startDate=2026-03-31&endDate=2026-03-01', 'The start date must be on or before the end date.'],
+    ['startDate=2026-02-30&endDate=2026-03-01', 'Please enter a valid date (YYYY-MM-DD).'],
+    ['startDate=March&endDate=2026-03-01', 'Please enter a valid date (YYYY-MM-DD).'],
+  ])('returns 400 for %s', async (query, message) => {
+    const response = await report(t, staff.keeper.token, query);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+  });
+
+  it('returns 404 for an unknown store, 400 without one, 403 for a keeper on the admin report', async () => {
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/api/report/generate-report?storeName=Nowhere&startDate=2026-03-01&endDate=2026-03-31',
+      headers: bearer(staff.admin.token),
+    });
+    expect(unknown.statusCode).toBe(404);
+    const noStore = await t.app.inject({
+      method: 'GET',
+      url: '/api/report/generate-report?startDate=2026-03-01&endDate=2026-03-31',
+      headers: bearer(staff.admin.token),
+    });
+    expect(noStore.statusCode).toBe(400);
+    expect(noStore.json().message).toBe('Please select a store and date range.');
+    const keeper = await t.app.inject({
+      method: 'GET',
+      url: `/api/report/generate-report?storeId=${staff.store._id}&startDate=2026-03-01&endDate=2026-03-31`,
+      headers: bearer(staff.keeper.token),
+    });
+    expect(keeper.statusCode).toBe(403);
+    expect((await report(t, staff.storeUser.token, 'startDate=2026-03-01&endDate=2026-03-31')).statusCode).toBe(403);
+  });
+
+  it("answers {data: []} for a keeper's store without materials, and refuses another store", async () => {
+    const empty = await createStore(t.app, staff.admin.token);
+    const keeper = await createUser(t.app, staff.admin.token, { role: 'user', storeId: empty._id });
+    const response = await report(t, keeper.token, 'startDate=2026-03-01&endDate=2026-03-31');
+    expect(response.json()).toEqual({ data: [] });
+    expect((await report(t, keeper.token, `storeId=${staff.store._id}&startDate=2026-03-01&endDate=2026-03-31`)).statusCode).toBe(403);
+  });
+});
+
+describe('store reports across a time-zone edge (Asia/Kolkata, UTC+05:30)', () => {
+  let t: TestApp;
+  let staff: Staff;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ timeZone: 'Asia/Kolkata' });
+    staff = await createStoreWithStaff(t.app, t.database.db);
+    await buildLedger(t, staff);
+  });
+  afterAll(() => t.close());
+
+  it('counts days in the local calendar', async () => {
+    const rows = (await report(t, staff.keeper.token, 'startDate=2026-03-01&endDate=2026-03-31')).json().data;
+    // 28 Feb 23:59:59 UTC is 1 Mar 05:29 in Kolkata: inside. 31 Mar 23:59:59 UTC is 1 Apr: outside.
+    expect(rows[0]).toMatchObject({
+      name: 'A cement',
+      previousQuantity: 100,
+      restockedQuantity: 40,
+      consumedQuantity: 15,
+      damagedQuantity: 0,
+      currentAvailableQuantity: 125,
+      restockDate: '2026-03-15',
+    });
+  });
+});
