@@ -6,7 +6,6 @@ import { ChangePasswordPage } from '../features/auth/pages/change-password-page'
 import { LoginPage } from '../features/auth/pages/login-page';
 import {
   AdminHubPage,
-  ComingSoonPage,
   InventoryHubPage,
   ManagerHubPage,
   ManagerPlaceholderPage,
@@ -22,10 +21,6 @@ import { AdminLayout, KeeperLayout, StoreUserLayout } from './layouts/layouts';
 import { RouteError } from './route-error';
 
 type Screens = Partial<Record<Role, ReactNode>>;
-
-function soon(title: string): ReactNode {
-  return <ComingSoonPage title={title} />;
-}
 
 /** Screens past sign-in load on first use, so the login page stays small on a phone. */
 // biome-ignore lint/suspicious/noExplicitAny: a page's own props type flows through M[K]
@@ -50,6 +45,10 @@ const TrackSuppliesPage = lazyPage(stockPages, 'TrackSuppliesPage');
 const AddToolPage = lazyPage(() => import('../features/tools/pages/add-tool-page'), 'AddToolPage');
 const NewInventoryPage = lazyPage(() => import('../features/deliveries/pages/new-inventory-page'), 'NewInventoryPage');
 const SupplyManagementPage = lazyPage(() => import('../features/deliveries/pages/supply-management-page'), 'SupplyManagementPage');
+
+const reportPages = () => import('../features/reports/pages/report-pages');
+const AdminReportPage = lazyPage(reportPages, 'AdminReportPage');
+const KeeperReportPage = lazyPage(reportPages, 'KeeperReportPage');
 
 const changePassword = <ChangePasswordPage />;
 const createMaterial = <CreateMaterialPage />;
@@ -76,7 +75,7 @@ export const screens: Record<string, Screens> = {
   '/dashboard/newinventory': { admin: <NewInventoryPage /> },
   '/dashboard/addstock': { admin: <AddStockPage /> },
   '/dashboard/availablestock': { admin: <AvailableStockPage /> },
-  '/dashboard/generatereport': { admin: soon('Generate Report'), user: soon('Generate Store Report') },
+  '/dashboard/generatereport': { admin: <AdminReportPage />, user: <KeeperReportPage /> },
   '/dashboard/manager-dashboard': { user: <ManagerHubPage />, manager: <ManagerPlaceholderPage /> },
   '/dashboard/addproduct': { admin: createMaterial, user: createMaterial },
   '/dashboard/allproducts': { user: <AllProductsPage /> },

@@ -68,16 +68,6 @@ export function ManagerHubPage() {
   );
 }
 
-/** A screen whose feature is not built yet. */
-export function ComingSoonPage({ title }: { title: string }) {
-  return (
-    <Stack gap="sm">
-      <Title order={2}>{title}</Title>
-      <Text c="dimmed">This screen is coming soon.</Text>
-    </Stack>
-  );
-}
-
 /** The manager role has no screens of its own yet (SPEC.md section 6). */
 export function ManagerPlaceholderPage() {
   return (

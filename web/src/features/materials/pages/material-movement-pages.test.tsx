@@ -1,0 +1,167 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAt, signInAs, stubApi } from '../../../test/render';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const product = {
+  _id: '0d6f8a1e-4b8e-4c55-9d3e-1a2b3c4d5e6f',
+  name: 'Cement',
+  categoryname: 'Binders',
+  materialname: 'N/A',
+  size: '50 kg',
+  unit: 'bag',
+  totalQuantity: 10,
+  restockedQuantity: 0,
+  transferQuantity: 0,
+  availableQuantity: 7,
+  consumedQuantity: 3,
+  damagedQuantity: 0,
+  refundQuantity: 0,
+  adjustedQuantity: 0,
+  remarks: null,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  storeId: { _id: 's', name: 'Store' },
+};
+
+async function pickCement(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('combobox', { name: 'Material' }));
+  await user.click(await screen.findByRole('option', { name: 'Cement (bag)' }));
+}
+
+describe('Add Return Material', () => {
+  it('asks for a product, then a valid quantity, without calling the server', async () => {
+    signInAs('user');
+    const calls = stubApi({ 'GET /api/user/get-product': { body: [product] } });
+    renderAt('/dashboard/refundstock');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Return Stock' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please select a product.');
+    await pickCement(user);
+    await user.click(screen.getByRole('button', { name: 'Return Stock' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter a valid refund quantity.');
+    expect(calls.filter((call) => call.key.startsWith('POST'))).toHaveLength(0);
+  });
+
+  it('blocks typing above the consumed quantity, confirms, and shows the server numbers', async () => {
+    signInAs('user');
+    const calls = stubApi({
+      'GET /api/user/get-product': { body: [product] },
+      'POST /api/user/refund-stock': {
+        body: {
+          message: 'Stock returned successfully',
+          product: { ...product, availableQuantity: 9, consumedQuantity: 1, refundQuantity: 2 },
+        },
+      },
+    });
+    renderAt('/dashboard/refundstock');
+    const user = userEvent.setup();
+    await pickCement(user);
+    const quantity = screen.getByRole('textbox', { name: 'Refund Quantity' });
+    // 3 were issued: a 9 is refused as it is typed.
+    await user.type(quantity, '9');
+    expect(quantity).toHaveValue('');
+    await user.type(quantity, '2');
+    await user.click(screen.getByRole('button', { name: 'Return Stock' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Are you sure you want to refund this stock?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Stock returned successfully');
+    expect(screen.getByTestId('stock-Available')).toHaveTextContent('9');
+    expect(screen.getByTestId('stock-Returned')).toHaveTextContent('2');
+    const post = calls.find((call) => call.key === 'POST /api/user/refund-stock');
+    expect(post?.body).toEqual({ productId: product._id, refundQuantity: 2 });
+    expect(post?.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
+  });
+});
+
+describe('Add Issued Material', () => {
+  it("shows the server's refusal", async () => {
+    signInAs('user');
+    stubApi({
+      'GET /api/user/get-product': { body: [product] },
+      'POST /api/user/consume-stock': { status: 409, body: { message: 'Not enough stock available' } },
+    });
+    renderAt('/dashboard/consumestock');
+    const user = userEvent.setup();
+    await pickCement(user);
+    await user.type(screen.getByRole('textbox', { name: 'Quantity' }), '50');
+    await user.click(screen.getByRole('button', { name: 'Issued Stock' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not enough stock available');
+  });
+});
+
+describe('Refund Tool', () => {
+  it('refuses more than was issued, with the number', async () => {
+    signInAs('user');
+    const tool = {
+      _id: 't1',
+      name: 'Drill',
+      totalQuantity: 5,
+      availableQuantity: 3,
+      consumedQuantity: 2,
+      damagedQuantity: 0,
+      refundQuantity: 0,
+      storeId: { _id: 's', name: 'S' },
+      createdAt: '2026-11-01T00:00:00.000Z',
+    };
+    const calls = stubApi({ 'GET /api/user/get-tools': { body: [tool] } });
+    renderAt('/dashboard/refundtool');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Return Tool' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please select a tool.');
+    await user.click(await screen.findByRole('combobox', { name: 'Tool' }));
+    await user.click(await screen.findByRole('option', { name: 'Drill' }));
+    const quantity = screen.getByRole('textbox', { name: 'Quantity' });
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    await user.click(screen.getByRole('button', { name: 'Return Tool' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Refund quantity cannot exceed consumed quantity (2).');
+    expect(calls.filter((call) => call.key.startsWith('POST'))).toHaveLength(0);
+  });
+});
+
+describe('forms that need every field', () => {
+  it('New Inventory Entry says "Please fill in all fields!"', async () => {
+    signInAs('admin');
+    stubApi({ 'GET /api/all-inventory': { body: [] }, 'GET /api/products': { body: [] } });
+    renderAt('/dashboard/newinventory');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please fill in all fields!');
+  });
+
+  it('Add New Supply says the same inside its modal', async () => {
+    signInAs('user');
+    stubApi({ 'GET /api/supply/all': { body: [] }, 'GET /api/user/get-product': { body: [] } });
+    renderAt('/dashboard/supplymanagement');
+    expect(await screen.findByText('No supplies found.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Supply' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Supply' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Supply' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please fill in all fields!');
+  });
+
+  it('Create Material makes an admin choose a store', async () => {
+    signInAs('admin');
+    stubApi({ 'GET /api/stores': { body: [] } });
+    renderAt('/dashboard/addproduct');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Material Name' }), 'Sand');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please choose a store.');
+  });
+
+  it('the keeper report asks for both dates, the admin report for a store too', async () => {
+    signInAs('user');
+    stubApi({});
+    const keeper = renderAt('/dashboard/generatereport');
+    await userEvent.click(await screen.findByRole('button', { name: 'Fetch Report' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please select both Start Date and End Date.');
+    keeper.unmount();
+    signInAs('admin');
+    stubApi({ 'GET /api/stores': { body: [] } });
+    renderAt('/dashboard/generatereport');
+    await userEvent.click(await screen.findByRole('button', { name: 'Fetch Report' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please select a store and date range.');
+  });
+});

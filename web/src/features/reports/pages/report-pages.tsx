@@ -1,0 +1,164 @@
+import { Alert, Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { REPORT_DATES_REQUIRED, REPORT_NO_DATA, REPORT_STORE_AND_DATES_REQUIRED, type ReportRow } from '@stockyard/contract';
+import { IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { PageCard } from '../../../app/layouts/page-card';
+import { ApiError } from '../../../lib/api';
+import { FormStack } from '../../../lib/form-stack';
+import { storesQuery } from '../../stores/api/stores';
+import { useAdminReport, useKeeperReport } from '../api/reports';
+import { adminReportDocument, downloadReportCsv, downloadReportPdf, keeperReportDocument, type ReportDocument } from '../report-export';
+import { ReportTable } from '../report-table';
+
+function DateRange(props: { start: string; end: string; onStart: (value: string) => void; onEnd: (value: string) => void }) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }}>
+      <TextInput label="Start Date" type="date" value={props.start} onChange={(e) => props.onStart(e.currentTarget.value)} />
+      <TextInput label="End Date" type="date" value={props.end} onChange={(e) => props.onEnd(e.currentTarget.value)} />
+    </SimpleGrid>
+  );
+}
+
+function Downloads({ report, pdfLabel }: { report: ReportDocument; pdfLabel: string }) {
+  const [error, setError] = useState<string | null>(null);
+  const [isBuilding, setBuilding] = useState(false);
+  async function pdf() {
+    if (report.rows.length === 0) {
+      setError(REPORT_NO_DATA);
+      return;
+    }
+    setBuilding(true);
+    try {
+      await downloadReportPdf(report);
+    } finally {
+      setBuilding(false);
+    }
+  }
+  return (
+    <>
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Group>
+        <Button leftSection={<IconFileTypePdf size={18} />} onClick={() => void pdf()} loading={isBuilding}>
+          {pdfLabel}
+        </Button>
+        <Button variant="light" leftSection={<IconFileTypeCsv size={18} />} onClick={() => downloadReportCsv(report)}>
+          Download CSV
+        </Button>
+      </Group>
+    </>
+  );
+}
+
+/** Generate Report (admin): any store, a date range, then the table and its PDF and CSV. */
+export function AdminReportPage() {
+  const stores = useQuery(storesQuery);
+  const fetchReport = useAdminReport();
+  const [storeId, setStoreId] = useState<string | null>(null);
+  const [start, setStart] = useState('');
+  const [end, setEnd] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [report, setReport] = useState<ReportDocument | null>(null);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setReport(null);
+    const store = stores.data?.find((candidate) => candidate._id === storeId);
+    if (!store || !start || !end) {
+      setError(REPORT_STORE_AND_DATES_REQUIRED);
+      return;
+    }
+    try {
+      const rows = await fetchReport.mutateAsync({ storeId: store._id, storeName: store.name, startDate: start, endDate: end });
+      setReport(adminReportDocument(store.name, start, end, rows));
+    } catch (caught) {
+      setError((caught instanceof ApiError && caught.serverMessage) || 'Error fetching products');
+    }
+  }
+
+  return (
+    <PageCard title="Generate Report">
+      <FormStack onSubmit={handleSubmit}>
+        {stores.isError && (
+          <Alert color="red" role="alert">
+            Error fetching store names
+          </Alert>
+        )}
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Select
+          label="Store"
+          placeholder="Select a store"
+          data={(stores.data ?? []).map((store) => ({ value: store._id, label: store.name }))}
+          value={storeId}
+          onChange={setStoreId}
+          searchable
+          maw={420}
+        />
+        <DateRange start={start} end={end} onStart={setStart} onEnd={setEnd} />
+        <Group>
+          <Button type="submit" disabled={fetchReport.isPending}>
+            {fetchReport.isPending ? 'Fetching...' : 'Fetch Report'}
+          </Button>
+        </Group>
+        {report && report.rows.length === 0 && <Alert color="yellow">{REPORT_NO_DATA}</Alert>}
+        {report && report.rows.length > 0 && <Downloads report={report} pdfLabel="Generate PDF Report" />}
+      </FormStack>
+      {report && report.rows.length > 0 && <ReportTable rows={report.rows} />}
+    </PageCard>
+  );
+}
+
+/** Generate Store Report (keeper): their store over a date range. */
+export function KeeperReportPage() {
+  const fetchReport = useKeeperReport();
+  const [start, setStart] = useState('');
+  const [end, setEnd] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [rows, setRows] = useState<ReportRow[] | null>(null);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setRows(null);
+    if (!start || !end) {
+      setError(REPORT_DATES_REQUIRED);
+      return;
+    }
+    try {
+      setRows(await fetchReport.mutateAsync({ startDate: start, endDate: end }));
+    } catch (caught) {
+      setError((caught instanceof ApiError && caught.serverMessage) || 'Error fetching report.');
+    }
+  }
+
+  const report = rows && rows.length > 0 ? keeperReportDocument(start, end, rows) : null;
+  return (
+    <PageCard title="Generate Store Report">
+      <FormStack onSubmit={handleSubmit}>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <DateRange start={start} end={end} onStart={setStart} onEnd={setEnd} />
+        <Group>
+          <Button type="submit" disabled={fetchReport.isPending}>
+            {fetchReport.isPending ? 'Fetching...' : 'Fetch Report'}
+          </Button>
+        </Group>
+        {rows && rows.length === 0 && <Alert color="yellow">No records found.</Alert>}
+        {report && <Downloads report={report} pdfLabel="Download PDF Report" />}
+      </FormStack>
+      {report && <ReportTable rows={report.rows} />}
+    </PageCard>
+  );
+}
