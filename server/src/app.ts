@@ -6,6 +6,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Db } from './db/client';
+import auditRoutes from './features/audit/audit.routes';
 import authRoutes from './features/auth/auth.routes';
 import type { TokenSettings } from './features/auth/tokens';
 import deliveriesRoutes from './features/deliveries/deliveries.routes';
@@ -88,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(deliveriesRoutes);
   await app.register(movementsRoutes);
   await app.register(reportsRoutes);
+  await app.register(auditRoutes);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

@@ -15,7 +15,8 @@ export type Permission =
   | 'deliveries:write'
   | 'movements:read'
   | 'reports:own-store'
-  | 'reports:any-store';
+  | 'reports:any-store'
+  | 'audit:read';
 
 const storeKeeper: readonly Permission[] = [
   'stores:read',
@@ -31,7 +32,7 @@ const storeKeeper: readonly Permission[] = [
 ];
 
 const grants: Record<Role, readonly Permission[]> = {
-  admin: [...storeKeeper, 'users:manage', 'stores:manage', 'items:edit', 'items:delete', 'reports:any-store'],
+  admin: [...storeKeeper, 'users:manage', 'stores:manage', 'items:edit', 'items:delete', 'reports:any-store', 'audit:read'],
   user: storeKeeper,
   'store-user': ['stores:read', 'account:change-password', 'items:read'],
   manager: ['stores:read', 'account:change-password', 'items:read', 'deliveries:read', 'movements:read', 'reports:own-store'],

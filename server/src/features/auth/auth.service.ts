@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { userStores, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { hashForMissingAccount, hashPassword, verifyPassword } from '../../lib/passwords';
+import { recordAudit } from '../audit/audit';
 import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from './login-limiter';
 import { type AuthContext, issueToken, revokeSession, revokeUserSessions, type TokenSettings } from './tokens';
 
@@ -43,8 +44,16 @@ export async function logout(db: Db, auth: AuthContext): Promise<void> {
 export async function changeOwnPassword(db: Db, tokens: TokenSettings, auth: AuthContext, newPassword: string): Promise<string> {
   const passwordHash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, auth.userId));
+    const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, auth.userId)).returning({ name: users.name });
     await revokeUserSessions(tx, auth.userId);
+    await recordAudit(tx, {
+      actorId: auth.userId,
+      action: 'update',
+      entityType: 'user',
+      entityId: auth.userId,
+      entityName: user?.name ?? '',
+      details: { password: 'changed' },
+    });
     return issueToken(tx, tokens, { id: auth.userId, role: auth.role, stores: auth.stores });
   });
 }

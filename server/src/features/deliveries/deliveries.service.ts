@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client';
 import { occurredOn, todayIn } from '../../lib/calendar';
 import { AppError } from '../../lib/errors';
+import { recordAudit } from '../audit/audit';
 import { storeScopeOf } from '../auth/auth.policy';
 import type { AuthContext } from '../auth/tokens';
 import { recordMovement, storeFilter } from '../movements/ledger';
@@ -71,7 +72,9 @@ export async function createDelivery(tx: Tx, context: Context, input: DeliveryIn
     day: input.day,
     supplier: input.supplier,
   });
-  return mustFind(tx, delivery.id, scope);
+  const created = await mustFind(tx, delivery.id, scope);
+  await auditDelivery(tx, context, 'create', created, { quantity: input.quantity, supplier: input.supplier, date: input.day });
+  return created;
 }
 
 type LockedDelivery = { id: string; material_id: string; quantity: number; supplier: string; date_received: string };
@@ -130,12 +133,19 @@ export async function updateDelivery(tx: Tx, context: Context, id: string, input
           supplier = ${input.supplier}, date_received = ${input.day}
         where id = ${id}`,
   );
-  return mustFind(tx, id, scope);
+  const updated = await mustFind(tx, id, scope);
+  await auditDelivery(tx, context, 'update', updated, {
+    before: { productId: old.material_id, quantity: old.quantity, supplier: old.supplier, date: old.date_received },
+    after: { productId: input.productId, quantity: input.quantity, supplier: input.supplier, date: input.day },
+  });
+  return updated;
 }
 
 /** Deletes a delivery by taking its stock back on its day; refused when that stock is gone. */
 export async function deleteDelivery(tx: Tx, context: Context, id: string): Promise<void> {
-  const old = await lockDelivery(tx, id, storeScopeOf(context.auth));
+  const scope = storeScopeOf(context.auth);
+  const old = await lockDelivery(tx, id, scope);
+  const record = await mustFind(tx, id, scope);
   await moveDeliveredStock(tx, context, id, {
     materialId: old.material_id,
     quantity: -old.quantity,
@@ -143,4 +153,23 @@ export async function deleteDelivery(tx: Tx, context: Context, id: string): Prom
     supplier: old.supplier,
   });
   await tx.execute(sql`update deliveries set deleted_at = now() where id = ${id}`);
+  await auditDelivery(tx, context, 'delete', record, { quantity: old.quantity, supplier: old.supplier, date: old.date_received });
+}
+
+function auditDelivery(
+  tx: Tx,
+  context: Context,
+  action: 'create' | 'update' | 'delete',
+  delivery: DeliveryRecord,
+  details: Record<string, unknown>,
+) {
+  return recordAudit(tx, {
+    actorId: context.auth.userId,
+    action,
+    entityType: 'delivery',
+    entityId: delivery._id,
+    entityName: `${delivery.productId?.name ?? 'Unknown Product'} from ${delivery.supplier}`,
+    storeId: delivery.storeId._id,
+    details,
+  });
 }

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { type Db, type DbOrTx, queryRows, type Tx } from '../../db/client';
 import type { MovementKind } from '../../db/schema';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
+import { recordAudit } from '../audit/audit';
 import { storeScopeOf } from '../auth/auth.policy';
 import type { AuthContext } from '../auth/tokens';
 import { appendMovement, recordMovement, storeFilter } from '../movements/ledger';
@@ -57,6 +58,16 @@ export async function createMaterial(
       idempotencyKey,
     });
   }
+  const { storeId: _target, ...details } = input;
+  await recordAudit(tx, {
+    actorId: auth.userId,
+    action: 'create',
+    entityType: 'material',
+    entityId: id,
+    entityName: input.name,
+    storeId,
+    details,
+  });
   return mustFind(tx, id, null);
 }
 
@@ -73,6 +84,15 @@ export async function updateMaterial(
   id: string,
   input: z.output<typeof MaterialUpdateRequestSchema>,
 ): Promise<Product> {
+  return db.transaction((tx) => updateMaterialIn(tx, auth, id, input));
+}
+
+async function updateMaterialIn(
+  tx: Tx,
+  auth: AuthContext,
+  id: string,
+  input: z.output<typeof MaterialUpdateRequestSchema>,
+): Promise<Product> {
   const scope = storeScopeOf(auth);
   const fields = [
     input.name !== undefined && sql`name = ${input.name}`,
@@ -83,42 +103,74 @@ export async function updateMaterial(
   ].filter((field) => field !== false);
   if (fields.length > 0) {
     try {
-      const updated = await queryRows<{ id: string }>(
-        db,
-        sql`update materials set ${sql.join(fields, sql`, `)} where id = ${id} and deleted_at is null and ${storeFilter(scope)} returning id`,
+      const [updated] = await queryRows<{ id: string; name: string; store_id: string }>(
+        tx,
+        sql`update materials set ${sql.join(fields, sql`, `)} where id = ${id} and deleted_at is null and ${storeFilter(scope)}
+            returning id, name, store_id`,
       );
-      if (updated.length === 0) throw new AppError('not_found', MATERIAL_NOT_FOUND);
+      if (!updated) throw new AppError('not_found', MATERIAL_NOT_FOUND);
+      await recordAudit(tx, {
+        actorId: auth.userId,
+        action: 'update',
+        entityType: 'material',
+        entityId: id,
+        entityName: updated.name,
+        storeId: updated.store_id,
+        details: input,
+      });
     } catch (error) {
       if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw nameTaken(input.name ?? '');
       throw error;
     }
   }
-  return mustFind(db, id, scope);
+  return mustFind(tx, id, scope);
 }
 
 /** Archives a material: it leaves every list; its movements stay in the ledger and in reports. */
 export async function archiveMaterial(db: Db, auth: AuthContext, id: string): Promise<void> {
-  const archived = await queryRows<{ id: string }>(
-    db,
-    sql`update materials set deleted_at = now() where id = ${id} and deleted_at is null and ${storeFilter(storeScopeOf(auth))} returning id`,
-  );
-  if (archived.length === 0) throw new AppError('not_found', MATERIAL_NOT_FOUND);
+  await db.transaction(async (tx) => {
+    const [archived] = await queryRows<{ id: string; name: string; store_id: string }>(
+      tx,
+      sql`update materials set deleted_at = now() where id = ${id} and deleted_at is null and ${storeFilter(storeScopeOf(auth))}
+          returning id, name, store_id`,
+    );
+    if (!archived) throw new AppError('not_found', MATERIAL_NOT_FOUND);
+    await recordAudit(tx, {
+      actorId: auth.userId,
+      action: 'delete',
+      entityType: 'material',
+      entityId: id,
+      entityName: archived.name,
+      storeId: archived.store_id,
+    });
+  });
 }
 
 /** Sets a material's remark; once set it stays (a second attempt is a 409). */
 export async function setRemarks(db: Db, auth: AuthContext, id: string, remarks: string): Promise<Product> {
   const scope = storeScopeOf(auth);
-  const updated = await queryRows<{ id: string }>(
-    db,
-    sql`update materials set remarks = ${remarks}
-        where id = ${id} and deleted_at is null and ${storeFilter(scope)} and (remarks is null or remarks = '')
-        returning id`,
-  );
-  if (updated.length === 0) {
-    await mustFind(db, id, scope);
-    throw new AppError('conflict', REMARKS_ALREADY_ADDED);
-  }
-  return mustFind(db, id, scope);
+  return db.transaction(async (tx) => {
+    const [updated] = await queryRows<{ id: string; name: string; store_id: string }>(
+      tx,
+      sql`update materials set remarks = ${remarks}
+          where id = ${id} and deleted_at is null and ${storeFilter(scope)} and (remarks is null or remarks = '')
+          returning id, name, store_id`,
+    );
+    if (!updated) {
+      await mustFind(tx, id, scope);
+      throw new AppError('conflict', REMARKS_ALREADY_ADDED);
+    }
+    await recordAudit(tx, {
+      actorId: auth.userId,
+      action: 'update',
+      entityType: 'material',
+      entityId: id,
+      entityName: updated.name,
+      storeId: updated.store_id,
+      details: { remarks },
+    });
+    return mustFind(tx, id, scope);
+  });
 }
 
 type MaterialMovement = { kind: MovementKind; quantity: number; refusal: string };

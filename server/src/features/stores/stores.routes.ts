@@ -42,7 +42,7 @@ const storesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/stores',
     { ...manage, schema: { tags: ['stores'], body: StoreCreateRequestSchema, response: { 201: StoreWriteResponseSchema, ...errors } } },
     async (request, reply) => {
-      const store = await createStore(app.db, request.body);
+      const store = await createStore(app.db, authOf(request).userId, request.body);
       return reply.status(201).send({ message: 'Store created successfully!', store });
     },
   );
@@ -54,7 +54,7 @@ const storesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['stores'], params: byId, body: StoreUpdateRequestSchema, response: { 200: StoreWriteResponseSchema, ...errors } },
     },
     async (request) => {
-      const store = await updateStore(app.db, request.params.id, request.body);
+      const store = await updateStore(app.db, authOf(request).userId, request.params.id, request.body);
       return { message: 'Store updated successfully!', store };
     },
   );
@@ -63,7 +63,7 @@ const storesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/stores/delete/:id',
     { ...manage, schema: { tags: ['stores'], params: byId, response: { 200: MessageResponseSchema, ...errors } } },
     async (request) => {
-      await deleteStore(app.db, request.params.id);
+      await deleteStore(app.db, authOf(request).userId, request.params.id);
       return { message: 'Store deleted successfully!' };
     },
   );

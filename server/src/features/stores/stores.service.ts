@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { stores } from '../../db/schema';
 import { AppError, databaseErrorCode, FOREIGN_KEY_VIOLATION } from '../../lib/errors';
+import { recordAudit } from '../audit/audit';
 import type { AuthContext } from '../auth/tokens';
 import { escapeLike } from '../users/users.repository';
 
@@ -63,41 +64,68 @@ export async function findStores(
   };
 }
 
-export async function createStore(db: Db, input: z.output<typeof StoreCreateRequestSchema>): Promise<Store> {
-  const [row] = await db
-    .insert(stores)
-    .values({ name: input.name, location: input.location, openingHours: input.openingHours, isActive: input.status === 'Active' })
-    .returning();
-  if (!row) throw new Error('insert returned no row');
-  return presentStore(row);
+export async function createStore(db: Db, actorId: string, input: z.output<typeof StoreCreateRequestSchema>): Promise<Store> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(stores)
+      .values({ name: input.name, location: input.location, openingHours: input.openingHours, isActive: input.status === 'Active' })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    await recordAudit(tx, {
+      actorId,
+      action: 'create',
+      entityType: 'store',
+      entityId: row.id,
+      entityName: row.name,
+      storeId: row.id,
+      details: input,
+    });
+    return presentStore(row);
+  });
 }
 
-export async function updateStore(db: Db, id: string, input: StoreUpdateRequest): Promise<Store> {
-  const [row] = await db
-    .update(stores)
-    .set({ name: input.name, location: input.location, isActive: input.isActive })
-    .where(eq(stores.id, id))
-    .returning();
-  if (!row) throw new AppError('not_found', STORE_NOT_FOUND);
-  return presentStore(row);
+export async function updateStore(db: Db, actorId: string, id: string, input: StoreUpdateRequest): Promise<Store> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(stores)
+      .set({ name: input.name, location: input.location, isActive: input.isActive })
+      .where(eq(stores.id, id))
+      .returning();
+    if (!row) throw new AppError('not_found', STORE_NOT_FOUND);
+    await recordAudit(tx, {
+      actorId,
+      action: 'update',
+      entityType: 'store',
+      entityId: id,
+      entityName: row.name,
+      storeId: id,
+      details: input,
+    });
+    return presentStore(row);
+  });
 }
 
 /**
  * Deletes a store that nothing refers to. The check and the delete are one statement, so a
  * user assigned at the same moment cannot slip in between; the foreign keys refuse the rest.
  */
-export async function deleteStore(db: Db, id: string): Promise<void> {
+export async function deleteStore(db: Db, actorId: string, id: string): Promise<void> {
   const [store] = await db.select({ id: stores.id }).from(stores).where(eq(stores.id, id));
   if (!store) throw new AppError('not_found', STORE_NOT_FOUND);
-  const deleted = await queryRows<{ id: string }>(
-    db,
-    sql`delete from stores s where s.id = ${id}
-          and not exists (select 1 from user_stores us where us.store_id = s.id)
-        returning s.id`,
-  ).catch((error: unknown) => {
-    // A foreign key from stock records: still in use.
-    if (databaseErrorCode(error) === FOREIGN_KEY_VIOLATION) return [];
+  try {
+    await db.transaction(async (tx) => {
+      const [deleted] = await queryRows<{ id: string; name: string }>(
+        tx,
+        sql`delete from stores s where s.id = ${id}
+              and not exists (select 1 from user_stores us where us.store_id = s.id)
+            returning s.id, s.name`,
+      );
+      if (!deleted) throw new AppError('conflict', STORE_IN_USE);
+      await recordAudit(tx, { actorId, action: 'delete', entityType: 'store', entityId: id, entityName: deleted.name });
+    });
+  } catch (error) {
+    // A foreign key from materials, tools or movements: still in use.
+    if (databaseErrorCode(error) === FOREIGN_KEY_VIOLATION) throw new AppError('conflict', STORE_IN_USE);
     throw error;
-  });
-  if (deleted.length === 0) throw new AppError('conflict', STORE_IN_USE);
+  }
 }

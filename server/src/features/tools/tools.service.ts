@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type DbOrTx, queryRows, type Tx } from '../../db/client';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
+import { recordAudit } from '../audit/audit';
 import { storeScopeOf } from '../auth/auth.policy';
 import type { AuthContext } from '../auth/tokens';
 import { appendMovement, recordMovement } from '../movements/ledger';
@@ -55,6 +56,15 @@ export async function createTool(
       idempotencyKey,
     });
   }
+  await recordAudit(tx, {
+    actorId: auth.userId,
+    action: 'create',
+    entityType: 'tool',
+    entityId: id,
+    entityName: input.name,
+    storeId,
+    details: { totalQuantity: input.totalQuantity },
+  });
   return mustFind(tx, id, null);
 }
 

@@ -28,7 +28,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/create-user',
     { ...manage, schema: { tags: ['users'], body: UserCreateRequestSchema, response: { 201: UserCreateResponseSchema, ...errors } } },
     async (request, reply) => {
-      const user = await createUser(app.db, request.body);
+      const user = await createUser(app.db, authOf(request).userId, request.body);
       return reply.status(201).send({ message: 'User Created Successfully', user });
     },
   );
@@ -56,7 +56,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/change-user-password',
     { ...manage, schema: { tags: ['users'], body: ChangeUserPasswordRequestSchema, response: { 200: MessageResponseSchema, ...errors } } },
     async (request) => {
-      await changeUserPassword(app.db, request.body.userId, request.body.newPassword);
+      await changeUserPassword(app.db, authOf(request).userId, request.body.userId, request.body.newPassword);
       return { message: 'Password changed successfully!' };
     },
   );

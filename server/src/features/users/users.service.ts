@@ -5,13 +5,14 @@ import type { Db } from '../../db/client';
 import { stores, userStores, users } from '../../db/schema';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import { recordAudit } from '../audit/audit';
 import type { AuthContext } from '../auth/tokens';
 import { revokeUserSessions } from '../auth/tokens';
 import { findUsers } from './users.repository';
 
 const USER_NOT_FOUND = 'User not found';
 
-export async function createUser(db: Db, input: z.output<typeof UserCreateRequestSchema>): Promise<User> {
+export async function createUser(db: Db, actorId: string, input: z.output<typeof UserCreateRequestSchema>): Promise<User> {
   // Hash before anything else, so a taken email answers after the same work as a free one.
   const passwordHash = await hashPassword(input.password);
   try {
@@ -24,6 +25,15 @@ export async function createUser(db: Db, input: z.output<typeof UserCreateReques
         .returning({ id: users.id });
       if (!user) throw new Error('insert returned no row');
       await tx.insert(userStores).values(input.stores.map((storeId, position) => ({ userId: user.id, storeId, position })));
+      await recordAudit(tx, {
+        actorId,
+        action: 'create',
+        entityType: 'user',
+        entityId: user.id,
+        entityName: input.name,
+        storeId: input.stores[0],
+        details: { email: input.email.toLowerCase(), role: input.role },
+      });
       return user.id;
     });
     const {
@@ -45,23 +55,39 @@ export async function deleteUser(db: Db, auth: AuthContext, userId: string): Pro
       .update(users)
       .set({ deletedAt: new Date() })
       .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-      .returning({ id: users.id });
+      .returning({ id: users.id, name: users.name, email: users.email });
     if (!deleted) throw new AppError('not_found', USER_NOT_FOUND);
     await revokeUserSessions(tx, userId);
+    await recordAudit(tx, {
+      actorId: auth.userId,
+      action: 'delete',
+      entityType: 'user',
+      entityId: userId,
+      entityName: deleted.name,
+      details: { email: deleted.email },
+    });
   });
 }
 
 /** An admin sets another user's password; every session of that user ends. */
-export async function changeUserPassword(db: Db, userId: string, newPassword: string): Promise<void> {
+export async function changeUserPassword(db: Db, actorId: string, userId: string, newPassword: string): Promise<void> {
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     const [changed] = await tx
       .update(users)
       .set({ passwordHash })
       .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-      .returning({ id: users.id });
+      .returning({ id: users.id, name: users.name });
     if (!changed) throw new AppError('not_found', USER_NOT_FOUND);
     await revokeUserSessions(tx, userId);
+    await recordAudit(tx, {
+      actorId,
+      action: 'update',
+      entityType: 'user',
+      entityId: userId,
+      entityName: changed.name,
+      details: { password: 'changed' },
+    });
   });
 }
 
