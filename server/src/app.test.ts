@@ -94,3 +94,31 @@ describe('the HTTP boundary', () => {
     expect(Object.keys(response.json().paths)).toEqual(expect.arrayContaining(['/auth/login', '/api/stores', '/api/auth/create-user']));
   });
 });
+
+describe('CORS', () => {
+  it('is closed by default: no Access-Control-Allow-Origin for another site', async () => {
+    const response = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/stores',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    });
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+    const get = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
+    expect(get.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('opens to the origins in CORS_ORIGINS only', async () => {
+    const { buildApp } = await import('./app');
+    const { randomBytes } = await import('node:crypto');
+    const open = await buildApp({
+      db: t.database.db,
+      tokens: { secret: randomBytes(32), ttlSeconds: 60 },
+      corsOrigins: ['https://site.example'],
+    });
+    const allowed = await open.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://site.example' } });
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://site.example');
+    const other = await open.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    await open.close();
+  });
+});

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -36,6 +37,8 @@ export type AppOptions = {
   webDistDir?: string;
   logLevel?: string;
   timeZone?: string;
+  /** Origins allowed to call the API from other sites (CORS); none by default. */
+  corsOrigins?: string[];
   /** Set behind a proxy so request.ip is the client's address (rate limits count per client). */
   trustProxy?: boolean;
 };
@@ -73,6 +76,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'upgrade-insecure-requests': null },
     },
   });
+  if (options.corsOrigins?.length) {
+    await app.register(cors, { origin: options.corsOrigins, credentials: false, exposedHeaders: ['X-Total-Count'] });
+  }
   await app.register(swagger, {
     openapi: { info: { title: 'Stockyard API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -114,5 +120,7 @@ function registerNotFound(app: FastifyInstance, hasWeb: boolean): void {
 function rejectPrototypeKeys(key: string, value: unknown): unknown {
   // Dropped on parse, so no handler can ever see them.
   if (key === '__proto__' || key === 'constructor' || key === 'prototype') return undefined;
+  // PostgreSQL text cannot hold NUL characters, and no real input contains one.
+  if (typeof value === 'string' && value.includes('\u0000')) return value.replaceAll('\u0000', '');
   return value;
 }

@@ -13,6 +13,7 @@ export type Config = {
   appTimezone: string;
   logLevel: string;
   webDistDir?: string;
+  corsOrigins: string[];
 };
 
 /** Parses a duration such as `12h`, `30m`, `90s` or a bare number of seconds. */
@@ -46,5 +47,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlSeconds: parseDuration(env.TOKEN_TTL || '12h'),
     appTimezone: parseTimeZone(env.APP_TIMEZONE || 'UTC'),
     logLevel: env.LOG_LEVEL || 'info',
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
   };
 }

@@ -40,6 +40,7 @@ async function main(): Promise<void> {
     webDistDir,
     logLevel: config.logLevel,
     timeZone: config.appTimezone,
+    corsOrigins: config.corsOrigins,
     trustProxy: process.env.TRUST_PROXY === 'true',
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, statusOf } from './errors';
+import { AppError, databaseErrorCode, statusOf } from './errors';
 
 /** Every failure leaves as `{ message }`; a 5xx never shows internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -14,6 +14,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message: issue.message ?? 'Invalid value',
       }));
       return reply.status(400).send({ message: issues[0]?.message ?? 'Invalid request', issues });
+    }
+    // A data exception (SQLSTATE class 22: a value the column cannot hold) is bad input, not a crash.
+    if (databaseErrorCode(error)?.startsWith('22')) {
+      return reply.status(400).send({ message: 'The request contains a value that cannot be stored.' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

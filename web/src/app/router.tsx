@@ -50,6 +50,8 @@ const reportPages = () => import('../features/reports/pages/report-pages');
 const AdminReportPage = lazyPage(reportPages, 'AdminReportPage');
 const KeeperReportPage = lazyPage(reportPages, 'KeeperReportPage');
 
+const AuditPage = lazyPage(() => import('../features/audit/pages/audit-page'), 'AuditPage');
+
 const changePassword = <ChangePasswordPage />;
 const createMaterial = <CreateMaterialPage />;
 const addTool = <AddToolPage />;
@@ -91,6 +93,7 @@ export const screens: Record<string, Screens> = {
   '/dashboard/restockproduct': { user: <MaterialMovementPage kind="purchase" /> },
   '/dashboard/transferproduct': { user: <MaterialMovementPage kind="transfer" /> },
   '/dashboard/store-user-dashboard': { 'store-user': <StoreUserMaterialsPage /> },
+  '/dashboard/audit': { admin: <AuditPage /> },
 };
 
 function RoleScreen({ byRole }: { byRole: Screens }) {

@@ -1,5 +1,5 @@
 import { Box } from '@mantine/core';
-import { IconBox, IconBuildingWarehouse, IconHome, IconTool } from '@tabler/icons-react';
+import { IconBox, IconBuildingWarehouse, IconHome, IconListSearch, IconTool } from '@tabler/icons-react';
 import { Outlet } from 'react-router';
 import { Sidebar, type SidebarItem } from './sidebar';
 import { TopBar } from './top-bar';
@@ -8,6 +8,7 @@ const adminItems: SidebarItem[] = [
   { label: 'Dashboard', to: '/dashboard/admin', icon: IconHome },
   { label: 'Store Management', to: '/dashboard/storemanagement', icon: IconBuildingWarehouse },
   { label: 'Inventory Management', to: '/dashboard/inventory', icon: IconBox },
+  { label: 'Audit Trail', to: '/dashboard/audit', icon: IconListSearch },
 ];
 
 const storeUserItems: SidebarItem[] = [

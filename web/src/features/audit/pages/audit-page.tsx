@@ -1,0 +1,91 @@
+import { Alert, Badge, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditEvent } from '@stockyard/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { PageCard } from '../../../app/layouts/page-card';
+import { apiFetch } from '../../../lib/api';
+import { DataTable } from '../../../lib/data-table';
+import { ddmmyyyy } from '../../../lib/format';
+import { Pager } from '../../../lib/pager';
+import { PAGE_SIZE } from '../../../lib/paging';
+
+const ACTION_COLORS = { create: 'green', update: 'blue', delete: 'red' } as const;
+
+function describeDetails(details: Record<string, unknown>): string {
+  return Object.entries(details)
+    .filter(([, value]) => value !== '' && value !== undefined)
+    .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
+    .join(', ');
+}
+
+/** Audit Trail (admin): who created, changed or deleted what, and when, with filters. */
+export function AuditPage() {
+  const [entityType, setEntityType] = useState<string | null>(null);
+  const [action, setAction] = useState<string | null>(null);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [page, setPage] = useState(1);
+  const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String((page - 1) * PAGE_SIZE) });
+  if (entityType) params.set('entityType', entityType);
+  if (action) params.set('action', action);
+  if (from) params.set('from', from);
+  if (to) params.set('to', to);
+  const events = useQuery({
+    queryKey: ['audit', params.toString()],
+    queryFn: () => apiFetch<{ events: AuditEvent[]; total: number }>(`/api/audit?${params}`),
+    placeholderData: keepPreviousData,
+  });
+  const filter =
+    <T,>(setter: (value: T) => void) =>
+    (value: T) => {
+      setter(value);
+      setPage(1);
+    };
+
+  return (
+    <PageCard title="Audit Trail">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} mb="md">
+        <Select
+          label="What"
+          placeholder="Everything"
+          data={[...AUDIT_ENTITY_TYPES]}
+          value={entityType}
+          onChange={filter(setEntityType)}
+          clearable
+        />
+        <Select label="Action" placeholder="Any" data={[...AUDIT_ACTIONS]} value={action} onChange={filter(setAction)} clearable />
+        <TextInput label="From" type="date" value={from} onChange={(e) => filter(setFrom)(e.currentTarget.value)} />
+        <TextInput label="To" type="date" value={to} onChange={(e) => filter(setTo)(e.currentTarget.value)} />
+      </SimpleGrid>
+      {events.isError && (
+        <Alert color="red" role="alert" mb="md">
+          {events.error.message}
+        </Alert>
+      )}
+      <DataTable<AuditEvent>
+        caption="Audit Trail"
+        minWidth={760}
+        isLoading={events.isPending}
+        rows={events.data?.events}
+        rowKey={(event) => event._id}
+        emptyText="Nothing recorded for these filters."
+        columns={[
+          { header: 'When', render: (event) => `${ddmmyyyy(event.at)} ${event.at.slice(11, 16)}` },
+          { header: 'Who', render: (event) => event.actor?.name ?? 'System' },
+          {
+            header: 'Action',
+            render: (event) => (
+              <Badge color={ACTION_COLORS[event.action]} variant="light">
+                {event.action}
+              </Badge>
+            ),
+          },
+          { header: 'What', render: (event) => event.entityType },
+          { header: 'Name', render: (event) => event.entityName },
+          { header: 'Details', render: (event) => describeDetails(event.details) },
+        ]}
+      />
+      <Pager page={page} total={events.data?.total ?? 0} onChange={setPage} />
+    </PageCard>
+  );
+}
