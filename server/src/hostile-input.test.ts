@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
-import { bearer, createMaterial, createStoreWithStaff, createTool, createUser } from '../test/factories';
+import { createMaterial, createStoreWithStaff, createTool, createUser } from '../test/factories';
 import { findLedgerMismatches } from '../test/ledger-check';
 import { queryRows } from './db/client';
 
