@@ -1,3 +1,4 @@
+import './zod-setup';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
