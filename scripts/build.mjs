@@ -42,7 +42,12 @@ export function buildAll() {
     'web/dist',
     'npm run build -w web',
   );
-  buildIfStale('the server', ['server/src', 'server/build.mjs', ...contract], 'server/dist', 'npm run build -w server');
+  buildIfStale(
+    'the server',
+    ['server/src', 'server/build.mjs', 'server/package.json', ...contract],
+    'server/dist',
+    'npm run build -w server',
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) buildAll();

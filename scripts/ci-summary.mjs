@@ -6,6 +6,18 @@ let failed = 0;
 let skipped = 0;
 for (const file of process.argv.slice(2)) {
   if (!existsSync(file)) continue;
+  if (file.endsWith('.xml')) {
+    // node:test's JUnit report
+    const xml = readFileSync(file, 'utf8');
+    const cases = (xml.match(/<testcase /g) ?? []).length;
+    const failures = (xml.match(/<failure/g) ?? []).length;
+    const skips = (xml.match(/<skipped/g) ?? []).length;
+    passed += cases - failures - skips;
+    failed += failures;
+    skipped += skips;
+    console.log(`${file}: ${cases - failures - skips} passed, ${failures} failed`);
+    continue;
+  }
   const result = JSON.parse(readFileSync(file, 'utf8'));
   if (result.stats) {
     // Playwright

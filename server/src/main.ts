@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ensureFirstAdmin, resolveJwtSecret } from './bootstrap';
 import { loadConfig } from './config';
 import { type Database, openPostgres } from './db/client';
+import { startControlSocket } from './db/control-socket';
 import { DataDirLockedError, lockDataDir, openDataDir } from './db/data-dir';
 import { migrate } from './db/migrate';
 import { webDistDir } from './paths';
@@ -12,13 +13,18 @@ async function openDatabase(config: ReturnType<typeof loadConfig>): Promise<{ da
     await migrate(database);
     return { database, release: () => {} };
   }
-  const release = lockDataDir(config.dataDir);
+  const unlock = lockDataDir(config.dataDir);
   try {
     const database = await openDataDir(config.dataDir, (message) => console.log(message));
     await migrate(database);
+    const closeSocket = await startControlSocket(config.dataDir, database.db, (message) => console.warn(message));
+    const release = () => {
+      void closeSocket();
+      unlock();
+    };
     return { database, release };
   } catch (error) {
-    release();
+    unlock();
     throw error;
   }
 }

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { type Db, type DbOrTx, queryRows } from './client';
+
+/** Tables in the order their foreign keys need on restore. Sign-in failures are not worth keeping. */
+export const BACKUP_TABLES = [
+  'settings',
+  'stores',
+  'users',
+  'user_stores',
+  'sessions',
+  'materials',
+  'tools',
+  'deliveries',
+  'movements',
+  'idempotency_keys',
+  'audit_events',
+] as const;
+
+export type Backup = {
+  format: 'stockyard-backup';
+  version: 1;
+  createdAt: string;
+  /** Hashes of the migrations the data was written under. */
+  migrations: string[];
+  tables: Record<string, unknown[]>;
+};
+
+async function appliedMigrations(db: DbOrTx): Promise<string[]> {
+  const rows = await queryRows<{ hash: string }>(db, sql`select hash from drizzle.__drizzle_migrations order by id`);
+  return rows.map((row) => row.hash);
+}
+
+/** Every table as JSON rows, read in one snapshot so the copy is consistent while the app writes. */
+export async function dumpDatabase(db: Db): Promise<Backup> {
+  return db.transaction(
+    async (tx) => {
+      const tables: Record<string, unknown[]> = {};
+      for (const table of BACKUP_TABLES) {
+        const [row] = await queryRows<{ rows: unknown[] }>(
+          tx,
+          sql`select coalesce(json_agg(t), '[]'::json) as rows from ${sql.identifier(table)} t`,
+        );
+        tables[table] = row?.rows ?? [];
+      }
+      return {
+        format: 'stockyard-backup',
+        version: 1,
+        createdAt: new Date().toISOString(),
+        migrations: await appliedMigrations(tx),
+        tables,
+      };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** Loads a backup into an empty, migrated database, in one transaction. */
+export async function loadBackup(db: Db, backup: Backup): Promise<void> {
+  if (backup.format !== 'stockyard-backup' || backup.version !== 1) throw new Error('This file is not a Stockyard backup.');
+  const current = await appliedMigrations(db);
+  const unknown = backup.migrations.filter((hash) => !current.includes(hash));
+  if (unknown.length > 0) throw new Error('This backup was written by a newer Stockyard; update Stockyard first.');
+  await db.transaction(async (tx) => {
+    const [existing] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from users`);
+    if ((existing?.n ?? 0) > 0) throw new Error('The target database is not empty.');
+    for (const table of BACKUP_TABLES) {
+      const rows = backup.tables[table] ?? [];
+      if (rows.length === 0) continue;
+      const name = sql.identifier(table);
+      await tx.execute(sql`insert into ${name} select * from json_populate_recordset(null::${name}, ${JSON.stringify(rows)}::json)`);
+    }
+  });
+}
