@@ -54,7 +54,8 @@ export async function findMaterials(db: DbOrTx, query: MaterialQuery): Promise<{
   const conditions: SQL[] = [sql`m.deleted_at is null`, storeFilter(query.storeIds)];
   if (query.q) {
     const pattern = `%${escapeLike(query.q)}%`;
-    conditions.push(sql`(m.name ilike ${pattern} or m.category_name ilike ${pattern} or m.material_name ilike ${pattern})`);
+    // The same expression as the trigram index materials_search_trgm_idx, so the index serves it.
+    conditions.push(sql`(m.name || ' ' || m.category_name || ' ' || m.material_name) ilike ${pattern}`);
   }
   if (query.storeId) conditions.push(sql`m.store_id = ${query.storeId}`);
   if (query.ids)

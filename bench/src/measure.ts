@@ -1,0 +1,68 @@
+import autocannon from 'autocannon';
+
+export type Measurement = { requestsPerSecond: number; p50: number; p99: number; max: number; non2xx: number; errors: number };
+
+export type LoadOptions = {
+  url: string;
+  method?: 'GET' | 'POST';
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+  /** A fresh body and headers for every request. */
+  next?: () => { body?: string; headers?: Record<string, string>; path?: string };
+};
+
+/** One autocannon run. */
+export async function load(options: LoadOptions): Promise<Measurement> {
+  const result = await autocannon({
+    url: options.url,
+    method: options.method ?? 'GET',
+    connections: options.connections,
+    duration: options.duration,
+    headers: options.headers,
+    requests: options.next
+      ? [
+          {
+            setupRequest: (request) => {
+              const next = options.next?.() ?? {};
+              return {
+                ...request,
+                ...(next.path ? { path: next.path } : {}),
+                ...(next.body ? { body: next.body } : {}),
+                headers: { ...request.headers, ...next.headers },
+              };
+            },
+          },
+        ]
+      : undefined,
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/** Warm up, then the median (by requests per second) of several runs. */
+export async function measure(options: LoadOptions & { runs: number; warmup: number }): Promise<Measurement> {
+  await load({ ...options, duration: options.warmup });
+  const results: Measurement[] = [];
+  for (let run = 0; run < options.runs; run += 1) results.push(await load(options));
+  results.sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+  return results[Math.floor(results.length / 2)] as Measurement;
+}
+
+/** The median of a timed function over n runs, in milliseconds. */
+export async function medianMs(n: number, work: () => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)] as number;
+}

@@ -1,0 +1,317 @@
+// npm run bench [-- --db postgres] [-- --quick]: the app against the bare limits of the same machine, in one run.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { freePort, root, startServer } from '../../e2e/reliability/server-process';
+import { type Database, openPglite, openPostgres, queryRows } from '../../server/src/db/client';
+import { recordMovement } from '../../server/src/features/movements/ledger';
+import { buildStoreReport } from '../../server/src/features/reports/reports.repository';
+import { findLedgerMismatches } from '../../server/test/ledger-check';
+import { load, type Measurement, measure, medianMs } from './measure';
+import { BENCH_USERS } from './seed';
+
+const { values } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'pglite' },
+    'data-dir': { type: 'string', default: join(import.meta.dirname, '..', '.data') },
+    quick: { type: 'boolean', default: false },
+    duration: { type: 'string' },
+    runs: { type: 'string' },
+    connections: { type: 'string', default: '50' },
+  },
+});
+const isPostgres = values.db === 'postgres';
+const duration = Number(values.duration ?? (values.quick ? 3 : 10));
+const runs = Number(values.runs ?? (values.quick ? 1 : 3));
+const warmup = values.quick ? 1 : 3;
+const connections = Number(values.connections);
+const dataDir = values['data-dir'] as string;
+const dbEnv: Record<string, string> = isPostgres
+  ? { DATABASE_URL: process.env.DATABASE_URL ?? '' }
+  : { DATA_DIR: dataDir, DATABASE_URL: '' };
+if (isPostgres && !process.env.DATABASE_URL) throw new Error('Set DATABASE_URL to the seeded PostgreSQL database.');
+
+function openDatabase(): Promise<Database> {
+  return isPostgres ? Promise.resolve(openPostgres(process.env.DATABASE_URL as string, 4)) : openPglite(join(dataDir, 'db'));
+}
+
+const log = (message: string) => console.log(message);
+const results: Record<string, unknown> = {};
+
+// ---- Preparation, straight on the database (no server holds it yet) ----
+const database = await openDatabase();
+const [bigStore] = await queryRows<{ id: string; name: string }>(database.db, sql`select id, name from stores order by name limit 1`);
+if (!bigStore) throw new Error('The database is not seeded: run npm run bench:seed first.');
+const itemIds = (
+  await queryRows<{ id: string }>(
+    database.db,
+    sql`select id from materials where store_id = ${bigStore.id} and deleted_at is null order by random() limit 2000`,
+  )
+).map((row) => row.id);
+const hotId = itemIds[0] as string;
+// Enough stock that no benchmark runs out, recorded through the ledger like any purchase.
+await database.db.transaction(async (tx) => {
+  for (const id of itemIds) {
+    await recordMovement(tx, {
+      itemKind: 'material',
+      itemId: id,
+      storeIds: null,
+      kind: 'purchase',
+      quantity: id === hotId ? 1_000_000 : 50_000,
+      actorId: null,
+    });
+  }
+});
+const [range] = await queryRows<{ start: string; end: string }>(
+  database.db,
+  sql`select (current_date - 30)::text as start, current_date::text as end`,
+);
+const reportRange = { storeId: bigStore.id, start: range?.start as string, end: range?.end as string, timeZone: 'UTC' };
+await buildStoreReport(database.db, reportRange);
+results.bareReportMs = await medianMs(values.quick ? 5 : 20, () => buildStoreReport(database.db, reportRange));
+const stores = await queryRows<{ id: string }>(database.db, sql`select id from stores`);
+results.companyReportMs = await medianMs(values.quick ? 1 : 3, async () => {
+  for (const store of stores) await buildStoreReport(database.db, { ...reportRange, storeId: store.id });
+});
+const explain = async (query: ReturnType<typeof sql>) =>
+  (await queryRows<Record<string, string>>(database.db, sql`explain analyze ${query}`)).map((row) => Object.values(row)[0]).join('\n');
+results.listExplain = await explain(
+  sql`select m.*, s.name as store_name, count(*) over ()::int as total from materials m join stores s on s.id = m.store_id
+      where m.deleted_at is null and m.store_id = ${bigStore.id} and (m.name || ' ' || m.category_name || ' ' || m.material_name) ilike '%erial 1-12%'
+      order by m.created_at desc, m.id limit 50`,
+);
+const [counts] = await queryRows<{ movements: number; materials: number; stores: number }>(
+  database.db,
+  sql`select (select count(*) from movements)::int as movements, (select count(*) from materials)::int as materials, (select count(*) from stores)::int as stores`,
+);
+results.dataset = counts;
+await database.close();
+log(`dataset: ${JSON.stringify(counts)}; bare report ${(results.bareReportMs as number).toFixed(2)} ms`);
+
+// ---- Bare write ceiling ----
+async function startBare(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'bare-server.ts')], {
+    cwd: root,
+    env: { ...process.env, ...dbEnv, PORT: String(port) },
+    stdio: 'inherit',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 400; i += 1) {
+    try {
+      if ((await fetch(`${url}/bare/health`)).ok) return { url, child };
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  throw new Error('bare server did not start');
+}
+
+const random = () => itemIds[Math.floor(Math.random() * itemIds.length)] as string;
+const json = { 'content-type': 'application/json' };
+const bare = await startBare();
+const bareRandom = await measure({
+  url: `${bare.url}/bare/issue`,
+  method: 'POST',
+  connections,
+  duration,
+  runs,
+  warmup,
+  headers: json,
+  next: () => ({ body: JSON.stringify({ productId: random(), quantity: 1 }) }),
+});
+const bareHot = await measure({
+  url: `${bare.url}/bare/issue`,
+  method: 'POST',
+  connections,
+  duration,
+  runs,
+  warmup,
+  headers: json,
+  next: () => ({ body: JSON.stringify({ productId: hotId, quantity: 1 }) }),
+});
+bare.child.kill('SIGTERM');
+await once(bare.child, 'exit');
+log(`bare route: random ${bareRandom.requestsPerSecond.toFixed(0)} req/s, hot ${bareHot.requestsPerSecond.toFixed(0)} req/s`);
+
+// ---- The app ----
+const startedAt = performance.now();
+const app = await startServer({ ...dbEnv, TOKEN_TTL: '2h' });
+const loginPage = await fetch(`${app.url}/`);
+if (!loginPage.ok) throw new Error('the login page was not served');
+results.startupExistingMs = performance.now() - startedAt;
+
+async function signIn(user: { email: string; password: string }): Promise<string> {
+  const response = await fetch(`${app.url}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify(user) });
+  return ((await response.json()) as { token: string }).token;
+}
+const keeper = { ...json, authorization: `Bearer ${await signIn(BENCH_USERS.keeper)}` };
+let sequence = 0;
+const key = () => `bench-${process.pid}-${(sequence += 1)}`;
+const appRandom = await measure({
+  url: `${app.url}/api/user/consume-stock`,
+  method: 'POST',
+  connections,
+  duration,
+  runs,
+  warmup,
+  headers: keeper,
+  next: () => ({ body: JSON.stringify({ productId: random(), quantity: 1 }), headers: { 'idempotency-key': key() } }),
+});
+const appHot = await measure({
+  url: `${app.url}/api/user/consume-stock`,
+  method: 'POST',
+  connections,
+  duration,
+  runs,
+  warmup,
+  headers: keeper,
+  next: () => ({ body: JSON.stringify({ productId: hotId, quantity: 1 }), headers: { 'idempotency-key': key() } }),
+});
+const listSearch = await measure({
+  url: `${app.url}/api/user/get-product?q=${encodeURIComponent('erial 1-12')}&limit=50`,
+  connections,
+  duration,
+  runs,
+  warmup,
+  headers: keeper,
+});
+const listFirstPage = await measure({
+  url: `${app.url}/api/user/get-product?limit=50`,
+  connections,
+  duration,
+  runs,
+  warmup,
+  headers: keeper,
+});
+const reportPath = `/api/user/report?startDate=${reportRange.start}&endDate=${reportRange.end}`;
+const appReport = await measure({ url: `${app.url}${reportPath}`, connections: 1, duration, runs, warmup, headers: keeper });
+// Does a long report freeze the other requests of the process?
+const [movementsBesideReports] = await Promise.all([
+  load({
+    url: `${app.url}/api/user/consume-stock`,
+    method: 'POST',
+    connections,
+    duration,
+    headers: keeper,
+    next: () => ({ body: JSON.stringify({ productId: random(), quantity: 1 }), headers: { 'idempotency-key': key() } }),
+  }),
+  load({ url: `${app.url}${reportPath}`, connections: 2, duration, headers: keeper }),
+]);
+await app.stop();
+
+// The ledger still agrees after everything the benchmarks wrote.
+const check = await openDatabase();
+results.ledgerMismatches = (await findLedgerMismatches(check.db)).length;
+await check.close();
+
+// ---- First start on an empty data folder ----
+if (!isPostgres) {
+  const empty = mkdtempSync(join(tmpdir(), 'stockyard-first-start-'));
+  const firstStarted = performance.now();
+  const fresh = await startServer({ DATA_DIR: empty, DATABASE_URL: '' });
+  await fetch(`${fresh.url}/`);
+  results.startupEmptyMs = performance.now() - firstStarted;
+  await fresh.stop();
+  rmSync(empty, { recursive: true, force: true });
+}
+
+// ---- What a phone downloads for the login page ----
+const html = readFileSync(join(root, 'web/dist/index.html'), 'utf8');
+const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1] as string);
+const gz = (path: string) => gzipSync(readFileSync(join(root, 'web/dist', path))).length;
+results.loginJsKb = assets.filter((a) => a.endsWith('.js')).reduce((sum, a) => sum + gz(a), 0) / 1024;
+results.loginCssKb = assets.filter((a) => a.endsWith('.css')).reduce((sum, a) => sum + gz(a), 0) / 1024;
+
+// ---- Report ----
+const ratio = (app: Measurement, limit: Measurement) => app.requestsPerSecond / limit.requestsPerSecond;
+const rows = [
+  [
+    'movement POST, random items (app)',
+    appRandom,
+    `${(ratio(appRandom, bareRandom) * 100).toFixed(0)} % of bare`,
+    '≥ 60 %',
+    ratio(appRandom, bareRandom) >= 0.6,
+  ],
+  ['movement POST, random items (bare route)', bareRandom, 'limit', '', true],
+  [
+    'movement POST, one hot item (app)',
+    appHot,
+    `${(ratio(appHot, bareHot) * 100).toFixed(0)} % of bare`,
+    '≥ 60 %',
+    ratio(appHot, bareHot) >= 0.6,
+  ],
+  ['movement POST, one hot item (bare route)', bareHot, 'limit', '', true],
+  ['material search, 10,000 in store, page of 50', listSearch, `p99 ${listSearch.p99} ms`, 'p99 ≤ 20 ms', listSearch.p99 <= 20],
+  ['material list, first page of 50', listFirstPage, `p99 ${listFirstPage.p99} ms`, 'p99 ≤ 20 ms', listFirstPage.p99 <= 20],
+  [
+    'store report, 30 days (app, 1 connection)',
+    appReport,
+    `${(appReport.p50 / (results.bareReportMs as number)).toFixed(1)}× bare SQL (${(results.bareReportMs as number).toFixed(1)} ms)`,
+    '≤ 3× and p50 ≤ 20 ms',
+    appReport.p50 <= 3 * (results.bareReportMs as number) + 1 && appReport.p50 <= 20,
+  ],
+  [
+    'movement POST while reports run alongside',
+    movementsBesideReports,
+    `p99 ${movementsBesideReports.p99} ms`,
+    'p99 ≤ 100 ms',
+    movementsBesideReports.p99 <= 100,
+  ],
+] as const;
+
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+const lines = [
+  `### ${isPostgres ? 'PostgreSQL' : 'PGlite (file-backed)'}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+  '',
+  `Machine: ${machine}. Data: ${JSON.stringify(results.dataset)}. ${connections} connections, ${runs} run(s) of ${duration} s after ${warmup} s warm-up, median.`,
+  '',
+  '| benchmark | req/s | p50 ms | p99 ms | max ms | result | target | met |',
+  '|---|---:|---:|---:|---:|---|---|---|',
+  ...rows.map(
+    ([name, m, result, target, met]) =>
+      `| ${name} | ${m.requestsPerSecond.toFixed(0)} | ${m.p50} | ${m.p99} | ${m.max} | ${result} | ${target} | ${target ? (met ? 'yes' : '**no**') : ''} |`,
+  ),
+  '',
+  `| other | value | target |`,
+  '|---|---|---|',
+  `| company-wide report, ${stores.length} stores one after another (bare SQL) | ${(results.companyReportMs as number).toFixed(0)} ms | ≤ 300 ms on PostgreSQL |`,
+  `| start-up on the seeded data, to a served login page | ${(results.startupExistingMs as number).toFixed(0)} ms | ≤ 2,000 ms |`,
+  ...(results.startupEmptyMs
+    ? [`| first start on an empty data folder | ${(results.startupEmptyMs as number).toFixed(0)} ms | ≤ 10,000 ms |`]
+    : []),
+  `| JavaScript for the login page (gzip) | ${(results.loginJsKb as number).toFixed(0)} KB (+ ${(results.loginCssKb as number).toFixed(0)} KB CSS) | ≤ 150 KB |`,
+  `| counters that disagree with the ledger afterwards | ${results.ledgerMismatches} | 0 |`,
+  '',
+  'Search plan (EXPLAIN ANALYZE):',
+  '```',
+  results.listExplain as string,
+  '```',
+];
+const report = lines.join('\n');
+console.log(`\n${report}`);
+mkdirSync(join(import.meta.dirname, '..', 'results'), { recursive: true });
+writeFileSync(
+  join(import.meta.dirname, '..', 'results', `${isPostgres ? 'postgres' : 'pglite'}${values.quick ? '-quick' : ''}.md`),
+  `${report}\n`,
+);
+
+if (values.quick) {
+  // The CI guard: fail when a ratio falls below half its target.
+  const failures = [
+    ratio(appRandom, bareRandom) < 0.3 && 'random-item writes below 30 % of the bare route',
+    ratio(appHot, bareHot) < 0.3 && 'hot-item writes below 30 % of the bare route',
+    appReport.p50 > 6 * (results.bareReportMs as number) + 2 && 'report above 6× the bare SQL',
+    (results.ledgerMismatches as number) > 0 && 'counters disagree with the ledger',
+  ].filter(Boolean);
+  if (failures.length > 0) {
+    console.error(`Performance guard failed: ${failures.join('; ')}`);
+    process.exit(1);
+  }
+  console.log('Performance guard: every ratio is above half its target.');
+}

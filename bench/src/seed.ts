@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../server/src/db/client';
+import { queryRows } from '../../server/src/db/client';
+import { hashPassword } from '../../server/src/lib/passwords';
+
+export type SeedOptions = {
+  stores: number;
+  /** Materials in the big store, the one the list and report benchmarks read. */
+  materials: number;
+  /** Materials in each other store. */
+  materialsPerStore: number;
+  tools: number;
+  movements: number;
+  days: number;
+};
+
+export const BENCH_USERS = {
+  admin: { email: 'bench-admin@example.com', password: 'bench-password' },
+  keeper: { email: 'bench-keeper@example.com', password: 'bench-password' },
+};
+
+/**
+ * Fills an empty, migrated database through the real schema with set-based SQL (no row-by-row
+ * round trips): stores, materials (one big store), tools, months of movements that favour some hot
+ * items, returns that never exceed issues, openings large enough that stock never ends below zero,
+ * and counters computed from the ledger.
+ */
+export async function seed(db: Db, options: SeedOptions, log: (message: string) => void): Promise<void> {
+  const [existing] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from stores`);
+  if ((existing?.n ?? 0) > 0) throw new Error('The database already has stores; seed an empty one.');
+  const step = async (label: string, statement: ReturnType<typeof sql>) => {
+    const started = performance.now();
+    await db.execute(statement);
+    log(`${label} (${Math.round(performance.now() - started)} ms)`);
+  };
+  const since = sql`now() - make_interval(days => ${options.days + 10}::int)`;
+
+  await step(
+    'stores',
+    sql`insert into stores (name, location, created_at)
+    select 'Bench store ' || lpad(g::text, 4, '0'), 'Site ' || g, ${since} from generate_series(1, ${options.stores}::int) g`,
+  );
+  await step(
+    'materials',
+    sql`insert into materials (store_id, name, category_name, material_name, size, unit, created_at)
+    select s.id, 'Material ' || s.n || '-' || g,
+           (array['Binders','Aggregates','Steel','Timber','Finishes'])[1 + g % 5],
+           (array['OPC','N/A','TMT','Teak','Acrylic'])[1 + g % 5],
+           (g % 50) || ' kg', (array['bag','m3','piece','kg','litre'])[1 + g % 5], ${since}
+    from (select id, row_number() over (order by name) as n from stores) s
+    cross join lateral generate_series(1, case when s.n = 1 then ${options.materials}::int else ${options.materialsPerStore}::int end) g`,
+  );
+  await step(
+    'tools',
+    sql`insert into tools (store_id, name, created_at)
+    select s.id, 'Tool ' || g, ${since}
+    from (select id, row_number() over (order by name) - 1 as n from stores) s
+    join generate_series(1, ${options.tools}::int) g on g % ${options.stores}::int = s.n`,
+  );
+  await step(
+    'item index',
+    sql`create temporary table bench_items as
+    select (row_number() over (order by random()) - 1)::int as idx, id, store_id, kind from (
+      select id, store_id, 'material' as kind from materials union all select id, store_id, 'tool' from tools) items`,
+  );
+  await db.execute(sql`create index on bench_items (idx)`);
+  const [{ n: items } = { n: 0 }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from bench_items`);
+  // power(random(), 3) puts most movements on a few hot items, as on a real site.
+  await step(
+    'movements',
+    sql`insert into movements (store_id, item_kind, item_id, kind, quantity, occurred_at, recorded_at)
+    select i.store_id, i.kind, i.id,
+           case when x.r < 0.15 then 'purchase' when x.r < 0.25 then 'transfer_in' when x.r < 0.92 then 'issue' else 'damage' end,
+           1 + floor(random() * 20)::int, x.t, x.t
+    from (select floor(power(random(), 3) * ${items}::int)::int as idx, random() as r,
+                 now() - random() * make_interval(days => ${options.days}::int) as t
+          from generate_series(1, ${options.movements}::int)) x
+    join bench_items i on i.idx = x.idx`,
+  );
+  await step(
+    'returns',
+    sql`insert into movements (store_id, item_kind, item_id, kind, quantity, occurred_at, recorded_at)
+    select store_id, item_kind, item_id, 'return', greatest(1, quantity / 2), least(occurred_at + interval '1 day', now()), least(occurred_at + interval '1 day', now())
+    from movements where kind = 'issue' and random() < 0.1`,
+  );
+  await step(
+    'openings',
+    sql`insert into movements (store_id, item_kind, item_id, kind, quantity, occurred_at, recorded_at)
+    select i.store_id, i.kind, i.id, 'opening', 100 + coalesce(o.out, 0), ${since}, ${since}
+    from bench_items i
+    left join (select item_id, sum(quantity)::int as out from movements where kind in ('issue', 'damage') group by item_id) o on o.item_id = i.id`,
+  );
+  for (const table of ['materials', 'tools'] as const) {
+    await step(
+      `${table} counters`,
+      sql`update ${sql.identifier(table)} t set
+        total_quantity = s.total, restocked_quantity = s.purchases, transfer_quantity = s.transfers,
+        consumed_quantity = s.issued - s.returned, damaged_quantity = s.damaged, refund_quantity = s.returned,
+        available_quantity = s.total + s.purchases + s.transfers - (s.issued - s.returned) - s.damaged
+      from (select item_id,
+              coalesce(sum(quantity) filter (where kind = 'opening'), 0)::int as total,
+              coalesce(sum(quantity) filter (where kind in ('purchase', 'delivery')), 0)::int as purchases,
+              coalesce(sum(quantity) filter (where kind = 'transfer_in'), 0)::int as transfers,
+              coalesce(sum(quantity) filter (where kind = 'issue'), 0)::int as issued,
+              coalesce(sum(quantity) filter (where kind = 'return'), 0)::int as returned,
+              coalesce(sum(quantity) filter (where kind = 'damage'), 0)::int as damaged
+            from movements group by item_id) s
+      where s.item_id = t.id`,
+    );
+  }
+  await db.execute(sql`drop table bench_items`);
+
+  const hash = await hashPassword(BENCH_USERS.admin.password);
+  await step(
+    'users',
+    sql`insert into users (name, email, password_hash, role) values
+    ('Bench Admin', ${BENCH_USERS.admin.email}, ${hash}, 'admin'), ('Bench Keeper', ${BENCH_USERS.keeper.email}, ${hash}, 'user')`,
+  );
+  await db.execute(sql`insert into user_stores (user_id, store_id, position)
+    select u.id, (select id from stores order by name limit 1), 0 from users u where u.email = ${BENCH_USERS.keeper.email}`);
+  await step('analyze', sql`analyze`);
+}
