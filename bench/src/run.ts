@@ -152,7 +152,10 @@ async function signIn(user: { email: string; password: string }): Promise<string
 }
 const keeper = { ...json, authorization: `Bearer ${await signIn(BENCH_USERS.keeper)}` };
 let sequence = 0;
-const key = () => `bench-${process.pid}-${(sequence += 1)}`;
+const key = () => {
+  sequence += 1;
+  return `bench-${process.pid}-${sequence}`;
+};
 const appRandom = await measure({
   url: `${app.url}/api/user/consume-stock`,
   method: 'POST',
