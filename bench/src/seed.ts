@@ -60,22 +60,25 @@ export async function seed(db: Db, options: SeedOptions, log: (message: string) 
   await step(
     'item index',
     sql`create temporary table bench_items as
-    select (row_number() over (order by random()) - 1)::int as idx, id, store_id, kind from (
-      select id, store_id, 'material' as kind from materials union all select id, store_id, 'tool' from tools) items`,
+    select s.n as store_n, (row_number() over (partition by items.store_id order by random()) - 1)::int as idx, items.id, items.store_id, items.kind
+    from (select id, store_id, 'material' as kind from materials union all select id, store_id, 'tool' from tools) items
+    join (select id, (row_number() over (order by name) - 1)::int as n from stores) s on s.id = items.store_id`,
   );
-  await db.execute(sql`create index on bench_items (idx)`);
-  const [{ n: items } = { n: 0 }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from bench_items`);
-  // power(random(), 3) puts most movements on a few hot items, as on a real site.
+  await db.execute(sql`create index on bench_items (store_n, idx)`);
+  await db.execute(sql`create temporary table bench_stores as select store_n, count(*)::int as items from bench_items group by store_n`);
+  // Every store is about as busy as the next; inside a store power(random(), 3) puts most movements
+  // on a few hot items, as on a real site.
   await step(
     'movements',
     sql`insert into movements (store_id, item_kind, item_id, kind, quantity, occurred_at, recorded_at)
     select i.store_id, i.kind, i.id,
            case when x.r < 0.15 then 'purchase' when x.r < 0.25 then 'transfer_in' when x.r < 0.92 then 'issue' else 'damage' end,
            1 + floor(random() * 20)::int, x.t, x.t
-    from (select floor(power(random(), 3) * ${items}::int)::int as idx, random() as r,
+    from (select floor(random() * ${options.stores}::int)::int as store_n, random() as u, random() as r,
                  now() - random() * make_interval(days => ${options.days}::int) as t
           from generate_series(1, ${options.movements}::int)) x
-    join bench_items i on i.idx = x.idx`,
+    join bench_stores bs on bs.store_n = x.store_n
+    join bench_items i on i.store_n = x.store_n and i.idx = floor(power(x.u, 3) * bs.items)::int`,
   );
   await step(
     'returns',
@@ -108,7 +111,7 @@ export async function seed(db: Db, options: SeedOptions, log: (message: string) 
       where s.item_id = t.id`,
     );
   }
-  await db.execute(sql`drop table bench_items`);
+  await db.execute(sql`drop table bench_items, bench_stores`);
 
   const hash = await hashPassword(BENCH_USERS.admin.password);
   await step(

@@ -49,9 +49,12 @@ export function presentProduct(row: MaterialRow): Product {
 
 export type MaterialQuery = { storeIds: string[] | null; q?: string; storeId?: string; ids?: string[]; limit?: number; offset?: number };
 
-/** Live materials in the caller's stores, newest first, with the total before paging. */
+/**
+ * Live materials in the caller's stores, newest first. The total (for paging) is counted only when
+ * a page is asked for, in its own index-only query, so a page never sorts the whole store.
+ */
 export async function findMaterials(db: DbOrTx, query: MaterialQuery): Promise<{ products: Product[]; total: number }> {
-  const conditions: SQL[] = [sql`m.deleted_at is null`, storeFilter(query.storeIds)];
+  const conditions: SQL[] = [sql`m.deleted_at is null`, storeFilter(query.storeIds, sql`m.store_id`)];
   if (query.q) {
     const pattern = `%${escapeLike(query.q)}%`;
     // The same expression as the trigram index materials_search_trgm_idx, so the index serves it.
@@ -65,15 +68,21 @@ export async function findMaterials(db: DbOrTx, query: MaterialQuery): Promise<{
         sql`, `,
       )})`,
     );
-  const rows = await queryRows<MaterialRow & { total: number }>(
+  const where = sql.join(conditions, sql` and `);
+  const rows = await queryRows<MaterialRow>(
     db,
-    sql`select m.*, s.name as store_name, count(*) over ()::int as total
+    sql`select m.*, s.name as store_name
         from materials m join stores s on s.id = m.store_id
-        where ${sql.join(conditions, sql` and `)}
+        where ${where}
         order by m.created_at desc, m.id
         limit ${query.limit ?? null} offset ${query.offset ?? 0}`,
   );
-  return { products: rows.map(presentProduct), total: rows[0]?.total ?? 0 };
+  let total = rows.length + (query.offset ?? 0);
+  if (query.limit !== undefined && (rows.length === query.limit || (query.offset ?? 0) > 0)) {
+    const [counted] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from materials m where ${where}`);
+    total = counted?.n ?? 0;
+  }
+  return { products: rows.map(presentProduct), total };
 }
 
 export async function findMaterial(db: DbOrTx, id: string, storeIds: string[] | null): Promise<Product | undefined> {

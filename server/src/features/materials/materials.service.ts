@@ -18,7 +18,7 @@ import { storeScopeOf } from '../auth/auth.policy';
 import type { AuthContext } from '../auth/tokens';
 import { appendMovement, recordMovement, storeFilter } from '../movements/ledger';
 import { resolveTargetStore } from '../stores/store-target';
-import { findMaterial } from './materials.repository';
+import { findMaterial, presentProduct } from './materials.repository';
 
 function nameTaken(name: string): AppError {
   return new AppError('conflict', `A material named "${name}" already exists in this store.`);
@@ -203,7 +203,7 @@ export async function moveMaterial(
     if (!result.current) throw new AppError('not_found', MATERIAL_NOT_FOUND);
     throw new AppError('conflict', REFUSALS[movement.kind] ?? NOT_ENOUGH_STOCK);
   }
-  return mustFind(tx, productId, scope);
+  return presentProduct(result.item as Parameters<typeof presentProduct>[0]);
 }
 
 /** Records a purchase or a transfer from the warehouse of a material named within the store. */

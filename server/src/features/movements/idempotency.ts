@@ -21,10 +21,16 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return key;
 }
 
+/** Thrown inside the transaction when another request already stored an answer for the key: undo ours. */
+class KeyTakenError extends Error {}
+
 /**
- * Runs a stock-changing request in one transaction. With an Idempotency-Key, the first success
- * is stored with the change itself; a repeat from the same user (even one racing the first) gets
- * that answer back and changes nothing. A failure stores nothing, so a retry is judged afresh.
+ * Runs a stock-changing request in one transaction. With an Idempotency-Key, the first success is
+ * stored with the change itself, as the transaction's last write; a repeat from the same user gets
+ * that answer back and changes nothing. The key is claimed last so the common case costs one
+ * statement: a repeat that raced the first (or was refused because the first already took the
+ * stock) finds the stored key, its own work is rolled back, and the first answer is returned.
+ * A failure stores nothing, so a retry after one is judged afresh.
  */
 export async function runIdempotent<T, S extends 200 | 201>(
   db: Db,
@@ -40,31 +46,36 @@ export async function runIdempotent<T, S extends 200 | 201>(
     )
     .digest('hex');
 
-  return runTransaction(db, async (tx) => {
-    // On PostgreSQL this insert waits for a concurrent holder of the same key to finish.
-    const claimed = await queryRows<{ key: string }>(
-      tx,
-      sql`insert into idempotency_keys (user_id, key, fingerprint) values (${userId}, ${key}, ${fingerprint})
-          on conflict do nothing returning key`,
+  const storedAnswer = async (): Promise<Answer<T, S> | undefined> => {
+    const [stored] = await queryRows<{ fingerprint: string; status_code: S; response: T }>(
+      db,
+      sql`select fingerprint, status_code, response from idempotency_keys where user_id = ${userId} and key = ${key}`,
     );
-    if (claimed.length === 0) {
-      const [stored] = await queryRows<{ fingerprint: string; status_code: S; response: T }>(
+    if (!stored) return undefined;
+    if (stored.fingerprint !== fingerprint)
+      throw new AppError('conflict', 'This Idempotency-Key was already used for a different request.');
+    return { status: stored.status_code, body: stored.response };
+  };
+
+  try {
+    return await runTransaction(db, async (tx) => {
+      const answer = await work(tx, key);
+      // On PostgreSQL this insert waits for a concurrent holder of the same key to finish.
+      const claimed = await queryRows<{ key: string }>(
         tx,
-        sql`select fingerprint, status_code, response from idempotency_keys where user_id = ${userId} and key = ${key}`,
+        sql`insert into idempotency_keys (user_id, key, fingerprint, status_code, response)
+            values (${userId}, ${key}, ${fingerprint}, ${answer.status}, ${JSON.stringify(answer.body)}::jsonb)
+            on conflict do nothing returning key`,
       );
-      if (!stored) throw new Error('idempotency key vanished');
-      if (stored.fingerprint !== fingerprint) {
-        throw new AppError('conflict', 'This Idempotency-Key was already used for a different request.');
-      }
-      return { status: stored.status_code, body: stored.response };
-    }
-    const answer = await work(tx, key);
-    await tx.execute(
-      sql`update idempotency_keys set status_code = ${answer.status}, response = ${JSON.stringify(answer.body)}::jsonb
-          where user_id = ${userId} and key = ${key}`,
-    );
-    return answer;
-  });
+      if (claimed.length === 0) throw new KeyTakenError();
+      return answer;
+    });
+  } catch (error) {
+    if (!(error instanceof KeyTakenError) && !(error instanceof AppError)) throw error;
+    const stored = await storedAnswer();
+    if (stored) return stored;
+    throw error;
+  }
 }
 
 /** Runs a stock-changing request idempotently and sends its answer. */

@@ -15,6 +15,9 @@ export type ItemRow = {
   refund_quantity: number;
   adjusted_quantity: number;
   available_quantity: number;
+  created_at: string | Date;
+  /** The store's name, returned with the row so the answer needs no second query. */
+  store_name: string;
   [column: string]: unknown;
 };
 
@@ -97,7 +100,7 @@ export async function recordMovement(tx: DbOrTx, input: MovementInput): Promise<
     tx,
     sql`update ${table} set ${assignments}
         where id = ${input.itemId} and deleted_at is null and ${storeFilter(input.storeIds)} and ${guards}
-        returning *`,
+        returning *, (select s.name from stores s where s.id = store_id) as store_name`,
   );
   if (!item) {
     const [current] = await queryRows<ItemRow>(

@@ -12,20 +12,24 @@ type Row = {
   remarks: string | null;
   store_name: string;
   opening: number;
+  closing: number;
   purchases: number;
   transfers: number;
   issued: number;
   returned: number;
   damaged: number;
-  adjusted: number;
   restock_day: string | null;
 };
 
 /**
- * One store's materials over calendar days [start, end] in a time zone, from the ledger alone:
- * the balance before the first day (plus opening stock recorded inside the range), each kind of
- * movement inside it, and the balance at the end of the last day. A material that did not exist
- * by the end, or was archived before the start without moving inside the range, is left out.
+ * One store's materials over calendar days [start, end] in a time zone, from the ledger: the balance
+ * before the first day (plus opening stock recorded inside the range), each kind of movement inside
+ * it, and the balance at the end of the last day. A material that did not exist by the end, or was
+ * archived before the start without moving inside the range, is left out.
+ *
+ * Only movements from the start of the range on are read: the closing balance is the live counter
+ * minus what moved after the end (counters always equal their ledger, as every movement moves both
+ * in one transaction), so a month-end report does not scan years of history.
  */
 export async function buildStoreReport(
   db: DbOrTx,
@@ -37,56 +41,55 @@ export async function buildStoreReport(
           select (${input.start}::date::timestamp at time zone ${input.timeZone}) as s,
                  ((${input.end}::date + 1)::timestamp at time zone ${input.timeZone}) as e
         ),
-        sums as (
+        recent as (
           select mv.item_id,
+            coalesce(sum(case when mv.kind in ('issue', 'damage') then -mv.quantity else mv.quantity end) filter (where mv.occurred_at >= b.e), 0)::int as after_end,
             coalesce(sum(case when mv.kind in ('issue', 'damage') then -mv.quantity else mv.quantity end)
-              filter (where mv.occurred_at < b.s or mv.kind = 'opening'), 0)::int as opening,
-            coalesce(sum(mv.quantity) filter (where mv.occurred_at >= b.s and mv.kind in ('purchase', 'delivery')), 0)::int as purchases,
-            coalesce(sum(mv.quantity) filter (where mv.occurred_at >= b.s and mv.kind = 'transfer_in'), 0)::int as transfers,
-            coalesce(sum(mv.quantity) filter (where mv.occurred_at >= b.s and mv.kind = 'issue'), 0)::int as issued,
-            coalesce(sum(mv.quantity) filter (where mv.occurred_at >= b.s and mv.kind = 'return'), 0)::int as returned,
-            coalesce(sum(mv.quantity) filter (where mv.occurred_at >= b.s and mv.kind = 'damage'), 0)::int as damaged,
-            coalesce(sum(mv.quantity) filter (where mv.occurred_at >= b.s and mv.kind = 'adjustment'), 0)::int as adjusted,
-            max(mv.occurred_at) filter (where mv.occurred_at >= b.s and mv.kind in ('purchase', 'delivery')) as restock_at,
-            bool_or(mv.occurred_at >= b.s) as moved_in_range
+              filter (where mv.occurred_at < b.e and mv.kind <> 'opening'), 0)::int as period_net,
+            coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and mv.kind in ('purchase', 'delivery')), 0)::int as purchases,
+            coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and mv.kind = 'transfer_in'), 0)::int as transfers,
+            coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and mv.kind = 'issue'), 0)::int as issued,
+            coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and mv.kind = 'return'), 0)::int as returned,
+            coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and mv.kind = 'damage'), 0)::int as damaged,
+            max(mv.occurred_at) filter (where mv.occurred_at < b.e and mv.kind in ('purchase', 'delivery')) as restock_at,
+            bool_or(mv.occurred_at < b.e) as moved_in_range
           from movements mv cross join bounds b
-          where mv.store_id = ${input.storeId} and mv.item_kind = 'material' and mv.occurred_at < b.e
+          where mv.store_id = ${input.storeId} and mv.occurred_at >= b.s and mv.item_kind = 'material'
           group by mv.item_id
         )
         select m.id, m.name, m.category_name, m.material_name, m.size, m.unit, m.remarks, st.name as store_name,
-               coalesce(x.opening, 0) as opening, coalesce(x.purchases, 0) as purchases, coalesce(x.transfers, 0) as transfers,
-               coalesce(x.issued, 0) as issued, coalesce(x.returned, 0) as returned, coalesce(x.damaged, 0) as damaged,
-               coalesce(x.adjusted, 0) as adjusted,
-               to_char(x.restock_at at time zone ${input.timeZone}, 'YYYY-MM-DD') as restock_day
+               m.available_quantity - coalesce(r.after_end, 0) - coalesce(r.period_net, 0) as opening,
+               m.available_quantity - coalesce(r.after_end, 0) as closing,
+               coalesce(r.purchases, 0) as purchases, coalesce(r.transfers, 0) as transfers,
+               coalesce(r.issued, 0) as issued, coalesce(r.returned, 0) as returned, coalesce(r.damaged, 0) as damaged,
+               to_char(r.restock_at at time zone ${input.timeZone}, 'YYYY-MM-DD') as restock_day
         from materials m
         join stores st on st.id = m.store_id
         cross join bounds b
-        left join sums x on x.item_id = m.id
+        left join recent r on r.item_id = m.id
         where m.store_id = ${input.storeId}
-          and (m.created_at < b.e or x.item_id is not null)
-          and (m.deleted_at is null or m.deleted_at >= b.s or coalesce(x.moved_in_range, false))
+          and (m.created_at < b.e or coalesce(r.moved_in_range, false)
+               or exists (select 1 from movements x where x.item_id = m.id and x.occurred_at < b.e))
+          and (m.deleted_at is null or m.deleted_at >= b.s or coalesce(r.moved_in_range, false))
         order by lower(m.name), m.id`,
   );
-  return rows.map((row) => {
-    const consumed = row.issued - row.returned;
-    return {
-      materialId: row.id,
-      name: row.name,
-      categoryname: row.category_name,
-      materialname: row.material_name,
-      materialName: row.material_name,
-      size: row.size,
-      unit: row.unit,
-      previousQuantity: row.opening,
-      restockedQuantity: row.purchases,
-      transferQuantity: row.transfers,
-      consumedQuantity: consumed,
-      damagedQuantity: row.damaged,
-      refundQuantity: row.returned,
-      currentAvailableQuantity: row.opening + row.purchases + row.transfers + row.adjusted - consumed - row.damaged,
-      restockDate: row.restock_day,
-      remarks: row.remarks,
-      storeName: row.store_name,
-    };
-  });
+  return rows.map((row) => ({
+    materialId: row.id,
+    name: row.name,
+    categoryname: row.category_name,
+    materialname: row.material_name,
+    materialName: row.material_name,
+    size: row.size,
+    unit: row.unit,
+    previousQuantity: row.opening,
+    restockedQuantity: row.purchases,
+    transferQuantity: row.transfers,
+    consumedQuantity: row.issued - row.returned,
+    damagedQuantity: row.damaged,
+    refundQuantity: row.returned,
+    currentAvailableQuantity: row.closing,
+    restockDate: row.restock_day,
+    remarks: row.remarks,
+    storeName: row.store_name,
+  }));
 }

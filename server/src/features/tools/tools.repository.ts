@@ -50,7 +50,7 @@ export type ToolQuery = {
 
 /** Live tools in the caller's stores, newest first, with the total before paging. */
 export async function findTools(db: DbOrTx, query: ToolQuery): Promise<{ tools: Tool[]; total: number }> {
-  const conditions: SQL[] = [sql`t.deleted_at is null`, storeFilter(query.storeIds)];
+  const conditions: SQL[] = [sql`t.deleted_at is null`, storeFilter(query.storeIds, sql`t.store_id`)];
   const quantity = query.with ? sql.raw(TOOL_QUANTITY_FILTERS[query.with]) : undefined;
   if (quantity) conditions.push(sql`${quantity} > 0`);
   if (query.q) {
@@ -68,13 +68,23 @@ export async function findTools(db: DbOrTx, query: ToolQuery): Promise<{ tools: 
         sql`, `,
       )})`,
     );
-  const rows = await queryRows<ToolRow & { total: number }>(
+  const where = sql.join(conditions, sql` and `);
+  const rows = await queryRows<ToolRow>(
     db,
-    sql`select t.*, s.name as store_name, count(*) over ()::int as total
+    sql`select t.*, s.name as store_name
         from tools t join stores s on s.id = t.store_id
-        where ${sql.join(conditions, sql` and `)}
+        where ${where}
         order by t.created_at desc, t.id
         limit ${query.limit ?? null} offset ${query.offset ?? 0}`,
   );
-  return { tools: rows.map(presentTool), total: rows[0]?.total ?? 0 };
+  // Counted apart, and only when a full page leaves more to count (see findMaterials).
+  let total = rows.length + (query.offset ?? 0);
+  if (query.limit !== undefined && (rows.length === query.limit || (query.offset ?? 0) > 0)) {
+    const [counted] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from tools t join stores s on s.id = t.store_id where ${where}`,
+    );
+    total = counted?.n ?? 0;
+  }
+  return { tools: rows.map(presentTool), total };
 }

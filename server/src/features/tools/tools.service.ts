@@ -15,7 +15,7 @@ import { storeScopeOf } from '../auth/auth.policy';
 import type { AuthContext } from '../auth/tokens';
 import { appendMovement, recordMovement } from '../movements/ledger';
 import { resolveTargetStore } from '../stores/store-target';
-import { findTools } from './tools.repository';
+import { findTools, presentTool } from './tools.repository';
 
 async function mustFind(db: DbOrTx, id: string, storeIds: string[] | null): Promise<Tool> {
   const { tools } = await findTools(db, { storeIds, ids: [id] });
@@ -96,5 +96,5 @@ export async function moveTool(
     }[movement.kind];
     throw new AppError('conflict', refusal);
   }
-  return mustFind(tx, toolId, scope);
+  return presentTool(result.item as Parameters<typeof presentTool>[0]);
 }
