@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { IdSchema, MessageResponseSchema, PASSWORD_MAX, PASSWORD_MIN, RoleSchema } from './common';
 
-export const LOGIN_MISSING_FIELDS = 'Please fill in both email and password';
-export const LOGIN_INVALID = 'Invalid email or password';
+import { LOGIN_INVALID, LOGIN_MISSING_FIELDS } from './messages';
+
+export { LOGIN_INVALID, LOGIN_MISSING_FIELDS };
 
 export const LoginRequestSchema = z.object({
   email: z.string({ message: LOGIN_MISSING_FIELDS }).trim().min(1, LOGIN_MISSING_FIELDS).max(320, LOGIN_INVALID),

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+// In the browser zod must not compile parsers with `new Function`: the Content-Security-Policy
+// forbids eval. Every schema module imports this one first, so this runs before any schema is built.
+if (typeof document !== 'undefined') z.config({ jitless: true });
+
 /** Limits both sides enforce. */
 export const NAME_MAX = 200;
 export const TEXT_MAX = 1000;

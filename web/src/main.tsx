@@ -1,4 +1,3 @@
-import './zod-setup';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';

@@ -34,6 +34,7 @@ describe('routing by role (SPEC.md section 2)', () => {
     signInAs('user');
     const { router } = renderAt('/dashboard/allusers');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/manager-dashboard'));
+    expect(await screen.findByRole('link', { name: 'Generate Report' })).toBeInTheDocument();
     expect(screen.getAllByRole('link').filter((link) => link.getAttribute('href')?.startsWith('/dashboard/'))).toHaveLength(14);
   });
 

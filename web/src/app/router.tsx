@@ -2,22 +2,9 @@ import { Text } from '@mantine/core';
 import type { Role } from '@stockyard/contract';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
-import { ChangePasswordPage } from '../features/auth/pages/change-password-page';
 import { LoginPage } from '../features/auth/pages/login-page';
-import {
-  AdminHubPage,
-  InventoryHubPage,
-  ManagerHubPage,
-  ManagerPlaceholderPage,
-  StoreManagementPage,
-} from '../features/dashboard/pages/hubs';
-import { AllStoresPage } from '../features/stores/pages/all-stores-page';
-import { CreateStorePage } from '../features/stores/pages/create-store-page';
-import { AllUsersPage } from '../features/users/pages/all-users-page';
-import { CreateUserPage } from '../features/users/pages/create-user-page';
 import { homeOf } from '../lib/home';
 import { useRole } from '../lib/use-session';
-import { AdminLayout, KeeperLayout, StoreUserLayout } from './layouts/layouts';
 import { RouteError } from './route-error';
 
 type Screens = Partial<Record<Role, ReactNode>>;
@@ -28,6 +15,21 @@ function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyof M>(lo
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
+const hubs = () => import('../features/dashboard/pages/hubs');
+const layouts = () => import('./layouts/layouts');
+const AdminLayout = lazyPage(layouts, 'AdminLayout');
+const KeeperLayout = lazyPage(layouts, 'KeeperLayout');
+const StoreUserLayout = lazyPage(layouts, 'StoreUserLayout');
+const AdminHubPage = lazyPage(hubs, 'AdminHubPage');
+const InventoryHubPage = lazyPage(hubs, 'InventoryHubPage');
+const ManagerHubPage = lazyPage(hubs, 'ManagerHubPage');
+const ManagerPlaceholderPage = lazyPage(hubs, 'ManagerPlaceholderPage');
+const StoreManagementPage = lazyPage(hubs, 'StoreManagementPage');
+const ChangePasswordPage = lazyPage(() => import('../features/auth/pages/change-password-page'), 'ChangePasswordPage');
+const AllStoresPage = lazyPage(() => import('../features/stores/pages/all-stores-page'), 'AllStoresPage');
+const CreateStorePage = lazyPage(() => import('../features/stores/pages/create-store-page'), 'CreateStorePage');
+const AllUsersPage = lazyPage(() => import('../features/users/pages/all-users-page'), 'AllUsersPage');
+const CreateUserPage = lazyPage(() => import('../features/users/pages/create-user-page'), 'CreateUserPage');
 const toolListPages = () => import('../features/tools/pages/tool-list-pages');
 const MaterialMovementPage = lazyPage(() => import('../features/materials/pages/material-movement-pages'), 'MaterialMovementPage');
 const ToolMovementPage = lazyPage(() => import('../features/tools/pages/tool-movement-pages'), 'ToolMovementPage');
@@ -106,18 +108,13 @@ function RoleScreen({ byRole }: { byRole: Screens }) {
 /** The frame of the signed-in role: admin and store user have sidebars, a keeper works from the top bar. */
 function RoleLayout() {
   const role = useRole();
-  switch (role) {
-    case null:
-      return <Navigate to="/" replace />;
-    case 'admin':
-      return <AdminLayout />;
-    case 'user':
-      return <KeeperLayout />;
-    case 'store-user':
-      return <StoreUserLayout />;
-    default:
-      return <Outlet />;
-  }
+  if (role === null) return <Navigate to="/" replace />;
+  const Layout = { admin: AdminLayout, user: KeeperLayout, 'store-user': StoreUserLayout, manager: Outlet }[role];
+  return (
+    <Suspense fallback={<Text p="md">Loading...</Text>}>
+      <Layout />
+    </Suspense>
+  );
 }
 
 /** SPEC.md section 2 "Login and entry": without a role / is the login screen and everything else leads there. */

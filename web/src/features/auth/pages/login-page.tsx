@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Image, Paper, PasswordInput, Text, TextInput, Title } from '@mantine/core';
-import { LOGIN_INVALID, LOGIN_MISSING_FIELDS } from '@stockyard/contract';
+import { LOGIN_INVALID, LOGIN_MISSING_FIELDS } from '@stockyard/contract/messages';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import illustration from '../../../assets/login-illustration.svg';
