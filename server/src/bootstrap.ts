@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, webcrypto } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from './db/client';
 import { settings, users } from './db/schema';
@@ -10,15 +10,23 @@ const JWT_SECRET_KEY = 'jwt_secret';
  * The signing key: JWT_SECRET when set, else one generated on the first start and kept in the
  * database, so restarts and other instances on the same database accept the same tokens.
  */
-export async function resolveJwtSecret(db: Db, configured?: string): Promise<Uint8Array> {
-  if (configured) return new TextEncoder().encode(configured);
+export async function resolveJwtSecret(db: Db, configured?: string): Promise<CryptoKey> {
+  if (configured) return importSigningKey(configured);
   await db
     .insert(settings)
     .values({ key: JWT_SECRET_KEY, value: randomBytes(48).toString('base64url') })
     .onConflictDoNothing();
   const [row] = await db.select().from(settings).where(eq(settings.key, JWT_SECRET_KEY));
   if (!row) throw new Error('JWT secret could not be stored');
-  return new TextEncoder().encode(row.value);
+  return importSigningKey(row.value);
+}
+
+/** The HMAC key, imported once: signing and checking every token then skip importing it again. */
+function importSigningKey(secret: string): Promise<CryptoKey> {
+  return webcrypto.subtle.importKey('raw', Buffer.from(secret, 'utf8'), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]) as Promise<CryptoKey>;
 }
 
 export type FirstAdmin = { email: string; generatedPassword?: string };

@@ -47,6 +47,7 @@ async function main(): Promise<void> {
     logLevel: config.logLevel,
     timeZone: config.appTimezone,
     corsOrigins: config.corsOrigins,
+    validateResponses: false,
     trustProxy: process.env.TRUST_PROXY === 'true',
   });
 

@@ -57,7 +57,8 @@ export const materials = pgTable(
   (t) => [
     // Restock and transfer name a material within a store, so a live name is unique there.
     uniqueIndex('materials_store_name_live_key').on(t.storeId, sql`lower(${t.name})`).where(sql`${t.deletedAt} is null`),
-    index('materials_store_created_idx').on(t.storeId, t.createdAt),
+    // Lists page newest first: the index gives the order, so a page reads 50 rows, not the store.
+    index('materials_store_created_idx').on(t.storeId, t.createdAt.desc(), t.id),
     ...counterChecks('materials'),
   ],
 );
@@ -76,7 +77,7 @@ export const tools = pgTable(
   },
   (t) => [
     uniqueIndex('tools_store_name_live_key').on(t.storeId, sql`lower(${t.name})`).where(sql`${t.deletedAt} is null`),
-    index('tools_store_created_idx').on(t.storeId, t.createdAt),
+    index('tools_store_created_idx').on(t.storeId, t.createdAt.desc(), t.id),
     ...counterChecks('tools'),
   ],
 );

@@ -14,7 +14,7 @@ export type AuthContext = {
   jti: string;
 };
 
-export type TokenSettings = { secret: Uint8Array; ttlSeconds: number };
+export type TokenSettings = { secret: Uint8Array | CryptoKey; ttlSeconds: number };
 
 const NOT_SIGNED_IN = 'Unauthorized! Token is missing.';
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
@@ -41,13 +41,7 @@ export async function issueToken(db: DbOrTx, settings: TokenSettings, user: { id
 export async function authenticate(db: DbOrTx, settings: TokenSettings, authorization: string | undefined): Promise<AuthContext> {
   const token = /^Bearer\s+(.+)$/i.exec(authorization ?? '')?.[1]?.trim();
   if (!token) throw new AppError('unauthenticated', NOT_SIGNED_IN);
-  let jti: string | undefined;
-  try {
-    const { payload } = await jwtVerify(token, settings.secret, { algorithms: ['HS256'] });
-    jti = payload.jti;
-  } catch {
-    throw new AppError('unauthenticated', SESSION_ENDED);
-  }
+  const jti = await verifiedJti(token, settings);
   if (!jti || !/^[0-9a-f-]{36}$/i.test(jti)) throw new AppError('unauthenticated', SESSION_ENDED);
   const [row] = await queryRows<{ user_id: string; role: Role; stores: string[] | null }>(
     db,
@@ -58,6 +52,33 @@ export async function authenticate(db: DbOrTx, settings: TokenSettings, authoriz
   );
   if (!row) throw new AppError('unauthenticated', SESSION_ENDED);
   return { userId: row.user_id, role: row.role, stores: row.stores ?? [], jti };
+}
+
+const VERIFIED_CACHE_SIZE = 10_000;
+/** Per signing key, so one key's verdicts never vouch for another's tokens. */
+const verifiedBySettings = new WeakMap<TokenSettings, Map<string, { jti: string | undefined; expiresAt: number }>>();
+
+/**
+ * The token's `jti` once its signature and expiry check out. A good signature stays good, so the
+ * answer is remembered (a bounded cache, entries dropped at the token's expiry) and the HMAC runs
+ * once per token rather than once per request; the session row is still read on every request.
+ */
+async function verifiedJti(token: string, settings: TokenSettings): Promise<string | undefined> {
+  let verifiedTokens = verifiedBySettings.get(settings);
+  if (!verifiedTokens) {
+    verifiedTokens = new Map();
+    verifiedBySettings.set(settings, verifiedTokens);
+  }
+  const cached = verifiedTokens.get(token);
+  if (cached && cached.expiresAt > Date.now()) return cached.jti;
+  try {
+    const { payload } = await jwtVerify(token, settings.secret, { algorithms: ['HS256'] });
+    if (verifiedTokens.size >= VERIFIED_CACHE_SIZE) verifiedTokens.delete(verifiedTokens.keys().next().value as string);
+    verifiedTokens.set(token, { jti: payload.jti, expiresAt: (payload.exp ?? 0) * 1000 });
+    return payload.jti;
+  } catch {
+    throw new AppError('unauthenticated', SESSION_ENDED);
+  }
 }
 
 export async function revokeSession(db: DbOrTx, jti: string): Promise<void> {

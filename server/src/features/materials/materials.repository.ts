@@ -74,7 +74,7 @@ export async function findMaterials(db: DbOrTx, query: MaterialQuery): Promise<{
     sql`select m.*, s.name as store_name
         from materials m join stores s on s.id = m.store_id
         where ${where}
-        order by m.created_at desc, m.id
+        order by m.created_at desc nulls last, m.id
         limit ${query.limit ?? null} offset ${query.offset ?? 0}`,
   );
   let total = rows.length + (query.offset ?? 0);

@@ -77,9 +77,9 @@ function storeFilter(storeIds: string[] | null, column: SQL = sql`store_id`): SQ
 }
 
 /**
- * Moves an item's counters and appends the ledger row, in the caller's transaction.
- * The counter change is one conditional UPDATE: no counter may go below zero, so two keepers
- * issuing the last unit at the same moment cannot both succeed. When the condition fails (or the
+ * Moves an item's counters and appends the ledger row in one statement, inside the caller's
+ * transaction. The counter change is a conditional UPDATE: no counter may go below zero, so two
+ * keepers issuing the last unit at the same moment cannot both succeed. When the condition fails (or the
  * item is not the caller's) nothing is written and the current row, if any, is returned for the message.
  */
 export async function recordMovement(tx: DbOrTx, input: MovementInput): Promise<MovementResult> {
@@ -96,11 +96,20 @@ export async function recordMovement(tx: DbOrTx, input: MovementInput): Promise<
     changes.map(({ column, delta }) => sql`${column} + ${delta}::int >= 0`),
     sql` and `,
   );
+  // One statement: the counter update and the ledger row it justifies, or neither.
   const [item] = await queryRows<ItemRow>(
     tx,
-    sql`update ${table} set ${assignments}
-        where id = ${input.itemId} and deleted_at is null and ${storeFilter(input.storeIds)} and ${guards}
-        returning *, (select s.name from stores s where s.id = store_id) as store_name`,
+    sql`with moved as (
+          update ${table} set ${assignments}
+          where id = ${input.itemId} and deleted_at is null and ${storeFilter(input.storeIds)} and ${guards}
+          returning *, (select s.name from stores s where s.id = store_id) as store_name
+        ), logged as (
+          insert into movements (store_id, item_kind, item_id, kind, quantity, occurred_at, actor_id, reason, supplier, delivery_id, idempotency_key)
+          select store_id, ${input.itemKind}, id, ${input.kind}, ${input.quantity}, ${input.occurredAt ?? sql`now()`}, ${input.actorId},
+                 ${input.reason ?? null}, ${input.supplier ?? null}, ${input.deliveryId ?? null}, ${input.idempotencyKey ?? null}
+          from moved
+        )
+        select * from moved`,
   );
   if (!item) {
     const [current] = await queryRows<ItemRow>(
@@ -109,7 +118,6 @@ export async function recordMovement(tx: DbOrTx, input: MovementInput): Promise<
     );
     return { isRecorded: false, current };
   }
-  await appendMovement(tx, { ...input, storeId: item.store_id });
   return { isRecorded: true, item };
 }
 

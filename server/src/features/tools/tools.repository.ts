@@ -74,7 +74,7 @@ export async function findTools(db: DbOrTx, query: ToolQuery): Promise<{ tools: 
     sql`select t.*, s.name as store_name
         from tools t join stores s on s.id = t.store_id
         where ${where}
-        order by t.created_at desc, t.id
+        order by t.created_at desc nulls last, t.id
         limit ${query.limit ?? null} offset ${query.offset ?? 0}`,
   );
   // Counted apart, and only when a full page leaves more to count (see findMaterials).
