@@ -26,8 +26,8 @@ const { values } = parseArgs({
   },
 });
 const isPostgres = values.db === 'postgres';
-const duration = Number(values.duration ?? (values.quick ? 3 : 10));
-const runs = Number(values.runs ?? (values.quick ? 1 : 3));
+const duration = Number(values.duration ?? (values.quick ? 2 : 10));
+const runs = Number(values.runs ?? 3);
 const warmup = values.quick ? 1 : 3;
 const connections = Number(values.connections);
 const dataDir = values['data-dir'] as string;
