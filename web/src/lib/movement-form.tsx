@@ -1,6 +1,7 @@
-import { Alert, Button, Card, NumberInput, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Button, Card, NumberInput, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { PageCard } from '../app/layouts/page-card';
+import { Notice } from '../lib/notice';
 import { ApiError } from './api';
 import { ConfirmDialog } from './confirm-dialog';
 import { FormStack } from './form-stack';
@@ -84,11 +85,7 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
   return (
     <PageCard title={props.title} narrow>
       <FormStack onSubmit={handleSubmit}>
-        {result && (
-          <Alert color={result.ok ? 'green' : 'red'} role={result.ok ? 'status' : 'alert'}>
-            {result.text}
-          </Alert>
-        )}
+        <Notice value={result} />
         {props.picker(item, change(setItem))}
         {item && (
           <Card withBorder padding="sm" aria-label="Current stock">

@@ -1,9 +1,10 @@
-import { Alert, Button, PasswordInput } from '@mantine/core';
+import { Button, PasswordInput } from '@mantine/core';
 import { ChangePasswordFormSchema } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
 import { ApiError } from '../../../lib/api';
 import { FormStack } from '../../../lib/form-stack';
+import { Notice } from '../../../lib/notice';
 import { getToken } from '../../../lib/session';
 import { useChangePassword } from '../api/change-password';
 
@@ -38,11 +39,7 @@ export function ChangePasswordPage() {
   return (
     <PageCard title="Change Password" narrow>
       <FormStack onSubmit={handleSubmit}>
-        {result && (
-          <Alert color={result.ok ? 'green' : 'red'} role={result.ok ? 'status' : 'alert'}>
-            {result.text}
-          </Alert>
-        )}
+        <Notice value={result} />
         <PasswordInput
           label="New Password"
           value={newPassword}

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, NumberInput, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, NumberInput, TextInput, Title } from '@mantine/core';
 import type { InventoryEntry, Product } from '@stockyard/contract';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -9,6 +9,7 @@ import { DataTable } from '../../../lib/data-table';
 import { FormStack } from '../../../lib/form-stack';
 import { ddmmyyyy } from '../../../lib/format';
 import { ItemPicker } from '../../../lib/item-picker';
+import { Notice } from '../../../lib/notice';
 import { Pager } from '../../../lib/pager';
 import { materialKeys } from '../../materials/api/materials';
 import { useDeleteInventoryEntry, useInventoryEntries, useSaveInventoryEntry } from '../api/deliveries';
@@ -71,11 +72,7 @@ export function NewInventoryPage() {
   return (
     <PageCard title="New Inventory Entry">
       <FormStack onSubmit={handleSubmit}>
-        {notice && (
-          <Alert color={notice.ok ? 'green' : 'red'} role={notice.ok ? 'status' : 'alert'} withCloseButton onClose={() => setNotice(null)}>
-            {notice.text}
-          </Alert>
-        )}
+        <Notice value={notice} onClose={() => setNotice(null)} />
         <ItemPicker<Picked>
           label="Material"
           path="/api/products"

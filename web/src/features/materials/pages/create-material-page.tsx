@@ -1,4 +1,4 @@
-import { Alert, Button, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { MaterialCreateRequestSchema } from '@stockyard/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { PageCard } from '../../../app/layouts/page-card';
 import { ApiError } from '../../../lib/api';
 import { FormStack } from '../../../lib/form-stack';
+import { Notice } from '../../../lib/notice';
 import { getToken } from '../../../lib/session';
 import { useRole } from '../../../lib/use-session';
 import { storesQuery } from '../../stores/api/stores';
@@ -72,11 +73,7 @@ export function CreateMaterialPage() {
   return (
     <PageCard title="Create Material" narrow>
       <FormStack onSubmit={handleSubmit}>
-        {result && (
-          <Alert color={result.ok ? 'green' : 'red'} role={result.ok ? 'status' : 'alert'}>
-            {result.text}
-          </Alert>
-        )}
+        <Notice value={result} />
         {isAdmin && (
           <Select
             label="Store"

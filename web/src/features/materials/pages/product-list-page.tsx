@@ -8,6 +8,7 @@ import { PageCard } from '../../../app/layouts/page-card';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
 import { type Column, DataTable } from '../../../lib/data-table';
 import { isoDate, numberOrZero, textOrNA } from '../../../lib/format';
+import { Notice } from '../../../lib/notice';
 import { Pager } from '../../../lib/pager';
 import { SearchBox } from '../../../lib/search-box';
 import { HistoryDialog } from '../../history/components/history-dialog';
@@ -90,17 +91,7 @@ export function ProductListPage() {
         placeholder="Search by product name"
         maxListHeight={200}
       />
-      {notice && (
-        <Alert
-          color={notice.ok ? 'green' : 'red'}
-          mb="md"
-          withCloseButton
-          onClose={() => setNotice(null)}
-          role={notice.ok ? 'status' : 'alert'}
-        >
-          {notice.text}
-        </Alert>
-      )}
+      <Notice value={notice} onClose={() => setNotice(null)} mb="md" />
       {products.isError && (
         <Alert color="red" mb="md" role="alert">
           Failed to fetch data. Please try again.

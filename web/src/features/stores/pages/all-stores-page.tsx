@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
 import { isoDate, matchesSearch } from '../../../lib/format';
+import { Notice } from '../../../lib/notice';
 import { useDeleteStore, useStores } from '../api/stores';
 import { EditStoreDialog } from '../components/edit-store-dialog';
 
@@ -40,17 +41,7 @@ export function AllStoresPage() {
         onChange={(e) => setSearch(e.currentTarget.value)}
         mb="md"
       />
-      {notice && (
-        <Alert
-          color={notice.ok ? 'green' : 'red'}
-          mb="md"
-          withCloseButton
-          onClose={() => setNotice(null)}
-          role={notice.ok ? 'status' : 'alert'}
-        >
-          {notice.text}
-        </Alert>
-      )}
+      <Notice value={notice} onClose={() => setNotice(null)} mb="md" />
       {stores.isError && (
         <Alert color="red" mb="md" role="alert">
           {stores.error.message}

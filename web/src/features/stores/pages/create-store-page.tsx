@@ -1,9 +1,10 @@
-import { Alert, Button, Select, TextInput } from '@mantine/core';
+import { Button, Select, TextInput } from '@mantine/core';
 import { STORE_STATUSES, StoreCreateRequestSchema } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
 import { ApiError } from '../../../lib/api';
 import { FormStack } from '../../../lib/form-stack';
+import { Notice } from '../../../lib/notice';
 import { useCreateStore } from '../api/stores';
 
 const EMPTY = { name: '', location: '', openingHours: '', status: 'Active' as (typeof STORE_STATUSES)[number] };
@@ -36,11 +37,7 @@ export function CreateStorePage() {
   return (
     <PageCard title="Create Store" narrow>
       <FormStack onSubmit={handleSubmit}>
-        {result && (
-          <Alert color={result.ok ? 'green' : 'red'} role={result.ok ? 'status' : 'alert'}>
-            {result.text}
-          </Alert>
-        )}
+        <Notice value={result} />
         <TextInput label="Store Name" value={form.name} onChange={(e) => setForm({ ...form, name: e.currentTarget.value })} required />
         <TextInput label="Store Address" value={form.location} onChange={(e) => setForm({ ...form, location: e.currentTarget.value })} />
         <TextInput

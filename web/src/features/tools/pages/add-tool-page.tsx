@@ -1,4 +1,4 @@
-import { Alert, Button, NumberInput, Select, TextInput } from '@mantine/core';
+import { Button, NumberInput, Select, TextInput } from '@mantine/core';
 import { ToolCreateRequestSchema } from '@stockyard/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { PageCard } from '../../../app/layouts/page-card';
 import { ApiError } from '../../../lib/api';
 import { FormStack } from '../../../lib/form-stack';
+import { Notice } from '../../../lib/notice';
 import { getToken } from '../../../lib/session';
 import { useRole } from '../../../lib/use-session';
 import { storesQuery } from '../../stores/api/stores';
@@ -56,11 +57,7 @@ export function AddToolPage() {
   return (
     <PageCard title="Tool Entry" narrow>
       <FormStack onSubmit={handleSubmit}>
-        {result && (
-          <Alert color={result.ok ? 'green' : 'red'} role={result.ok ? 'status' : 'alert'}>
-            {result.text}
-          </Alert>
-        )}
+        <Notice value={result} />
         {isAdmin && (
           <Select
             label="Store"

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
 import { matchesSearch } from '../../../lib/format';
+import { Notice } from '../../../lib/notice';
 import { useDeleteUser, useUsers } from '../api/users';
 import { ChangeUserPasswordDialog } from '../components/change-user-password-dialog';
 
@@ -40,17 +41,7 @@ export function AllUsersPage() {
         onChange={(e) => setSearch(e.currentTarget.value)}
         mb="md"
       />
-      {notice && (
-        <Alert
-          color={notice.ok ? 'green' : 'red'}
-          mb="md"
-          withCloseButton
-          onClose={() => setNotice(null)}
-          role={notice.ok ? 'status' : 'alert'}
-        >
-          {notice.text}
-        </Alert>
-      )}
+      <Notice value={notice} onClose={() => setNotice(null)} mb="md" />
       {users.isError && (
         <Alert color="red" mb="md" role="alert">
           Error: {users.error.message}

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
 import { ApiError } from '../../../lib/api';
 import { FormStack } from '../../../lib/form-stack';
+import { Notice } from '../../../lib/notice';
 import { getToken } from '../../../lib/session';
 import { storesQuery } from '../../stores/api/stores';
 import { useCreateUser } from '../api/users';
@@ -47,11 +48,7 @@ export function CreateUserPage() {
   return (
     <PageCard title="Create New User" narrow>
       <FormStack onSubmit={handleSubmit}>
-        {result && (
-          <Alert color={result.ok ? 'green' : 'red'} role={result.ok ? 'status' : 'alert'}>
-            {result.text}
-          </Alert>
-        )}
+        <Notice value={result} />
         {stores.isError && (
           <Alert color="red" role="alert">
             Could not fetch stores. Please refresh the page.

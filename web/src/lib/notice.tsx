@@ -1,0 +1,19 @@
+import { Alert } from '@mantine/core';
+
+export type NoticeValue = { ok: boolean; text: string } | null;
+
+/** A success (status) or failure (alert) message above a form or a table. */
+export function Notice({ value, onClose, mb }: { value: NoticeValue; onClose?: () => void; mb?: string }) {
+  if (!value) return null;
+  return (
+    <Alert
+      color={value.ok ? 'green' : 'red'}
+      role={value.ok ? 'status' : 'alert'}
+      mb={mb}
+      withCloseButton={Boolean(onClose)}
+      onClose={onClose}
+    >
+      {value.text}
+    </Alert>
+  );
+}
