@@ -75,7 +75,7 @@ export function AuditPage() {
           {
             header: 'Action',
             render: (event) => (
-              <Badge color={ACTION_COLORS[event.action]} variant="light">
+              <Badge color={ACTION_COLORS[event.action]} variant="light" miw={72}>
                 {event.action}
               </Badge>
             ),
