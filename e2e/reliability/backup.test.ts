@@ -65,6 +65,17 @@ describe('backups of the embedded database', () => {
       [[materialId, 43]],
     );
 
+    // A second server on the same folder refuses to start and leaves the first one serving.
+    const second = spawnSync(process.execPath, ['server/dist/main.js'], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: target, DATABASE_URL: '', PORT: '0' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    assert.equal(second.status, 1);
+    assert.match(second.stderr, /in use by another Stockyard process/);
+    assert.equal((await call(again.url, '/api/health')).status, 200);
+
     // A restore refuses while Stockyard runs on the folder.
     const refused = cli(target, 'restore', file);
     assert.equal(refused.status, 1);
