@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 import type { Role } from '@stockyard/contract';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
@@ -8,6 +8,15 @@ import { useRole } from '../lib/use-session';
 import { RouteError } from './route-error';
 
 type Screens = Partial<Record<Role, ReactNode>>;
+
+/** Shown while a screen's code arrives, which on a weak site connection can take a moment. */
+function PageLoader() {
+  return (
+    <Center h={240} aria-busy="true" aria-label="Loading">
+      <Loader />
+    </Center>
+  );
+}
 
 /** Screens past sign-in load on first use, so the login page stays small on a phone. */
 // biome-ignore lint/suspicious/noExplicitAny: a page's own props type flows through M[K]
@@ -102,7 +111,7 @@ function RoleScreen({ byRole }: { byRole: Screens }) {
   const role = useRole();
   const screen = role ? byRole[role] : undefined;
   if (!screen) return <Navigate to="/dashboard" replace />;
-  return <Suspense fallback={<Text p="md">Loading...</Text>}>{screen}</Suspense>;
+  return <Suspense fallback={<PageLoader />}>{screen}</Suspense>;
 }
 
 /** The frame of the signed-in role: admin and store user have sidebars, a keeper works from the top bar. */
@@ -111,7 +120,7 @@ function RoleLayout() {
   if (role === null) return <Navigate to="/" replace />;
   const Layout = { admin: AdminLayout, user: KeeperLayout, 'store-user': StoreUserLayout, manager: Outlet }[role];
   return (
-    <Suspense fallback={<Text p="md">Loading...</Text>}>
+    <Suspense fallback={<PageLoader />}>
       <Layout />
     </Suspense>
   );
