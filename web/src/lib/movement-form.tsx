@@ -2,7 +2,7 @@ import { Button, Card, NumberInput, SimpleGrid, Text, TextInput } from '@mantine
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { PageCard } from '../app/layouts/page-card';
 import { Notice } from '../lib/notice';
-import { ApiError } from './api';
+import { ApiError, messageOf } from './api';
 import { ConfirmDialog } from './confirm-dialog';
 import { FormStack } from './form-stack';
 import { newIdempotencyKey } from './idempotency-key';
@@ -78,7 +78,7 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
       const isAnswer = error instanceof ApiError && error.status > 0;
       // A definitive answer ends this entry; a lost connection keeps its key for the next press.
       if (isAnswer) setKey(newIdempotencyKey());
-      setResult({ ok: false, text: (error instanceof ApiError && error.serverMessage) || (error as Error).message || props.failureText });
+      setResult({ ok: false, text: messageOf(error, props.failureText) });
     }
   }
 

@@ -3,7 +3,7 @@ import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditEvent } from '@stockyard/c
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
-import { apiFetch } from '../../../lib/api';
+import { apiFetch, messageOf } from '../../../lib/api';
 import { DataTable } from '../../../lib/data-table';
 import { ddmmyyyy } from '../../../lib/format';
 import { Pager } from '../../../lib/pager';
@@ -59,7 +59,7 @@ export function AuditPage() {
       </SimpleGrid>
       {events.isError && (
         <Alert color="red" role="alert" mb="md">
-          {events.error.message}
+          {messageOf(events.error, 'Failed to fetch data. Please try again.')}
         </Alert>
       )}
       <DataTable<AuditEvent>

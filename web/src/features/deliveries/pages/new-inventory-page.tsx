@@ -3,7 +3,7 @@ import type { InventoryEntry, Product } from '@stockyard/contract';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
-import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
 import { DataTable } from '../../../lib/data-table';
 import { FormStack } from '../../../lib/form-stack';
@@ -53,7 +53,7 @@ export function NewInventoryPage() {
       setForm(EMPTY);
       setEditingId(null);
     } catch (error) {
-      setNotice({ ok: false, text: (error instanceof ApiError && error.serverMessage) || (error as Error).message });
+      setNotice({ ok: false, text: messageOf(error, 'Failed to save the inventory entry. Please try again.') });
     }
   }
 
@@ -63,7 +63,7 @@ export function NewInventoryPage() {
       await remove.mutateAsync(deleting._id);
       setNotice({ ok: true, text: 'Inventory entry deleted successfully!' });
     } catch (error) {
-      setNotice({ ok: false, text: (error instanceof ApiError && error.serverMessage) || (error as Error).message });
+      setNotice({ ok: false, text: messageOf(error, 'Failed to save the inventory entry. Please try again.') });
     } finally {
       setDeleting(null);
     }

@@ -3,7 +3,7 @@ import type { Product, Supply } from '@stockyard/contract';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
-import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { DataTable } from '../../../lib/data-table';
 import { FormStack } from '../../../lib/form-stack';
 import { ddmmyyyy } from '../../../lib/format';
@@ -43,7 +43,7 @@ export function SupplyManagementPage() {
       setNotice(answer.message);
       setDraft(null);
     } catch (caught) {
-      setError((caught instanceof ApiError && caught.serverMessage) || (caught as Error).message);
+      setError(messageOf(caught, 'Failed to save the supply. Please try again.'));
     }
   }
 
@@ -66,7 +66,7 @@ export function SupplyManagementPage() {
       )}
       {supplies.isError && (
         <Alert color="red" role="alert" mb="md">
-          {supplies.error.message || 'Error fetching supplies'}
+          {messageOf(supplies.error, 'Error fetching supplies')}
         </Alert>
       )}
       <DataTable<Supply>

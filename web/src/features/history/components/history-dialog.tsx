@@ -1,7 +1,7 @@
 import { Alert, Modal, Text } from '@mantine/core';
 import { MOVEMENT_KIND_LABELS, type Movement } from '@stockyard/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { apiFetch, messageOf } from '../../../lib/api';
 import { DataTable } from '../../../lib/data-table';
 import { ddmmyyyy } from '../../../lib/format';
 
@@ -28,7 +28,7 @@ export function HistoryDialog({ item, onClose }: { item: { _id: string; name: st
     <Modal opened={item !== null} onClose={onClose} title={`History of ${item?.name ?? ''}`} size="xl">
       {history.isError && (
         <Alert color="red" role="alert">
-          {history.error.message}
+          {messageOf(history.error, 'Failed to fetch data. Please try again.')}
         </Alert>
       )}
       {history.data && history.data.total > history.data.movements.length && (

@@ -4,6 +4,7 @@ import type { Product } from '@stockyard/contract';
 import { IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
+import { messageOf } from '../../../lib/api';
 import { type Column, DataTable } from '../../../lib/data-table';
 import { isoDate, numberOrZero, textOrNA } from '../../../lib/format';
 import { Pager } from '../../../lib/pager';
@@ -67,7 +68,7 @@ export function AllProductsPage() {
       )}
       {products.isError && (
         <Alert color="red" mb="md" role="alert">
-          {products.error.message || 'Failed to fetch products. Please try again.'}
+          {messageOf(products.error, 'Failed to fetch products. Please try again.')}
         </Alert>
       )}
       <DataTable

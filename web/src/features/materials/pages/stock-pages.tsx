@@ -4,7 +4,7 @@ import { IconFileTypePdf } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
-import { apiFetch } from '../../../lib/api';
+import { apiFetch, messageOf } from '../../../lib/api';
 import { DataTable } from '../../../lib/data-table';
 import { isoDate, numberOrZero, textOrNA } from '../../../lib/format';
 import { Pager } from '../../../lib/pager';
@@ -101,7 +101,7 @@ export function AddStockPage() {
       />
       {stock.isError && (
         <Alert color="red" role="alert" mb="md">
-          {stock.error.message}
+          {messageOf(stock.error, 'Unable to fetch stock availability. Please try again later.')}
         </Alert>
       )}
       <DataTable<StockRow>
@@ -135,7 +135,7 @@ export function TrackSuppliesPage() {
       {data.isPending && <Text>Loading...</Text>}
       {data.isError && (
         <Alert color="red" role="alert">
-          {data.error.message}
+          {messageOf(data.error, 'Failed to fetch data. Please try again.')}
         </Alert>
       )}
       {data.isSuccess && data.data.length === 0 && <Text>No data available.</Text>}

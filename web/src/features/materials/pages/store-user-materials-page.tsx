@@ -4,6 +4,7 @@ import type { Product } from '@stockyard/contract';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
+import { messageOf } from '../../../lib/api';
 import { DataTable } from '../../../lib/data-table';
 import { isoDate, numberOrZero, textOrNA } from '../../../lib/format';
 import { Pager } from '../../../lib/pager';
@@ -30,7 +31,7 @@ export function StoreUserMaterialsPage() {
       />
       {products.isError && (
         <Alert color="red" mb="md" role="alert">
-          {products.error.message}
+          {messageOf(products.error, 'Failed to fetch products. Please try again.')}
         </Alert>
       )}
       <DataTable<Product>

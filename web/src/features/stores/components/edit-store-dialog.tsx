@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, Select, TextInput } from '@mantine/core';
 import { STORE_EDIT_REQUIRED, type Store } from '@stockyard/contract';
 import { type FormEvent, useEffect, useState } from 'react';
+import { messageOf } from '../../../lib/api';
 import { FormStack } from '../../../lib/form-stack';
 import { useUpdateStore } from '../api/stores';
 
@@ -42,7 +43,7 @@ export function EditStoreDialog({
       });
       onSaved(answer.message);
     } catch (caught) {
-      setError((caught as Error).message);
+      setError(messageOf(caught, 'Failed to update the store. Please try again.'));
     }
   }
 

@@ -3,6 +3,7 @@ import type { Store } from '@stockyard/contract';
 import { IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
+import { messageOf } from '../../../lib/api';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
 import { isoDate, matchesSearch } from '../../../lib/format';
 import { Notice } from '../../../lib/notice';
@@ -25,7 +26,7 @@ export function AllStoresPage() {
       const answer = await deleteStore.mutateAsync(deleting._id);
       setNotice({ ok: true, text: answer.message });
     } catch (error) {
-      setNotice({ ok: false, text: (error as Error).message });
+      setNotice({ ok: false, text: messageOf(error, 'Failed to delete the store. Please try again.') });
     } finally {
       setDeleting(null);
     }
@@ -44,7 +45,7 @@ export function AllStoresPage() {
       <Notice value={notice} onClose={() => setNotice(null)} mb="md" />
       {stores.isError && (
         <Alert color="red" mb="md" role="alert">
-          {stores.error.message}
+          {messageOf(stores.error, 'Could not fetch stores. Please refresh the page.')}
         </Alert>
       )}
       <Table.ScrollContainer minWidth={560}>

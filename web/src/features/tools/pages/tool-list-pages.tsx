@@ -4,6 +4,7 @@ import type { Tool } from '@stockyard/contract';
 import { IconHistory, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
+import { messageOf } from '../../../lib/api';
 import { type Column, DataTable } from '../../../lib/data-table';
 import { isoDate, numberOrZero, textOrNA } from '../../../lib/format';
 import { Pager } from '../../../lib/pager';
@@ -72,7 +73,7 @@ export function ToolListPage({ variant }: { variant: Variant }) {
       )}
       {tools.isError && (
         <Alert color="red" mb="md" role="alert">
-          {tools.error.message || 'Error fetching tools.'}
+          {messageOf(tools.error, 'Error fetching tools.')}
         </Alert>
       )}
       <DataTable
