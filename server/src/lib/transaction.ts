@@ -11,9 +11,14 @@ const MAX_ATTEMPTS = 5;
  * transaction, and stock POSTs carry idempotency keys.
  */
 export async function runTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return retryOnContention(() => db.transaction(work));
+}
+
+/** Runs work (a transaction or a single statement) again when PostgreSQL aborted it under contention. */
+export async function retryOnContention<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await db.transaction(work);
+      return await work();
     } catch (error) {
       const code = databaseErrorCode(error);
       const isRetryable = code === SERIALIZATION_FAILURE || code === DEADLOCK_DETECTED;

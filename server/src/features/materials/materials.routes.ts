@@ -8,6 +8,7 @@ import {
   MaterialUpdateRequestSchema,
   MessageResponseSchema,
   NamedStockRequestSchema,
+  type Product,
   ProductMovementResponseSchema,
   ProductSchema,
   RefundMaterialRequestSchema,
@@ -15,10 +16,12 @@ import {
 } from '@stockyard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client';
 import { authOf, authorize } from '../auth/auth.hooks';
 import { storeScopeOf } from '../auth/auth.policy';
-import { replyIdempotent } from '../movements/idempotency';
-import { findMaterials } from './materials.repository';
+import { replyIdempotent, replyMovement } from '../movements/idempotency';
+import type { IdempotencyClaim } from '../movements/ledger';
+import { findMaterials, presentProduct } from './materials.repository';
 import { archiveMaterial, createMaterial, moveMaterial, moveMaterialByName, setRemarks, updateMaterial } from './materials.service';
 
 const errors = {
@@ -102,17 +105,25 @@ const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const movementResponse = { response: { 200: ProductMovementResponseSchema, ...errors } };
 
+  const material = (message: string, move: (db: Db, claim: IdempotencyClaim | undefined) => Promise<Product>) => ({
+    message,
+    field: 'product' as const,
+    present: presentProduct,
+    move,
+  });
+
   app.post(
     '/api/user/consume-stock',
     { ...move, schema: { tags, body: ConsumeMaterialRequestSchema, ...movementResponse } },
     async (request, reply) => {
-      return replyIdempotent(request, reply, async (tx, key) => ({
-        status: 200 as const,
-        body: {
-          message: 'Stock issued successfully',
-          product: await moveMaterial(tx, authOf(request), request.body.productId, { kind: 'issue', quantity: request.body.quantity }, key),
-        },
-      }));
+      const { productId, quantity } = request.body;
+      return replyMovement(
+        request,
+        reply,
+        material('Stock issued successfully', (db, claim) =>
+          moveMaterial(db, authOf(request), productId, { kind: 'issue', quantity }, claim),
+        ),
+      );
     },
   );
 
@@ -120,19 +131,14 @@ const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/add-damaged-stock',
     { ...move, schema: { tags, body: DamageMaterialRequestSchema, ...movementResponse } },
     async (request, reply) => {
-      return replyIdempotent(request, reply, async (tx, key) => ({
-        status: 200 as const,
-        body: {
-          message: 'Damaged stock recorded successfully',
-          product: await moveMaterial(
-            tx,
-            authOf(request),
-            request.body.productId,
-            { kind: 'damage', quantity: request.body.damagedQuantity },
-            key,
-          ),
-        },
-      }));
+      const { productId, damagedQuantity } = request.body;
+      return replyMovement(
+        request,
+        reply,
+        material('Damaged stock recorded successfully', (db, claim) =>
+          moveMaterial(db, authOf(request), productId, { kind: 'damage', quantity: damagedQuantity }, claim),
+        ),
+      );
     },
   );
 
@@ -140,19 +146,14 @@ const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/refund-stock',
     { ...move, schema: { tags, body: RefundMaterialRequestSchema, ...movementResponse } },
     async (request, reply) => {
-      return replyIdempotent(request, reply, async (tx, key) => ({
-        status: 200 as const,
-        body: {
-          message: 'Stock returned successfully',
-          product: await moveMaterial(
-            tx,
-            authOf(request),
-            request.body.productId,
-            { kind: 'return', quantity: request.body.refundQuantity },
-            key,
-          ),
-        },
-      }));
+      const { productId, refundQuantity } = request.body;
+      return replyMovement(
+        request,
+        reply,
+        material('Stock returned successfully', (db, claim) =>
+          moveMaterial(db, authOf(request), productId, { kind: 'return', quantity: refundQuantity }, claim),
+        ),
+      );
     },
   );
 
@@ -160,12 +161,13 @@ const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
     ['/api/user/add-restock-product', 'purchase', 'Material restocked successfully'],
     ['/api/user/transfer-stock', 'transfer_in', 'Stock transferred successfully'],
   ] as const) {
-    app.post(url, { ...move, schema: { tags, body: NamedStockRequestSchema, ...movementResponse } }, async (request, reply) => {
-      return replyIdempotent(request, reply, async (tx, key) => ({
-        status: 200 as const,
-        body: { message, product: await moveMaterialByName(tx, authOf(request), request.body, kind, key) },
-      }));
-    });
+    app.post(url, { ...move, schema: { tags, body: NamedStockRequestSchema, ...movementResponse } }, async (request, reply) =>
+      replyMovement(
+        request,
+        reply,
+        material(message, (db, claim) => moveMaterialByName(db, authOf(request), request.body, kind, claim)),
+      ),
+    );
   }
 };
 

@@ -16,7 +16,7 @@ import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors'
 import { recordAudit } from '../audit/audit';
 import { storeScopeOf } from '../auth/auth.policy';
 import type { AuthContext } from '../auth/tokens';
-import { appendMovement, recordMovement, storeFilter } from '../movements/ledger';
+import { appendMovement, type IdempotencyClaim, recordMovement, storeFilter } from '../movements/ledger';
 import { resolveTargetStore } from '../stores/store-target';
 import { findMaterial, presentProduct } from './materials.repository';
 
@@ -183,21 +183,20 @@ const REFUSALS: Partial<Record<MovementKind, string>> = {
 
 /** Records an issue, damage or return of a material picked by id. */
 export async function moveMaterial(
-  tx: Tx,
+  db: DbOrTx,
   auth: AuthContext,
   productId: string,
   movement: Omit<MaterialMovement, 'refusal'>,
-  idempotencyKey?: string,
+  claim?: IdempotencyClaim,
 ): Promise<Product> {
-  const scope = storeScopeOf(auth);
-  const result = await recordMovement(tx, {
+  const result = await recordMovement(db, {
     itemKind: 'material',
     itemId: productId,
-    storeIds: scope,
+    storeIds: storeScopeOf(auth),
     kind: movement.kind,
     quantity: movement.quantity,
     actorId: auth.userId,
-    idempotencyKey,
+    claim,
   });
   if (!result.isRecorded) {
     if (!result.current) throw new AppError('not_found', MATERIAL_NOT_FOUND);
@@ -208,17 +207,17 @@ export async function moveMaterial(
 
 /** Records a purchase or a transfer from the warehouse of a material named within the store. */
 export async function moveMaterialByName(
-  tx: Tx,
+  db: DbOrTx,
   auth: AuthContext,
   input: { name: string; quantity: number; storeId?: string },
   kind: 'purchase' | 'transfer_in',
-  idempotencyKey?: string,
+  claim?: IdempotencyClaim,
 ): Promise<Product> {
-  const storeId = await resolveTargetStore(tx, auth, input.storeId);
+  const storeId = await resolveTargetStore(db, auth, input.storeId);
   const [material] = await queryRows<{ id: string }>(
-    tx,
+    db,
     sql`select id from materials where store_id = ${storeId} and lower(name) = lower(${input.name}) and deleted_at is null`,
   );
   if (!material) throw new AppError('not_found', MATERIAL_NOT_FOUND);
-  return moveMaterial(tx, auth, material.id, { kind, quantity: input.quantity }, idempotencyKey);
+  return moveMaterial(db, auth, material.id, { kind, quantity: input.quantity }, claim);
 }

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Db, queryRows, type Tx } from '../../db/client';
-import { AppError } from '../../lib/errors';
-import { runTransaction } from '../../lib/transaction';
+import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
+import { retryOnContention, runTransaction } from '../../lib/transaction';
 import { authOf } from '../auth/auth.hooks';
+import type { IdempotencyClaim } from './ledger';
 
 export type Answer<T, S extends 200 | 201 = 200 | 201> = { status: S; body: T };
 
@@ -19,6 +20,26 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
     throw new AppError('bad_request', 'The Idempotency-Key header must be 1 to 200 visible ASCII characters.');
   }
   return key;
+}
+
+/** What makes two requests "the same": method, route, path parameters and body. */
+function fingerprintOf(request: FastifyRequest): string {
+  return createHash('sha256')
+    .update(
+      `${request.method} ${request.routeOptions.url ?? request.url}\n${JSON.stringify(request.params ?? {})}\n${JSON.stringify(request.body ?? null)}`,
+    )
+    .digest('hex');
+}
+
+/** The answer stored under a key, if any; a key reused for a different request is a 409. */
+async function readStoredAnswer(db: Db, userId: string, key: string, fingerprint: string) {
+  const [stored] = await queryRows<{ fingerprint: string; status_code: number; response: unknown }>(
+    db,
+    sql`select fingerprint, status_code, response from idempotency_keys where user_id = ${userId} and key = ${key}`,
+  );
+  if (!stored) return undefined;
+  if (stored.fingerprint !== fingerprint) throw new AppError('conflict', 'This Idempotency-Key was already used for a different request.');
+  return stored;
 }
 
 /** Thrown inside the transaction when another request already stored an answer for the key: undo ours. */
@@ -40,21 +61,10 @@ export async function runIdempotent<T, S extends 200 | 201>(
   const key = idempotencyKeyOf(request);
   if (!key) return runTransaction(db, (tx) => work(tx, undefined));
   const userId = authOf(request).userId;
-  const fingerprint = createHash('sha256')
-    .update(
-      `${request.method} ${request.routeOptions.url ?? request.url}\n${JSON.stringify(request.params ?? {})}\n${JSON.stringify(request.body ?? null)}`,
-    )
-    .digest('hex');
-
+  const fingerprint = fingerprintOf(request);
   const storedAnswer = async (): Promise<Answer<T, S> | undefined> => {
-    const [stored] = await queryRows<{ fingerprint: string; status_code: S; response: T }>(
-      db,
-      sql`select fingerprint, status_code, response from idempotency_keys where user_id = ${userId} and key = ${key}`,
-    );
-    if (!stored) return undefined;
-    if (stored.fingerprint !== fingerprint)
-      throw new AppError('conflict', 'This Idempotency-Key was already used for a different request.');
-    return { status: stored.status_code, body: stored.response };
+    const stored = await readStoredAnswer(db, userId, key, fingerprint);
+    return stored ? { status: stored.status_code as S, body: stored.response as T } : undefined;
   };
 
   try {
@@ -87,4 +97,38 @@ export async function replyIdempotent<T, S extends 200 | 201>(
   const answer = await runIdempotent(request.server.db, request, work);
   // The route's response schema checks the body on the way out.
   return reply.status(answer.status).send(answer.body as never);
+}
+
+/**
+ * A single stock movement: one statement moves the counter, appends the ledger row and, with an
+ * Idempotency-Key, stores the answer (the moved row) under the key, so there is no transaction to
+ * open or close. A key already stored makes the statement fail as a whole (its primary key), and the
+ * first answer is presented again from the row it stored.
+ */
+export async function replyMovement<P, R>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: {
+    message: string;
+    field: 'product' | 'tool';
+    /** Presents the stored row of a replayed answer, as the first answer presented it. */
+    present: (row: R) => P;
+    move: (db: Db, claim: IdempotencyClaim | undefined) => Promise<P>;
+  },
+): Promise<FastifyReply> {
+  const db = request.server.db;
+  const key = idempotencyKeyOf(request);
+  const claim = key ? { userId: authOf(request).userId, key, fingerprint: fingerprintOf(request), message: options.message } : undefined;
+  try {
+    const item = await retryOnContention(() => options.move(db, claim));
+    return reply.send({ message: options.message, [options.field]: item } as never);
+  } catch (error) {
+    const isKeyTaken = databaseErrorCode(error) === UNIQUE_VIOLATION;
+    if (!claim || (!isKeyTaken && !(error instanceof AppError))) throw error;
+    const stored = await readStoredAnswer(db, claim.userId, claim.key, claim.fingerprint);
+    if (!stored) throw error;
+    const response = stored.response as { message: string; row?: R };
+    const body = response.row ? { message: response.message, [options.field]: options.present(response.row) } : response;
+    return reply.status(stored.status_code).send(body as never);
+  }
 }

@@ -62,7 +62,11 @@ export type MovementInput = {
   supplier?: string | null;
   deliveryId?: string | null;
   idempotencyKey?: string | null;
+  claim?: IdempotencyClaim;
 };
+
+/** Stores the answer under the caller's Idempotency-Key in the same statement as the movement. */
+export type IdempotencyClaim = { userId: string; key: string; fingerprint: string; message: string };
 
 export type MovementResult = { isRecorded: true; item: ItemRow } | { isRecorded: false; current: ItemRow | undefined };
 
@@ -106,9 +110,18 @@ export async function recordMovement(tx: DbOrTx, input: MovementInput): Promise<
         ), logged as (
           insert into movements (store_id, item_kind, item_id, kind, quantity, occurred_at, actor_id, reason, supplier, delivery_id, idempotency_key)
           select store_id, ${input.itemKind}, id, ${input.kind}, ${input.quantity}, ${input.occurredAt ?? sql`now()`}, ${input.actorId},
-                 ${input.reason ?? null}, ${input.supplier ?? null}, ${input.deliveryId ?? null}, ${input.idempotencyKey ?? null}
+                 ${input.reason ?? null}, ${input.supplier ?? null}, ${input.deliveryId ?? null}, ${input.claim?.key ?? input.idempotencyKey ?? null}
           from moved
-        )
+        )${
+          input.claim
+            ? sql`, claimed as (
+          insert into idempotency_keys (user_id, key, fingerprint, status_code, response)
+          select ${input.claim.userId}, ${input.claim.key}, ${input.claim.fingerprint}, 200,
+                 jsonb_build_object('message', ${input.claim.message}::text, 'row', to_jsonb(moved.*))
+          from moved
+        )`
+            : sql``
+        }
         select * from moved`,
   );
   if (!item) {

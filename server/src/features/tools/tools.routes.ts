@@ -5,16 +5,19 @@ import {
   IdSchema,
   ListQuerySchema,
   RefundToolRequestSchema,
+  type Tool,
   ToolCreateRequestSchema,
   ToolMovementResponseSchema,
   ToolSchema,
 } from '@stockyard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client';
 import { authOf, authorize } from '../auth/auth.hooks';
 import { storeScopeOf } from '../auth/auth.policy';
-import { replyIdempotent } from '../movements/idempotency';
-import { findTools } from './tools.repository';
+import { replyIdempotent, replyMovement } from '../movements/idempotency';
+import type { IdempotencyClaim } from '../movements/ledger';
+import { findTools, presentTool } from './tools.repository';
 import { createTool, moveTool } from './tools.service';
 
 const errors = {
@@ -72,18 +75,25 @@ const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const movementResponse = { response: { 200: ToolMovementResponseSchema, ...errors } };
 
+  const tool = (message: string, move: (db: Db, claim: IdempotencyClaim | undefined) => Promise<Tool>) => ({
+    message,
+    field: 'tool' as const,
+    present: presentTool,
+    move,
+  });
+
   app.post(
     '/api/user/add-damaged-tool',
     { ...move, schema: { tags, body: DamageToolRequestSchema, ...movementResponse } },
     async (request, reply) => {
       const { toolId, damagedQuantity, damagedReason } = request.body;
-      return replyIdempotent(request, reply, async (tx, key) => ({
-        status: 200 as const,
-        body: {
-          message: 'Tool damage recorded successfully',
-          tool: await moveTool(tx, authOf(request), toolId, { kind: 'damage', quantity: damagedQuantity, reason: damagedReason }, key),
-        },
-      }));
+      return replyMovement(
+        request,
+        reply,
+        tool('Tool damage recorded successfully', (db, claim) =>
+          moveTool(db, authOf(request), toolId, { kind: 'damage', quantity: damagedQuantity, reason: damagedReason }, claim),
+        ),
+      );
     },
   );
 
@@ -91,13 +101,14 @@ const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/add-refund-tool',
     { ...move, schema: { tags, body: RefundToolRequestSchema, ...movementResponse } },
     async (request, reply) => {
-      return replyIdempotent(request, reply, async (tx, key) => ({
-        status: 200 as const,
-        body: {
-          message: 'Tool returned successfully',
-          tool: await moveTool(tx, authOf(request), request.body.toolId, { kind: 'return', quantity: request.body.refundQuantity }, key),
-        },
-      }));
+      const { toolId, refundQuantity } = request.body;
+      return replyMovement(
+        request,
+        reply,
+        tool('Tool returned successfully', (db, claim) =>
+          moveTool(db, authOf(request), toolId, { kind: 'return', quantity: refundQuantity }, claim),
+        ),
+      );
     },
   );
 
@@ -105,13 +116,12 @@ const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/add-consumed-tool',
     { ...move, schema: { tags, body: ConsumeToolRequestSchema, ...movementResponse } },
     async (request, reply) => {
-      return replyIdempotent(request, reply, async (tx, key) => ({
-        status: 200 as const,
-        body: {
-          message: 'Tool issued successfully',
-          tool: await moveTool(tx, authOf(request), request.body.toolId, { kind: 'issue', quantity: request.body.quantity }, key),
-        },
-      }));
+      const { toolId, quantity } = request.body;
+      return replyMovement(
+        request,
+        reply,
+        tool('Tool issued successfully', (db, claim) => moveTool(db, authOf(request), toolId, { kind: 'issue', quantity }, claim)),
+      );
     },
   );
 };

@@ -13,7 +13,7 @@ import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors'
 import { recordAudit } from '../audit/audit';
 import { storeScopeOf } from '../auth/auth.policy';
 import type { AuthContext } from '../auth/tokens';
-import { appendMovement, recordMovement } from '../movements/ledger';
+import { appendMovement, type IdempotencyClaim, recordMovement } from '../movements/ledger';
 import { resolveTargetStore } from '../stores/store-target';
 import { findTools, presentTool } from './tools.repository';
 
@@ -70,22 +70,21 @@ export async function createTool(
 
 /** Records an issue, damage (with its reason) or return of a tool. */
 export async function moveTool(
-  tx: Tx,
+  db: DbOrTx,
   auth: AuthContext,
   toolId: string,
   movement: { kind: 'issue' | 'damage' | 'return'; quantity: number; reason?: string },
-  idempotencyKey?: string,
+  claim?: IdempotencyClaim,
 ): Promise<Tool> {
-  const scope = storeScopeOf(auth);
-  const result = await recordMovement(tx, {
+  const result = await recordMovement(db, {
     itemKind: 'tool',
     itemId: toolId,
-    storeIds: scope,
+    storeIds: storeScopeOf(auth),
     kind: movement.kind,
     quantity: movement.quantity,
     actorId: auth.userId,
     reason: movement.reason || null,
-    idempotencyKey,
+    claim,
   });
   if (!result.isRecorded) {
     if (!result.current) throw new AppError('not_found', TOOL_NOT_FOUND);
