@@ -46,3 +46,18 @@ export async function queryRows<T>(db: DbOrTx, query: Parameters<Db['execute']>[
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * One page of rows and the total they were cut from. The total is counted in its own query, and only
+ * when a page was asked for and more rows may exist, so a page never sorts the whole table.
+ */
+export async function queryPage<T>(
+  db: DbOrTx,
+  query: { rows: Parameters<Db['execute']>[0]; count: Parameters<Db['execute']>[0]; limit?: number; offset?: number },
+): Promise<{ rows: T[]; total: number }> {
+  const rows = await queryRows<T>(db, query.rows);
+  const offset = query.offset ?? 0;
+  if (query.limit === undefined || (rows.length < query.limit && offset === 0)) return { rows, total: rows.length + offset };
+  const [counted] = await queryRows<{ n: number }>(db, query.count);
+  return { rows, total: counted?.n ?? 0 };
+}

@@ -1,6 +1,6 @@
 import type { Product } from '@stockyard/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client';
+import { type DbOrTx, queryPage } from '../../db/client';
 import { storeFilter } from '../movements/ledger';
 import { escapeLike } from '../users/users.repository';
 
@@ -49,10 +49,7 @@ export function presentProduct(row: MaterialRow): Product {
 
 export type MaterialQuery = { storeIds: string[] | null; q?: string; storeId?: string; ids?: string[]; limit?: number; offset?: number };
 
-/**
- * Live materials in the caller's stores, newest first. The total (for paging) is counted only when
- * a page is asked for, in its own index-only query, so a page never sorts the whole store.
- */
+/** Live materials in the caller's stores, newest first, with the total for paging. */
 export async function findMaterials(db: DbOrTx, query: MaterialQuery): Promise<{ products: Product[]; total: number }> {
   const conditions: SQL[] = [sql`m.deleted_at is null`, storeFilter(query.storeIds, sql`m.store_id`)];
   if (query.q) {
@@ -69,19 +66,16 @@ export async function findMaterials(db: DbOrTx, query: MaterialQuery): Promise<{
       )})`,
     );
   const where = sql.join(conditions, sql` and `);
-  const rows = await queryRows<MaterialRow>(
-    db,
-    sql`select m.*, s.name as store_name
-        from materials m join stores s on s.id = m.store_id
-        where ${where}
-        order by m.created_at desc nulls last, m.id
-        limit ${query.limit ?? null} offset ${query.offset ?? 0}`,
-  );
-  let total = rows.length + (query.offset ?? 0);
-  if (query.limit !== undefined && (rows.length === query.limit || (query.offset ?? 0) > 0)) {
-    const [counted] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from materials m where ${where}`);
-    total = counted?.n ?? 0;
-  }
+  const { rows, total } = await queryPage<MaterialRow>(db, {
+    rows: sql`select m.*, s.name as store_name
+              from materials m join stores s on s.id = m.store_id
+              where ${where}
+              order by m.created_at desc nulls last, m.id
+              limit ${query.limit ?? null} offset ${query.offset ?? 0}`,
+    count: sql`select count(*)::int as n from materials m where ${where}`,
+    limit: query.limit,
+    offset: query.offset,
+  });
   return { products: rows.map(presentProduct), total };
 }
 

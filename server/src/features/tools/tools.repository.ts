@@ -1,6 +1,6 @@
 import type { Tool } from '@stockyard/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client';
+import { type DbOrTx, queryPage } from '../../db/client';
 import { storeFilter } from '../movements/ledger';
 import { escapeLike } from '../users/users.repository';
 
@@ -69,22 +69,15 @@ export async function findTools(db: DbOrTx, query: ToolQuery): Promise<{ tools: 
       )})`,
     );
   const where = sql.join(conditions, sql` and `);
-  const rows = await queryRows<ToolRow>(
-    db,
-    sql`select t.*, s.name as store_name
-        from tools t join stores s on s.id = t.store_id
-        where ${where}
-        order by t.created_at desc nulls last, t.id
-        limit ${query.limit ?? null} offset ${query.offset ?? 0}`,
-  );
-  // Counted apart, and only when a full page leaves more to count (see findMaterials).
-  let total = rows.length + (query.offset ?? 0);
-  if (query.limit !== undefined && (rows.length === query.limit || (query.offset ?? 0) > 0)) {
-    const [counted] = await queryRows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from tools t join stores s on s.id = t.store_id where ${where}`,
-    );
-    total = counted?.n ?? 0;
-  }
+  const { rows, total } = await queryPage<ToolRow>(db, {
+    rows: sql`select t.*, s.name as store_name
+              from tools t join stores s on s.id = t.store_id
+              where ${where}
+              order by t.created_at desc nulls last, t.id
+              limit ${query.limit ?? null} offset ${query.offset ?? 0}`,
+    count: sql`select count(*)::int as n from tools t join stores s on s.id = t.store_id where ${where}`,
+    limit: query.limit,
+    offset: query.offset,
+  });
   return { tools: rows.map(presentTool), total };
 }
