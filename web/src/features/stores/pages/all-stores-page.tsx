@@ -1,10 +1,11 @@
-import { ActionIcon, Alert, Badge, Group, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Group, Text, TextInput } from '@mantine/core';
 import type { Store } from '@stockyard/contract';
 import { IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
 import { messageOf } from '../../../lib/api';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
+import { DataTable } from '../../../lib/data-table';
 import { isoDate, matchesSearch } from '../../../lib/format';
 import { Notice } from '../../../lib/notice';
 import { useDeleteStore, useStores } from '../api/stores';
@@ -48,53 +49,40 @@ export function AllStoresPage() {
           {messageOf(stores.error, 'Could not fetch stores. Please refresh the page.')}
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Location</Table.Th>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Action</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {stores.isPending && (
-              <Table.Tr>
-                <Table.Td colSpan={5}>Loading...</Table.Td>
-              </Table.Tr>
-            )}
-            {stores.isSuccess && rows.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={5}>No stores found</Table.Td>
-              </Table.Tr>
-            )}
-            {rows.map((store) => (
-              <Table.Tr key={store._id}>
-                <Table.Td>{store.name}</Table.Td>
-                <Table.Td>
-                  <Badge color={store.isActive ? 'green' : 'gray'} variant="light">
-                    {store.status}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{store.location || <Text c="dimmed">N/A</Text>}</Table.Td>
-                <Table.Td>{isoDate(store.createdAt)}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <ActionIcon variant="subtle" aria-label={`Edit ${store.name}`} onClick={() => setEditing(store)}>
-                      <IconPencil size={18} />
-                    </ActionIcon>
-                    <ActionIcon variant="subtle" color="red" aria-label={`Delete ${store.name}`} onClick={() => setDeleting(store)}>
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable<Store>
+        caption="Store Details"
+        minWidth={560}
+        isLoading={stores.isPending}
+        rows={stores.isSuccess ? rows : undefined}
+        rowKey={(store) => store._id}
+        emptyText="No stores found"
+        columns={[
+          { header: 'Name', render: (store) => store.name },
+          {
+            header: 'Status',
+            render: (store) => (
+              <Badge color={store.isActive ? 'green' : 'gray'} variant="light">
+                {store.status}
+              </Badge>
+            ),
+          },
+          { header: 'Location', render: (store) => store.location || <Text c="dimmed">N/A</Text> },
+          { header: 'Date', render: (store) => isoDate(store.createdAt) },
+          {
+            header: 'Action',
+            render: (store) => (
+              <Group gap={4} wrap="nowrap">
+                <ActionIcon variant="subtle" aria-label={`Edit ${store.name}`} onClick={() => setEditing(store)}>
+                  <IconPencil size={18} />
+                </ActionIcon>
+                <ActionIcon variant="subtle" color="red" aria-label={`Delete ${store.name}`} onClick={() => setDeleting(store)}>
+                  <IconTrash size={18} />
+                </ActionIcon>
+              </Group>
+            ),
+          },
+        ]}
+      />
       <EditStoreDialog
         store={editing}
         onClose={() => setEditing(null)}

@@ -1,9 +1,10 @@
-import { ActionIcon, Alert, Group, Table, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Group, TextInput } from '@mantine/core';
 import type { User } from '@stockyard/contract';
 import { IconKey, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
+import { DataTable } from '../../../lib/data-table';
 import { matchesSearch } from '../../../lib/format';
 import { Notice } from '../../../lib/notice';
 import { useDeleteUser, useUsers } from '../api/users';
@@ -47,47 +48,35 @@ export function AllUsersPage() {
           Error: {users.error.message}
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Stores</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {users.isPending && (
-              <Table.Tr>
-                <Table.Td colSpan={4}>Loading...</Table.Td>
-              </Table.Tr>
-            )}
-            {users.isSuccess && rows.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={4}>No users found.</Table.Td>
-              </Table.Tr>
-            )}
-            {rows.map((user) => (
-              <Table.Tr key={user._id}>
-                <Table.Td>{user.name}</Table.Td>
-                <Table.Td>{user.email}</Table.Td>
-                <Table.Td>{user.stores.length > 0 ? user.stores.map((store) => store.name).join(', ') : 'No Stores'}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <ActionIcon variant="subtle" aria-label={`Change password of ${user.name}`} onClick={() => setPasswordFor(user)}>
-                      <IconKey size={18} />
-                    </ActionIcon>
-                    <ActionIcon variant="subtle" color="red" aria-label={`Delete ${user.name}`} onClick={() => setDeleting(user)}>
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable<User>
+        caption="Users List"
+        minWidth={560}
+        isLoading={users.isPending}
+        rows={users.isSuccess ? rows : undefined}
+        rowKey={(user) => user._id}
+        emptyText="No users found."
+        columns={[
+          { header: 'Name', render: (user) => user.name },
+          { header: 'Email', render: (user) => user.email },
+          {
+            header: 'Stores',
+            render: (user) => (user.stores.length > 0 ? user.stores.map((store) => store.name).join(', ') : 'No Stores'),
+          },
+          {
+            header: 'Actions',
+            render: (user) => (
+              <Group gap={4} wrap="nowrap">
+                <ActionIcon variant="subtle" aria-label={`Change password of ${user.name}`} onClick={() => setPasswordFor(user)}>
+                  <IconKey size={18} />
+                </ActionIcon>
+                <ActionIcon variant="subtle" color="red" aria-label={`Delete ${user.name}`} onClick={() => setDeleting(user)}>
+                  <IconTrash size={18} />
+                </ActionIcon>
+              </Group>
+            ),
+          },
+        ]}
+      />
       <ChangeUserPasswordDialog
         user={passwordFor}
         onClose={() => setPasswordFor(null)}
