@@ -1,6 +1,5 @@
-import { Button, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { MaterialCreateRequestSchema } from '@stockyard/contract';
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageCard } from '../../../app/layouts/page-card';
@@ -9,7 +8,7 @@ import { FormStack } from '../../../lib/form-stack';
 import { Notice } from '../../../lib/notice';
 import { getToken } from '../../../lib/session';
 import { useRole } from '../../../lib/use-session';
-import { storesQuery } from '../../stores/api/stores';
+import { StoreSelect } from '../../stores/components/store-select';
 import { useCreateMaterial } from '../api/materials';
 
 const EMPTY = {
@@ -26,7 +25,6 @@ const EMPTY = {
 export function CreateMaterialPage() {
   const navigate = useNavigate();
   const isAdmin = useRole() === 'admin';
-  const stores = useQuery({ ...storesQuery, enabled: isAdmin });
   const create = useCreateMaterial();
   const [form, setForm] = useState(EMPTY);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
@@ -74,17 +72,7 @@ export function CreateMaterialPage() {
     <PageCard title="Create Material" narrow>
       <FormStack onSubmit={handleSubmit}>
         <Notice value={result} />
-        {isAdmin && (
-          <Select
-            label="Store"
-            placeholder="Select a store"
-            data={(stores.data ?? []).map((store) => ({ value: store._id, label: store.name }))}
-            value={form.storeId}
-            onChange={(storeId) => setForm({ ...form, storeId })}
-            searchable
-            required
-          />
-        )}
+        {isAdmin && <StoreSelect value={form.storeId} onChange={(storeId) => setForm({ ...form, storeId })} />}
         <TextInput label="Material Name" required {...field('name')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <TextInput label="Unit" placeholder="bag, m³, piece" {...field('unit')} />

@@ -1,6 +1,5 @@
-import { Button, NumberInput, Select, TextInput } from '@mantine/core';
+import { Button, NumberInput, TextInput } from '@mantine/core';
 import { ToolCreateRequestSchema } from '@stockyard/contract';
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageCard } from '../../../app/layouts/page-card';
@@ -9,14 +8,13 @@ import { FormStack } from '../../../lib/form-stack';
 import { Notice } from '../../../lib/notice';
 import { getToken } from '../../../lib/session';
 import { useRole } from '../../../lib/use-session';
-import { storesQuery } from '../../stores/api/stores';
+import { StoreSelect } from '../../stores/components/store-select';
 import { useCreateTool } from '../api/tools';
 
 /** Tool Entry: an admin picks the store (tools belong to one); a keeper's goes to their store. */
 export function AddToolPage() {
   const navigate = useNavigate();
   const isAdmin = useRole() === 'admin';
-  const stores = useQuery({ ...storesQuery, enabled: isAdmin });
   const create = useCreateTool(isAdmin);
   const [name, setName] = useState('');
   const [quantity, setQuantity] = useState<number | string>(1);
@@ -58,17 +56,7 @@ export function AddToolPage() {
     <PageCard title="Tool Entry" narrow>
       <FormStack onSubmit={handleSubmit}>
         <Notice value={result} />
-        {isAdmin && (
-          <Select
-            label="Store"
-            placeholder="Select a store"
-            data={(stores.data ?? []).map((store) => ({ value: store._id, label: store.name }))}
-            value={storeId}
-            onChange={setStoreId}
-            searchable
-            required
-          />
-        )}
+        {isAdmin && <StoreSelect value={storeId} onChange={setStoreId} />}
         <TextInput label="Tool Name" value={name} onChange={(e) => setName(e.currentTarget.value)} required />
         <NumberInput label="Quantity" min={0} allowDecimal={false} allowNegative={false} value={quantity} onChange={setQuantity} />
         <Button type="submit" disabled={create.isPending}>

@@ -1,0 +1,19 @@
+import { Select } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { storesQuery } from '../api/stores';
+
+/** The Store picker an admin fills in where a material or tool is created (they belong to one store). */
+export function StoreSelect({ value, onChange }: { value: string | null; onChange: (storeId: string | null) => void }) {
+  const stores = useQuery(storesQuery);
+  return (
+    <Select
+      label="Store"
+      placeholder="Select a store"
+      data={(stores.data ?? []).map((store) => ({ value: store._id, label: store.name }))}
+      value={value}
+      onChange={onChange}
+      searchable
+      required
+    />
+  );
+}
