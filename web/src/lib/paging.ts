@@ -1,4 +1,6 @@
+import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { apiFetchPage } from './api';
 
 export const PAGE_SIZE = 50;
@@ -34,4 +36,16 @@ export function useNameSuggestions<R>(options: { key: readonly unknown[]; path: 
     enabled: q.length > 0,
     placeholderData: keepPreviousData,
   });
+}
+
+/** A list screen's search box and page: the search goes to the server after a pause, and a new search starts at page 1. */
+export function useSearchPaging() {
+  const [search, setSearchText] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const [page, setPage] = useState(1);
+  const setSearch = (value: string) => {
+    setSearchText(value);
+    setPage(1);
+  };
+  return { search, setSearch, debounced, page, setPage };
 }

@@ -1,5 +1,4 @@
 import { ActionIcon, Alert } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import type { Product } from '@stockyard/contract';
 import { IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,6 +7,7 @@ import { messageOf } from '../../../lib/api';
 import { type Column, DataTable } from '../../../lib/data-table';
 import { isoDate, numberOrZero, textOrNA } from '../../../lib/format';
 import { Pager } from '../../../lib/pager';
+import { useSearchPaging } from '../../../lib/paging';
 import { SearchBox } from '../../../lib/search-box';
 import { HistoryDialog } from '../../history/components/history-dialog';
 import { useMaterialPage, useMaterialSuggestions } from '../api/materials';
@@ -15,9 +15,7 @@ import { AddRemarkCell } from '../components/remark-cell';
 
 /** The store keeper's material list (/dashboard/allproducts), with remarks set inline. */
 export function AllProductsPage() {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
-  const [page, setPage] = useState(1);
+  const { search, setSearch, debounced, page, setPage } = useSearchPaging();
   const products = useMaterialPage(debounced, page);
   const suggestions = useMaterialSuggestions(debounced);
   const [history, setHistory] = useState<Product | null>(null);
@@ -53,10 +51,7 @@ export function AllProductsPage() {
     <PageCard title="Material List">
       <SearchBox
         value={search}
-        onChange={(value) => {
-          setSearch(value);
-          setPage(1);
-        }}
+        onChange={setSearch}
         suggestions={suggestions.data ?? []}
         placeholder="Search materials"
         maxListHeight={150}

@@ -1,5 +1,4 @@
 import { ActionIcon, Alert, Button, Group } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import type { Product } from '@stockyard/contract';
 import { IconHistory, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -10,6 +9,7 @@ import { type Column, DataTable } from '../../../lib/data-table';
 import { isoDate, numberOrZero, textOrNA } from '../../../lib/format';
 import { Notice } from '../../../lib/notice';
 import { Pager } from '../../../lib/pager';
+import { useSearchPaging } from '../../../lib/paging';
 import { SearchBox } from '../../../lib/search-box';
 import { HistoryDialog } from '../../history/components/history-dialog';
 import { useDeleteMaterial, useMaterialPage, useMaterialSuggestions } from '../api/materials';
@@ -17,9 +17,7 @@ import { EditProductDialog } from '../components/edit-product-dialog';
 
 /** The admin's material list across every store (/dashboard/productlist). */
 export function ProductListPage() {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
-  const [page, setPage] = useState(1);
+  const { search, setSearch, debounced, page, setPage } = useSearchPaging();
   const products = useMaterialPage(debounced, page);
   const suggestions = useMaterialSuggestions(debounced);
   const deleteMaterial = useDeleteMaterial();
@@ -83,10 +81,7 @@ export function ProductListPage() {
       </Group>
       <SearchBox
         value={search}
-        onChange={(value) => {
-          setSearch(value);
-          setPage(1);
-        }}
+        onChange={setSearch}
         suggestions={suggestions.data ?? []}
         placeholder="Search by product name"
         maxListHeight={200}

@@ -1,20 +1,17 @@
 import { Alert, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import type { Product } from '@stockyard/contract';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
 import { messageOf } from '../../../lib/api';
 import { DataTable } from '../../../lib/data-table';
 import { isoDate, numberOrZero, textOrNA } from '../../../lib/format';
 import { Pager } from '../../../lib/pager';
+import { useSearchPaging } from '../../../lib/paging';
 import { useMaterialPage } from '../api/materials';
 
 /** The store user's read-only material list (/dashboard/store-user-dashboard). */
 export function StoreUserMaterialsPage() {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
-  const [page, setPage] = useState(1);
+  const { search, setSearch, debounced, page, setPage } = useSearchPaging();
   const products = useMaterialPage(debounced, page);
   return (
     <PageCard title="Material List">
@@ -23,10 +20,7 @@ export function StoreUserMaterialsPage() {
         aria-label="Search by name, material or category"
         leftSection={<IconSearch size={16} />}
         value={search}
-        onChange={(e) => {
-          setSearch(e.currentTarget.value);
-          setPage(1);
-        }}
+        onChange={(e) => setSearch(e.currentTarget.value)}
         mb="md"
       />
       {products.isError && (

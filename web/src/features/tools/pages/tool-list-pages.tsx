@@ -1,5 +1,4 @@
 import { ActionIcon, Alert, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import type { Tool } from '@stockyard/contract';
 import { IconHistory, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,6 +7,7 @@ import { messageOf } from '../../../lib/api';
 import { type Column, DataTable } from '../../../lib/data-table';
 import { isoDate, numberOrZero, textOrNA } from '../../../lib/format';
 import { Pager } from '../../../lib/pager';
+import { useSearchPaging } from '../../../lib/paging';
 import { SearchBox } from '../../../lib/search-box';
 import { HistoryDialog } from '../../history/components/history-dialog';
 import { useToolPage, useToolSuggestions } from '../api/tools';
@@ -16,9 +16,7 @@ type Variant = 'admin' | 'keeper' | 'store-user';
 
 /** View Tools for the admin (with Store and Date), the keeper, and the store user's read-only Tool List. */
 export function ToolListPage({ variant }: { variant: Variant }) {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
-  const [page, setPage] = useState(1);
+  const { search, setSearch, debounced, page, setPage } = useSearchPaging();
   const tools = useToolPage(debounced, page);
   const suggestions = useToolSuggestions(variant === 'store-user' ? '' : debounced);
   const [history, setHistory] = useState<Tool | null>(null);
@@ -46,11 +44,6 @@ export function ToolListPage({ variant }: { variant: Variant }) {
       : []),
   ];
 
-  const onSearch = (value: string) => {
-    setSearch(value);
-    setPage(1);
-  };
-
   return (
     <PageCard title={variant === 'store-user' ? 'Tool List' : 'View Tools'}>
       {variant === 'store-user' ? (
@@ -59,13 +52,13 @@ export function ToolListPage({ variant }: { variant: Variant }) {
           aria-label="Search by name"
           leftSection={<IconSearch size={16} />}
           value={search}
-          onChange={(e) => onSearch(e.currentTarget.value)}
+          onChange={(e) => setSearch(e.currentTarget.value)}
           mb="md"
         />
       ) : (
         <SearchBox
           value={search}
-          onChange={onSearch}
+          onChange={setSearch}
           suggestions={suggestions.data ?? []}
           placeholder="Search tools by name"
           maxListHeight={variant === 'admin' ? 200 : 150}
@@ -99,9 +92,7 @@ const QUANTITY_OF = {
 
 /** The admin's damaged, returned and issued tool tables: tools with any of that quantity, searched on name, store or quantity. */
 export function ToolQuantityPage({ kind }: { kind: keyof typeof QUANTITY_OF }) {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
-  const [page, setPage] = useState(1);
+  const { search, setSearch, debounced, page, setPage } = useSearchPaging();
   const { title, filter, of } = QUANTITY_OF[kind];
   const tools = useToolPage(debounced, page, filter);
   return (
@@ -111,10 +102,7 @@ export function ToolQuantityPage({ kind }: { kind: keyof typeof QUANTITY_OF }) {
         aria-label="Search by name, store or quantity"
         leftSection={<IconSearch size={16} />}
         value={search}
-        onChange={(e) => {
-          setSearch(e.currentTarget.value);
-          setPage(1);
-        }}
+        onChange={(e) => setSearch(e.currentTarget.value)}
         mb="md"
       />
       <DataTable
