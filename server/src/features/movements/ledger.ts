@@ -71,7 +71,7 @@ export type IdempotencyClaim = { userId: string; key: string; fingerprint: strin
 export type MovementResult = { isRecorded: true; item: ItemRow } | { isRecorded: false; current: ItemRow | undefined };
 
 /** `column in (the caller's stores)`; every store when `storeIds` is null. */
-function storeFilter(storeIds: string[] | null, column: SQL = sql`store_id`): SQL {
+export function storeFilter(storeIds: string[] | null, column: SQL = sql`store_id`): SQL {
   if (storeIds === null) return sql`true`;
   if (storeIds.length === 0) return sql`false`;
   return sql`${column} in (${sql.join(
@@ -144,4 +144,3 @@ export async function appendMovement(tx: DbOrTx, input: Omit<MovementInput, 'sto
   );
 }
 
-export { storeFilter };
