@@ -143,4 +143,3 @@ export async function appendMovement(tx: DbOrTx, input: Omit<MovementInput, 'sto
                 ${input.deliveryId ?? null}, ${input.idempotencyKey ?? null})`,
   );
 }
-
