@@ -1,5 +1,5 @@
 // Bundles the server (with the TypeScript contract) into dist/main.js; npm packages stay external.
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -16,3 +16,5 @@ await build({
   external,
   logLevel: 'warning',
 });
+// The embedded database's thread: plain JavaScript, found next to the bundle that starts it.
+copyFileSync('src/db/pglite-worker.mjs', 'dist/pglite-worker.mjs');

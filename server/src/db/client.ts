@@ -1,9 +1,8 @@
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { PgliteRemote } from './pglite-remote';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -25,11 +24,10 @@ export type Database = {
  */
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
 
-/** Opens PGlite in memory (no dir) or on a data folder. */
+/** Opens PGlite in memory (no dir) or on a data folder, in a thread of its own. */
 export async function openPglite(dir?: string): Promise<Database> {
-  // Extensions are loaded at construction; the migrations then CREATE EXTENSION as on PostgreSQL.
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const client = await PgliteRemote.open(dir);
+  const db = drizzlePglite({ client: client as never, schema }) as unknown as Db;
   return { db, driver: 'pglite', close: () => client.close() };
 }
 

@@ -1,0 +1,109 @@
+import { Worker } from 'node:worker_threads';
+
+type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: unknown };
+type Results = { rows: unknown[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number };
+type Reply = { id: number; result?: unknown; error?: Record<string, unknown> & { message: string } };
+
+/** What Drizzle's PGlite driver calls on its client, inside a transaction or outside. */
+export type PgliteQueryable = {
+  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results>;
+  exec(sql: string): Promise<Results[]>;
+};
+
+/** The database error as the worker saw it: its message and its fields (`code`, `constraint`...). */
+function toError(fields: Record<string, unknown> & { message: string }): Error {
+  const { message, ...rest } = fields;
+  return Object.assign(new Error(message), rest);
+}
+
+// The worker is plain JavaScript next to this file, in the sources and in the server's bundle.
+const WORKER_URL = new URL('./pglite-worker.mjs', import.meta.url);
+
+/**
+ * PGlite in a worker thread, behind the interface Drizzle's PGlite driver uses. Queries are
+ * answered in order by the one embedded database; the server's thread stays free for HTTP while
+ * a long query runs.
+ */
+export class PgliteRemote implements PgliteQueryable {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  #lastId = 0;
+  #failure: Error | undefined;
+
+  private constructor(worker: Worker) {
+    this.#worker = worker;
+    worker.on('message', (reply: Reply) => {
+      const waiting = this.#pending.get(reply.id);
+      if (!waiting) return;
+      this.#pending.delete(reply.id);
+      if (reply.error) waiting.reject(toError(reply.error));
+      else waiting.resolve(reply.result);
+    });
+    const fail = (error: Error) => {
+      this.#failure = error;
+      for (const waiting of this.#pending.values()) waiting.reject(error);
+      this.#pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`The database thread stopped (exit code ${code}).`)));
+  }
+
+  /** Starts the worker on a data folder (or in memory without one) and waits until PGlite is open. */
+  static async open(dir?: string): Promise<PgliteRemote> {
+    const worker = new Worker(WORKER_URL, { workerData: { dir } });
+    const ready = await new Promise<{ ready: boolean; error?: Reply['error'] }>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    if (!ready.ready) {
+      await worker.terminate();
+      throw toError(ready.error ?? { message: 'The embedded database did not open.' });
+    }
+    return new PgliteRemote(worker);
+  }
+
+  #send<T>(message: Record<string, unknown>): Promise<T> {
+    if (this.#failure) return Promise.reject(this.#failure);
+    this.#lastId += 1;
+    const id = this.#lastId;
+    return new Promise<T>((resolve, reject) => {
+      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.#worker.postMessage({ ...message, id });
+    });
+  }
+
+  #queryable(tx?: number): PgliteQueryable {
+    return {
+      query: (sql, params = [], options = {}) =>
+        this.#send<Results>({ kind: 'query', tx, sql, params, rowMode: options.rowMode, textDates: Boolean(options.parsers) }),
+      exec: (sql) => this.#send<Results[]>({ kind: 'exec', tx, sql }),
+    };
+  }
+
+  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results> {
+    return this.#queryable().query(sql, params, options);
+  }
+
+  exec(sql: string): Promise<Results[]> {
+    return this.#queryable().exec(sql);
+  }
+
+  /** Runs work in one transaction: committed when it resolves, rolled back when it throws. */
+  async transaction<T>(work: (tx: PgliteQueryable) => Promise<T>): Promise<T> {
+    const tx = await this.#send<number>({ kind: 'begin' });
+    let result: T;
+    try {
+      result = await work(this.#queryable(tx));
+    } catch (error) {
+      await this.#send({ kind: 'end', tx, commit: false }).catch(() => {});
+      throw error;
+    }
+    await this.#send({ kind: 'end', tx, commit: true });
+    return result;
+  }
+
+  async close(): Promise<void> {
+    if (!this.#failure) await this.#send({ kind: 'close' });
+    await this.#worker.terminate();
+  }
+}
