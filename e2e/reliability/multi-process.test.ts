@@ -2,6 +2,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
+import { openPostgres } from '../../server/src/db/client';
+import { watchSessionChanges } from '../../server/src/features/auth/session-changes';
 import { call, login, type RunningServer, seedStock, startServer } from './server-process';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -52,11 +54,39 @@ describe('two processes on one PostgreSQL', { skip: !serverUrl && 'TEST_DATABASE
     );
   });
 
-  it('refuses on one process a token revoked through the other', async () => {
+  it('refuses on one process a token revoked through the other, as soon as the change is announced', async () => {
     const token = await login(a.url);
-    assert.equal((await call(b.url, '/api/stores', { token })).status, 200);
+    // B checks the session once and then serves it from memory.
+    for (let i = 0; i < 3; i += 1) assert.equal((await call(b.url, '/api/stores', { token })).status, 200);
     assert.equal((await call(a.url, '/api/auth/logout', { method: 'POST', token })).status, 200);
-    assert.equal((await call(b.url, '/api/stores', { token })).status, 401);
+    const revokedAt = performance.now();
+    let status = 200;
+    while (status === 200 && performance.now() - revokedAt < 1_000) status = (await call(b.url, '/api/stores', { token })).status;
+    console.log(`a session revoked on A was refused by B after ${(performance.now() - revokedAt).toFixed(1)} ms`);
+    assert.equal(status, 401);
+  });
+
+  it('reads sessions from the database while it cannot hear the announcements, and listens again', async () => {
+    const url = new URL(serverUrl as string);
+    url.pathname = `/${name}`;
+    const database = openPostgres(url.toString(), 2);
+    const changes = watchSessionChanges(database);
+    try {
+      const until = async (wanted: boolean) => {
+        for (let i = 0; i < 100 && changes.canCacheSessions() !== wanted; i += 1) await new Promise((r) => setTimeout(r, 50));
+        return changes.canCacheSessions();
+      };
+      assert.equal(await until(true), true);
+      await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query = 'listen stockyard_sessions' and pid <> pg_backend_pid()`,
+        [name],
+      );
+      assert.equal(await until(false), false);
+      assert.equal(await until(true), true);
+    } finally {
+      await changes.close();
+      await database.close();
+    }
   });
 
   it('counts failed sign-ins across both processes', async () => {

@@ -5,6 +5,7 @@ import { type Database, openPostgres } from './db/client';
 import { startControlSocket } from './db/control-socket';
 import { DataDirLockedError, lockDataDir, openDataDir } from './db/data-dir';
 import { migrate } from './db/migrate';
+import { watchSessionChanges } from './features/auth/session-changes';
 import { webDistDir } from './paths';
 
 async function openDatabase(config: ReturnType<typeof loadConfig>): Promise<{ database: Database; release: () => void }> {
@@ -40,9 +41,10 @@ async function main(): Promise<void> {
     console.log(`First admin created: ${admin.email} (password from ADMIN_PASSWORD)`);
   }
 
+  const sessionChanges = watchSessionChanges(database);
   const app = await buildApp({
     db: database.db,
-    tokens: { secret, ttlSeconds: config.tokenTtlSeconds },
+    tokens: { secret, ttlSeconds: config.tokenTtlSeconds, canCacheSessions: sessionChanges.canCacheSessions },
     webDistDir,
     logLevel: config.logLevel,
     timeZone: config.appTimezone,
@@ -58,6 +60,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal} received, shutting down`);
     // HTTP first, so no request is cut off mid-transaction; then the database.
     await app.close().catch((error) => app.log.error(error));
+    await sessionChanges.close();
     await database.close().catch((error) => app.log.error(error));
     release();
     process.exit(0);

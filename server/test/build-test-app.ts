@@ -4,6 +4,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { type Database, openPglite, openPostgres } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
+import { watchSessionChanges } from '../src/features/auth/session-changes';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -30,9 +31,10 @@ export async function buildTestApp(options: { timeZone?: string } = {}): Promise
     database = await openPglite();
   }
   await migrate(database);
+  const sessionChanges = watchSessionChanges(database);
   const app = await buildApp({
     db: database.db,
-    tokens: { secret: randomBytes(32), ttlSeconds: 3600 },
+    tokens: { secret: randomBytes(32), ttlSeconds: 3600, canCacheSessions: sessionChanges.canCacheSessions },
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     timeZone: options.timeZone,
   });
@@ -42,6 +44,7 @@ export async function buildTestApp(options: { timeZone?: string } = {}): Promise
     database,
     async close() {
       await app.close();
+      await sessionChanges.close();
       await database.close();
       await dropDatabase();
     },

@@ -5,7 +5,7 @@ export type Mismatch = { item_kind: string; id: string; column: string; counter:
 
 /**
  * Every item whose counters disagree with the sums of its ledger rows (empty when all agree),
- * and every counter below zero.
+ * every counter below zero, and every store whose kept count of live items is off.
  */
 export async function findLedgerMismatches(db: DbOrTx): Promise<Mismatch[]> {
   return queryRows<Mismatch>(
@@ -43,9 +43,22 @@ export async function findLedgerMismatches(db: DbOrTx): Promise<Mismatch[]> {
               coalesce(s.total, 0) + coalesce(s.restocked, 0) + coalesce(s.transferred, 0) + coalesce(s.adjusted, 0)
               - coalesce(s.consumed, 0) - coalesce(s.damaged, 0))
           ) as c(column_name, counter, ledger)
+        ),
+        live as (
+          select store_id, item_kind, count(*)::int as n from (
+            select store_id, 'material' as item_kind from materials where deleted_at is null
+            union all select store_id, 'tool' from tools where deleted_at is null
+          ) l group by store_id, item_kind
+        ),
+        kept as (
+          select coalesce(k.item_kind, l.item_kind) as item_kind, coalesce(k.store_id, l.store_id) as id,
+                 'live items of the store' as column_name, coalesce(k.live, 0) as counter, coalesce(l.n, 0) as ledger
+          from item_counts k full join live l on l.store_id = k.store_id and l.item_kind = k.item_kind
         )
         select item_kind, id, column_name as column, counter, ledger from pairs
-        where counter <> ledger or counter < 0`,
+        where counter <> ledger or counter < 0
+        union all
+        select item_kind, id, column_name, counter, ledger from kept where counter <> ledger`,
   );
 }
 

@@ -14,7 +14,12 @@ export type AuthContext = {
   jti: string;
 };
 
-export type TokenSettings = { secret: Uint8Array | CryptoKey; ttlSeconds: number };
+export type TokenSettings = {
+  secret: Uint8Array | CryptoKey;
+  ttlSeconds: number;
+  /** Whether a checked session may be served from memory now (see session-changes.ts); unset: never. */
+  canCacheSessions?: () => boolean;
+};
 
 const NOT_SIGNED_IN = 'Unauthorized! Token is missing.';
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
@@ -36,32 +41,68 @@ export async function issueToken(db: DbOrTx, settings: TokenSettings, user: { id
 /**
  * Checks the signature, then the session row: a revoked or expired session, or a deleted user,
  * is refused even while the token's own expiry lies ahead. Role and stores come from the
- * database, so a change by an admin applies at once.
+ * database, so a change by an admin applies at once. A checked session is kept in memory while
+ * `canCacheSessions` allows, until a revocation here or a change announced by another process.
  */
 export async function authenticate(db: DbOrTx, settings: TokenSettings, authorization: string | undefined): Promise<AuthContext> {
   const token = /^Bearer\s+(.+)$/i.exec(authorization ?? '')?.[1]?.trim();
   if (!token) throw new AppError('unauthenticated', NOT_SIGNED_IN);
   const jti = await verifiedJti(token, settings);
   if (!jti || !/^[0-9a-f-]{36}$/i.test(jti)) throw new AppError('unauthenticated', SESSION_ENDED);
-  const [row] = await queryRows<{ user_id: string; role: Role; stores: string[] | null }>(
+  const cache = settings.canCacheSessions?.() ? checkedSessions(settings) : undefined;
+  const cached = cache?.get(jti);
+  if (cached && cached.generation === sessionGeneration && cached.until > Date.now()) return cached.auth;
+  const generation = sessionGeneration;
+  const [row] = await queryRows<{ user_id: string; role: Role; stores: string[] | null; expires_at: string | Date }>(
     db,
-    sql`select u.id as user_id, u.role,
+    sql`select u.id as user_id, u.role, s.expires_at,
           (select array_agg(us.store_id::text order by us.position, us.store_id) from user_stores us where us.user_id = u.id) as stores
         from sessions s join users u on u.id = s.user_id
         where s.jti = ${jti} and s.revoked_at is null and s.expires_at > now() and u.deleted_at is null`,
   );
   if (!row) throw new AppError('unauthenticated', SESSION_ENDED);
-  return { userId: row.user_id, role: row.role, stores: row.stores ?? [], jti };
+  const auth: AuthContext = { userId: row.user_id, role: row.role, stores: row.stores ?? [], jti };
+  if (cache) {
+    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    const until = Math.min(new Date(row.expires_at).getTime(), Date.now() + SESSION_CACHE_MS);
+    cache.set(jti, { auth, until, generation });
+  }
+  return auth;
 }
 
-const VERIFIED_CACHE_SIZE = 10_000;
+const CACHE_SIZE = 10_000;
+/** A checked session is read again after this long even when no change was announced. */
+const SESSION_CACHE_MS = 60_000;
+
+/**
+ * Bumped by every revocation in this process and by every change another process announces. An
+ * entry keeps the generation from before its database read, so a read that raced a revocation is
+ * never served.
+ */
+let sessionGeneration = 0;
+const sessionsBySettings = new WeakMap<TokenSettings, Map<string, { auth: AuthContext; until: number; generation: number }>>();
+
+function checkedSessions(settings: TokenSettings) {
+  let sessions = sessionsBySettings.get(settings);
+  if (!sessions) {
+    sessions = new Map();
+    sessionsBySettings.set(settings, sessions);
+  }
+  return sessions;
+}
+
+/** Every session is read from the database again before it is trusted. */
+export function forgetCheckedSessions(): void {
+  sessionGeneration += 1;
+}
+
 /** Per signing key, so one key's verdicts never vouch for another's tokens. */
 const verifiedBySettings = new WeakMap<TokenSettings, Map<string, { jti: string | undefined; expiresAt: number }>>();
 
 /**
  * The token's `jti` once its signature and expiry check out. A good signature stays good, so the
  * answer is remembered (a bounded cache, entries dropped at the token's expiry) and the HMAC runs
- * once per token rather than once per request; the session row is still read on every request.
+ * once per token rather than once per request; the session itself is checked in `authenticate`.
  */
 async function verifiedJti(token: string, settings: TokenSettings): Promise<string | undefined> {
   let verifiedTokens = verifiedBySettings.get(settings);
@@ -73,7 +114,7 @@ async function verifiedJti(token: string, settings: TokenSettings): Promise<stri
   if (cached && cached.expiresAt > Date.now()) return cached.jti;
   try {
     const { payload } = await jwtVerify(token, settings.secret, { algorithms: ['HS256'] });
-    if (verifiedTokens.size >= VERIFIED_CACHE_SIZE) verifiedTokens.delete(verifiedTokens.keys().next().value as string);
+    if (verifiedTokens.size >= CACHE_SIZE) verifiedTokens.delete(verifiedTokens.keys().next().value as string);
     verifiedTokens.set(token, { jti: payload.jti, expiresAt: (payload.exp ?? 0) * 1000 });
     return payload.jti;
   } catch {
@@ -82,6 +123,7 @@ async function verifiedJti(token: string, settings: TokenSettings): Promise<stri
 }
 
 export async function revokeSession(db: DbOrTx, jti: string): Promise<void> {
+  forgetCheckedSessions();
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })
@@ -89,6 +131,7 @@ export async function revokeSession(db: DbOrTx, jti: string): Promise<void> {
 }
 
 export async function revokeUserSessions(db: DbOrTx, userId: string): Promise<void> {
+  forgetCheckedSessions();
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })

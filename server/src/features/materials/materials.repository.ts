@@ -1,6 +1,7 @@
 import type { Product } from '@stockyard/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryPage } from '../../db/client';
+import { liveItemCount } from '../movements/item-counts';
 import { storeFilter } from '../movements/ledger';
 import { escapeLike } from '../users/users.repository';
 
@@ -72,7 +73,10 @@ export async function findMaterials(db: DbOrTx, query: MaterialQuery): Promise<{
               where ${where}
               order by m.created_at desc nulls last, m.id
               limit ${query.limit ?? null} offset ${query.offset ?? 0}`,
-    count: sql`select count(*)::int as n from materials m where ${where}`,
+    count:
+      query.q || query.ids
+        ? sql`select count(*)::int as n from materials m where ${where}`
+        : liveItemCount('material', query.storeIds, query.storeId),
     limit: query.limit,
     offset: query.offset,
   });

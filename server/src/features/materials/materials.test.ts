@@ -213,6 +213,31 @@ describe('DELETE /api/products/delete-product/:id', () => {
     await createMaterial(t.app, staff.keeper.token, { name: product.name });
   });
 
+  it("keeps an unfiltered page's total equal to the live materials as they are added and archived", async () => {
+    const other = await createStoreWithStaff(t.app, t.database.db);
+    const totalSeenBy = async (token: string, query = '') => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/products?limit=1${query}`, headers: bearer(token) });
+      return Number(response.headers['x-total-count']);
+    };
+    const [live] = await queryRows<{ mine: number; all: number }>(
+      t.database.db,
+      sql`select count(*) filter (where store_id = ${staff.store._id})::int as mine, count(*)::int as all
+          from materials where deleted_at is null`,
+    );
+    expect(await totalSeenBy(staff.keeper.token)).toBe(live?.mine);
+    expect(await totalSeenBy(staff.admin.token)).toBe(live?.all);
+    const added = await Promise.all([1, 2, 3].map(() => createMaterial(t.app, staff.keeper.token)));
+    await createMaterial(t.app, other.keeper.token);
+    const archive = (id: string) =>
+      t.app.inject({ method: 'DELETE', url: `/api/products/delete-product/${id}`, headers: bearer(staff.admin.token) });
+    expect((await archive(added[0]?._id as string)).statusCode).toBe(200);
+    expect((await archive(added[0]?._id as string)).statusCode).toBe(404);
+    expect(await totalSeenBy(staff.keeper.token)).toBe((live?.mine ?? 0) + 2);
+    expect(await totalSeenBy(other.keeper.token)).toBe(1);
+    expect(await totalSeenBy(staff.admin.token)).toBe((live?.all ?? 0) + 3);
+    expect(await totalSeenBy(staff.admin.token, `&storeId=${other.store._id}`)).toBe(1);
+  });
+
   it('returns 403 for a keeper', async () => {
     const product = await createMaterial(t.app, staff.keeper.token);
     const response = await t.app.inject({

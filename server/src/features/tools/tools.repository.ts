@@ -1,6 +1,7 @@
 import type { Tool } from '@stockyard/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryPage } from '../../db/client';
+import { liveItemCount } from '../movements/item-counts';
 import { storeFilter } from '../movements/ledger';
 import { escapeLike } from '../users/users.repository';
 
@@ -75,7 +76,10 @@ export async function findTools(db: DbOrTx, query: ToolQuery): Promise<{ tools: 
               where ${where}
               order by t.created_at desc nulls last, t.id
               limit ${query.limit ?? null} offset ${query.offset ?? 0}`,
-    count: sql`select count(*)::int as n from tools t join stores s on s.id = t.store_id where ${where}`,
+    count:
+      query.q || query.ids || quantity
+        ? sql`select count(*)::int as n from tools t join stores s on s.id = t.store_id where ${where}`
+        : liveItemCount('tool', query.storeIds, query.storeId),
     limit: query.limit,
     offset: query.offset,
   });
