@@ -1,5 +1,5 @@
-// The ceiling for writes: a bare Fastify route doing the app's ledger transaction with the same driver,
-// without sign-in, validation, idempotency or presenters.
+// The ceilings: bare Fastify routes doing the app's ledger transaction, and the app's list queries,
+// with the same driver, without sign-in, validation, idempotency or presenters.
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -25,6 +25,26 @@ app.post<{ Body: { productId: string; quantity: number } }>('/bare/issue', async
     return true;
   });
   return reply.status(isRecorded ? 200 : 409).send({ ok: isRecorded });
+});
+
+// The Material List's queries for one store: a page of 50 (with a search when q is given) and its total.
+app.get<{ Querystring: { storeId: string; q?: string } }>('/bare/list', async (request) => {
+  const { storeId, q } = request.query;
+  const search = q ? sql`and (m.name || ' ' || m.category_name || ' ' || m.material_name) ilike ${`%${q}%`}` : sql``;
+  const rows = await queryRows(
+    database.db,
+    sql`select m.*, s.name as store_name from materials m join stores s on s.id = m.store_id
+        where m.deleted_at is null and m.store_id = ${storeId} ${search}
+        order by m.created_at desc nulls last, m.id limit 50`,
+  );
+  if (rows.length < 50) return { rows, total: rows.length };
+  const [count] = await queryRows<{ n: number }>(
+    database.db,
+    q
+      ? sql`select count(*)::int as n from materials m where m.deleted_at is null and m.store_id = ${storeId} ${search}`
+      : sql`select live as n from item_counts where store_id = ${storeId} and item_kind = 'material'`,
+  );
+  return { rows, total: count?.n };
 });
 
 app.get('/bare/health', async () => ({ ok: true }));

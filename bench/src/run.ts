@@ -57,6 +57,13 @@ const itemIds = (
   )
 ).map((row) => row.id);
 const hotId = itemIds[0] as string;
+// What a keeper types to find one material: the distinctive part of its name ("1-4321").
+const searchTerms = (
+  await queryRows<{ name: string }>(
+    database.db,
+    sql`select name from materials where store_id = ${bigStore.id} and deleted_at is null order by random() limit 500`,
+  )
+).map((row) => row.name.split(' ').at(-1) as string);
 // Enough stock that no benchmark runs out, recorded through the ledger like any purchase.
 await database.db.transaction(async (tx) => {
   for (const id of itemIds) {
@@ -89,7 +96,7 @@ const explain = async (query: ReturnType<typeof sql>) =>
   (await queryRows<Record<string, string>>(database.db, sql`explain analyze ${query}`)).map((row) => Object.values(row)[0]).join('\n');
 results.listExplain = await explain(
   sql`select m.*, s.name as store_name from materials m join stores s on s.id = m.store_id
-      where m.deleted_at is null and m.store_id = ${bigStore.id} and (m.name || ' ' || m.category_name || ' ' || m.material_name) ilike '%erial 1-12%'
+      where m.deleted_at is null and m.store_id = ${bigStore.id} and (m.name || ' ' || m.category_name || ' ' || m.material_name) ilike ${`%${searchTerms[0]}%`}
       order by m.created_at desc nulls last, m.id limit 50`,
 );
 results.reportExplain = await explain(
@@ -147,6 +154,16 @@ const bareHot = await measure({
   headers: json,
   next: () => ({ body: JSON.stringify({ productId: hotId, quantity: 1 }) }),
 });
+const randomTerm = () => encodeURIComponent(searchTerms[Math.floor(Math.random() * searchTerms.length)] as string);
+const bareSearch = await measure({
+  url: `${bare.url}/bare/list?storeId=${bigStore.id}&q=${randomTerm()}`,
+  connections,
+  duration,
+  runs,
+  warmup,
+  next: () => ({ path: `/bare/list?storeId=${bigStore.id}&q=${randomTerm()}` }),
+});
+const bareList = await measure({ url: `${bare.url}/bare/list?storeId=${bigStore.id}`, connections, duration, runs, warmup });
 bare.child.kill('SIGTERM');
 await once(bare.child, 'exit');
 log(`bare route: random ${bareRandom.requestsPerSecond.toFixed(0)} req/s, hot ${bareHot.requestsPerSecond.toFixed(0)} req/s`);
@@ -188,13 +205,15 @@ const appHot = await measure({
   headers: keeper,
   next: () => ({ body: JSON.stringify({ productId: hotId, quantity: 1 }), headers: { 'idempotency-key': key() } }),
 });
+const searchPath = () => `/api/user/get-product?q=${randomTerm()}&limit=50`;
 const listSearch = await measure({
-  url: `${app.url}/api/user/get-product?q=${encodeURIComponent('erial 1-12')}&limit=50`,
+  url: `${app.url}${searchPath()}`,
   connections,
   duration,
   runs,
   warmup,
   headers: keeper,
+  next: () => ({ path: searchPath() }),
 });
 const listFirstPage = await measure({
   url: `${app.url}/api/user/get-product?limit=50`,
@@ -263,8 +282,22 @@ const rows = [
     ratio(appHot, bareHot) >= 0.6,
   ],
   ['movement POST, one hot item (bare route)', bareHot, 'limit', '', true],
-  ['material search, 10,000 in store, page of 50', listSearch, `p99 ${listSearch.p99} ms`, 'p99 ≤ 20 ms', listSearch.p99 <= 20],
-  ['material list, first page of 50', listFirstPage, `p99 ${listFirstPage.p99} ms`, 'p99 ≤ 20 ms', listFirstPage.p99 <= 20],
+  [
+    'material search (a name, random per request), 10,000 in store',
+    listSearch,
+    `p99 ${listSearch.p99} ms; ${(ratio(listSearch, bareSearch) * 100).toFixed(0)} % of bare`,
+    'p99 ≤ 20 ms',
+    listSearch.p99 <= 20,
+  ],
+  ['material search (bare route, same queries)', bareSearch, 'limit', '', true],
+  [
+    'material list, first page of 50',
+    listFirstPage,
+    `p99 ${listFirstPage.p99} ms; ${(ratio(listFirstPage, bareList) * 100).toFixed(0)} % of bare`,
+    'p99 ≤ 20 ms',
+    listFirstPage.p99 <= 20,
+  ],
+  ['material list, first page (bare route, same queries)', bareList, 'limit', '', true],
   [
     'store report, 30 days, typical store (app, 1 connection)',
     appReport,
