@@ -1,6 +1,8 @@
 import { Group, Pagination, Text } from '@mantine/core';
 import { PAGE_SIZE } from './paging';
 
+const CONTROL_LABELS = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' } as const;
+
 export function Pager({ page, total, onChange }: { page: number; total: number; onChange: (page: number) => void }) {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   if (total <= PAGE_SIZE) return null;
@@ -9,7 +11,15 @@ export function Pager({ page, total, onChange }: { page: number; total: number; 
       <Text size="sm" c="dimmed">
         {total.toLocaleString('en')} rows
       </Text>
-      <Pagination value={page} onChange={onChange} total={pages} size="sm" siblings={1} />
+      <Pagination
+        value={page}
+        onChange={onChange}
+        total={pages}
+        size="sm"
+        siblings={1}
+        getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
+        getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+      />
     </Group>
   );
 }

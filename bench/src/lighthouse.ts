@@ -1,0 +1,92 @@
+// npm run bench:lighthouse [-- --db postgres]: Lighthouse (mobile, simulated slow 4G) on the login page
+// and on a keeper's Material List of the seeded store with 10,000 materials, in Debian's Chromium.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { startServer } from '../../e2e/reliability/server-process';
+import { BENCH_USERS } from './seed';
+
+const { values } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'pglite' },
+    'data-dir': { type: 'string', default: join(import.meta.dirname, '..', '.data') },
+  },
+});
+const isPostgres = values.db === 'postgres';
+if (isPostgres && !process.env.DATABASE_URL) throw new Error('Set DATABASE_URL to the seeded PostgreSQL database.');
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const resultsDir = join(import.meta.dirname, '..', 'results', 'lighthouse');
+
+const app = await startServer(
+  isPostgres ? { DATABASE_URL: process.env.DATABASE_URL as string } : { DATA_DIR: values['data-dir'] as string, DATABASE_URL: '' },
+);
+const browser = await puppeteer.launch({
+  executablePath: chromePath,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-sync'],
+});
+const scores: { page: string; performance: number; accessibility: number; lcpMs: number; tbtMs: number }[] = [];
+try {
+  const response = await fetch(`${app.url}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_USERS.keeper),
+  });
+  const { token, role } = (await response.json()) as { token: string; role: string };
+
+  async function audit(name: string, path: string, signedIn: boolean) {
+    const page = await browser.newPage();
+    // The session lives in localStorage, as after a sign-in; Lighthouse is told to keep storage.
+    await page.goto(`${app.url}/`);
+    await page.evaluate(
+      (session) => {
+        localStorage.clear();
+        if (session) {
+          localStorage.setItem('token', session.token);
+          localStorage.setItem('userRole', session.role);
+        }
+      },
+      signedIn ? { token, role } : null,
+    );
+    const result = await lighthouse(
+      `${app.url}${path}`,
+      { output: 'html', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true, logLevel: 'error' },
+      undefined,
+      page,
+    );
+    await page.close();
+    if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+    const { categories, audits } = result.lhr;
+    scores.push({
+      page: name,
+      performance: Math.round((categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+      lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+      tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+    });
+    mkdirSync(resultsDir, { recursive: true });
+    const file = join(resultsDir, name.replace(/\W+/g, '-').toLowerCase());
+    writeFileSync(`${file}.html`, result.report as string);
+    writeFileSync(`${file}.json`, JSON.stringify(result.lhr));
+  }
+
+  await audit('Login page', '/', false);
+  await audit('Material List, 10,000 materials', '/dashboard/allproducts', true);
+} finally {
+  await browser.close();
+  await app.stop();
+}
+
+const lines = [
+  `Lighthouse ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${isPostgres ? 'PostgreSQL' : 'PGlite'}, mobile (simulated slow 4G, 4× CPU slowdown), Chromium at ${chromePath}`,
+  '',
+  '| page | performance | accessibility | LCP ms | TBT ms | met (≥ 90, ≥ 95) |',
+  '|---|---:|---:|---:|---:|---|',
+  ...scores.map(
+    (s) =>
+      `| ${s.page} | ${s.performance} | ${s.accessibility} | ${s.lcpMs} | ${s.tbtMs} | ${s.performance >= 90 && s.accessibility >= 95 ? 'yes' : '**no**'} |`,
+  ),
+];
+console.log(lines.join('\n'));
+writeFileSync(join(resultsDir, 'scores.md'), `${lines.join('\n')}\n`);
