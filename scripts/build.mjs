@@ -38,7 +38,7 @@ export function buildAll() {
   const contract = ['contract/src', 'package-lock.json'];
   buildIfStale(
     'the web app',
-    ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', ...contract],
+    ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'web/compress-dist.mjs', ...contract],
     'web/dist',
     'npm run build -w web',
   );

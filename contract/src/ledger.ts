@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, LIST_LIMIT_MAX, NAME_MAX, optionalText, requiredText, StoreRefSchema, TEXT_MAX } from './common';
+import { MOVEMENT_KIND_LABELS } from './messages';
 
 /** The most one movement may move: far above any real site, far below the counters' limits. */
 export const QUANTITY_MAX = 1_000_000;
@@ -217,16 +218,7 @@ export type TrackSupplyStore = z.infer<typeof TrackSupplyStoreSchema>;
 
 // ---- Ledger ----
 
-export const MOVEMENT_KIND_LABELS = {
-  opening: 'Opening stock',
-  purchase: 'New purchase',
-  transfer_in: 'Transfer from warehouse',
-  issue: 'Issued',
-  damage: 'Damaged',
-  return: 'Returned',
-  delivery: 'Supplier delivery',
-  adjustment: 'Adjustment',
-} as const;
+export { MOVEMENT_KIND_LABELS };
 export type MovementKind = keyof typeof MOVEMENT_KIND_LABELS;
 
 export const MovementListQuerySchema = z.object({

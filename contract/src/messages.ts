@@ -1,3 +1,16 @@
-// Texts the sign-in screen needs, kept apart from the schemas so that screen loads without zod.
+// Texts that screens need without the schemas (the sign-in screen, the history dialog of the lists),
+// kept apart so those load without zod.
 export const LOGIN_MISSING_FIELDS = 'Please fill in both email and password';
 export const LOGIN_INVALID = 'Invalid email or password';
+
+/** How the ledger's movement kinds read on screen. */
+export const MOVEMENT_KIND_LABELS = {
+  opening: 'Opening stock',
+  purchase: 'New purchase',
+  transfer_in: 'Transfer from warehouse',
+  issue: 'Issued',
+  damage: 'Damaged',
+  return: 'Returned',
+  delivery: 'Supplier delivery',
+  adjustment: 'Adjustment',
+} as const;

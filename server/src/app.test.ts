@@ -122,3 +122,44 @@ describe('CORS', () => {
     await open.close();
   });
 });
+
+describe('the web app files', () => {
+  it('sends compressed copies when the browser takes them, hashed files cached for good and the page revalidated', async () => {
+    const { buildApp } = await import('./app');
+    const { randomBytes } = await import('node:crypto');
+    const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { gzipSync, brotliCompressSync, gunzipSync } = await import('node:zlib');
+    const dist = mkdtempSync(join(tmpdir(), 'stockyard-web-'));
+    const script = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(dist, 'index.html.gz'), gzipSync('<!doctype html><div id="root"></div>'));
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), script);
+    writeFileSync(join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(script));
+    writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
+    const web = await buildApp({ db: t.database.db, tokens: { secret: randomBytes(32), ttlSeconds: 60 }, webDistDir: dist });
+    try {
+      const gzipped = await web.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(gzipped.statusCode).toBe(200);
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzipped.rawPayload).toString()).toBe(script);
+      expect(gzipped.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const brotli = await web.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(brotli.headers['content-encoding']).toBe('br');
+      const plain = await web.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
+      for (const url of ['/', '/dashboard/allproducts']) {
+        const page = await web.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+        expect(page.statusCode).toBe(200);
+        expect(page.headers['cache-control']).toBe('no-cache');
+        expect(gunzipSync(page.rawPayload).toString()).toContain('id="root"');
+      }
+    } finally {
+      await web.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -106,7 +106,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   const hasWeb = Boolean(options.webDistDir && existsSync(join(options.webDistDir, 'index.html')));
-  if (hasWeb) await app.register(fastifyStatic, { root: options.webDistDir as string, wildcard: false, index: 'index.html' });
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: options.webDistDir as string,
+      wildcard: false,
+      index: 'index.html',
+      // The build writes .br and .gz copies; file names under /assets/ change with their content.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (response, path) => {
+        const isHashed = path.includes(`${sep}assets${sep}`);
+        response.setHeader('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
   registerNotFound(app, hasWeb);
   return app;
 }

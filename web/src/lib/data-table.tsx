@@ -1,5 +1,5 @@
 import { Table } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 
 export type Column<T> = { header: string; render: (row: T) => ReactNode; align?: 'right' };
 
@@ -18,6 +18,10 @@ export function DataTable<T>(props: {
   caption?: string;
 }) {
   const span = props.columns.length;
+  // A page of rows is built in the background, in slices, so a slow phone stays responsive while it
+  // renders; until then the loading row shows.
+  const rows = useDeferredValue(props.rows);
+  const isLoading = props.isLoading || rows !== props.rows;
   return (
     <Table.ScrollContainer minWidth={props.minWidth ?? 600}>
       <Table striped highlightOnHover verticalSpacing="xs" fz="sm" aria-label={props.caption}>
@@ -31,17 +35,17 @@ export function DataTable<T>(props: {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {props.isLoading && (
+          {isLoading && (
             <Table.Tr>
               <Table.Td colSpan={span}>{props.loadingText ?? 'Loading...'}</Table.Td>
             </Table.Tr>
           )}
-          {!props.isLoading && props.rows?.length === 0 && (
+          {!isLoading && rows?.length === 0 && (
             <Table.Tr>
               <Table.Td colSpan={span}>{props.emptyText}</Table.Td>
             </Table.Tr>
           )}
-          {props.rows?.map((row) => (
+          {rows?.map((row) => (
             // Plain elements with the Table's own classes: a page of rows is hundreds of cells, and
             // Mantine's per-cell style resolution was most of a phone's time to show the page.
             <tr key={props.rowKey(row)} className={Table.classes.tr} data-striped="odd" data-hover data-with-row-border>

@@ -1,5 +1,6 @@
 import { Alert, Modal, Text } from '@mantine/core';
-import { MOVEMENT_KIND_LABELS, type Movement } from '@stockyard/contract';
+import type { Movement } from '@stockyard/contract';
+import { MOVEMENT_KIND_LABELS } from '@stockyard/contract/messages';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch, messageOf } from '../../../lib/api';
 import { DataTable } from '../../../lib/data-table';
