@@ -39,6 +39,11 @@ export function openPostgres(connectionString: string, poolSize = 10): Database 
   return { db, driver: 'postgres', url: connectionString, close: () => pool.end() };
 }
 
+/** PGlite has one connection: a long statement holds up every other query of the server. */
+export function takesOneQueryAtATime(db: Db): boolean {
+  return (db as unknown as { $client?: unknown }).$client instanceof PgliteRemote;
+}
+
 /** Runs raw SQL and returns its rows, the same shape on both drivers. */
 export async function queryRows<T>(db: DbOrTx, query: Parameters<Db['execute']>[0]): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };

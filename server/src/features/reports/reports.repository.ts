@@ -1,6 +1,6 @@
 import type { ReportRow } from '@stockyard/contract';
-import { sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows, takesOneQueryAtATime } from '../../db/client';
 
 type Row = {
   id: string;
@@ -31,13 +31,34 @@ type Row = {
  * minus what moved after the end (counters always equal their ledger, as every movement moves both
  * in one transaction), so a month-end report does not scan years of history.
  */
-export async function buildStoreReport(
-  db: DbOrTx,
-  input: { storeId: string; start: string; end: string; timeZone: string },
-): Promise<ReportRow[]> {
-  const rows = await queryRows<Row>(
-    db,
-    sql`with bounds as (
+export async function buildStoreReport(db: Db, input: ReportInput): Promise<ReportRow[]> {
+  if (!takesOneQueryAtATime(db)) return (await queryRows<Row>(db, reportQuery(input))).map(presentRow);
+  // The embedded database answers one query at a time, so a 10,000-material store is reported in
+  // slices of materials: each slice is one statement (every row consistent in itself), and a stock
+  // movement waits for one slice rather than for the whole report.
+  const ids = (
+    await queryRows<{ id: string }>(db, sql`select id from materials where store_id = ${input.storeId} order by lower(name), id`)
+  ).map((row) => row.id);
+  if (ids.length <= REPORT_SLICE) return (await queryRows<Row>(db, reportQuery(input))).map(presentRow);
+  const rows: ReportRow[] = [];
+  for (let from = 0; from < ids.length; from += REPORT_SLICE) {
+    const slice = ids.slice(from, from + REPORT_SLICE).map((id) => sql`${id}::uuid`);
+    const only = sql.join(slice, sql`, `);
+    for (const row of await queryRows<Row>(
+      db,
+      reportQuery(input, { items: sql`m.id in (${only})`, movements: sql`mv.item_id in (${only})` }),
+    )) {
+      rows.push(presentRow(row));
+    }
+  }
+  return rows;
+}
+
+type ReportInput = { storeId: string; start: string; end: string; timeZone: string };
+const REPORT_SLICE = 500;
+
+function reportQuery(input: ReportInput, slice?: { items: SQL; movements: SQL }): SQL {
+  return sql`with bounds as (
           select (${input.start}::date::timestamp at time zone ${input.timeZone}) as s,
                  ((${input.end}::date + 1)::timestamp at time zone ${input.timeZone}) as e
         ),
@@ -55,6 +76,7 @@ export async function buildStoreReport(
             bool_or(mv.occurred_at < b.e) as moved_in_range
           from movements mv cross join bounds b
           where mv.store_id = ${input.storeId} and mv.occurred_at >= b.s and mv.item_kind = 'material'
+            ${slice ? sql`and ${slice.movements}` : sql``}
           group by mv.item_id
         )
         select m.id, m.name, m.category_name, m.material_name, m.size, m.unit, m.remarks, st.name as store_name,
@@ -67,13 +89,15 @@ export async function buildStoreReport(
         join stores st on st.id = m.store_id
         cross join bounds b
         left join recent r on r.item_id = m.id
-        where m.store_id = ${input.storeId}
+        where m.store_id = ${input.storeId} ${slice ? sql`and ${slice.items}` : sql``}
           and (m.created_at < b.e or coalesce(r.moved_in_range, false)
                or exists (select 1 from movements x where x.item_id = m.id and x.occurred_at < b.e))
           and (m.deleted_at is null or m.deleted_at >= b.s or coalesce(r.moved_in_range, false))
-        order by lower(m.name), m.id`,
-  );
-  return rows.map((row) => ({
+        order by lower(m.name), m.id`;
+}
+
+function presentRow(row: Row): ReportRow {
+  return {
     materialId: row.id,
     name: row.name,
     categoryname: row.category_name,
@@ -91,5 +115,5 @@ export async function buildStoreReport(
     restockDate: row.restock_day,
     remarks: row.remarks,
     storeName: row.store_name,
-  }));
+  };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createMaterial, createStore, createStoreWithStaff, createUser, recordAt } from '../../../test/factories';
 import { findLedgerMismatches } from '../../../test/ledger-check';
+import { queryRows } from '../../db/client';
 
 type Staff = Awaited<ReturnType<typeof createStoreWithStaff>>;
 
@@ -177,5 +178,60 @@ describe('store reports across a time-zone edge (Asia/Kolkata, UTC+05:30)', () =
       currentAvailableQuantity: 125,
       restockDate: '2026-03-15',
     });
+  });
+});
+
+describe('a store with more materials than one report slice', () => {
+  let t: TestApp;
+  let staff: Staff;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    staff = await createStoreWithStaff(t.app, t.database.db);
+  });
+  afterAll(async () => {
+    expect(await findLedgerMismatches(t.database.db)).toEqual([]);
+    await t.close();
+  });
+
+  it('reports every material once, in name order, with the numbers of each', async () => {
+    const db = t.database.db;
+    // 1,203 materials created in January, names in mixed case so the order must ignore it.
+    await db.execute(sql`insert into materials (store_id, name, created_at)
+      select ${staff.store._id}, (case when i % 2 = 0 then 'item ' else 'Item ' end) || lpad(i::text, 5, '0'), '2026-01-01T00:00:00Z'
+      from generate_series(1, 1203) i`);
+    const ids = await queryRows<{ id: string; name: string }>(
+      db,
+      sql`select id, name from materials where store_id = ${staff.store._id} order by lower(name), id`,
+    );
+    const moved = [0, 499, 500, 501, 1000, 1202].map((index) => ids[index] as { id: string; name: string });
+    for (const [n, item] of moved.entries()) {
+      expect(await recordAt(db, { itemId: item.id, kind: 'opening', quantity: 100 + n, at: '2026-01-05T10:00:00Z' })).toBe(true);
+      expect(await recordAt(db, { itemId: item.id, kind: 'issue', quantity: n + 1, at: '2026-03-10T10:00:00Z' })).toBe(true);
+      expect(await recordAt(db, { itemId: item.id, kind: 'purchase', quantity: 7, at: '2026-04-02T10:00:00Z' })).toBe(true);
+    }
+
+    const response = await report(t, staff.keeper.token, 'startDate=2026-03-01&endDate=2026-03-31');
+    expect(response.statusCode).toBe(200);
+    const rows = response.json().data as {
+      materialId: string;
+      name: string;
+      previousQuantity: number;
+      consumedQuantity: number;
+      currentAvailableQuantity: number;
+      restockedQuantity: number;
+    }[];
+    expect(rows.map((row) => row.materialId)).toEqual(ids.map((item) => item.id));
+    for (const [n, item] of moved.entries()) {
+      const row = rows.find((r) => r.materialId === item.id);
+      expect(row).toMatchObject({
+        previousQuantity: 100 + n,
+        consumedQuantity: n + 1,
+        restockedQuantity: 0,
+        currentAvailableQuantity: 100 + n - (n + 1),
+      });
+    }
+    const still = rows.filter((row) => !moved.some((item) => item.id === row.materialId));
+    expect(still.every((row) => row.previousQuantity === 0 && row.currentAvailableQuantity === 0)).toBe(true);
   });
 });
