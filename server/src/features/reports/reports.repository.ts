@@ -75,8 +75,8 @@ function reportQuery(input: ReportInput, slice?: { items: SQL; movements: SQL })
             max(mv.occurred_at) filter (where mv.occurred_at < b.e and mv.kind in ('purchase', 'delivery')) as restock_at,
             bool_or(mv.occurred_at < b.e) as moved_in_range
           from movements mv cross join bounds b
-          where mv.store_id = ${input.storeId} and mv.occurred_at >= b.s and mv.item_kind = 'material'
-            ${slice ? sql`and ${slice.movements}` : sql``}
+          -- A slice reads its materials' movements item by item (movements_item_time_idx), not the store's.
+          where ${slice ? slice.movements : sql`mv.store_id = ${input.storeId}`} and mv.occurred_at >= b.s and mv.item_kind = 'material'
           group by mv.item_id
         )
         select m.id, m.name, m.category_name, m.material_name, m.size, m.unit, m.remarks, st.name as store_name,
