@@ -23,3 +23,35 @@ describe(`the ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'} driver`
     expect(row).toEqual({ yes: true, text: 'a', nothing: null });
   });
 });
+
+describe('a long query', () => {
+  it("leaves the server's thread free: timers keep firing while it runs", async () => {
+    let ticks = 0;
+    const timer = setInterval(() => {
+      ticks += 1;
+    }, 10);
+    try {
+      // A CPU-bound statement of a few hundred milliseconds, like a big store's report.
+      const started = performance.now();
+      await queryRows(t.database.db, sql`select count(*) from generate_series(1, 3000000) g where g % 7 = 0`);
+      const elapsed = performance.now() - started;
+      expect(elapsed).toBeGreaterThan(100);
+      // Near one tick per 10 ms of the query; PGlite on the server's thread would allow none.
+      expect(ticks).toBeGreaterThanOrEqual(Math.floor(elapsed / 10 / 3));
+    } finally {
+      clearInterval(timer);
+    }
+  });
+
+  it('keeps a failed transaction from leaving anything behind, and the database usable', async () => {
+    await t.database.db.execute(sql`create table if not exists scratch_rollback (n int primary key)`);
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into scratch_rollback values (1)`);
+        await tx.execute(sql`insert into scratch_rollback values (1)`);
+      }),
+    ).rejects.toMatchObject({ cause: expect.objectContaining({ code: '23505' }) });
+    const [row] = await queryRows<{ n: number }>(t.database.db, sql`select count(*) as n from scratch_rollback`);
+    expect(row?.n).toBe(0);
+  });
+});
