@@ -89,8 +89,18 @@ results.bigStoreReportMs = await medianMs(values.quick ? 2 : 5, () =>
   buildStoreReport(database.db, { ...reportRange, storeId: bigStore.id }),
 );
 const stores = await queryRows<{ id: string }>(database.db, sql`select id from stores`);
+// Every store's report, as many at once as the benchmark's pool has connections (4 on PostgreSQL; PGlite
+// answers one at a time whatever is asked).
+const REPORTS_AT_ONCE = 4;
 results.companyReportMs = await medianMs(values.quick ? 1 : 3, async () => {
-  for (const store of stores) await buildStoreReport(database.db, { ...reportRange, storeId: store.id });
+  const queue = [...stores];
+  await Promise.all(
+    Array.from({ length: REPORTS_AT_ONCE }, async () => {
+      for (let store = queue.shift(); store; store = queue.shift()) {
+        await buildStoreReport(database.db, { ...reportRange, storeId: store.id });
+      }
+    }),
+  );
 });
 const explain = async (query: ReturnType<typeof sql>) =>
   (await queryRows<Record<string, string>>(database.db, sql`explain analyze ${query}`)).map((row) => Object.values(row)[0]).join('\n');
@@ -308,7 +318,7 @@ const rows = [
   [
     'movement POST while big-store reports run alongside',
     movementsBesideReports,
-    `p99 ${movementsBesideReports.p99} ms`,
+    `p99 ${movementsBesideReports.p99} ms (${appRandom.p99} ms without the reports)`,
     'p99 ≤ 100 ms',
     movementsBesideReports.p99 <= 100,
   ],
@@ -329,7 +339,7 @@ const lines = [
   '',
   `| other | value | target |`,
   '|---|---|---|',
-  `| company-wide report, ${stores.length} stores one after another (bare SQL) | ${(results.companyReportMs as number).toFixed(0)} ms | ≤ 300 ms on PostgreSQL |`,
+  `| company-wide report, all ${stores.length} stores' reports, ${REPORTS_AT_ONCE} at a time (bare SQL) | ${(results.companyReportMs as number).toFixed(0)} ms | ≤ 300 ms on PostgreSQL |`,
   `| report of the big store, 10,000 materials (bare SQL) | ${(results.bigStoreReportMs as number).toFixed(0)} ms | |`,
   `| start-up on the seeded data, to a served login page | ${(results.startupExistingMs as number).toFixed(0)} ms | ≤ 2,000 ms |`,
   ...(results.startupEmptyMs

@@ -33,13 +33,17 @@ type Row = {
  */
 export async function buildStoreReport(db: Db, input: ReportInput): Promise<ReportRow[]> {
   if (!takesOneQueryAtATime(db)) return (await queryRows<Row>(db, reportQuery(input))).map(presentRow);
-  // The embedded database answers one query at a time, so a 10,000-material store is reported in
-  // slices of materials: each slice is one statement (every row consistent in itself), and a stock
-  // movement waits for one slice rather than for the whole report.
+  // The embedded database answers one query at a time, so a store of more than REPORT_SLICE live
+  // materials is reported in slices of materials: each slice is one statement (every row consistent
+  // in itself), and a stock movement waits for one slice rather than for the whole report.
+  const [kept] = await queryRows<{ live: number }>(
+    db,
+    sql`select live from item_counts where store_id = ${input.storeId} and item_kind = 'material'`,
+  );
+  if ((kept?.live ?? 0) <= REPORT_SLICE) return (await queryRows<Row>(db, reportQuery(input))).map(presentRow);
   const ids = (
     await queryRows<{ id: string }>(db, sql`select id from materials where store_id = ${input.storeId} order by lower(name), id`)
   ).map((row) => row.id);
-  if (ids.length <= REPORT_SLICE) return (await queryRows<Row>(db, reportQuery(input))).map(presentRow);
   const rows: ReportRow[] = [];
   for (let from = 0; from < ids.length; from += REPORT_SLICE) {
     const slice = ids.slice(from, from + REPORT_SLICE).map((id) => sql`${id}::uuid`);
@@ -55,7 +59,7 @@ export async function buildStoreReport(db: Db, input: ReportInput): Promise<Repo
 }
 
 type ReportInput = { storeId: string; start: string; end: string; timeZone: string };
-const REPORT_SLICE = 500;
+const REPORT_SLICE = 250;
 
 function reportQuery(input: ReportInput, slice?: { items: SQL; movements: SQL }): SQL {
   return sql`with bounds as (
