@@ -1,3 +1,4 @@
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -42,6 +43,15 @@ export function openPostgres(connectionString: string, poolSize = 10): Database 
 /** PGlite has one connection: a long statement holds up every other query of the server. */
 export function takesOneQueryAtATime(db: Db): boolean {
   return (db as unknown as { $client?: unknown }).$client instanceof PgliteRemote;
+}
+
+/** `column in (ids)`, each id cast to uuid; false for no ids. */
+export function uuidIn(column: SQL, ids: string[]): SQL {
+  if (ids.length === 0) return sql`false`;
+  return sql`${column} in (${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
 }
 
 /** Runs raw SQL and returns its rows, the same shape on both drivers. */

@@ -63,14 +63,32 @@ export async function authenticate(db: DbOrTx, settings: TokenSettings, authoriz
   if (!row) throw new AppError('unauthenticated', SESSION_ENDED);
   const auth: AuthContext = { userId: row.user_id, role: row.role, stores: row.stores ?? [], jti };
   if (cache) {
-    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
     const until = Math.min(new Date(row.expires_at).getTime(), Date.now() + SESSION_CACHE_MS);
-    cache.set(jti, { auth, until, generation });
+    remember(cache, jti, { auth, until, generation });
   }
   return auth;
 }
 
 const CACHE_SIZE = 10_000;
+
+/** Bounded caches kept per signing key, so one key's verdicts never vouch for another's tokens. */
+function cachePerSettings<V>(): (settings: TokenSettings) => Map<string, V> {
+  const bySettings = new WeakMap<TokenSettings, Map<string, V>>();
+  return (settings) => {
+    let cache = bySettings.get(settings);
+    if (!cache) {
+      cache = new Map();
+      bySettings.set(settings, cache);
+    }
+    return cache;
+  };
+}
+
+/** Adds an entry, dropping the oldest when the cache is full. */
+function remember<V>(cache: Map<string, V>, key: string, value: V): void {
+  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  cache.set(key, value);
+}
 /** A checked session is read again after this long even when no change was announced. */
 const SESSION_CACHE_MS = 60_000;
 
@@ -80,24 +98,14 @@ const SESSION_CACHE_MS = 60_000;
  * never served.
  */
 let sessionGeneration = 0;
-const sessionsBySettings = new WeakMap<TokenSettings, Map<string, { auth: AuthContext; until: number; generation: number }>>();
-
-function checkedSessions(settings: TokenSettings) {
-  let sessions = sessionsBySettings.get(settings);
-  if (!sessions) {
-    sessions = new Map();
-    sessionsBySettings.set(settings, sessions);
-  }
-  return sessions;
-}
+const checkedSessions = cachePerSettings<{ auth: AuthContext; until: number; generation: number }>();
 
 /** Every session is read from the database again before it is trusted. */
 export function forgetCheckedSessions(): void {
   sessionGeneration += 1;
 }
 
-/** Per signing key, so one key's verdicts never vouch for another's tokens. */
-const verifiedBySettings = new WeakMap<TokenSettings, Map<string, { jti: string | undefined; expiresAt: number }>>();
+const verifiedTokensOf = cachePerSettings<{ jti: string | undefined; expiresAt: number }>();
 
 /**
  * The token's `jti` once its signature and expiry check out. A good signature stays good, so the
@@ -105,17 +113,12 @@ const verifiedBySettings = new WeakMap<TokenSettings, Map<string, { jti: string 
  * once per token rather than once per request; the session itself is checked in `authenticate`.
  */
 async function verifiedJti(token: string, settings: TokenSettings): Promise<string | undefined> {
-  let verifiedTokens = verifiedBySettings.get(settings);
-  if (!verifiedTokens) {
-    verifiedTokens = new Map();
-    verifiedBySettings.set(settings, verifiedTokens);
-  }
+  const verifiedTokens = verifiedTokensOf(settings);
   const cached = verifiedTokens.get(token);
   if (cached && cached.expiresAt > Date.now()) return cached.jti;
   try {
     const { payload } = await jwtVerify(token, settings.secret, { algorithms: ['HS256'] });
-    if (verifiedTokens.size >= CACHE_SIZE) verifiedTokens.delete(verifiedTokens.keys().next().value as string);
-    verifiedTokens.set(token, { jti: payload.jti, expiresAt: (payload.exp ?? 0) * 1000 });
+    remember(verifiedTokens, token, { jti: payload.jti, expiresAt: (payload.exp ?? 0) * 1000 });
     return payload.jti;
   } catch {
     throw new AppError('unauthenticated', SESSION_ENDED);

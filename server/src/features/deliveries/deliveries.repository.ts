@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client';
+import { type DbOrTx, queryRows, uuidIn } from '../../db/client';
 import { storeFilter } from '../movements/ledger';
 import { escapeLike } from '../users/users.repository';
 
@@ -38,13 +38,7 @@ export async function findDeliveries(
     const pattern = `%${escapeLike(query.q)}%`;
     conditions.push(sql`(m.name ilike ${pattern} or d.supplier ilike ${pattern})`);
   }
-  if (query.ids)
-    conditions.push(
-      sql`d.id in (${sql.join(
-        query.ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`,
-    );
+  if (query.ids) conditions.push(uuidIn(sql`d.id`, query.ids));
   const rows = await queryRows<DeliveryRow>(
     db,
     sql`select d.id, d.material_id, m.name as material_name, d.quantity, d.supplier, d.date_received::text as date_received,

@@ -1,6 +1,6 @@
 import type { Product } from '@stockyard/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, queryPage } from '../../db/client';
+import { type DbOrTx, queryPage, uuidIn } from '../../db/client';
 import { liveItemCount } from '../movements/item-counts';
 import { storeFilter } from '../movements/ledger';
 import { escapeLike } from '../users/users.repository';
@@ -59,13 +59,7 @@ export async function findMaterials(db: DbOrTx, query: MaterialQuery): Promise<{
     conditions.push(sql`(m.name || ' ' || m.category_name || ' ' || m.material_name) ilike ${pattern}`);
   }
   if (query.storeId) conditions.push(sql`m.store_id = ${query.storeId}`);
-  if (query.ids)
-    conditions.push(
-      sql`m.id in (${sql.join(
-        query.ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`,
-    );
+  if (query.ids) conditions.push(uuidIn(sql`m.id`, query.ids));
   const where = sql.join(conditions, sql` and `);
   const { rows, total } = await queryPage<MaterialRow>(db, {
     rows: sql`select m.*, s.name as store_name

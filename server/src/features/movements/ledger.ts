@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client';
+import { type DbOrTx, queryRows, uuidIn } from '../../db/client';
 import type { ItemKind, MovementKind } from '../../db/schema';
 
 /** One item's row as stored: descriptive columns plus the counters. */
@@ -72,12 +72,7 @@ export type MovementResult = { isRecorded: true; item: ItemRow } | { isRecorded:
 
 /** `column in (the caller's stores)`; every store when `storeIds` is null. */
 export function storeFilter(storeIds: string[] | null, column: SQL = sql`store_id`): SQL {
-  if (storeIds === null) return sql`true`;
-  if (storeIds.length === 0) return sql`false`;
-  return sql`${column} in (${sql.join(
-    storeIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  )})`;
+  return storeIds === null ? sql`true` : uuidIn(column, storeIds);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ReportRow } from '@stockyard/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows, takesOneQueryAtATime } from '../../db/client';
+import { type Db, queryRows, takesOneQueryAtATime, uuidIn } from '../../db/client';
+import { liveItemCount } from '../movements/item-counts';
 
 type Row = {
   id: string;
@@ -32,25 +33,28 @@ type Row = {
  * in one transaction), so a month-end report does not scan years of history.
  */
 export async function buildStoreReport(db: Db, input: ReportInput): Promise<ReportRow[]> {
-  if (!takesOneQueryAtATime(db)) return (await queryRows<Row>(db, reportQuery(input))).map(presentRow);
-  // The embedded database answers one query at a time, so a store of more than REPORT_SLICE live
-  // materials is reported in slices of materials: each slice is one statement (every row consistent
-  // in itself), and a stock movement waits for one slice rather than for the whole report.
-  const [kept] = await queryRows<{ live: number }>(
-    db,
-    sql`select live from item_counts where store_id = ${input.storeId} and item_kind = 'material'`,
-  );
-  if ((kept?.live ?? 0) <= REPORT_SLICE) return (await queryRows<Row>(db, reportQuery(input))).map(presentRow);
+  if (takesOneQueryAtATime(db)) {
+    const [live] = await queryRows<{ n: number }>(db, liveItemCount('material', null, input.storeId));
+    if ((live?.n ?? 0) > REPORT_SLICE) return buildInSlices(db, input);
+  }
+  return (await queryRows<Row>(db, reportQuery(input))).map(presentRow);
+}
+
+/**
+ * The embedded database answers one query at a time, so a store of more than REPORT_SLICE live
+ * materials is reported in slices of materials: each slice is one statement (every row consistent
+ * in itself), and a stock movement waits for one slice rather than for the whole report.
+ */
+async function buildInSlices(db: Db, input: ReportInput): Promise<ReportRow[]> {
   const ids = (
     await queryRows<{ id: string }>(db, sql`select id from materials where store_id = ${input.storeId} order by lower(name), id`)
   ).map((row) => row.id);
   const rows: ReportRow[] = [];
   for (let from = 0; from < ids.length; from += REPORT_SLICE) {
-    const slice = ids.slice(from, from + REPORT_SLICE).map((id) => sql`${id}::uuid`);
-    const only = sql.join(slice, sql`, `);
+    const slice = ids.slice(from, from + REPORT_SLICE);
     for (const row of await queryRows<Row>(
       db,
-      reportQuery(input, { items: sql`m.id in (${only})`, movements: sql`mv.item_id in (${only})` }),
+      reportQuery(input, { items: uuidIn(sql`m.id`, slice), movements: uuidIn(sql`mv.item_id`, slice) }),
     )) {
       rows.push(presentRow(row));
     }

@@ -1,6 +1,6 @@
 import type { Tool } from '@stockyard/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, queryPage } from '../../db/client';
+import { type DbOrTx, queryPage, uuidIn } from '../../db/client';
 import { liveItemCount } from '../movements/item-counts';
 import { storeFilter } from '../movements/ledger';
 import { escapeLike } from '../users/users.repository';
@@ -62,13 +62,7 @@ export async function findTools(db: DbOrTx, query: ToolQuery): Promise<{ tools: 
     );
   }
   if (query.storeId) conditions.push(sql`t.store_id = ${query.storeId}`);
-  if (query.ids)
-    conditions.push(
-      sql`t.id in (${sql.join(
-        query.ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`,
-    );
+  if (query.ids) conditions.push(uuidIn(sql`t.id`, query.ids));
   const where = sql.join(conditions, sql` and `);
   const { rows, total } = await queryPage<ToolRow>(db, {
     rows: sql`select t.*, s.name as store_name
