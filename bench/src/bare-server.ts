@@ -27,22 +27,23 @@ app.post<{ Body: { productId: string; quantity: number } }>('/bare/issue', async
   return reply.status(isRecorded ? 200 : 409).send({ ok: isRecorded });
 });
 
-// The Material List's queries for one store: a page of 50 (with a search when q is given) and its total.
+// The Material List's queries for one store: a page of 50 with its total looked up in the same
+// statement, or a search, counted apart only when it fills the page.
 app.get<{ Querystring: { storeId: string; q?: string } }>('/bare/list', async (request) => {
   const { storeId, q } = request.query;
   const search = q ? sql`and (m.name || ' ' || m.category_name || ' ' || m.material_name) ilike ${`%${q}%`}` : sql``;
-  const rows = await queryRows(
+  const total = q ? sql`null::int` : sql`(select live from item_counts where store_id = ${storeId} and item_kind = 'material')`;
+  const rows = await queryRows<{ page_total: number | null }>(
     database.db,
-    sql`select m.*, s.name as store_name from materials m join stores s on s.id = m.store_id
+    sql`select m.*, s.name as store_name, ${total} as page_total from materials m join stores s on s.id = m.store_id
         where m.deleted_at is null and m.store_id = ${storeId} ${search}
         order by m.created_at desc nulls last, m.id limit 50`,
   );
+  if (!q) return { rows, total: rows[0]?.page_total ?? 0 };
   if (rows.length < 50) return { rows, total: rows.length };
   const [count] = await queryRows<{ n: number }>(
     database.db,
-    q
-      ? sql`select count(*)::int as n from materials m where m.deleted_at is null and m.store_id = ${storeId} ${search}`
-      : sql`select live as n from item_counts where store_id = ${storeId} and item_kind = 'material'`,
+    sql`select count(*)::int as n from materials m where m.deleted_at is null and m.store_id = ${storeId} ${search}`,
   );
   return { rows, total: count?.n };
 });

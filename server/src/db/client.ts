@@ -60,17 +60,29 @@ export async function queryRows<T>(db: DbOrTx, query: Parameters<Db['execute']>[
   return result.rows;
 }
 
+export type PageQuery = {
+  /** The page's statement, given an expression to select as its `page_total` column. */
+  rows: (total: SQL) => SQL;
+  /** A statement whose one row's `n` is the number of rows without limit and offset. */
+  count: SQL;
+  /** The count only looks a number up (no scan of the rows): it is read in the page's own statement. */
+  isCountALookup?: boolean;
+  limit?: number;
+  offset?: number;
+};
+
 /**
- * One page of rows and the total they were cut from. The total is counted in its own query, and only
- * when a page was asked for and more rows may exist, so a page never sorts the whole table.
+ * One page of rows and the total they were cut from. A total that must be counted is counted in a
+ * query of its own, and only when a page was asked for and more rows may exist, so a page never sorts
+ * the whole table; a total that is looked up comes back with the page, in one round trip.
  */
-export async function queryPage<T>(
-  db: DbOrTx,
-  query: { rows: Parameters<Db['execute']>[0]; count: Parameters<Db['execute']>[0]; limit?: number; offset?: number },
-): Promise<{ rows: T[]; total: number }> {
-  const rows = await queryRows<T>(db, query.rows);
+export async function queryPage<T>(db: DbOrTx, query: PageQuery): Promise<{ rows: T[]; total: number }> {
+  const isPaged = query.limit !== undefined;
+  const withTotal = isPaged && query.isCountALookup === true;
+  const rows = await queryRows<T & { page_total: number | null }>(db, query.rows(withTotal ? sql`(${query.count})` : sql`null::int`));
   const offset = query.offset ?? 0;
-  if (query.limit === undefined || (rows.length < query.limit && offset === 0)) return { rows, total: rows.length + offset };
+  if (withTotal && rows[0]) return { rows, total: rows[0].page_total ?? 0 };
+  if (!isPaged || (rows.length < (query.limit as number) && offset === 0)) return { rows, total: rows.length + offset };
   const [counted] = await queryRows<{ n: number }>(db, query.count);
   return { rows, total: counted?.n ?? 0 };
 }

@@ -61,16 +61,17 @@ export async function findMaterials(db: DbOrTx, query: MaterialQuery): Promise<{
   if (query.storeId) conditions.push(sql`m.store_id = ${query.storeId}`);
   if (query.ids) conditions.push(uuidIn(sql`m.id`, query.ids));
   const where = sql.join(conditions, sql` and `);
+  const isFiltered = Boolean(query.q || query.ids);
   const { rows, total } = await queryPage<MaterialRow>(db, {
-    rows: sql`select m.*, s.name as store_name
+    rows: (pageTotal) => sql`select m.*, s.name as store_name, ${pageTotal} as page_total
               from materials m join stores s on s.id = m.store_id
               where ${where}
               order by m.created_at desc nulls last, m.id
               limit ${query.limit ?? null} offset ${query.offset ?? 0}`,
-    count:
-      query.q || query.ids
-        ? sql`select count(*)::int as n from materials m where ${where}`
-        : liveItemCount('material', query.storeIds, query.storeId),
+    count: isFiltered
+      ? sql`select count(*)::int as n from materials m where ${where}`
+      : liveItemCount('material', query.storeIds, query.storeId),
+    isCountALookup: !isFiltered,
     limit: query.limit,
     offset: query.offset,
   });

@@ -64,16 +64,17 @@ export async function findTools(db: DbOrTx, query: ToolQuery): Promise<{ tools: 
   if (query.storeId) conditions.push(sql`t.store_id = ${query.storeId}`);
   if (query.ids) conditions.push(uuidIn(sql`t.id`, query.ids));
   const where = sql.join(conditions, sql` and `);
+  const isFiltered = Boolean(query.q || query.ids || quantity);
   const { rows, total } = await queryPage<ToolRow>(db, {
-    rows: sql`select t.*, s.name as store_name
+    rows: (pageTotal) => sql`select t.*, s.name as store_name, ${pageTotal} as page_total
               from tools t join stores s on s.id = t.store_id
               where ${where}
               order by t.created_at desc nulls last, t.id
               limit ${query.limit ?? null} offset ${query.offset ?? 0}`,
-    count:
-      query.q || query.ids || quantity
-        ? sql`select count(*)::int as n from tools t join stores s on s.id = t.store_id where ${where}`
-        : liveItemCount('tool', query.storeIds, query.storeId),
+    count: isFiltered
+      ? sql`select count(*)::int as n from tools t join stores s on s.id = t.store_id where ${where}`
+      : liveItemCount('tool', query.storeIds, query.storeId),
+    isCountALookup: !isFiltered,
     limit: query.limit,
     offset: query.offset,
   });
