@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
-import { bearer, createAdmin } from '../test/factories';
+import { bearer, createAdmin, createMaterial, createStoreWithStaff } from '../test/factories';
 
 let t: TestApp;
 let admin: { email: string; token: string };
@@ -120,6 +120,34 @@ describe('CORS', () => {
     const other = await open.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
     await open.close();
+  });
+});
+
+describe('answers of the API', () => {
+  it('are compressed when the client takes it, with the same JSON inside; small ones are sent as they are', async () => {
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const { keeper } = await createStoreWithStaff(t.app, t.database.db);
+    for (let i = 0; i < 20; i += 1) await createMaterial(t.app, keeper.token, { totalQuantity: i });
+    const list = (encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/user/get-product?limit=50',
+        headers: { ...bearer(keeper.token), ...(encoding ? { 'accept-encoding': encoding } : {}) },
+      });
+    const plain = await list();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toHaveLength(20);
+    const brotli = await list('br, gzip, deflate');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['x-total-count']).toBe('20');
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual(plain.json());
+    const gzipped = await list('gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString())).toEqual(plain.json());
+    const health = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br' } });
+    expect(health.headers['content-encoding']).toBeUndefined();
+    expect(health.json()).toEqual({ status: 'ok' });
   });
 });
 

@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -81,6 +83,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'upgrade-insecure-requests': null },
     },
+  });
+  // A list page is tens of kilobytes of JSON and a big store's report megabytes: on a phone's weak
+  // connection the bytes cost far more than compressing them (brotli at a quality made for answers
+  // built per request). The web build's files are served from their own .br/.gz copies.
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   if (options.corsOrigins?.length) {
     await app.register(cors, { origin: options.corsOrigins, credentials: false, exposedHeaders: ['X-Total-Count'] });
