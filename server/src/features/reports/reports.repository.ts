@@ -63,7 +63,7 @@ async function buildInSlices(db: Db, input: ReportInput): Promise<ReportRow[]> {
 }
 
 type ReportInput = { storeId: string; start: string; end: string; timeZone: string };
-const REPORT_SLICE = 250;
+const REPORT_SLICE = 100;
 
 function reportQuery(input: ReportInput, slice?: { items: SQL; movements: SQL }): SQL {
   return sql`with bounds as (
