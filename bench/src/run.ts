@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { get as httpGet, type IncomingMessage } from 'node:http';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -248,6 +249,31 @@ const [movementsBesideReports] = await Promise.all([
   }),
   load({ url: `${app.url}${reportPath.replace(store.id, bigStore.id)}`, connections: 2, duration, headers: admin }),
 ]);
+// What a phone downloads: the bytes of an answer as sent, plain and compressed.
+async function bytesSent(path: string, headers: Record<string, string>, encoding: string): Promise<number> {
+  // node:http hands the body over as sent (fetch would decode it).
+  const [response] = (await once(httpGet(`${app.url}${path}`, { headers: { ...headers, 'accept-encoding': encoding } }), 'response')) as [
+    IncomingMessage,
+  ];
+  if (response.statusCode !== 200) throw new Error(`${path} answered ${response.statusCode}`);
+  let bytes = 0;
+  for await (const chunk of response) bytes += (chunk as Buffer).length;
+  return bytes;
+}
+results.answerBytes = Object.fromEntries(
+  await Promise.all(
+    [
+      ['Material List, first page of 50', '/api/user/get-product?limit=50', keeper],
+      ['report of the big store, 10,000 materials', reportPath.replace(store.id, bigStore.id), admin],
+    ].map(async ([name, path, headers]) => [
+      name,
+      {
+        plain: await bytesSent(path as string, headers as Record<string, string>, 'identity'),
+        br: await bytesSent(path as string, headers as Record<string, string>, 'br'),
+      },
+    ]),
+  ),
+);
 await app.stop();
 
 // The ledger still agrees after everything the benchmarks wrote.
@@ -347,6 +373,10 @@ const lines = [
     : []),
   `| JavaScript for the login page (gzip) | ${(results.loginJsKb as number).toFixed(0)} KB (+ ${(results.loginCssKb as number).toFixed(0)} KB CSS) | ≤ 150 KB |`,
   `| counters that disagree with the ledger afterwards | ${results.ledgerMismatches} | 0 |`,
+  ...Object.entries(results.answerBytes as Record<string, { plain: number; br: number }>).map(
+    ([name, bytes]) =>
+      `| ${name}: bytes sent, plain / brotli | ${(bytes.plain / 1024).toFixed(0)} KB / ${(bytes.br / 1024).toFixed(0)} KB | |`,
+  ),
   '',
   'Search plan (EXPLAIN ANALYZE):',
   '```',
