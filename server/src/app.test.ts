@@ -141,6 +141,8 @@ describe('answers of the API', () => {
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(brotli.headers['x-total-count']).toBe('20');
     expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    // Compressed in one call and sent with its length, not streamed in chunks.
+    expect(brotli.headers['content-length']).toBe(String(brotli.rawPayload.length));
     expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual(plain.json());
     const gzipped = await list('gzip');
     expect(gzipped.headers['content-encoding']).toBe('gzip');
