@@ -361,7 +361,8 @@ const rows = [
     'movement POST while big-store reports run alongside',
     movementsBesideReports,
     `p99 ${movementsBesideReports.p99} ms (${appRandom.p99} ms without the reports)`,
-    'p99 ≤ 100 ms',
+    // The target is PGlite's: its one connection is where a report could hold everything up.
+    isPostgres ? '' : 'p99 ≤ 100 ms',
     movementsBesideReports.p99 <= 100,
   ],
 ] as const;
