@@ -52,12 +52,8 @@ async function buildInSlices(db: Db, input: ReportInput): Promise<ReportRow[]> {
   const rows: ReportRow[] = [];
   for (let from = 0; from < ids.length; from += REPORT_SLICE) {
     const slice = ids.slice(from, from + REPORT_SLICE);
-    for (const row of await queryRows<Row>(
-      db,
-      reportQuery(input, { items: uuidIn(sql`m.id`, slice), movements: uuidIn(sql`mv.item_id`, slice) }),
-    )) {
-      rows.push(presentRow(row));
-    }
+    const sliceQuery = reportQuery(input, { items: uuidIn(sql`m.id`, slice), movements: uuidIn(sql`mv.item_id`, slice) });
+    rows.push(...(await queryRows<Row>(db, sliceQuery)).map(presentRow));
   }
   return rows;
 }

@@ -13,20 +13,16 @@ type CellProps = { product: Product; onError: (message: string) => void };
 export function AddRemarkCell({ product, onError }: CellProps) {
   const [isEditing, setEditing] = useState(false);
   if (isEditing) return <RemarkEditor product={product} onError={onError} onSaved={() => setEditing(false)} />;
-  if (!product.remarks?.trim()) {
-    return (
-      <ActionIcon variant="subtle" aria-label={`Add remark for ${product.name}`} onClick={() => setEditing(true)}>
-        <IconPencil size={18} />
-      </ActionIcon>
-    );
-  }
+  const hasRemark = Boolean(product.remarks?.trim());
+  const pencil = (
+    <ActionIcon variant="subtle" aria-label={`Add remark for ${product.name}`} disabled={hasRemark} onClick={() => setEditing(true)}>
+      <IconPencil size={18} />
+    </ActionIcon>
+  );
+  if (!hasRemark) return pencil;
   return (
     <Tooltip label="Remarks already added">
-      <span>
-        <ActionIcon variant="subtle" aria-label={`Add remark for ${product.name}`} disabled>
-          <IconPencil size={18} />
-        </ActionIcon>
-      </span>
+      <span>{pencil}</span>
     </Tooltip>
   );
 }
