@@ -58,4 +58,12 @@ describe('item storage', () => {
       { name: 'tools_name_trgm_idx', options: ['fastupdate=off'] },
     ]);
   });
+
+  it('has the ledger vacuumed after every 10,000 new movements, so reports read recent movements from the index alone', async () => {
+    const [row] = await queryRows<{ options: string[] | null }>(
+      t.database.db,
+      sql`select reloptions as options from pg_class where relname = 'movements' and relkind = 'r'`,
+    );
+    expect(row?.options).toEqual(['autovacuum_vacuum_insert_scale_factor=0', 'autovacuum_vacuum_insert_threshold=10000']);
+  });
 });
