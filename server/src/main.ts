@@ -5,6 +5,7 @@ import { type Database, openPostgres } from './db/client';
 import { startControlSocket } from './db/control-socket';
 import { DataDirLockedError, lockDataDir, openDataDir } from './db/data-dir';
 import { migrate } from './db/migrate';
+import { keepLedgerVacuumed } from './db/upkeep';
 import { watchSessionChanges } from './features/auth/session-changes';
 import { webDistDir } from './paths';
 
@@ -53,6 +54,8 @@ async function main(): Promise<void> {
     trustProxy: process.env.TRUST_PROXY === 'true',
   });
 
+  const stopVacuuming = keepLedgerVacuumed(database, (error) => app.log.warn({ err: error }, 'The ledger could not be vacuumed'));
+
   let isClosing = false;
   const shutdown = async (signal: string) => {
     if (isClosing) return;
@@ -61,6 +64,7 @@ async function main(): Promise<void> {
     // HTTP first, so no request is cut off mid-transaction; then the database.
     await app.close().catch((error) => app.log.error(error));
     await sessionChanges.close();
+    stopVacuuming();
     await database.close().catch((error) => app.log.error(error));
     release();
     process.exit(0);
