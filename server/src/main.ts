@@ -5,7 +5,7 @@ import { type Database, openPostgres } from './db/client';
 import { startControlSocket } from './db/control-socket';
 import { DataDirLockedError, lockDataDir, openDataDir } from './db/data-dir';
 import { migrate } from './db/migrate';
-import { keepLedgerVacuumed } from './db/upkeep';
+import { keepUp } from './db/upkeep';
 import { watchSessionChanges } from './features/auth/session-changes';
 import { webDistDir } from './paths';
 
@@ -54,7 +54,7 @@ async function main(): Promise<void> {
     trustProxy: process.env.TRUST_PROXY === 'true',
   });
 
-  const stopVacuuming = keepLedgerVacuumed(database, (error) => app.log.warn({ err: error }, 'The ledger could not be vacuumed'));
+  const stopUpkeep = keepUp(database, (error) => app.log.warn({ err: error }, 'The embedded database could not be analyzed or vacuumed'));
 
   let isClosing = false;
   const shutdown = async (signal: string) => {
@@ -64,7 +64,7 @@ async function main(): Promise<void> {
     // HTTP first, so no request is cut off mid-transaction; then the database.
     await app.close().catch((error) => app.log.error(error));
     await sessionChanges.close();
-    stopVacuuming();
+    stopUpkeep();
     await database.close().catch((error) => app.log.error(error));
     release();
     process.exit(0);

@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { createMaterial, createStoreWithStaff, recordAt } from '../../test/factories';
 import { findLedgerMismatches } from '../../test/ledger-check';
 import { queryRows } from './client';
-import { keepLedgerVacuumed } from './upkeep';
+import { keepUp, upkeep } from './upkeep';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,8 +30,24 @@ async function heapFetches(storeId: string): Promise<number> {
   return Number(/Heap Fetches: (\d+)/.exec(text)?.[1]);
 }
 
-describe('ledger upkeep', () => {
-  it('vacuums the ledger itself on the embedded database, which has no autovacuum, so reports read the index alone', async () => {
+describe('upkeep of the embedded database', () => {
+  it('analyzes tables that have no statistics yet, and again once their rows changed by more than 50 + 10 %', async () => {
+    const { keeper } = await createStoreWithStaff(t.app, t.database.db);
+    const material = await createMaterial(t.app, keeper.token, { totalQuantity: 5 });
+    expect((await upkeep(t.database.db)).analyzed).toEqual(expect.arrayContaining(['materials', 'movements', 'stores', 'users']));
+    expect(await queryRows(t.database.db, sql`select 1 from pg_stats where tablename = 'movements' and attname = 'store_id'`)).toHaveLength(
+      1,
+    );
+    expect((await upkeep(t.database.db)).analyzed).toEqual([]);
+
+    for (let i = 0; i < 60; i += 1) {
+      await recordAt(t.database.db, { itemId: material._id, kind: 'purchase', quantity: 1, at: '2026-03-02T10:00:00Z' });
+    }
+    // PostgreSQL reports changes to its statistics a moment later, and analyzes by itself anyway.
+    if (t.database.driver === 'pglite') expect((await upkeep(t.database.db)).analyzed).toEqual(['materials', 'movements']);
+  });
+
+  it('vacuums the ledger every few minutes on the embedded database, which has no autovacuum, so reports read the index alone', async () => {
     const { store, keeper } = await createStoreWithStaff(t.app, t.database.db);
     const material = await createMaterial(t.app, keeper.token, { totalQuantity: 5 });
     for (let day = 10; day < 15; day += 1) {
@@ -40,7 +56,7 @@ describe('ledger upkeep', () => {
     expect(await heapFetches(store._id)).toBeGreaterThan(0);
 
     const failures: unknown[] = [];
-    const stop = keepLedgerVacuumed(t.database, (error) => failures.push(error), 20);
+    const stop = keepUp(t.database, (error) => failures.push(error), 20);
     await new Promise((resolve) => setTimeout(resolve, 300));
     stop();
     expect(failures).toEqual([]);
