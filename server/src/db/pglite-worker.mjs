@@ -1,7 +1,7 @@
 // The embedded database's own thread. PGlite runs every query synchronously on the thread that
 // holds it, so a long report would freeze every other request of the server; here it only keeps
 // this thread busy. The server side (pglite-remote.ts) sends queries and transaction steps; a
-// transaction stays open, holding PGlite's lock, until the server says commit or roll back.
+// transaction stays open, holding the database, until the server says commit or roll back.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -14,6 +14,16 @@ const TEXT_PARSERS = Object.fromEntries(
 
 const port = parentPort;
 const transactions = new Map();
+
+// One statement or transaction holds the database at a time; the others wait their turn here rather
+// than in PGlite's own first-come queue. Background work (a big report's slices) goes after interactive
+// work, unless it has waited long enough to keep BACKGROUND_SHARE of the time: a slice no longer delays
+// each step of every stock movement queued behind it, and a report still finishes under full load.
+const BACKGROUND_SHARE = 0.2;
+const waiting = { interactive: [], background: [] };
+let isHeld = false;
+let isServeDue = false;
+let lastBackground = { endedAt: 0, took: 0 };
 let lastTransactionId = 0;
 let db;
 
@@ -55,12 +65,16 @@ async function end(id, commit) {
   const open = transactions.get(id);
   if (!open) throw new Error(`No open transaction ${id}`);
   transactions.delete(id);
-  if (commit) {
-    open.settle.commit();
-    await open.finished;
-  } else {
-    open.settle.rollback(new Error('rolled back'));
-    await open.finished.catch(() => {});
+  try {
+    if (commit) {
+      open.settle.commit();
+      await open.finished;
+    } else {
+      open.settle.rollback(new Error('rolled back'));
+      await open.finished.catch(() => {});
+    }
+  } finally {
+    release();
   }
 }
 
@@ -89,11 +103,67 @@ async function handle(message) {
   }
 }
 
-port.on('message', (message) => {
-  handle(message).then(
+function answer(message, work) {
+  return work.then(
     (result) => port.postMessage({ id: message.id, result }),
-    (error) => port.postMessage({ id: message.id, error: errorFields(error) }),
+    (error) => {
+      port.postMessage({ id: message.id, error: errorFields(error) });
+      throw error;
+    },
   );
+}
+
+function next() {
+  const background = waiting.background[0];
+  const backgroundIsDue = performance.now() - lastBackground.endedAt >= (lastBackground.took * (1 - BACKGROUND_SHARE)) / BACKGROUND_SHARE;
+  if (background && (waiting.interactive.length === 0 || backgroundIsDue)) return waiting.background.shift();
+  return waiting.interactive.shift();
+}
+
+/** Gives the database to the next waiting statement or transaction, if it is free. */
+function serve() {
+  if (isHeld) return;
+  const message = next();
+  if (!message) return;
+  isHeld = true;
+  const startedAt = performance.now();
+  const done = answer(message, handle(message));
+  // A transaction keeps the database until its end (see `end`); a statement only while it runs.
+  if (message.kind === 'begin') done.catch(() => release());
+  else {
+    done
+      .catch(() => {})
+      .finally(() => {
+        if (message.background) lastBackground = { endedAt: performance.now(), took: performance.now() - startedAt };
+        release();
+      });
+  }
+}
+
+function release() {
+  isHeld = false;
+  serveSoon();
+}
+
+// A statement runs to its end before this thread reads the next messages: the turn is given once the
+// messages that arrived meanwhile are queued, so the choice sees them all.
+function serveSoon() {
+  if (isServeDue) return;
+  isServeDue = true;
+  setImmediate(() => {
+    isServeDue = false;
+    serve();
+  });
+}
+
+port.on('message', (message) => {
+  // Steps inside an open transaction run at once: it already holds the database.
+  if (message.tx !== undefined) {
+    answer(message, handle(message)).catch(() => {});
+    return;
+  }
+  (message.background ? waiting.background : waiting.interactive).push(message);
+  serveSoon();
 });
 
 try {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Database, type Db, queryRows } from './client';
+import { type Database, type Db, inBackground, queryRows } from './client';
 
 /** How often the embedded database is looked after. */
 export const UPKEEP_EVERY_MS = 5 * 60_000;
@@ -37,7 +37,8 @@ export function keepUp(database: Database, onError: (error: unknown) => void, ev
   const timer = setInterval(() => {
     if (isRunning) return;
     isRunning = true;
-    upkeep(database.db)
+    // Behind the requests of the moment, as a report's slices are.
+    inBackground(() => upkeep(database.db))
       .catch(onError)
       .finally(() => {
         isRunning = false;

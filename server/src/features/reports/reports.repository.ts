@@ -1,6 +1,6 @@
 import type { ReportRow } from '@stockyard/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows, takesOneQueryAtATime, uuidIn } from '../../db/client';
+import { type Db, inBackground, queryRows, takesOneQueryAtATime, uuidIn } from '../../db/client';
 import { liveItemCount } from '../movements/item-counts';
 
 type Row = {
@@ -43,7 +43,8 @@ export async function buildStoreReport(db: Db, input: ReportInput): Promise<Repo
 /**
  * The embedded database answers one query at a time, so a store of more than REPORT_SLICE live
  * materials is reported in slices of materials: each slice is one statement (every row consistent
- * in itself), and a stock movement waits for one slice rather than for the whole report.
+ * in itself), run as background work, and a stock movement waits for one slice at most rather than
+ * for the whole report.
  */
 async function buildInSlices(db: Db, input: ReportInput): Promise<ReportRow[]> {
   const ids = (
@@ -53,7 +54,7 @@ async function buildInSlices(db: Db, input: ReportInput): Promise<ReportRow[]> {
   for (let from = 0; from < ids.length; from += REPORT_SLICE) {
     const slice = ids.slice(from, from + REPORT_SLICE);
     const sliceQuery = reportQuery(input, { items: uuidIn(sql`m.id`, slice), movements: uuidIn(sql`mv.item_id`, slice) });
-    rows.push(...(await queryRows<Row>(db, sliceQuery)).map(presentRow));
+    rows.push(...(await inBackground(() => queryRows<Row>(db, sliceQuery))).map(presentRow));
   }
   return rows;
 }
