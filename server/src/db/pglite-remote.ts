@@ -21,7 +21,7 @@ const backgroundWork = new AsyncLocalStorage<true>();
 
 /**
  * Runs `work` as background work: on the embedded database its statements outside a transaction
- * wait behind interactive ones (while keeping a fifth of the database's time), so a big report does
+ * wait behind interactive ones (while keeping a tenth of the database's time), so a big report does
  * not hold up stock movements. PostgreSQL answers many statements at once and ignores it.
  */
 export function inBackground<T>(work: () => Promise<T>): Promise<T> {

@@ -19,7 +19,7 @@ const transactions = new Map();
 // than in PGlite's own first-come queue. Background work (a big report's slices) goes after interactive
 // work, unless it has waited long enough to keep BACKGROUND_SHARE of the time: a slice no longer delays
 // each step of every stock movement queued behind it, and a report still finishes under full load.
-const BACKGROUND_SHARE = 0.2;
+const BACKGROUND_SHARE = 0.1;
 const waiting = { interactive: [], background: [] };
 let isHeld = false;
 let isServeDue = false;
