@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy… waits up to 1 s by default: on a loaded 2-core machine the first render of a lazily loaded
+// screen took longer, and a screen that did render was reported as missing.
+configure({ asyncUtilTimeout: 5_000 });
 
 const isBrowserLike = typeof window !== 'undefined';
 
