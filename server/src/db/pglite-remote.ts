@@ -20,8 +20,8 @@ function toError(fields: Record<string, unknown> & { message: string }): Error {
 const backgroundWork = new AsyncLocalStorage<true>();
 
 /**
- * Runs `work` as background work: on the embedded database its statements outside a transaction
- * wait behind interactive ones (while keeping a tenth of the database's time), so a big report does
+ * Runs `work` as background work: on the embedded database its statements (and the transactions it
+ * opens) wait behind interactive ones (while keeping a tenth of the database's time), so a big report does
  * not hold up stock movements. PostgreSQL answers many statements at once and ignores it.
  */
 export function inBackground<T>(work: () => Promise<T>): Promise<T> {
@@ -80,23 +80,15 @@ export class PgliteRemote implements PgliteQueryable {
     const id = this.#lastId;
     return new Promise<T>((resolve, reject) => {
       this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.#worker.postMessage({ ...message, id });
+      this.#worker.postMessage({ ...message, id, background: backgroundWork.getStore() === true });
     });
   }
 
   #queryable(tx?: number): PgliteQueryable {
     return {
       query: (sql, params = [], options = {}) =>
-        this.#send<Results>({
-          kind: 'query',
-          tx,
-          sql,
-          params,
-          rowMode: options.rowMode,
-          textDates: Boolean(options.parsers),
-          background: backgroundWork.getStore() === true,
-        }),
-      exec: (sql) => this.#send<Results[]>({ kind: 'exec', tx, sql, background: backgroundWork.getStore() === true }),
+        this.#send<Results>({ kind: 'query', tx, sql, params, rowMode: options.rowMode, textDates: Boolean(options.parsers) }),
+      exec: (sql) => this.#send<Results[]>({ kind: 'exec', tx, sql }),
     };
   }
 

@@ -134,7 +134,8 @@ function serve() {
     done
       .catch(() => {})
       .finally(() => {
-        if (message.background) lastBackground = { endedAt: performance.now(), took: performance.now() - startedAt };
+        const endedAt = performance.now();
+        if (message.background) lastBackground = { endedAt, took: endedAt - startedAt };
         release();
       });
   }
