@@ -4,11 +4,11 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../server/src/db/client';
 import { lockDataDir, openDataDir } from '../server/src/db/data-dir';
 import { migrate } from '../server/src/db/migrate';
 import type { MovementKind } from '../server/src/db/schema';
-import { recordMovement } from '../server/src/features/movements/ledger';
+import { queryRows } from '../server/src/db/sql';
+import { recordMovement } from '../server/src/features/movements/ledger.repository';
 import { hashPassword } from '../server/src/lib/passwords';
 
 const dataDir = resolve(process.env.DEMO_DATA_DIR ?? 'demo-data');

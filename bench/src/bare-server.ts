@@ -3,7 +3,8 @@
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { openPglite, openPostgres, queryRows } from '../../server/src/db/client';
+import { openPglite, openPostgres } from '../../server/src/db/client';
+import { queryRows } from '../../server/src/db/sql';
 
 const database = process.env.DATABASE_URL
   ? openPostgres(process.env.DATABASE_URL)

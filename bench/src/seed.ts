@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../server/src/db/client';
-import { queryRows } from '../../server/src/db/client';
+import { queryRows } from '../../server/src/db/sql';
 import { hashPassword } from '../../server/src/lib/passwords';
 
 export type SeedOptions = {

@@ -1,19 +1,17 @@
 import { z } from 'zod';
-import { IdSchema, LIST_LIMIT_MAX } from './common';
+import { IdSchema, PageQuerySchema } from './common';
 import { CalendarDateSchema } from './ledger';
 
 export const AUDIT_ENTITY_TYPES = ['user', 'store', 'material', 'tool', 'delivery'] as const;
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
 
-export const AuditQuerySchema = z.object({
+export const AuditQuerySchema = PageQuerySchema.extend({
   entityType: z.enum(AUDIT_ENTITY_TYPES).optional(),
   action: z.enum(AUDIT_ACTIONS).optional(),
   actorId: IdSchema.optional(),
   entityId: IdSchema.optional(),
   from: CalendarDateSchema.optional(),
   to: CalendarDateSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).optional().default(50),
-  offset: z.coerce.number().int().min(0).max(1_000_000_000).optional().default(0),
 });
 export type AuditQuery = z.input<typeof AuditQuerySchema>;
 

@@ -50,13 +50,19 @@ export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 export const MessageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponseSchema>;
 
-/** `q`, `limit`, `offset` of every list endpoint. */
-export const ListQuerySchema = z.object({
-  q: z.string().trim().max(NAME_MAX).optional(),
-  limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).optional(),
+/** Rows a list answers when `limit` is not given; `limit` may ask for up to LIST_LIMIT_MAX. */
+export const LIST_LIMIT_DEFAULT = 50;
+
+/** `limit` and `offset` of every list endpoint: every list is paged, with its total in `X-Total-Count`. */
+export const PageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).optional().default(LIST_LIMIT_DEFAULT),
   offset: z.coerce.number().int().min(0).max(1_000_000_000).optional().default(0),
 });
-export type ListQuery = z.infer<typeof ListQuerySchema>;
+export type PageQuery = z.output<typeof PageQuerySchema>;
+
+/** `q`, `limit`, `offset` of every searchable list endpoint. */
+export const ListQuerySchema = PageQuerySchema.extend({ q: z.string().trim().max(NAME_MAX).optional() });
+export type ListQuery = z.output<typeof ListQuerySchema>;
 
 /** A store as other resources name it: SPEC.md's populated `storeId`. */
 export const StoreRefSchema = z.object({ _id: z.string(), name: z.string() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { IdSchema, LIST_LIMIT_MAX, NAME_MAX, optionalText, requiredText, StoreRefSchema, TEXT_MAX } from './common';
-import { MOVEMENT_KIND_LABELS } from './messages';
+import { IdSchema, NAME_MAX, optionalText, PageQuerySchema, requiredText, StoreRefSchema, TEXT_MAX } from './common';
+import { MOVEMENT_KIND_LABELS, MOVEMENT_KINDS } from './messages';
 
 /** The most one movement may move: far above any real site, far below the counters' limits. */
 export const QUANTITY_MAX = 1_000_000;
@@ -189,6 +189,9 @@ export type Supply = z.infer<typeof SupplySchema>;
 
 // ---- Stock views ----
 
+/** A store's stock rows (SPEC.md's /api/stock), a page at a time. */
+export const StockQuerySchema = PageQuerySchema.extend({ storeId: IdSchema.optional() });
+
 export const StockRowSchema = z.object({
   id: z.string(),
   Material: z.object({ name: z.string(), unit: z.string() }),
@@ -218,16 +221,14 @@ export type TrackSupplyStore = z.infer<typeof TrackSupplyStoreSchema>;
 
 // ---- Ledger ----
 
-export { MOVEMENT_KIND_LABELS };
-export type MovementKind = keyof typeof MOVEMENT_KIND_LABELS;
+export { MOVEMENT_KIND_LABELS, MOVEMENT_KINDS };
+export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
-export const MovementListQuerySchema = z.object({
+export const MovementListQuerySchema = PageQuerySchema.extend({
   itemId: IdSchema.optional(),
   storeId: IdSchema.optional(),
   from: CalendarDateSchema.optional(),
   to: CalendarDateSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).optional().default(50),
-  offset: z.coerce.number().int().min(0).max(1_000_000_000).optional().default(0),
 });
 
 export const MovementSchema = z.object({
@@ -236,7 +237,7 @@ export const MovementSchema = z.object({
   itemKind: z.enum(['material', 'tool']),
   itemId: z.string(),
   itemName: z.string(),
-  kind: z.enum(Object.keys(MOVEMENT_KIND_LABELS) as [MovementKind, ...MovementKind[]]),
+  kind: z.enum(MOVEMENT_KINDS),
   quantity: z.number(),
   occurredAt: z.string(),
   recordedAt: z.string(),

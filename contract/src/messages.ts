@@ -3,8 +3,11 @@
 export const LOGIN_MISSING_FIELDS = 'Please fill in both email and password';
 export const LOGIN_INVALID = 'Invalid email or password';
 
+/** Every kind of ledger movement. */
+export const MOVEMENT_KINDS = ['opening', 'purchase', 'transfer_in', 'issue', 'damage', 'return', 'delivery', 'adjustment'] as const;
+
 /** How the ledger's movement kinds read on screen. */
-export const MOVEMENT_KIND_LABELS = {
+export const MOVEMENT_KIND_LABELS: Record<(typeof MOVEMENT_KINDS)[number], string> = {
   opening: 'Opening stock',
   purchase: 'New purchase',
   transfer_in: 'Transfer from warehouse',
@@ -13,4 +16,4 @@ export const MOVEMENT_KIND_LABELS = {
   return: 'Returned',
   delivery: 'Supplier delivery',
   adjustment: 'Adjustment',
-} as const;
+};

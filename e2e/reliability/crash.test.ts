@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { type Database, openPglite, openPostgres, queryRows } from '../../server/src/db/client';
+import { type Database, openPglite, openPostgres } from '../../server/src/db/client';
+import { queryRows } from '../../server/src/db/sql';
 import { findLedgerMismatches } from '../../server/test/ledger-check';
 import { call, login, type RunningServer, seedStock, startServer } from './server-process';
 

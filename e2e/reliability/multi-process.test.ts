@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { openPostgres } from '../../server/src/db/client';
-import { watchSessionChanges } from '../../server/src/features/auth/session-changes';
+import { watchSessionChanges } from '../../server/src/lib/auth/session-changes';
 import { call, login, type RunningServer, seedStock, startServer } from './server-process';
 
 const serverUrl = process.env.TEST_DATABASE_URL;

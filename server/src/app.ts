@@ -11,7 +11,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Db } from './db/client';
 import auditRoutes from './features/audit/audit.routes';
 import authRoutes from './features/auth/auth.routes';
-import type { TokenSettings } from './features/auth/tokens';
+import type { TokenSettings } from './lib/auth/sessions';
+import './lib/fastify-context';
 import deliveriesRoutes from './features/deliveries/deliveries.routes';
 import healthRoutes from './features/health/health.routes';
 import materialsRoutes from './features/materials/materials.routes';
@@ -22,15 +23,6 @@ import storesRoutes from './features/stores/stores.routes';
 import toolsRoutes from './features/tools/tools.routes';
 import usersRoutes from './features/users/users.routes';
 import { registerErrorHandler } from './lib/error-handler';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    db: Db;
-    tokens: TokenSettings;
-    /** APP_TIMEZONE: the calendar that business days and reports use. */
-    timeZone: string;
-  }
-}
 
 export type AppOptions = {
   db: Db;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { createMaterial, createStoreWithStaff, createTool, createUser } from '../test/factories';
 import { findLedgerMismatches } from '../test/ledger-check';
-import { queryRows } from './db/client';
+import { queryRows } from './db/sql';
 
 let t: TestApp;
 let staff: Awaited<ReturnType<typeof createStoreWithStaff>>;

@@ -6,7 +6,7 @@ import { startControlSocket } from './db/control-socket';
 import { DataDirLockedError, lockDataDir, openDataDir } from './db/data-dir';
 import { migrate } from './db/migrate';
 import { keepUp } from './db/upkeep';
-import { watchSessionChanges } from './features/auth/session-changes';
+import { watchSessionChanges } from './lib/auth/session-changes';
 import { webDistDir } from './paths';
 
 async function openDatabase(config: ReturnType<typeof loadConfig>): Promise<{ database: Database; release: () => void }> {

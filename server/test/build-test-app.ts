@@ -4,7 +4,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { type Database, openPglite, openPostgres } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import { watchSessionChanges } from '../src/features/auth/session-changes';
+import { watchSessionChanges } from '../src/lib/auth/session-changes';
 
 export type TestApp = {
   app: FastifyInstance;

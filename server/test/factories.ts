@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../src/db/client';
 import { type MovementKind, users } from '../src/db/schema';
-import { recordMovement } from '../src/features/movements/ledger';
+import { recordMovement } from '../src/features/movements/ledger.repository';
 import { hashPassword } from '../src/lib/passwords';
 
 let counter = 0;

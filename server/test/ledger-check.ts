@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../src/db/client';
+import type { DbOrTx } from '../src/db/client';
+import { queryRows } from '../src/db/sql';
 
 export type Mismatch = { item_kind: string; id: string; column: string; counter: number; ledger: number };
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, queryRows } from './client';
+import type { Db, DbOrTx } from './client';
+import { queryRows } from './sql';
 
 /** Tables in the order their foreign keys need on restore. Sign-in failures are not worth keeping. */
 export const BACKUP_TABLES = [

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { queryRows } from './client';
+import { queryRows } from './sql';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,8 +4,8 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { queryRows } from './client';
 import { DataDirLockedError, lockDataDir, openDataDir } from './data-dir';
+import { queryRows } from './sql';
 
 const folders: string[] = [];
 function freshFolder(): string {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { createMaterial, createStoreWithStaff, createTool, recordAt } from '../../test/factories';
 import { findLedgerMismatches } from '../../test/ledger-check';
-import { queryRows } from './client';
+import { queryRows } from './sql';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type Database, type Db, inBackground, queryRows } from './client';
+import { type Database, type Db, inBackground } from './client';
+import { queryRows } from './sql';
 
 /** How often the embedded database is looked after. */
 export const UPKEEP_EVERY_MS = 5 * 60_000;

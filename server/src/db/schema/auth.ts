@@ -1,3 +1,4 @@
+import { ROLES } from '@stockyard/contract';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { stores } from './stores';
@@ -16,7 +17,7 @@ export const users = pgTable(
   (t) => [
     // Deleted users keep their row (movements name their actor), so uniqueness covers live users only.
     uniqueIndex('users_email_live_key').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
-    check('users_role_check', sql`${t.role} in ('admin', 'user', 'store-user', 'manager')`),
+    check('users_role_check', sql`${t.role} in (${sql.raw(ROLES.map((role) => `'${role}'`).join(', '))})`),
   ],
 );
 

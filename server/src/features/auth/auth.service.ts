@@ -1,30 +1,17 @@
 import { LOGIN_INVALID, type LoginRequest, type LoginResponse, type Role } from '@stockyard/contract';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { userStores, users } from '../../db/schema';
+import { type AuthContext, issueToken, revokeSession, revokeUserSessions, type TokenSettings } from '../../lib/auth/sessions';
 import { AppError } from '../../lib/errors';
 import { hashForMissingAccount, hashPassword, verifyPassword } from '../../lib/passwords';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../audit/audit.service';
+import { findStoreIdsOfUser, findUserByEmail, setPasswordHash } from './auth.repository';
 import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from './login-limiter';
-import { type AuthContext, issueToken, revokeSession, revokeUserSessions, type TokenSettings } from './tokens';
-
-async function storesOf(db: Db, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ storeId: userStores.storeId })
-    .from(userStores)
-    .where(eq(userStores.userId, userId))
-    .orderBy(asc(userStores.position), asc(userStores.storeId));
-  return rows.map((row) => row.storeId);
-}
 
 /** Signs a user in; any failure answers the same message after the same work. */
 export async function login(db: Db, tokens: TokenSettings, input: LoginRequest, ip: string): Promise<LoginResponse> {
   const email = input.email.toLowerCase();
   await assertLoginAllowed(db, ip, email);
-  const [user] = await db
-    .select({ id: users.id, role: users.role, passwordHash: users.passwordHash })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt)));
+  const user = await findUserByEmail(db, email);
   const isValid = await verifyPassword(user?.passwordHash ?? (await hashForMissingAccount()), input.password);
   if (!user || !isValid) {
     await recordLoginFailure(db, ip, email);
@@ -32,7 +19,7 @@ export async function login(db: Db, tokens: TokenSettings, input: LoginRequest, 
   }
   await clearAccountFailures(db, email);
   const role = user.role as Role;
-  const token = await issueToken(db, tokens, { id: user.id, role, stores: await storesOf(db, user.id) });
+  const token = await issueToken(db, tokens, { id: user.id, role, stores: await findStoreIdsOfUser(db, user.id) });
   return { token, role };
 }
 
@@ -44,7 +31,7 @@ export async function logout(db: Db, auth: AuthContext): Promise<void> {
 export async function changeOwnPassword(db: Db, tokens: TokenSettings, auth: AuthContext, newPassword: string): Promise<string> {
   const passwordHash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {
-    const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, auth.userId)).returning({ name: users.name });
+    const user = await setPasswordHash(tx, auth.userId, passwordHash);
     await revokeUserSessions(tx, auth.userId);
     await recordAudit(tx, {
       actorId: auth.userId,

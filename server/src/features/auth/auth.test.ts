@@ -3,7 +3,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createAdmin, createStore, createUser, login, PASSWORD } from '../../../test/factories';
-import { queryRows } from '../../db/client';
+import { queryRows } from '../../db/sql';
 
 let t: TestApp;
 let admin: { email: string; token: string };

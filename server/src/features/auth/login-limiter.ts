@@ -1,6 +1,7 @@
 import { and, gt, inArray, lt, or, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { loginFailures } from '../../db/schema';
+import { queryRows } from '../../db/sql';
 import { AppError } from '../../lib/errors';
 
 export const MAX_LOGIN_FAILURES = 10;

@@ -1,45 +1,20 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows, uuidIn } from '../../db/client';
-import { storeFilter } from '../movements/ledger';
-import { escapeLike } from '../users/users.repository';
-
-export type DeliveryRecord = {
-  _id: string;
-  productId: { _id: string; name: string } | null;
-  quantity: number;
-  supplier: string;
-  day: string;
-  storeId: { _id: string; name: string };
-};
-
-type DeliveryRow = {
-  id: string;
-  material_id: string;
-  material_name: string | null;
-  quantity: number;
-  supplier: string;
-  date_received: string | Date;
-  store_id: string;
-  store_name: string;
-  total: number;
-};
-
-function dayOf(value: string | Date): string {
-  return typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
-}
+import type { DbOrTx } from '../../db/client';
+import { containsPattern, queryRows, storeFilter, uuidIn } from '../../db/sql';
+import type { DeliveryRow } from './deliveries.presenter';
 
 /** Live deliveries in the caller's stores, latest day first. */
-export async function findDeliveries(
+export async function findDeliveryRows(
   db: DbOrTx,
   query: { storeIds: string[] | null; q?: string; ids?: string[]; limit?: number; offset?: number },
-): Promise<{ deliveries: DeliveryRecord[]; total: number }> {
+): Promise<{ rows: DeliveryRow[]; total: number }> {
   const conditions: SQL[] = [sql`d.deleted_at is null`, storeFilter(query.storeIds, sql`d.store_id`)];
   if (query.q) {
-    const pattern = `%${escapeLike(query.q)}%`;
+    const pattern = containsPattern(query.q);
     conditions.push(sql`(m.name ilike ${pattern} or d.supplier ilike ${pattern})`);
   }
   if (query.ids) conditions.push(uuidIn(sql`d.id`, query.ids));
-  const rows = await queryRows<DeliveryRow>(
+  const rows = await queryRows<DeliveryRow & { total: number }>(
     db,
     sql`select d.id, d.material_id, m.name as material_name, d.quantity, d.supplier, d.date_received::text as date_received,
                d.store_id, s.name as store_name, count(*) over ()::int as total
@@ -50,15 +25,41 @@ export async function findDeliveries(
         order by d.date_received desc, d.created_at desc, d.id
         limit ${query.limit ?? null} offset ${query.offset ?? 0}`,
   );
-  return {
-    deliveries: rows.map((row) => ({
-      _id: row.id,
-      productId: row.material_name === null ? null : { _id: row.material_id, name: row.material_name },
-      quantity: row.quantity,
-      supplier: row.supplier,
-      day: dayOf(row.date_received),
-      storeId: { _id: row.store_id, name: row.store_name },
-    })),
-    total: rows[0]?.total ?? 0,
-  };
+  return { rows, total: rows[0]?.total ?? 0 };
+}
+
+export type DeliveryValues = { storeId: string; materialId: string; quantity: number; supplier: string; day: string };
+
+export async function insertDelivery(db: DbOrTx, values: DeliveryValues): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into deliveries (store_id, material_id, quantity, supplier, date_received)
+        values (${values.storeId}, ${values.materialId}, ${values.quantity}, ${values.supplier}, ${values.day}) returning id`,
+  );
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+export type LockedDelivery = { id: string; material_id: string; quantity: number; supplier: string; date_received: string };
+
+/** Locks a live delivery of the caller's stores, so two edits of it take turns. */
+export async function lockDeliveryRow(db: DbOrTx, id: string, storeIds: string[] | null): Promise<LockedDelivery | undefined> {
+  const [row] = await queryRows<LockedDelivery>(
+    db,
+    sql`select id, material_id, quantity, supplier, date_received::text as date_received from deliveries
+        where id = ${id} and deleted_at is null and ${storeFilter(storeIds)} for update`,
+  );
+  return row;
+}
+
+export async function updateDeliveryRow(db: DbOrTx, id: string, values: DeliveryValues): Promise<void> {
+  await db.execute(
+    sql`update deliveries set material_id = ${values.materialId}, store_id = ${values.storeId}, quantity = ${values.quantity},
+          supplier = ${values.supplier}, date_received = ${values.day}
+        where id = ${id}`,
+  );
+}
+
+export async function markDeliveryDeleted(db: DbOrTx, id: string): Promise<void> {
+  await db.execute(sql`update deliveries set deleted_at = now() where id = ${id}`);
 }

@@ -1,13 +1,21 @@
-import { MATERIAL_NOT_FOUND } from '@stockyard/contract';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../db/client';
+import { type ListQuery, MATERIAL_NOT_FOUND } from '@stockyard/contract';
+import type { DbOrTx, Tx } from '../../db/client';
+import { storeScopeOf } from '../../lib/auth/policy';
+import type { AuthContext } from '../../lib/auth/sessions';
 import { occurredOn, todayIn } from '../../lib/calendar';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../audit/audit';
-import { storeScopeOf } from '../auth/auth.policy';
-import type { AuthContext } from '../auth/tokens';
-import { recordMovement, storeFilter } from '../movements/ledger';
-import { type DeliveryRecord, findDeliveries } from './deliveries.repository';
+import { recordAudit } from '../audit/audit.service';
+import { storeOfMaterial } from '../materials/materials.service';
+import { recordMovementOrRefuse } from '../movements/movements.service';
+import { type DeliveryRecord, presentDelivery } from './deliveries.presenter';
+import {
+  findDeliveryRows,
+  insertDelivery,
+  type LockedDelivery,
+  lockDeliveryRow,
+  markDeliveryDeleted,
+  updateDeliveryRow,
+} from './deliveries.repository';
 
 export type DeliveryInput = { productId: string; quantity: number; supplier: string; day: string };
 
@@ -27,65 +35,50 @@ async function moveDeliveredStock(
   deliveryId: string,
   change: { materialId: string; quantity: number; day: string; supplier: string },
 ) {
-  const result = await recordMovement(tx, {
-    itemKind: 'material',
-    itemId: change.materialId,
-    storeIds: storeScopeOf(context.auth),
-    kind: 'delivery',
-    quantity: change.quantity,
-    actorId: context.auth.userId,
-    occurredAt: occurredOn(change.day, context.timeZone),
-    supplier: change.supplier,
-    deliveryId,
-    idempotencyKey: context.idempotencyKey,
-  });
-  if (!result.isRecorded) {
-    if (!result.current) throw new AppError('not_found', MATERIAL_NOT_FOUND);
-    throw new AppError('conflict', WOULD_GO_NEGATIVE);
-  }
+  await recordMovementOrRefuse(
+    tx,
+    {
+      itemKind: 'material',
+      itemId: change.materialId,
+      storeIds: storeScopeOf(context.auth),
+      kind: 'delivery',
+      quantity: change.quantity,
+      actorId: context.auth.userId,
+      occurredAt: occurredOn(change.day, context.timeZone),
+      supplier: change.supplier,
+      deliveryId,
+      idempotencyKey: context.idempotencyKey,
+    },
+    { notFound: MATERIAL_NOT_FOUND, refused: () => WOULD_GO_NEGATIVE },
+  );
 }
 
 async function mustFind(tx: Tx, id: string, storeIds: string[] | null): Promise<DeliveryRecord> {
-  const { deliveries } = await findDeliveries(tx, { storeIds, ids: [id] });
-  if (!deliveries[0]) throw new AppError('not_found', DELIVERY_NOT_FOUND);
-  return deliveries[0];
+  const { rows } = await findDeliveryRows(tx, { storeIds, ids: [id] });
+  if (!rows[0]) throw new AppError('not_found', DELIVERY_NOT_FOUND);
+  return presentDelivery(rows[0]);
 }
 
 /** Records a supplier delivery: stock goes up by its quantity on its day. */
 export async function createDelivery(tx: Tx, context: Context, input: DeliveryInput): Promise<DeliveryRecord> {
   assertNotFuture(input.day, context.timeZone);
   const scope = storeScopeOf(context.auth);
-  const [material] = await queryRows<{ store_id: string }>(
-    tx,
-    sql`select store_id from materials where id = ${input.productId} and deleted_at is null and ${storeFilter(scope)}`,
-  );
-  if (!material) throw new AppError('not_found', MATERIAL_NOT_FOUND);
-  const [delivery] = await queryRows<{ id: string }>(
-    tx,
-    sql`insert into deliveries (store_id, material_id, quantity, supplier, date_received)
-        values (${material.store_id}, ${input.productId}, ${input.quantity}, ${input.supplier}, ${input.day}) returning id`,
-  );
-  if (!delivery) throw new Error('insert returned no row');
-  await moveDeliveredStock(tx, context, delivery.id, {
+  const storeId = await storeOfMaterial(tx, context.auth, input.productId);
+  const deliveryId = await insertDelivery(tx, { storeId, materialId: input.productId, ...input });
+  await moveDeliveredStock(tx, context, deliveryId, {
     materialId: input.productId,
     quantity: input.quantity,
     day: input.day,
     supplier: input.supplier,
   });
-  const created = await mustFind(tx, delivery.id, scope);
+  const created = await mustFind(tx, deliveryId, scope);
   await auditDelivery(tx, context, 'create', created, { quantity: input.quantity, supplier: input.supplier, date: input.day });
   return created;
 }
 
-type LockedDelivery = { id: string; material_id: string; quantity: number; supplier: string; date_received: string };
-
 /** Locks a live delivery of the caller's stores, so two edits of it take turns. */
 async function lockDelivery(tx: Tx, id: string, storeIds: string[] | null): Promise<LockedDelivery> {
-  const [row] = await queryRows<LockedDelivery>(
-    tx,
-    sql`select id, material_id, quantity, supplier, date_received::text as date_received from deliveries
-        where id = ${id} and deleted_at is null and ${storeFilter(storeIds)} for update`,
-  );
+  const row = await lockDeliveryRow(tx, id, storeIds);
   if (!row) throw new AppError('not_found', DELIVERY_NOT_FOUND);
   return row;
 }
@@ -98,11 +91,7 @@ export async function updateDelivery(tx: Tx, context: Context, id: string, input
   assertNotFuture(input.day, context.timeZone);
   const scope = storeScopeOf(context.auth);
   const old = await lockDelivery(tx, id, scope);
-  const [material] = await queryRows<{ store_id: string }>(
-    tx,
-    sql`select store_id from materials where id = ${input.productId} and deleted_at is null and ${storeFilter(scope)}`,
-  );
-  if (!material) throw new AppError('not_found', MATERIAL_NOT_FOUND);
+  const storeId = await storeOfMaterial(tx, context.auth, input.productId);
 
   if (old.material_id === input.productId && old.date_received === input.day) {
     const difference = input.quantity - old.quantity;
@@ -128,11 +117,7 @@ export async function updateDelivery(tx: Tx, context: Context, id: string, input
       supplier: input.supplier,
     });
   }
-  await tx.execute(
-    sql`update deliveries set material_id = ${input.productId}, store_id = ${material.store_id}, quantity = ${input.quantity},
-          supplier = ${input.supplier}, date_received = ${input.day}
-        where id = ${id}`,
-  );
+  await updateDeliveryRow(tx, id, { storeId, materialId: input.productId, ...input });
   const updated = await mustFind(tx, id, scope);
   await auditDelivery(tx, context, 'update', updated, {
     before: { productId: old.material_id, quantity: old.quantity, supplier: old.supplier, date: old.date_received },
@@ -152,7 +137,7 @@ export async function deleteDelivery(tx: Tx, context: Context, id: string): Prom
     day: old.date_received,
     supplier: old.supplier,
   });
-  await tx.execute(sql`update deliveries set deleted_at = now() where id = ${id}`);
+  await markDeliveryDeleted(tx, id);
   await auditDelivery(tx, context, 'delete', record, { quantity: old.quantity, supplier: old.supplier, date: old.date_received });
 }
 
@@ -172,4 +157,10 @@ function auditDelivery(
     storeId: delivery.storeId._id,
     details,
   });
+}
+
+/** Live deliveries of the caller's stores, latest day first, a page at a time. */
+export async function listDeliveries(db: DbOrTx, auth: AuthContext, query: ListQuery) {
+  const { rows, total } = await findDeliveryRows(db, { ...query, storeIds: storeScopeOf(auth) });
+  return { deliveries: rows.map(presentDelivery), total };
 }

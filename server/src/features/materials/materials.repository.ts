@@ -1,68 +1,24 @@
-import type { Product } from '@stockyard/contract';
+import type { MaterialCreateRequestSchema } from '@stockyard/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, queryPage, uuidIn } from '../../db/client';
-import { liveItemCount } from '../movements/item-counts';
-import { storeFilter } from '../movements/ledger';
-import { escapeLike } from '../users/users.repository';
-
-type MaterialRow = {
-  id: string;
-  name: string;
-  category_name: string;
-  material_name: string;
-  size: string;
-  unit: string;
-  remarks: string | null;
-  total_quantity: number;
-  restocked_quantity: number;
-  transfer_quantity: number;
-  consumed_quantity: number;
-  damaged_quantity: number;
-  refund_quantity: number;
-  adjusted_quantity: number;
-  available_quantity: number;
-  created_at: string | Date;
-  store_id: string;
-  store_name: string;
-};
-
-export function presentProduct(row: MaterialRow): Product {
-  return {
-    _id: row.id,
-    name: row.name,
-    categoryname: row.category_name,
-    materialname: row.material_name,
-    size: row.size,
-    unit: row.unit,
-    totalQuantity: row.total_quantity,
-    restockedQuantity: row.restocked_quantity,
-    transferQuantity: row.transfer_quantity,
-    availableQuantity: row.available_quantity,
-    consumedQuantity: row.consumed_quantity,
-    damagedQuantity: row.damaged_quantity,
-    refundQuantity: row.refund_quantity,
-    adjustedQuantity: row.adjusted_quantity,
-    remarks: row.remarks,
-    createdAt: new Date(row.created_at).toISOString(),
-    storeId: { _id: row.store_id, name: row.store_name },
-  };
-}
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import { containsPattern, liveItemCount, queryPage, queryRows, storeFilter, uuidIn } from '../../db/sql';
+import type { MaterialRow } from './materials.presenter';
 
 export type MaterialQuery = { storeIds: string[] | null; q?: string; storeId?: string; ids?: string[]; limit?: number; offset?: number };
 
 /** Live materials in the caller's stores, newest first, with the total for paging. */
-export async function findMaterials(db: DbOrTx, query: MaterialQuery): Promise<{ products: Product[]; total: number }> {
+export async function findMaterialRows(db: DbOrTx, query: MaterialQuery): Promise<{ rows: MaterialRow[]; total: number }> {
   const conditions: SQL[] = [sql`m.deleted_at is null`, storeFilter(query.storeIds, sql`m.store_id`)];
   if (query.q) {
-    const pattern = `%${escapeLike(query.q)}%`;
     // The same expression as the trigram index materials_search_trgm_idx, so the index serves it.
-    conditions.push(sql`(m.name || ' ' || m.category_name || ' ' || m.material_name) ilike ${pattern}`);
+    conditions.push(sql`(m.name || ' ' || m.category_name || ' ' || m.material_name) ilike ${containsPattern(query.q)}`);
   }
   if (query.storeId) conditions.push(sql`m.store_id = ${query.storeId}`);
   if (query.ids) conditions.push(uuidIn(sql`m.id`, query.ids));
   const where = sql.join(conditions, sql` and `);
   const isFiltered = Boolean(query.q || query.ids);
-  const { rows, total } = await queryPage<MaterialRow>(db, {
+  return queryPage<MaterialRow>(db, {
     rows: (pageTotal) => sql`select m.*, s.name as store_name, ${pageTotal} as page_total
               from materials m join stores s on s.id = m.store_id
               where ${where}
@@ -75,10 +31,75 @@ export async function findMaterials(db: DbOrTx, query: MaterialQuery): Promise<{
     limit: query.limit,
     offset: query.offset,
   });
-  return { products: rows.map(presentProduct), total };
 }
 
-export async function findMaterial(db: DbOrTx, id: string, storeIds: string[] | null): Promise<Product | undefined> {
-  const { products } = await findMaterials(db, { storeIds, ids: [id] });
-  return products[0];
+export async function findMaterialRow(db: DbOrTx, id: string, storeIds: string[] | null): Promise<MaterialRow | undefined> {
+  const { rows } = await findMaterialRows(db, { storeIds, ids: [id] });
+  return rows[0];
+}
+
+/** The live material of a store with this name, compared without case. */
+export async function findMaterialIdByName(db: DbOrTx, storeId: string, name: string): Promise<string | undefined> {
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`select id from materials where store_id = ${storeId} and lower(name) = lower(${name}) and deleted_at is null`,
+  );
+  return row?.id;
+}
+
+/** Inserts a material whose counters start at its opening quantity; throws the database's unique violation on a taken name. */
+export async function insertMaterial(db: DbOrTx, storeId: string, input: z.output<typeof MaterialCreateRequestSchema>): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into materials (store_id, name, category_name, material_name, size, unit, total_quantity, available_quantity)
+        values (${storeId}, ${input.name}, ${input.categoryname}, ${input.materialname}, ${input.size}, ${input.unit},
+                ${input.totalQuantity}, ${input.totalQuantity})
+        returning id`,
+  );
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+/** What a change of a material's row reports back for its audit event. */
+export type ChangedItem = { id: string; name: string; store_id: string };
+
+type DescriptiveFields = { name?: string; categoryname?: string; materialname?: string; size?: string; unit?: string };
+
+/** Changes the descriptive fields given; the changed row, or undefined when no live material of the caller's stores has this id. */
+export function updateMaterialFields(db: DbOrTx, id: string, storeIds: string[] | null, fields: DescriptiveFields) {
+  const assignments = [
+    fields.name !== undefined && sql`name = ${fields.name}`,
+    fields.categoryname !== undefined && sql`category_name = ${fields.categoryname}`,
+    fields.materialname !== undefined && sql`material_name = ${fields.materialname || 'N/A'}`,
+    fields.size !== undefined && sql`size = ${fields.size}`,
+    fields.unit !== undefined && sql`unit = ${fields.unit}`,
+  ].filter((assignment) => assignment !== false);
+  // Nothing to change: null, told apart from undefined (no such material).
+  if (assignments.length === 0) return Promise.resolve(null);
+  return updateLiveMaterial(db, id, storeIds, assignments);
+}
+
+export function archiveMaterialRow(db: DbOrTx, id: string, storeIds: string[] | null) {
+  return updateLiveMaterial(db, id, storeIds, [sql`deleted_at = now()`]);
+}
+
+/** Sets the remark of a material that has none yet. */
+export function setRemarksWhenEmpty(db: DbOrTx, id: string, storeIds: string[] | null, remarks: string) {
+  return updateLiveMaterial(db, id, storeIds, [sql`remarks = ${remarks}`], sql`(remarks is null or remarks = '')`);
+}
+
+async function updateLiveMaterial(
+  db: DbOrTx,
+  id: string,
+  storeIds: string[] | null,
+  assignments: SQL[],
+  condition: SQL = sql`true`,
+): Promise<ChangedItem | undefined> {
+  const [row] = await queryRows<ChangedItem>(
+    db,
+    sql`update materials set ${sql.join(assignments, sql`, `)}
+        where id = ${id} and deleted_at is null and ${storeFilter(storeIds)} and ${condition}
+        returning id, name, store_id`,
+  );
+  return row;
 }

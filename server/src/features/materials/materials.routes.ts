@@ -1,14 +1,12 @@
 import {
   ConsumeMaterialRequestSchema,
   DamageMaterialRequestSchema,
-  ErrorResponseSchema,
   IdSchema,
   ListQuerySchema,
   MaterialCreateRequestSchema,
   MaterialUpdateRequestSchema,
   MessageResponseSchema,
   NamedStockRequestSchema,
-  type Product,
   ProductMovementResponseSchema,
   ProductSchema,
   RefundMaterialRequestSchema,
@@ -16,38 +14,36 @@ import {
 } from '@stockyard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
-import { authOf, authorize } from '../auth/auth.hooks';
-import { storeScopeOf } from '../auth/auth.policy';
-import { replyIdempotent, replyMovement } from '../movements/idempotency';
-import type { IdempotencyClaim } from '../movements/ledger';
-import { findMaterials, presentProduct } from './materials.repository';
-import { archiveMaterial, createMaterial, moveMaterial, moveMaterialByName, setRemarks, updateMaterial } from './materials.service';
+import { authOf, authorize } from '../../lib/auth/authorize';
+import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
+import { replyIdempotent } from '../../lib/idempotency';
+import { movementRoute, registerMovementRoutes } from '../../lib/movement-routes';
+import { presentProduct } from './materials.presenter';
+import {
+  archiveMaterial,
+  createMaterial,
+  listMaterials,
+  moveMaterial,
+  moveMaterialByName,
+  setRemarks,
+  updateMaterial,
+} from './materials.service';
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-};
-const byId = z.object({ id: IdSchema });
 const ProductListQuerySchema = ListQuerySchema.extend({ storeId: IdSchema.optional() });
 const tags = ['materials'];
 
 const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const read = { preHandler: authorize('items:read') };
-  const move = { preHandler: authorize('stock:move') };
-
   // SPEC.md's admin list (/api/products) and keeper list (/api/user/get-product) show the same rows.
   for (const url of ['/api/products', '/api/user/get-product']) {
     app.get(
       url,
-      { ...read, schema: { tags, querystring: ProductListQuerySchema, response: { 200: z.array(ProductSchema), ...errors } } },
+      {
+        preHandler: authorize('items:read'),
+        schema: { tags, querystring: ProductListQuerySchema, response: { 200: z.array(ProductSchema), ...errorResponses } },
+      },
       async (request, reply) => {
-        const { products, total } = await findMaterials(app.db, { storeIds: storeScopeOf(authOf(request)), ...request.query });
-        if (request.query.limit !== undefined) reply.header('X-Total-Count', String(total));
-        return products;
+        const { products, total } = await listMaterials(app.db, authOf(request), request.query);
+        return withTotal(reply, total, products);
       },
     );
   }
@@ -56,25 +52,25 @@ const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/add-product',
     {
       preHandler: authorize('items:create'),
-      schema: {
-        tags,
-        body: MaterialCreateRequestSchema,
-        response: { 201: ProductMovementResponseSchema, 200: ProductMovementResponseSchema, ...errors },
-      },
+      schema: { tags, body: MaterialCreateRequestSchema, response: { 201: ProductMovementResponseSchema, ...errorResponses } },
     },
-    async (request, reply) => {
-      return replyIdempotent(request, reply, async (tx, key) => ({
+    async (request, reply) =>
+      replyIdempotent(request, reply, async (tx, key) => ({
         status: 201 as const,
         body: { message: 'Product saved successfully!', product: await createMaterial(tx, authOf(request), request.body, key) },
-      }));
-    },
+      })),
   );
 
   app.put(
     '/api/products/update-product/:id',
     {
       preHandler: authorize('items:edit'),
-      schema: { tags, params: byId, body: MaterialUpdateRequestSchema, response: { 200: ProductMovementResponseSchema, ...errors } },
+      schema: {
+        tags,
+        params: ByIdParamsSchema,
+        body: MaterialUpdateRequestSchema,
+        response: { 200: ProductMovementResponseSchema, ...errorResponses },
+      },
     },
     async (request) => ({
       message: 'Product updated successfully!',
@@ -84,7 +80,10 @@ const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/products/delete-product/:id',
-    { preHandler: authorize('items:delete'), schema: { tags, params: byId, response: { 200: MessageResponseSchema, ...errors } } },
+    {
+      preHandler: authorize('items:delete'),
+      schema: { tags, params: ByIdParamsSchema, response: { 200: MessageResponseSchema, ...errorResponses } },
+    },
     async (request) => {
       await archiveMaterial(app.db, authOf(request), request.params.id);
       return { message: 'Product deleted successfully!' };
@@ -95,7 +94,12 @@ const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/products/update-remarks/:id',
     {
       preHandler: authorize('items:remark'),
-      schema: { tags, params: byId, body: RemarksUpdateRequestSchema, response: { 200: ProductMovementResponseSchema, ...errors } },
+      schema: {
+        tags,
+        params: ByIdParamsSchema,
+        body: RemarksUpdateRequestSchema,
+        response: { 200: ProductMovementResponseSchema, ...errorResponses },
+      },
     },
     async (request) => ({
       message: 'Remarks updated successfully',
@@ -103,72 +107,44 @@ const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  const movementResponse = { response: { 200: ProductMovementResponseSchema, ...errors } };
-
-  const material = (message: string, move: (db: Db, claim: IdempotencyClaim | undefined) => Promise<Product>) => ({
-    message,
-    field: 'product' as const,
+  registerMovementRoutes(app, {
+    tags,
+    field: 'product',
+    response: ProductMovementResponseSchema,
     present: presentProduct,
-    move,
+    routes: [
+      movementRoute({
+        url: '/api/user/consume-stock',
+        body: ConsumeMaterialRequestSchema,
+        message: 'Stock issued successfully',
+        move: (db, auth, body, claim) => moveMaterial(db, auth, body.productId, { kind: 'issue', quantity: body.quantity }, claim),
+      }),
+      movementRoute({
+        url: '/api/user/add-damaged-stock',
+        body: DamageMaterialRequestSchema,
+        message: 'Damaged stock recorded successfully',
+        move: (db, auth, body, claim) => moveMaterial(db, auth, body.productId, { kind: 'damage', quantity: body.damagedQuantity }, claim),
+      }),
+      movementRoute({
+        url: '/api/user/refund-stock',
+        body: RefundMaterialRequestSchema,
+        message: 'Stock returned successfully',
+        move: (db, auth, body, claim) => moveMaterial(db, auth, body.productId, { kind: 'return', quantity: body.refundQuantity }, claim),
+      }),
+      movementRoute({
+        url: '/api/user/add-restock-product',
+        body: NamedStockRequestSchema,
+        message: 'Material restocked successfully',
+        move: (db, auth, body, claim) => moveMaterialByName(db, auth, body, 'purchase', claim),
+      }),
+      movementRoute({
+        url: '/api/user/transfer-stock',
+        body: NamedStockRequestSchema,
+        message: 'Stock transferred successfully',
+        move: (db, auth, body, claim) => moveMaterialByName(db, auth, body, 'transfer_in', claim),
+      }),
+    ],
   });
-
-  app.post(
-    '/api/user/consume-stock',
-    { ...move, schema: { tags, body: ConsumeMaterialRequestSchema, ...movementResponse } },
-    async (request, reply) => {
-      const { productId, quantity } = request.body;
-      return replyMovement(
-        request,
-        reply,
-        material('Stock issued successfully', (db, claim) =>
-          moveMaterial(db, authOf(request), productId, { kind: 'issue', quantity }, claim),
-        ),
-      );
-    },
-  );
-
-  app.post(
-    '/api/user/add-damaged-stock',
-    { ...move, schema: { tags, body: DamageMaterialRequestSchema, ...movementResponse } },
-    async (request, reply) => {
-      const { productId, damagedQuantity } = request.body;
-      return replyMovement(
-        request,
-        reply,
-        material('Damaged stock recorded successfully', (db, claim) =>
-          moveMaterial(db, authOf(request), productId, { kind: 'damage', quantity: damagedQuantity }, claim),
-        ),
-      );
-    },
-  );
-
-  app.post(
-    '/api/user/refund-stock',
-    { ...move, schema: { tags, body: RefundMaterialRequestSchema, ...movementResponse } },
-    async (request, reply) => {
-      const { productId, refundQuantity } = request.body;
-      return replyMovement(
-        request,
-        reply,
-        material('Stock returned successfully', (db, claim) =>
-          moveMaterial(db, authOf(request), productId, { kind: 'return', quantity: refundQuantity }, claim),
-        ),
-      );
-    },
-  );
-
-  for (const [url, kind, message] of [
-    ['/api/user/add-restock-product', 'purchase', 'Material restocked successfully'],
-    ['/api/user/transfer-stock', 'transfer_in', 'Stock transferred successfully'],
-  ] as const) {
-    app.post(url, { ...move, schema: { tags, body: NamedStockRequestSchema, ...movementResponse } }, async (request, reply) =>
-      replyMovement(
-        request,
-        reply,
-        material(message, (db, claim) => moveMaterialByName(db, authOf(request), request.body, kind, claim)),
-      ),
-    );
-  }
 };
 
 export default materialsRoutes;

@@ -8,20 +8,55 @@ import {
   type Product,
   REMARKS_ALREADY_ADDED,
 } from '@stockyard/contract';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Db, type DbOrTx, queryRows, type Tx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { MovementKind } from '../../db/schema';
+import { storeScopeOf } from '../../lib/auth/policy';
+import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
-import { recordAudit } from '../audit/audit';
-import { storeScopeOf } from '../auth/auth.policy';
-import type { AuthContext } from '../auth/tokens';
-import { appendMovement, type IdempotencyClaim, recordMovement, storeFilter } from '../movements/ledger';
-import { resolveTargetStore } from '../stores/store-target';
-import { findMaterial, presentProduct } from './materials.repository';
+import type { IdempotencyClaim } from '../../lib/idempotency';
+import { type AuditEntry, recordAudit } from '../audit/audit.service';
+import { appendMovement, recordMovementOrRefuse } from '../movements/movements.service';
+import { resolveTargetStore } from '../stores/stores.service';
+import { type MaterialRow, presentProduct } from './materials.presenter';
+import {
+  archiveMaterialRow,
+  type ChangedItem,
+  findMaterialIdByName,
+  findMaterialRow,
+  findMaterialRows,
+  insertMaterial,
+  type MaterialQuery,
+  setRemarksWhenEmpty,
+  updateMaterialFields,
+} from './materials.repository';
 
 function nameTaken(name: string): AppError {
   return new AppError('conflict', `A material named "${name}" already exists in this store.`);
+}
+
+/** Live materials of the caller's stores, a page at a time. */
+export async function listMaterials(db: DbOrTx, auth: AuthContext, query: Omit<MaterialQuery, 'storeIds'>) {
+  const { rows, total } = await findMaterialRows(db, { ...query, storeIds: storeScopeOf(auth) });
+  return { products: rows.map(presentProduct), total };
+}
+
+async function mustFind(db: DbOrTx, id: string, storeIds: string[] | null): Promise<Product> {
+  const row = await findMaterialRow(db, id, storeIds);
+  if (!row) throw new AppError('not_found', MATERIAL_NOT_FOUND);
+  return presentProduct(row);
+}
+
+function auditMaterial(tx: Tx, auth: AuthContext, action: AuditEntry['action'], item: ChangedItem, details?: Record<string, unknown>) {
+  return recordAudit(tx, {
+    actorId: auth.userId,
+    action,
+    entityType: 'material',
+    entityId: item.id,
+    entityName: item.name,
+    storeId: item.store_id,
+    details,
+  });
 }
 
 /** Creates a material with its starting quantity, recorded as the item's `opening` movement. */
@@ -34,15 +69,7 @@ export async function createMaterial(
   const storeId = await resolveTargetStore(tx, auth, input.storeId);
   let id: string;
   try {
-    const [row] = await queryRows<{ id: string }>(
-      tx,
-      sql`insert into materials (store_id, name, category_name, material_name, size, unit, total_quantity, available_quantity)
-          values (${storeId}, ${input.name}, ${input.categoryname}, ${input.materialname}, ${input.size}, ${input.unit},
-                  ${input.totalQuantity}, ${input.totalQuantity})
-          returning id`,
-    );
-    if (!row) throw new Error('insert returned no row');
-    id = row.id;
+    id = await insertMaterial(tx, storeId, input);
   } catch (error) {
     if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw nameTaken(input.name);
     throw error;
@@ -59,22 +86,8 @@ export async function createMaterial(
     });
   }
   const { storeId: _target, ...details } = input;
-  await recordAudit(tx, {
-    actorId: auth.userId,
-    action: 'create',
-    entityType: 'material',
-    entityId: id,
-    entityName: input.name,
-    storeId,
-    details,
-  });
+  await auditMaterial(tx, auth, 'create', { id, name: input.name, store_id: storeId }, details);
   return mustFind(tx, id, null);
-}
-
-async function mustFind(db: DbOrTx, id: string, storeIds: string[] | null): Promise<Product> {
-  const product = await findMaterial(db, id, storeIds);
-  if (!product) throw new AppError('not_found', MATERIAL_NOT_FOUND);
-  return product;
 }
 
 /** Changes descriptive fields only; counters move through movements alone. */
@@ -84,65 +97,26 @@ export async function updateMaterial(
   id: string,
   input: z.output<typeof MaterialUpdateRequestSchema>,
 ): Promise<Product> {
-  return db.transaction((tx) => updateMaterialIn(tx, auth, id, input));
-}
-
-async function updateMaterialIn(
-  tx: Tx,
-  auth: AuthContext,
-  id: string,
-  input: z.output<typeof MaterialUpdateRequestSchema>,
-): Promise<Product> {
   const scope = storeScopeOf(auth);
-  const fields = [
-    input.name !== undefined && sql`name = ${input.name}`,
-    input.categoryname !== undefined && sql`category_name = ${input.categoryname}`,
-    input.materialname !== undefined && sql`material_name = ${input.materialname || 'N/A'}`,
-    input.size !== undefined && sql`size = ${input.size}`,
-    input.unit !== undefined && sql`unit = ${input.unit}`,
-  ].filter((field) => field !== false);
-  if (fields.length > 0) {
+  return db.transaction(async (tx) => {
     try {
-      const [updated] = await queryRows<{ id: string; name: string; store_id: string }>(
-        tx,
-        sql`update materials set ${sql.join(fields, sql`, `)} where id = ${id} and deleted_at is null and ${storeFilter(scope)}
-            returning id, name, store_id`,
-      );
-      if (!updated) throw new AppError('not_found', MATERIAL_NOT_FOUND);
-      await recordAudit(tx, {
-        actorId: auth.userId,
-        action: 'update',
-        entityType: 'material',
-        entityId: id,
-        entityName: updated.name,
-        storeId: updated.store_id,
-        details: input,
-      });
+      const updated = await updateMaterialFields(tx, id, scope, input);
+      if (updated === undefined) throw new AppError('not_found', MATERIAL_NOT_FOUND);
+      if (updated) await auditMaterial(tx, auth, 'update', updated, input);
     } catch (error) {
       if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw nameTaken(input.name ?? '');
       throw error;
     }
-  }
-  return mustFind(tx, id, scope);
+    return mustFind(tx, id, scope);
+  });
 }
 
 /** Archives a material: it leaves every list; its movements stay in the ledger and in reports. */
 export async function archiveMaterial(db: Db, auth: AuthContext, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [archived] = await queryRows<{ id: string; name: string; store_id: string }>(
-      tx,
-      sql`update materials set deleted_at = now() where id = ${id} and deleted_at is null and ${storeFilter(storeScopeOf(auth))}
-          returning id, name, store_id`,
-    );
+    const archived = await archiveMaterialRow(tx, id, storeScopeOf(auth));
     if (!archived) throw new AppError('not_found', MATERIAL_NOT_FOUND);
-    await recordAudit(tx, {
-      actorId: auth.userId,
-      action: 'delete',
-      entityType: 'material',
-      entityId: id,
-      entityName: archived.name,
-      storeId: archived.store_id,
-    });
+    await auditMaterial(tx, auth, 'delete', archived);
   });
 }
 
@@ -150,30 +124,15 @@ export async function archiveMaterial(db: Db, auth: AuthContext, id: string): Pr
 export async function setRemarks(db: Db, auth: AuthContext, id: string, remarks: string): Promise<Product> {
   const scope = storeScopeOf(auth);
   return db.transaction(async (tx) => {
-    const [updated] = await queryRows<{ id: string; name: string; store_id: string }>(
-      tx,
-      sql`update materials set remarks = ${remarks}
-          where id = ${id} and deleted_at is null and ${storeFilter(scope)} and (remarks is null or remarks = '')
-          returning id, name, store_id`,
-    );
+    const updated = await setRemarksWhenEmpty(tx, id, scope, remarks);
     if (!updated) {
       await mustFind(tx, id, scope);
       throw new AppError('conflict', REMARKS_ALREADY_ADDED);
     }
-    await recordAudit(tx, {
-      actorId: auth.userId,
-      action: 'update',
-      entityType: 'material',
-      entityId: id,
-      entityName: updated.name,
-      storeId: updated.store_id,
-      details: { remarks },
-    });
+    await auditMaterial(tx, auth, 'update', updated, { remarks });
     return mustFind(tx, id, scope);
   });
 }
-
-type MaterialMovement = { kind: MovementKind; quantity: number; refusal: string };
 
 const REFUSALS: Partial<Record<MovementKind, string>> = {
   issue: NOT_ENOUGH_STOCK,
@@ -181,28 +140,28 @@ const REFUSALS: Partial<Record<MovementKind, string>> = {
   return: MATERIAL_REFUND_EXCEEDS,
 };
 
-/** Records an issue, damage or return of a material picked by id. */
+/** Records an issue, damage or return of a material picked by id (or a purchase or transfer, from moveMaterialByName). */
 export async function moveMaterial(
   db: DbOrTx,
   auth: AuthContext,
   productId: string,
-  movement: Omit<MaterialMovement, 'refusal'>,
+  movement: { kind: MovementKind; quantity: number },
   claim?: IdempotencyClaim,
 ): Promise<Product> {
-  const result = await recordMovement(db, {
-    itemKind: 'material',
-    itemId: productId,
-    storeIds: storeScopeOf(auth),
-    kind: movement.kind,
-    quantity: movement.quantity,
-    actorId: auth.userId,
-    claim,
-  });
-  if (!result.isRecorded) {
-    if (!result.current) throw new AppError('not_found', MATERIAL_NOT_FOUND);
-    throw new AppError('conflict', REFUSALS[movement.kind] ?? NOT_ENOUGH_STOCK);
-  }
-  return presentProduct(result.item as Parameters<typeof presentProduct>[0]);
+  const row = await recordMovementOrRefuse<MaterialRow>(
+    db,
+    {
+      itemKind: 'material',
+      itemId: productId,
+      storeIds: storeScopeOf(auth),
+      kind: movement.kind,
+      quantity: movement.quantity,
+      actorId: auth.userId,
+      claim,
+    },
+    { notFound: MATERIAL_NOT_FOUND, refused: () => REFUSALS[movement.kind] ?? NOT_ENOUGH_STOCK },
+  );
+  return presentProduct(row);
 }
 
 /** Records a purchase or a transfer from the warehouse of a material named within the store. */
@@ -214,10 +173,14 @@ export async function moveMaterialByName(
   claim?: IdempotencyClaim,
 ): Promise<Product> {
   const storeId = await resolveTargetStore(db, auth, input.storeId);
-  const [material] = await queryRows<{ id: string }>(
-    db,
-    sql`select id from materials where store_id = ${storeId} and lower(name) = lower(${input.name}) and deleted_at is null`,
-  );
-  if (!material) throw new AppError('not_found', MATERIAL_NOT_FOUND);
-  return moveMaterial(db, auth, material.id, { kind, quantity: input.quantity }, claim);
+  const id = await findMaterialIdByName(db, storeId, input.name);
+  if (!id) throw new AppError('not_found', MATERIAL_NOT_FOUND);
+  return moveMaterial(db, auth, id, { kind, quantity: input.quantity }, claim);
+}
+
+/** The store of a live material of the caller's stores; 404 when there is none. */
+export async function storeOfMaterial(db: DbOrTx, auth: AuthContext, id: string): Promise<string> {
+  const row = await findMaterialRow(db, id, storeScopeOf(auth));
+  if (!row) throw new AppError('not_found', MATERIAL_NOT_FOUND);
+  return row.store_id;
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createMaterial, createStore, createStoreWithStaff, createUser, unique } from '../../../test/factories';
 import { countMovements, findLedgerMismatches } from '../../../test/ledger-check';
-import { queryRows } from '../../db/client';
+import { queryRows } from '../../db/sql';
 
 let t: TestApp;
 let staff: Awaited<ReturnType<typeof createStoreWithStaff>>;

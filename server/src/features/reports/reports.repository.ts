@@ -1,26 +1,8 @@
-import type { ReportRow } from '@stockyard/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, inBackground, queryRows, takesOneQueryAtATime, uuidIn } from '../../db/client';
-import { liveItemCount } from '../movements/item-counts';
-
-type Row = {
-  id: string;
-  name: string;
-  category_name: string;
-  material_name: string;
-  size: string;
-  unit: string;
-  remarks: string | null;
-  store_name: string;
-  opening: number;
-  closing: number;
-  purchases: number;
-  transfers: number;
-  issued: number;
-  returned: number;
-  damaged: number;
-  restock_day: string | null;
-};
+import { type Db, inBackground, takesOneQueryAtATime } from '../../db/client';
+import { kindsMoving } from '../../db/schema';
+import { counterEffect, kindIn, liveItemCount, queryRows, uuidIn } from '../../db/sql';
+import type { ReportLine } from './reports.presenter';
 
 /**
  * One store's materials over calendar days [start, end] in a time zone, from the ledger: the balance
@@ -32,12 +14,12 @@ type Row = {
  * minus what moved after the end (counters always equal their ledger, as every movement moves both
  * in one transaction), so a month-end report does not scan years of history.
  */
-export async function buildStoreReport(db: Db, input: ReportInput): Promise<ReportRow[]> {
+export async function buildStoreReport(db: Db, input: ReportInput): Promise<ReportLine[]> {
   if (takesOneQueryAtATime(db)) {
     const [live] = await queryRows<{ n: number }>(db, liveItemCount('material', null, input.storeId));
     if ((live?.n ?? 0) > REPORT_SLICE) return buildInSlices(db, input);
   }
-  return (await queryRows<Row>(db, reportQuery(input))).map(presentRow);
+  return queryRows<ReportLine>(db, reportQuery(input));
 }
 
 /**
@@ -46,21 +28,30 @@ export async function buildStoreReport(db: Db, input: ReportInput): Promise<Repo
  * in itself), run as background work, and a stock movement waits for one slice at most rather than
  * for the whole report.
  */
-async function buildInSlices(db: Db, input: ReportInput): Promise<ReportRow[]> {
+async function buildInSlices(db: Db, input: ReportInput): Promise<ReportLine[]> {
   const ids = (
     await queryRows<{ id: string }>(db, sql`select id from materials where store_id = ${input.storeId} order by lower(name), id`)
   ).map((row) => row.id);
-  const rows: ReportRow[] = [];
+  const rows: ReportLine[] = [];
   for (let from = 0; from < ids.length; from += REPORT_SLICE) {
     const slice = ids.slice(from, from + REPORT_SLICE);
     const sliceQuery = reportQuery(input, { items: uuidIn(sql`m.id`, slice), movements: uuidIn(sql`mv.item_id`, slice) });
-    rows.push(...(await inBackground(() => queryRows<Row>(db, sliceQuery))).map(presentRow));
+    rows.push(...(await inBackground(() => queryRows<ReportLine>(db, sliceQuery))));
   }
   return rows;
 }
 
 type ReportInput = { storeId: string; start: string; end: string; timeZone: string };
 const REPORT_SLICE = 100;
+
+/** Which movements fill which column, from the kinds' effects on the counters (MOVEMENT_EFFECTS). */
+const available = counterEffect('available_quantity', 'mv');
+const opening = kindIn(kindsMoving('total_quantity'), sql`mv.kind`);
+const purchases = kindIn(kindsMoving('restocked_quantity'), sql`mv.kind`);
+const transfers = kindIn(kindsMoving('transfer_quantity'), sql`mv.kind`);
+const issues = kindIn(kindsMoving('consumed_quantity'), sql`mv.kind`);
+const returns = kindIn(kindsMoving('refund_quantity'), sql`mv.kind`);
+const damages = kindIn(kindsMoving('damaged_quantity'), sql`mv.kind`);
 
 function reportQuery(input: ReportInput, slice?: { items: SQL; movements: SQL }): SQL {
   return sql`with bounds as (
@@ -69,15 +60,14 @@ function reportQuery(input: ReportInput, slice?: { items: SQL; movements: SQL })
         ),
         recent as (
           select mv.item_id,
-            coalesce(sum(case when mv.kind in ('issue', 'damage') then -mv.quantity else mv.quantity end) filter (where mv.occurred_at >= b.e), 0)::int as after_end,
-            coalesce(sum(case when mv.kind in ('issue', 'damage') then -mv.quantity else mv.quantity end)
-              filter (where mv.occurred_at < b.e and mv.kind <> 'opening'), 0)::int as period_net,
-            coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and mv.kind in ('purchase', 'delivery')), 0)::int as purchases,
-            coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and mv.kind = 'transfer_in'), 0)::int as transfers,
-            coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and mv.kind = 'issue'), 0)::int as issued,
-            coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and mv.kind = 'return'), 0)::int as returned,
-            coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and mv.kind = 'damage'), 0)::int as damaged,
-            max(mv.occurred_at) filter (where mv.occurred_at < b.e and mv.kind in ('purchase', 'delivery')) as restock_at,
+            coalesce(sum(${available}) filter (where mv.occurred_at >= b.e), 0)::int as after_end,
+            coalesce(sum(${available}) filter (where mv.occurred_at < b.e and not ${opening}), 0)::int as period_net,
+            coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and ${purchases}), 0)::int as purchases,
+            coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and ${transfers}), 0)::int as transfers,
+            coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and ${issues}), 0)::int as issued,
+            coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and ${returns}), 0)::int as returned,
+            coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and ${damages}), 0)::int as damaged,
+            max(mv.occurred_at) filter (where mv.occurred_at < b.e and ${purchases}) as restock_at,
             bool_or(mv.occurred_at < b.e) as moved_in_range
           from movements mv cross join bounds b
           -- A slice reads its materials' movements item by item (movements_item_time_idx), not the store's.
@@ -99,26 +89,4 @@ function reportQuery(input: ReportInput, slice?: { items: SQL; movements: SQL })
                or exists (select 1 from movements x where x.item_id = m.id and x.occurred_at < b.e))
           and (m.deleted_at is null or m.deleted_at >= b.s or coalesce(r.moved_in_range, false))
         order by lower(m.name), m.id`;
-}
-
-function presentRow(row: Row): ReportRow {
-  return {
-    materialId: row.id,
-    name: row.name,
-    categoryname: row.category_name,
-    materialname: row.material_name,
-    materialName: row.material_name,
-    size: row.size,
-    unit: row.unit,
-    previousQuantity: row.opening,
-    restockedQuantity: row.purchases,
-    transferQuantity: row.transfers,
-    consumedQuantity: row.issued - row.returned,
-    damagedQuantity: row.damaged,
-    refundQuantity: row.returned,
-    currentAvailableQuantity: row.closing,
-    restockDate: row.restock_day,
-    remarks: row.remarks,
-    storeName: row.store_name,
-  };
 }

@@ -1,16 +1,10 @@
-import {
-  ErrorResponseSchema,
-  KeeperReportQuerySchema,
-  KeeperReportResponseSchema,
-  ReportRowSchema,
-  StoreReportQuerySchema,
-} from '@stockyard/contract';
+import { KeeperReportQuerySchema, KeeperReportResponseSchema, ReportRowSchema, StoreReportQuerySchema } from '@stockyard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf, authorize } from '../auth/auth.hooks';
+import { authOf, authorize } from '../../lib/auth/authorize';
+import { errorResponses } from '../../lib/http';
 import { reportForKeeper, reportForStore } from './reports.service';
 
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
 const tags = ['reports'];
 
 const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,7 +12,7 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/report/generate-report',
     {
       preHandler: authorize('reports:any-store'),
-      schema: { tags, querystring: StoreReportQuerySchema, response: { 200: z.array(ReportRowSchema), ...errors } },
+      schema: { tags, querystring: StoreReportQuerySchema, response: { 200: z.array(ReportRowSchema), ...errorResponses } },
     },
     async (request) => reportForStore(app.db, request.query, app.timeZone),
   );
@@ -27,7 +21,7 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/report',
     {
       preHandler: authorize('reports:own-store'),
-      schema: { tags, querystring: KeeperReportQuerySchema, response: { 200: KeeperReportResponseSchema, ...errors } },
+      schema: { tags, querystring: KeeperReportQuerySchema, response: { 200: KeeperReportResponseSchema, ...errorResponses } },
     },
     async (request) => ({ data: await reportForKeeper(app.db, authOf(request), request.query, app.timeZone) }),
   );

@@ -1,6 +1,4 @@
 import {
-  ErrorResponseSchema,
-  IdSchema,
   ListQuerySchema,
   MessageResponseSchema,
   StoreCreateRequestSchema,
@@ -9,30 +7,22 @@ import {
   StoreWriteResponseSchema,
 } from '@stockyard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { authOf, authorize } from '../auth/auth.hooks';
-import { createStore, deleteStore, findStores, updateStore } from './stores.service';
+import { authOf, authorize } from '../../lib/auth/authorize';
+import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
+import { createStore, deleteStore, listStores, updateStore } from './stores.service';
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-};
-const byId = z.object({ id: IdSchema });
+const tags = ['stores'];
 
 const storesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/stores',
     {
       preHandler: authorize('stores:read'),
-      schema: { tags: ['stores'], querystring: ListQuerySchema, response: { 200: StoreListResponseSchema, ...errors } },
+      schema: { tags, querystring: ListQuerySchema, response: { 200: StoreListResponseSchema, ...errorResponses } },
     },
     async (request, reply) => {
-      const { stores, total } = await findStores(app.db, authOf(request), request.query);
-      if (request.query.limit !== undefined) reply.header('X-Total-Count', String(total));
-      return stores;
+      const { stores, total } = await listStores(app.db, authOf(request), request.query);
+      return withTotal(reply, total, stores);
     },
   );
 
@@ -40,7 +30,7 @@ const storesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/stores',
-    { ...manage, schema: { tags: ['stores'], body: StoreCreateRequestSchema, response: { 201: StoreWriteResponseSchema, ...errors } } },
+    { ...manage, schema: { tags, body: StoreCreateRequestSchema, response: { 201: StoreWriteResponseSchema, ...errorResponses } } },
     async (request, reply) => {
       const store = await createStore(app.db, authOf(request).userId, request.body);
       return reply.status(201).send({ message: 'Store created successfully!', store });
@@ -51,17 +41,22 @@ const storesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/stores/update/:id',
     {
       ...manage,
-      schema: { tags: ['stores'], params: byId, body: StoreUpdateRequestSchema, response: { 200: StoreWriteResponseSchema, ...errors } },
+      schema: {
+        tags,
+        params: ByIdParamsSchema,
+        body: StoreUpdateRequestSchema,
+        response: { 200: StoreWriteResponseSchema, ...errorResponses },
+      },
     },
-    async (request) => {
-      const store = await updateStore(app.db, authOf(request).userId, request.params.id, request.body);
-      return { message: 'Store updated successfully!', store };
-    },
+    async (request) => ({
+      message: 'Store updated successfully!',
+      store: await updateStore(app.db, authOf(request).userId, request.params.id, request.body),
+    }),
   );
 
   app.delete(
     '/api/stores/delete/:id',
-    { ...manage, schema: { tags: ['stores'], params: byId, response: { 200: MessageResponseSchema, ...errors } } },
+    { ...manage, schema: { tags, params: ByIdParamsSchema, response: { 200: MessageResponseSchema, ...errorResponses } } },
     async (request) => {
       await deleteStore(app.db, authOf(request).userId, request.params.id);
       return { message: 'Store deleted successfully!' };

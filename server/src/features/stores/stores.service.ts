@@ -1,76 +1,29 @@
-import { STORE_IN_USE, type Store, type StoreCreateRequestSchema, type StoreUpdateRequest } from '@stockyard/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { type ListQuery, STORE_IN_USE, type Store, type StoreCreateRequestSchema, type StoreUpdateRequest } from '@stockyard/contract';
 import type { z } from 'zod';
-import { type Db, type DbOrTx, queryRows } from '../../db/client';
-import { stores } from '../../db/schema';
+import type { Db, DbOrTx } from '../../db/client';
+import { canAccessStore, storeScopeOf } from '../../lib/auth/policy';
+import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, FOREIGN_KEY_VIOLATION } from '../../lib/errors';
-import { recordAudit } from '../audit/audit';
-import type { AuthContext } from '../auth/tokens';
-import { escapeLike } from '../users/users.repository';
+import { recordAudit } from '../audit/audit.service';
+import { presentStore } from './stores.presenter';
+import { deleteUnassignedStore, findStoreIdsByName, findStoreRows, insertStore, storeExists, updateStoreRow } from './stores.repository';
 
 const STORE_NOT_FOUND = 'Store not found';
 
-type StoreRow = typeof stores.$inferSelect;
-
-export function presentStore(row: StoreRow): Store {
-  return {
-    _id: row.id,
-    name: row.name,
-    storeName: row.name,
-    location: row.location,
-    openingHours: row.openingHours,
-    isActive: row.isActive,
-    status: row.isActive ? 'Active' : 'Inactive',
-    createdAt: new Date(row.createdAt).toISOString(),
-  };
-}
-
 /** Stores the caller may see (all for an admin), matching `q` on name or location, newest first. */
-export async function findStores(
-  db: DbOrTx,
-  auth: AuthContext,
-  options: { q?: string; limit?: number; offset: number },
-): Promise<{ stores: Store[]; total: number }> {
-  const pattern = options.q ? `%${escapeLike(options.q)}%` : null;
-  const visible = auth.role === 'admin' ? sql`true` : inArray(sql`s.id`, auth.stores);
-  const rows = await queryRows<{
-    id: string;
-    name: string;
-    location: string;
-    opening_hours: string;
-    is_active: boolean;
-    created_at: string;
-    total: number;
-  }>(
-    db,
-    sql`select s.id, s.name, s.location, s.opening_hours, s.is_active, s.created_at, count(*) over ()::int as total
-        from stores s
-        where ${visible} and (${pattern}::text is null or s.name ilike ${pattern} or s.location ilike ${pattern})
-        order by s.created_at desc, s.id
-        limit ${options.limit ?? null} offset ${options.offset}`,
-  );
-  return {
-    stores: rows.map((row) =>
-      presentStore({
-        id: row.id,
-        name: row.name,
-        location: row.location,
-        openingHours: row.opening_hours,
-        isActive: row.is_active,
-        createdAt: new Date(row.created_at),
-      }),
-    ),
-    total: rows[0]?.total ?? 0,
-  };
+export async function listStores(db: DbOrTx, auth: AuthContext, query: ListQuery) {
+  const { rows, total } = await findStoreRows(db, { storeIds: storeScopeOf(auth), ...query });
+  return { stores: rows.map(presentStore), total };
 }
 
 export async function createStore(db: Db, actorId: string, input: z.output<typeof StoreCreateRequestSchema>): Promise<Store> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(stores)
-      .values({ name: input.name, location: input.location, openingHours: input.openingHours, isActive: input.status === 'Active' })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
+    const row = await insertStore(tx, {
+      name: input.name,
+      location: input.location,
+      openingHours: input.openingHours,
+      isActive: input.status === 'Active',
+    });
     await recordAudit(tx, {
       actorId,
       action: 'create',
@@ -86,11 +39,7 @@ export async function createStore(db: Db, actorId: string, input: z.output<typeo
 
 export async function updateStore(db: Db, actorId: string, id: string, input: StoreUpdateRequest): Promise<Store> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(stores)
-      .set({ name: input.name, location: input.location, isActive: input.isActive })
-      .where(eq(stores.id, id))
-      .returning();
+    const row = await updateStoreRow(tx, id, { name: input.name, location: input.location, isActive: input.isActive });
     if (!row) throw new AppError('not_found', STORE_NOT_FOUND);
     await recordAudit(tx, {
       actorId,
@@ -105,21 +54,12 @@ export async function updateStore(db: Db, actorId: string, id: string, input: St
   });
 }
 
-/**
- * Deletes a store that nothing refers to. The check and the delete are one statement, so a
- * user assigned at the same moment cannot slip in between; the foreign keys refuse the rest.
- */
+/** Deletes a store that nothing refers to; a store still in use is a 409. */
 export async function deleteStore(db: Db, actorId: string, id: string): Promise<void> {
-  const [store] = await db.select({ id: stores.id }).from(stores).where(eq(stores.id, id));
-  if (!store) throw new AppError('not_found', STORE_NOT_FOUND);
+  if (!(await storeExists(db, id))) throw new AppError('not_found', STORE_NOT_FOUND);
   try {
     await db.transaction(async (tx) => {
-      const [deleted] = await queryRows<{ id: string; name: string }>(
-        tx,
-        sql`delete from stores s where s.id = ${id}
-              and not exists (select 1 from user_stores us where us.store_id = s.id)
-            returning s.id, s.name`,
-      );
+      const deleted = await deleteUnassignedStore(tx, id);
       if (!deleted) throw new AppError('conflict', STORE_IN_USE);
       await recordAudit(tx, { actorId, action: 'delete', entityType: 'store', entityId: id, entityName: deleted.name });
     });
@@ -128,4 +68,31 @@ export async function deleteStore(db: Db, actorId: string, id: string): Promise<
     if (databaseErrorCode(error) === FOREIGN_KEY_VIOLATION) throw new AppError('conflict', STORE_IN_USE);
     throw error;
   }
+}
+
+/**
+ * The store a new item, stock entry or report is for: the one named, which must be the caller's
+ * (403 otherwise: the caller named a store that is not theirs), or a keeper's active store (the first
+ * assigned). An admin must name it.
+ */
+export async function resolveTargetStore(db: DbOrTx, auth: AuthContext, storeId: string | undefined): Promise<string> {
+  const target = storeId ?? (auth.role === 'admin' ? undefined : auth.stores[0]);
+  if (!target) {
+    throw new AppError('bad_request', auth.role === 'admin' ? 'Please choose a store.' : 'You are not assigned to a store.');
+  }
+  if (!canAccessStore(auth, target)) throw new AppError('forbidden', 'You do not have access to this store.');
+  if (!(await storeExists(db, target))) throw new AppError('not_found', STORE_NOT_FOUND);
+  return target;
+}
+
+/** Any store, named by id or by its name (compared without case), for an admin's report. */
+export async function resolveStoreByIdOrName(db: DbOrTx, query: { storeId?: string; storeName?: string }): Promise<string> {
+  if (query.storeId) {
+    if (!(await storeExists(db, query.storeId))) throw new AppError('not_found', STORE_NOT_FOUND);
+    return query.storeId;
+  }
+  const ids = await findStoreIdsByName(db, query.storeName ?? '');
+  if (ids.length === 0) throw new AppError('not_found', STORE_NOT_FOUND);
+  if (ids.length > 1) throw new AppError('bad_request', `More than one store is named "${query.storeName}"; choose it by storeId.`);
+  return ids[0] as string;
 }

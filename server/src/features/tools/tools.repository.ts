@@ -1,36 +1,7 @@
-import type { Tool } from '@stockyard/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, queryPage, uuidIn } from '../../db/client';
-import { liveItemCount } from '../movements/item-counts';
-import { storeFilter } from '../movements/ledger';
-import { escapeLike } from '../users/users.repository';
-
-type ToolRow = {
-  id: string;
-  name: string;
-  total_quantity: number;
-  available_quantity: number;
-  consumed_quantity: number;
-  damaged_quantity: number;
-  refund_quantity: number;
-  created_at: string | Date;
-  store_id: string;
-  store_name: string;
-};
-
-export function presentTool(row: ToolRow): Tool {
-  return {
-    _id: row.id,
-    name: row.name,
-    totalQuantity: row.total_quantity,
-    availableQuantity: row.available_quantity,
-    consumedQuantity: row.consumed_quantity,
-    damagedQuantity: row.damaged_quantity,
-    refundQuantity: row.refund_quantity,
-    storeId: { _id: row.store_id, name: row.store_name },
-    createdAt: new Date(row.created_at).toISOString(),
-  };
-}
+import type { DbOrTx } from '../../db/client';
+import { containsPattern, liveItemCount, queryPage, queryRows, storeFilter, uuidIn } from '../../db/sql';
+import type { ToolRow } from './tools.presenter';
 
 export const TOOL_QUANTITY_FILTERS = {
   damaged: 't.damaged_quantity',
@@ -50,12 +21,12 @@ export type ToolQuery = {
 };
 
 /** Live tools in the caller's stores, newest first, with the total before paging. */
-export async function findTools(db: DbOrTx, query: ToolQuery): Promise<{ tools: Tool[]; total: number }> {
+export async function findToolRows(db: DbOrTx, query: ToolQuery): Promise<{ rows: ToolRow[]; total: number }> {
   const conditions: SQL[] = [sql`t.deleted_at is null`, storeFilter(query.storeIds, sql`t.store_id`)];
   const quantity = query.with ? sql.raw(TOOL_QUANTITY_FILTERS[query.with]) : undefined;
   if (quantity) conditions.push(sql`${quantity} > 0`);
   if (query.q) {
-    const pattern = `%${escapeLike(query.q)}%`;
+    const pattern = containsPattern(query.q);
     const isNumber = /^\d{1,9}$/.test(query.q);
     conditions.push(
       sql`(t.name ilike ${pattern} or s.name ilike ${pattern} ${quantity && isNumber ? sql`or ${quantity} = ${Number(query.q)}` : sql``})`,
@@ -65,7 +36,7 @@ export async function findTools(db: DbOrTx, query: ToolQuery): Promise<{ tools: 
   if (query.ids) conditions.push(uuidIn(sql`t.id`, query.ids));
   const where = sql.join(conditions, sql` and `);
   const isFiltered = Boolean(query.q || query.ids || quantity);
-  const { rows, total } = await queryPage<ToolRow>(db, {
+  return queryPage<ToolRow>(db, {
     rows: (pageTotal) => sql`select t.*, s.name as store_name, ${pageTotal} as page_total
               from tools t join stores s on s.id = t.store_id
               where ${where}
@@ -78,5 +49,15 @@ export async function findTools(db: DbOrTx, query: ToolQuery): Promise<{ tools: 
     limit: query.limit,
     offset: query.offset,
   });
-  return { tools: rows.map(presentTool), total };
+}
+
+/** Inserts a tool whose counters start at its opening quantity; throws the database's unique violation on a taken name. */
+export async function insertTool(db: DbOrTx, storeId: string, input: { name: string; totalQuantity: number }): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into tools (store_id, name, total_quantity, available_quantity)
+        values (${storeId}, ${input.name}, ${input.totalQuantity}, ${input.totalQuantity}) returning id`,
+  );
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
 }

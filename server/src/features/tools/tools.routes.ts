@@ -1,32 +1,22 @@
 import {
   ConsumeToolRequestSchema,
   DamageToolRequestSchema,
-  ErrorResponseSchema,
   IdSchema,
   ListQuerySchema,
   RefundToolRequestSchema,
-  type Tool,
   ToolCreateRequestSchema,
   ToolMovementResponseSchema,
   ToolSchema,
 } from '@stockyard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
-import { authOf, authorize } from '../auth/auth.hooks';
-import { storeScopeOf } from '../auth/auth.policy';
-import { replyIdempotent, replyMovement } from '../movements/idempotency';
-import type { IdempotencyClaim } from '../movements/ledger';
-import { findTools, presentTool } from './tools.repository';
-import { createTool, moveTool } from './tools.service';
+import { authOf, authorize } from '../../lib/auth/authorize';
+import { errorResponses, withTotal } from '../../lib/http';
+import { replyIdempotent } from '../../lib/idempotency';
+import { movementRoute, registerMovementRoutes } from '../../lib/movement-routes';
+import { presentTool } from './tools.presenter';
+import { createTool, listTools, moveTool } from './tools.service';
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-};
 const ToolListQuerySchema = ListQuerySchema.extend({
   storeId: IdSchema.optional(),
   with: z.enum(['damaged', 'returned', 'issued']).optional(),
@@ -34,96 +24,66 @@ const ToolListQuerySchema = ListQuerySchema.extend({
 const tags = ['tools'];
 
 const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const read = { preHandler: authorize('items:read') };
-  const move = { preHandler: authorize('stock:move') };
-
-  app.get(
-    '/api/tools/view-tools',
-    { ...read, schema: { tags, querystring: ToolListQuerySchema, response: { 200: z.object({ tools: z.array(ToolSchema) }), ...errors } } },
-    async (request, reply) => {
-      const { tools, total } = await findTools(app.db, { storeIds: storeScopeOf(authOf(request)), ...request.query });
-      if (request.query.limit !== undefined) reply.header('X-Total-Count', String(total));
-      return { tools };
-    },
-  );
-
-  app.get(
-    '/api/user/get-tools',
-    { ...read, schema: { tags, querystring: ToolListQuerySchema, response: { 200: z.array(ToolSchema), ...errors } } },
-    async (request, reply) => {
-      const { tools, total } = await findTools(app.db, { storeIds: storeScopeOf(authOf(request)), ...request.query });
-      if (request.query.limit !== undefined) reply.header('X-Total-Count', String(total));
-      return tools;
-    },
-  );
+  // SPEC.md's admin list answers `{tools}`, the keeper's list the bare array.
+  for (const [url, response, shape] of [
+    ['/api/tools/view-tools', z.object({ tools: z.array(ToolSchema) }), (tools: unknown[]) => ({ tools })],
+    ['/api/user/get-tools', z.array(ToolSchema), (tools: unknown[]) => tools],
+  ] as const) {
+    app.get(
+      url,
+      {
+        preHandler: authorize('items:read'),
+        schema: { tags, querystring: ToolListQuerySchema, response: { 200: response, ...errorResponses } },
+      },
+      async (request, reply) => {
+        const { tools, total } = await listTools(app.db, authOf(request), request.query);
+        return withTotal(reply, total, shape(tools) as never);
+      },
+    );
+  }
 
   for (const url of ['/api/tools/add-tools', '/api/user/add-tools']) {
     app.post(
       url,
       {
         preHandler: authorize('items:create'),
-        schema: { tags, body: ToolCreateRequestSchema, response: { 201: ToolMovementResponseSchema, ...errors } },
+        schema: { tags, body: ToolCreateRequestSchema, response: { 201: ToolMovementResponseSchema, ...errorResponses } },
       },
-      async (request, reply) => {
-        return replyIdempotent(request, reply, async (tx, key) => ({
+      async (request, reply) =>
+        replyIdempotent(request, reply, async (tx, key) => ({
           status: 201 as const,
           body: { message: 'Tool added successfully!', tool: await createTool(tx, authOf(request), request.body, key) },
-        }));
-      },
+        })),
     );
   }
 
-  const movementResponse = { response: { 200: ToolMovementResponseSchema, ...errors } };
-
-  const tool = (message: string, move: (db: Db, claim: IdempotencyClaim | undefined) => Promise<Tool>) => ({
-    message,
-    field: 'tool' as const,
+  registerMovementRoutes(app, {
+    tags,
+    field: 'tool',
+    response: ToolMovementResponseSchema,
     present: presentTool,
-    move,
+    routes: [
+      movementRoute({
+        url: '/api/user/add-damaged-tool',
+        body: DamageToolRequestSchema,
+        message: 'Tool damage recorded successfully',
+        move: (db, auth, body, claim) =>
+          moveTool(db, auth, body.toolId, { kind: 'damage', quantity: body.damagedQuantity, reason: body.damagedReason }, claim),
+      }),
+      movementRoute({
+        url: '/api/user/add-refund-tool',
+        body: RefundToolRequestSchema,
+        message: 'Tool returned successfully',
+        move: (db, auth, body, claim) => moveTool(db, auth, body.toolId, { kind: 'return', quantity: body.refundQuantity }, claim),
+      }),
+      movementRoute({
+        url: '/api/user/add-consumed-tool',
+        body: ConsumeToolRequestSchema,
+        message: 'Tool issued successfully',
+        move: (db, auth, body, claim) => moveTool(db, auth, body.toolId, { kind: 'issue', quantity: body.quantity }, claim),
+      }),
+    ],
   });
-
-  app.post(
-    '/api/user/add-damaged-tool',
-    { ...move, schema: { tags, body: DamageToolRequestSchema, ...movementResponse } },
-    async (request, reply) => {
-      const { toolId, damagedQuantity, damagedReason } = request.body;
-      return replyMovement(
-        request,
-        reply,
-        tool('Tool damage recorded successfully', (db, claim) =>
-          moveTool(db, authOf(request), toolId, { kind: 'damage', quantity: damagedQuantity, reason: damagedReason }, claim),
-        ),
-      );
-    },
-  );
-
-  app.post(
-    '/api/user/add-refund-tool',
-    { ...move, schema: { tags, body: RefundToolRequestSchema, ...movementResponse } },
-    async (request, reply) => {
-      const { toolId, refundQuantity } = request.body;
-      return replyMovement(
-        request,
-        reply,
-        tool('Tool returned successfully', (db, claim) =>
-          moveTool(db, authOf(request), toolId, { kind: 'return', quantity: refundQuantity }, claim),
-        ),
-      );
-    },
-  );
-
-  app.post(
-    '/api/user/add-consumed-tool',
-    { ...move, schema: { tags, body: ConsumeToolRequestSchema, ...movementResponse } },
-    async (request, reply) => {
-      const { toolId, quantity } = request.body;
-      return replyMovement(
-        request,
-        reply,
-        tool('Tool issued successfully', (db, claim) => moveTool(db, authOf(request), toolId, { kind: 'issue', quantity }, claim)),
-      );
-    },
-  );
 };
 
 export default toolsRoutes;

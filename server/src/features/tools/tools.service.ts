@@ -6,21 +6,22 @@ import {
   type ToolCreateRequestSchema,
   toolRefundExceeds,
 } from '@stockyard/contract';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type DbOrTx, queryRows, type Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
+import { storeScopeOf } from '../../lib/auth/policy';
+import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
-import { recordAudit } from '../audit/audit';
-import { storeScopeOf } from '../auth/auth.policy';
-import type { AuthContext } from '../auth/tokens';
-import { appendMovement, type IdempotencyClaim, recordMovement } from '../movements/ledger';
-import { resolveTargetStore } from '../stores/store-target';
-import { findTools, presentTool } from './tools.repository';
+import type { IdempotencyClaim } from '../../lib/idempotency';
+import { recordAudit } from '../audit/audit.service';
+import { appendMovement, recordMovementOrRefuse } from '../movements/movements.service';
+import { resolveTargetStore } from '../stores/stores.service';
+import { presentTool, type ToolRow } from './tools.presenter';
+import { findToolRows, insertTool, type ToolQuery } from './tools.repository';
 
-async function mustFind(db: DbOrTx, id: string, storeIds: string[] | null): Promise<Tool> {
-  const { tools } = await findTools(db, { storeIds, ids: [id] });
-  if (!tools[0]) throw new AppError('not_found', TOOL_NOT_FOUND);
-  return tools[0];
+/** Live tools of the caller's stores, a page at a time. */
+export async function listTools(db: DbOrTx, auth: AuthContext, query: Omit<ToolQuery, 'storeIds'>) {
+  const { rows, total } = await findToolRows(db, { ...query, storeIds: storeScopeOf(auth) });
+  return { tools: rows.map(presentTool), total };
 }
 
 /** Creates a tool with its starting quantity, recorded as the item's `opening` movement. */
@@ -33,13 +34,7 @@ export async function createTool(
   const storeId = await resolveTargetStore(tx, auth, input.storeId);
   let id: string;
   try {
-    const [row] = await queryRows<{ id: string }>(
-      tx,
-      sql`insert into tools (store_id, name, total_quantity, available_quantity)
-          values (${storeId}, ${input.name}, ${input.totalQuantity}, ${input.totalQuantity}) returning id`,
-    );
-    if (!row) throw new Error('insert returned no row');
-    id = row.id;
+    id = await insertTool(tx, storeId, input);
   } catch (error) {
     if (databaseErrorCode(error) === UNIQUE_VIOLATION)
       throw new AppError('conflict', `A tool named "${input.name}" already exists in this store.`);
@@ -65,7 +60,9 @@ export async function createTool(
     storeId,
     details: { totalQuantity: input.totalQuantity },
   });
-  return mustFind(tx, id, null);
+  const { rows } = await findToolRows(tx, { storeIds: null, ids: [id] });
+  if (!rows[0]) throw new AppError('not_found', TOOL_NOT_FOUND);
+  return presentTool(rows[0]);
 }
 
 /** Records an issue, damage (with its reason) or return of a tool. */
@@ -76,24 +73,25 @@ export async function moveTool(
   movement: { kind: 'issue' | 'damage' | 'return'; quantity: number; reason?: string },
   claim?: IdempotencyClaim,
 ): Promise<Tool> {
-  const result = await recordMovement(db, {
-    itemKind: 'tool',
-    itemId: toolId,
-    storeIds: storeScopeOf(auth),
-    kind: movement.kind,
-    quantity: movement.quantity,
-    actorId: auth.userId,
-    reason: movement.reason || null,
-    claim,
-  });
-  if (!result.isRecorded) {
-    if (!result.current) throw new AppError('not_found', TOOL_NOT_FOUND);
-    const refusal = {
-      issue: NOT_ENOUGH_STOCK,
-      damage: DAMAGE_EXCEEDS_AVAILABLE,
-      return: toolRefundExceeds(result.current.consumed_quantity),
-    }[movement.kind];
-    throw new AppError('conflict', refusal);
-  }
-  return presentTool(result.item as Parameters<typeof presentTool>[0]);
+  const row = await recordMovementOrRefuse<ToolRow>(
+    db,
+    {
+      itemKind: 'tool',
+      itemId: toolId,
+      storeIds: storeScopeOf(auth),
+      kind: movement.kind,
+      quantity: movement.quantity,
+      actorId: auth.userId,
+      reason: movement.reason || null,
+      claim,
+    },
+    {
+      notFound: TOOL_NOT_FOUND,
+      refused: (current) =>
+        ({ issue: NOT_ENOUGH_STOCK, damage: DAMAGE_EXCEEDS_AVAILABLE, return: toolRefundExceeds(current.consumed_quantity) })[
+          movement.kind
+        ],
+    },
+  );
+  return presentTool(row);
 }

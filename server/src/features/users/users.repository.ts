@@ -1,36 +1,18 @@
-import type { User } from '@stockyard/contract';
-import { inArray, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client';
-
-type UserRow = {
-  id: string;
-  name: string;
-  email: string;
-  role: User['role'];
-  created_at: string | Date;
-  stores: { _id: string; name: string }[] | null;
-};
-
-export function presentUser(row: UserRow): User {
-  return {
-    _id: row.id,
-    name: row.name,
-    email: row.email,
-    role: row.role,
-    stores: row.stores ?? [],
-    createdAt: new Date(row.created_at).toISOString(),
-  };
-}
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { stores, userStores, users } from '../../db/schema';
+import { containsPattern, queryRows } from '../../db/sql';
+import type { UserRow } from './users.presenter';
 
 const storesOfUser = sql`(select json_agg(json_build_object('_id', s.id, 'name', s.name) order by us.position, s.id)
   from user_stores us join stores s on s.id = us.store_id where us.user_id = u.id)`;
 
 /** Live users matching `q` on name, email or role, newest first, with the total before paging. */
-export async function findUsers(
+export async function findUserRows(
   db: DbOrTx,
   options: { q?: string; limit?: number; offset: number; ids?: string[] },
-): Promise<{ users: User[]; total: number }> {
-  const pattern = options.q ? `%${escapeLike(options.q)}%` : null;
+): Promise<{ rows: UserRow[]; total: number }> {
+  const pattern = options.q ? containsPattern(options.q) : null;
   const filter = sql`u.deleted_at is null
     and (${pattern}::text is null or u.name ilike ${pattern} or u.email ilike ${pattern} or u.role ilike ${pattern})
     ${options.ids ? sql`and ${inArray(sql`u.id`, options.ids)}` : sql``}`;
@@ -41,10 +23,35 @@ export async function findUsers(
         order by u.created_at desc, u.id
         limit ${options.limit ?? null} offset ${options.offset}`,
   );
-  return { users: rows.map(presentUser), total: rows[0]?.total ?? 0 };
+  return { rows, total: rows[0]?.total ?? 0 };
 }
 
-/** Escapes the wildcards of LIKE so a search for "50%" means the text "50%". */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+/** How many of these store ids exist. */
+export async function countStores(db: DbOrTx, ids: string[]): Promise<number> {
+  const found = await db.select({ id: stores.id }).from(stores).where(inArray(stores.id, ids));
+  return found.length;
+}
+
+/** Inserts a user and their stores in assignment order (the first is a keeper's active store). */
+export async function insertUser(
+  db: DbOrTx,
+  values: { name: string; email: string; passwordHash: string; role: string; stores: string[] },
+): Promise<string> {
+  const [user] = await db
+    .insert(users)
+    .values({ name: values.name, email: values.email, passwordHash: values.passwordHash, role: values.role })
+    .returning({ id: users.id });
+  if (!user) throw new Error('insert returned no row');
+  await db.insert(userStores).values(values.stores.map((storeId, position) => ({ userId: user.id, storeId, position })));
+  return user.id;
+}
+
+/** Changes a live user's row; the changed user, or undefined when there is none. */
+export async function updateLiveUser(db: DbOrTx, id: string, values: { deletedAt?: Date; passwordHash?: string }) {
+  const [row] = await db
+    .update(users)
+    .set(values)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .returning({ id: users.id, name: users.name, email: users.email });
+  return row;
 }

@@ -1,7 +1,5 @@
 import {
   ChangeUserPasswordRequestSchema,
-  ErrorResponseSchema,
-  IdSchema,
   ListQuerySchema,
   MessageResponseSchema,
   UserCreateRequestSchema,
@@ -9,24 +7,19 @@ import {
   UserListResponseSchema,
 } from '@stockyard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { authOf, authorize } from '../auth/auth.hooks';
-import { changeUserPassword, createUser, deleteUser, findUsers } from './users.service';
-
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-};
+import { authOf, authorize } from '../../lib/auth/authorize';
+import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
+import { changeUserPassword, createUser, deleteUser, listUsers } from './users.service';
 
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const manage = { preHandler: authorize('users:manage') };
 
   app.post(
     '/api/auth/create-user',
-    { ...manage, schema: { tags: ['users'], body: UserCreateRequestSchema, response: { 201: UserCreateResponseSchema, ...errors } } },
+    {
+      ...manage,
+      schema: { tags: ['users'], body: UserCreateRequestSchema, response: { 201: UserCreateResponseSchema, ...errorResponses } },
+    },
     async (request, reply) => {
       const user = await createUser(app.db, authOf(request).userId, request.body);
       return reply.status(201).send({ message: 'User Created Successfully', user });
@@ -35,17 +28,16 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/auth/fetch-users',
-    { ...manage, schema: { tags: ['users'], querystring: ListQuerySchema, response: { 200: UserListResponseSchema, ...errors } } },
+    { ...manage, schema: { tags: ['users'], querystring: ListQuerySchema, response: { 200: UserListResponseSchema, ...errorResponses } } },
     async (request, reply) => {
-      const { users, total } = await findUsers(app.db, request.query);
-      if (request.query.limit !== undefined) reply.header('X-Total-Count', String(total));
-      return { users };
+      const { users, total } = await listUsers(app.db, request.query);
+      return withTotal(reply, total, { users });
     },
   );
 
   app.delete(
     '/api/auth/delete-user/:id',
-    { ...manage, schema: { tags: ['users'], params: z.object({ id: IdSchema }), response: { 200: MessageResponseSchema, ...errors } } },
+    { ...manage, schema: { tags: ['users'], params: ByIdParamsSchema, response: { 200: MessageResponseSchema, ...errorResponses } } },
     async (request) => {
       await deleteUser(app.db, authOf(request), request.params.id);
       return { message: 'User deleted successfully!' };
@@ -54,7 +46,10 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/change-user-password',
-    { ...manage, schema: { tags: ['users'], body: ChangeUserPasswordRequestSchema, response: { 200: MessageResponseSchema, ...errors } } },
+    {
+      ...manage,
+      schema: { tags: ['users'], body: ChangeUserPasswordRequestSchema, response: { 200: MessageResponseSchema, ...errorResponses } },
+    },
     async (request) => {
       await changeUserPassword(app.db, authOf(request).userId, request.body.userId, request.body.newPassword);
       return { message: 'Password changed successfully!' };

@@ -1,46 +1,44 @@
-import { USER_EMAIL_TAKEN, type User, type UserCreateRequestSchema } from '@stockyard/contract';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { type ListQuery, USER_EMAIL_TAKEN, type User, type UserCreateRequestSchema } from '@stockyard/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
-import { stores, userStores, users } from '../../db/schema';
+import type { Db, DbOrTx } from '../../db/client';
+import { type AuthContext, revokeUserSessions } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import { recordAudit } from '../audit/audit';
-import type { AuthContext } from '../auth/tokens';
-import { revokeUserSessions } from '../auth/tokens';
-import { findUsers } from './users.repository';
+import { recordAudit } from '../audit/audit.service';
+import { presentUser } from './users.presenter';
+import { countStores, findUserRows, insertUser, updateLiveUser } from './users.repository';
 
 const USER_NOT_FOUND = 'User not found';
+
+/** Live users matching `q` on name, email or role, newest first, a page at a time. */
+export async function listUsers(db: DbOrTx, query: ListQuery) {
+  const { rows, total } = await findUserRows(db, query);
+  return { users: rows.map(presentUser), total };
+}
 
 export async function createUser(db: Db, actorId: string, input: z.output<typeof UserCreateRequestSchema>): Promise<User> {
   // Hash before anything else, so a taken email answers after the same work as a free one.
   const passwordHash = await hashPassword(input.password);
+  const email = input.email.toLowerCase();
   try {
     const id = await db.transaction(async (tx) => {
-      const found = await tx.select({ id: stores.id }).from(stores).where(inArray(stores.id, input.stores));
-      if (found.length !== input.stores.length) throw new AppError('bad_request', 'The selected store does not exist.');
-      const [user] = await tx
-        .insert(users)
-        .values({ name: input.name, email: input.email.toLowerCase(), passwordHash, role: input.role })
-        .returning({ id: users.id });
-      if (!user) throw new Error('insert returned no row');
-      await tx.insert(userStores).values(input.stores.map((storeId, position) => ({ userId: user.id, storeId, position })));
+      if ((await countStores(tx, input.stores)) !== input.stores.length)
+        throw new AppError('bad_request', 'The selected store does not exist.');
+      const userId = await insertUser(tx, { name: input.name, email, passwordHash, role: input.role, stores: input.stores });
       await recordAudit(tx, {
         actorId,
         action: 'create',
         entityType: 'user',
-        entityId: user.id,
+        entityId: userId,
         entityName: input.name,
         storeId: input.stores[0],
-        details: { email: input.email.toLowerCase(), role: input.role },
+        details: { email, role: input.role },
       });
-      return user.id;
+      return userId;
     });
-    const {
-      users: [user],
-    } = await findUsers(db, { ids: [id], offset: 0 });
-    if (!user) throw new Error('created user not found');
-    return user;
+    const { rows } = await findUserRows(db, { ids: [id], offset: 0 });
+    if (!rows[0]) throw new Error('created user not found');
+    return presentUser(rows[0]);
   } catch (error) {
     if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw new AppError('conflict', USER_EMAIL_TAKEN);
     throw error;
@@ -51,11 +49,7 @@ export async function createUser(db: Db, actorId: string, input: z.output<typeof
 export async function deleteUser(db: Db, auth: AuthContext, userId: string): Promise<void> {
   if (userId === auth.userId) throw new AppError('conflict', 'You cannot delete your own account.');
   await db.transaction(async (tx) => {
-    const [deleted] = await tx
-      .update(users)
-      .set({ deletedAt: new Date() })
-      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-      .returning({ id: users.id, name: users.name, email: users.email });
+    const deleted = await updateLiveUser(tx, userId, { deletedAt: new Date() });
     if (!deleted) throw new AppError('not_found', USER_NOT_FOUND);
     await revokeUserSessions(tx, userId);
     await recordAudit(tx, {
@@ -73,11 +67,7 @@ export async function deleteUser(db: Db, auth: AuthContext, userId: string): Pro
 export async function changeUserPassword(db: Db, actorId: string, userId: string, newPassword: string): Promise<void> {
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
-    const [changed] = await tx
-      .update(users)
-      .set({ passwordHash })
-      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-      .returning({ id: users.id, name: users.name });
+    const changed = await updateLiveUser(tx, userId, { passwordHash });
     if (!changed) throw new AppError('not_found', USER_NOT_FOUND);
     await revokeUserSessions(tx, userId);
     await recordAudit(tx, {
@@ -90,5 +80,3 @@ export async function changeUserPassword(db: Db, actorId: string, userId: string
     });
   });
 }
-
-export { findUsers };

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createAdmin, createStore, createUser, login, PASSWORD, unique } from '../../../test/factories';
-import { queryRows } from '../../db/client';
+import { queryRows } from '../../db/sql';
 
 let t: TestApp;
 let admin: { email: string; token: string };

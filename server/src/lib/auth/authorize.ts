@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { AppError } from '../../lib/errors';
-import { can, type Permission } from './auth.policy';
-import { type AuthContext, authenticate } from './tokens';
+import { AppError } from '../errors';
+import { can, type Permission } from './policy';
+import { type AuthContext, authenticate } from './sessions';
+import '../fastify-context';
 
 declare module 'fastify' {
   interface FastifyRequest {

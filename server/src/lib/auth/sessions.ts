@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Role } from '@stockyard/contract';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
-import { type DbOrTx, queryRows } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { sessions } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { queryRows } from '../../db/sql';
+import { AppError } from '../errors';
 
 export type AuthContext = {
   userId: string;

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Database } from '../../db/client';
-import { forgetCheckedSessions } from './tokens';
+import { forgetCheckedSessions } from './sessions';
 
 /** The channel the 0005 migration's triggers notify when sessions, users or store assignments change. */
 const CHANNEL = 'stockyard_sessions';

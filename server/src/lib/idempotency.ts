@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type Db, queryRows, type Tx } from '../../db/client';
-import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
-import { retryOnContention, runTransaction } from '../../lib/transaction';
-import { authOf } from '../auth/auth.hooks';
-import type { IdempotencyClaim } from './ledger';
+import type { Db, Tx } from '../db/client';
+import { queryRows } from '../db/sql';
+import { authOf } from './auth/authorize';
+import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from './errors';
+import { retryOnContention, runTransaction } from './transaction';
+import './fastify-context';
 
 export type Answer<T, S extends 200 | 201 = 200 | 201> = { status: S; body: T };
 
@@ -41,6 +42,9 @@ async function readStoredAnswer(db: Db, userId: string, key: string, fingerprint
   if (stored.fingerprint !== fingerprint) throw new AppError('conflict', 'This Idempotency-Key was already used for a different request.');
   return stored;
 }
+
+/** Stores the answer under the caller's Idempotency-Key in the same statement as the movement. */
+export type IdempotencyClaim = { userId: string; key: string; fingerprint: string; message: string };
 
 /** Thrown inside the transaction when another request already stored an answer for the key: undo ours. */
 class KeyTakenError extends Error {}

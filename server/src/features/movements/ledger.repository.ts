@@ -1,50 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows, uuidIn } from '../../db/client';
-import type { ItemKind, MovementKind } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import { type ItemKind, MOVEMENT_EFFECTS, type MovementKind, type tools } from '../../db/schema';
+import { queryRows, type RowOf, storeFilter } from '../../db/sql';
+import type { IdempotencyClaim } from '../../lib/idempotency';
 
-/** One item's row as stored: descriptive columns plus the counters. */
-export type ItemRow = {
-  id: string;
-  store_id: string;
-  name: string;
-  total_quantity: number;
-  restocked_quantity: number;
-  transfer_quantity: number;
-  consumed_quantity: number;
-  damaged_quantity: number;
-  refund_quantity: number;
-  adjusted_quantity: number;
-  available_quantity: number;
-  created_at: string | Date;
-  /** The store's name, returned with the row so the answer needs no second query. */
-  store_name: string;
-  [column: string]: unknown;
-};
-
-type Counter =
-  | 'total_quantity'
-  | 'restocked_quantity'
-  | 'transfer_quantity'
-  | 'consumed_quantity'
-  | 'damaged_quantity'
-  | 'refund_quantity'
-  | 'adjusted_quantity'
-  | 'available_quantity';
-
-/**
- * How each kind of movement moves an item's counters, per unit (DESIGN.md section 4).
- * `consumed` is net of returns: a return takes back from consumed and adds to refunded.
- */
-export const EFFECTS: Record<MovementKind, Partial<Record<Counter, 1 | -1>>> = {
-  opening: { total_quantity: 1, available_quantity: 1 },
-  purchase: { restocked_quantity: 1, available_quantity: 1 },
-  delivery: { restocked_quantity: 1, available_quantity: 1 },
-  transfer_in: { transfer_quantity: 1, available_quantity: 1 },
-  issue: { consumed_quantity: 1, available_quantity: -1 },
-  damage: { damaged_quantity: 1, available_quantity: -1 },
-  return: { consumed_quantity: -1, refund_quantity: 1, available_quantity: 1 },
-  adjustment: { adjusted_quantity: 1, available_quantity: 1 },
-};
+/** An item's row as the ledger statement returns it: every column of its table plus its store's name. */
+export type ItemRow = RowOf<typeof tools> & { store_name: string };
 
 const TABLES: Record<ItemKind, string> = { material: 'materials', tool: 'tools' };
 
@@ -65,15 +26,7 @@ export type MovementInput = {
   claim?: IdempotencyClaim;
 };
 
-/** Stores the answer under the caller's Idempotency-Key in the same statement as the movement. */
-export type IdempotencyClaim = { userId: string; key: string; fingerprint: string; message: string };
-
-export type MovementResult = { isRecorded: true; item: ItemRow } | { isRecorded: false; current: ItemRow | undefined };
-
-/** `column in (the caller's stores)`; every store when `storeIds` is null. */
-export function storeFilter(storeIds: string[] | null, column: SQL = sql`store_id`): SQL {
-  return storeIds === null ? sql`true` : uuidIn(column, storeIds);
-}
+export type MovementResult<R extends ItemRow = ItemRow> = { isRecorded: true; item: R } | { isRecorded: false; current: R | undefined };
 
 /**
  * Moves an item's counters and appends the ledger row in one statement, inside the caller's
@@ -81,9 +34,9 @@ export function storeFilter(storeIds: string[] | null, column: SQL = sql`store_i
  * keepers issuing the last unit at the same moment cannot both succeed. When the condition fails (or the
  * item is not the caller's) nothing is written and the current row, if any, is returned for the message.
  */
-export async function recordMovement(tx: DbOrTx, input: MovementInput): Promise<MovementResult> {
+export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: MovementInput): Promise<MovementResult<R>> {
   const table = sql.identifier(TABLES[input.itemKind]);
-  const changes = Object.entries(EFFECTS[input.kind]).map(([column, perUnit]) => ({
+  const changes = Object.entries(MOVEMENT_EFFECTS[input.kind]).map(([column, perUnit]) => ({
     column: sql.identifier(column),
     delta: perUnit * input.quantity,
   }));
@@ -96,7 +49,7 @@ export async function recordMovement(tx: DbOrTx, input: MovementInput): Promise<
     sql` and `,
   );
   // One statement: the counter update and the ledger row it justifies, or neither.
-  const [item] = await queryRows<ItemRow>(
+  const [item] = await queryRows<R>(
     tx,
     sql`with moved as (
           update ${table} set ${assignments}
@@ -120,7 +73,7 @@ export async function recordMovement(tx: DbOrTx, input: MovementInput): Promise<
         select * from moved`,
   );
   if (!item) {
-    const [current] = await queryRows<ItemRow>(
+    const [current] = await queryRows<R>(
       tx,
       sql`select * from ${table} where id = ${input.itemId} and deleted_at is null and ${storeFilter(input.storeIds)}`,
     );

@@ -1,0 +1,100 @@
+import type { Table } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from './client';
+import { type ItemCounter, MOVEMENT_EFFECTS, MOVEMENT_KINDS, type MovementKind } from './schema';
+
+/**
+ * A row of `table` as raw SQL returns it: keyed by column name (`store_id`), typed from the schema.
+ * Timestamps arrive as Date on one driver and text on the other when cast, so they stay `string | Date`.
+ */
+export type RowOf<T extends Table> = {
+  [K in keyof T['_']['columns'] as T['_']['columns'][K]['_']['name']]: ColumnValue<T['_']['columns'][K]['_']>;
+};
+type ColumnValue<C extends { data: unknown; notNull: boolean }> =
+  | (C['data'] extends Date ? string | Date : C['data'])
+  | (C['notNull'] extends true ? never : null);
+
+/** `column in (ids)`, each id cast to uuid; false for no ids. */
+export function uuidIn(column: SQL, ids: string[]): SQL {
+  if (ids.length === 0) return sql`false`;
+  return sql`${column} in (${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
+}
+
+/** Runs raw SQL and returns its rows, the same shape on both drivers. */
+export async function queryRows<T>(db: DbOrTx, query: Parameters<Db['execute']>[0]): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export type PageQuery = {
+  /** The page's statement, given an expression to select as its `page_total` column. */
+  rows: (total: SQL) => SQL;
+  /** A statement whose one row's `n` is the number of rows without limit and offset. */
+  count: SQL;
+  /** The count only looks a number up (no scan of the rows): it is read in the page's own statement. */
+  isCountALookup?: boolean;
+  limit?: number;
+  offset?: number;
+};
+
+/**
+ * One page of rows and the total they were cut from. A total that must be counted is counted in a
+ * query of its own, and only when a page was asked for and more rows may exist, so a page never sorts
+ * the whole table; a total that is looked up comes back with the page, in one round trip.
+ */
+export async function queryPage<T>(db: DbOrTx, query: PageQuery): Promise<{ rows: T[]; total: number }> {
+  const isPaged = query.limit !== undefined;
+  const withTotal = isPaged && query.isCountALookup === true;
+  const rows = await queryRows<T & { page_total: number | null }>(db, query.rows(withTotal ? sql`(${query.count})` : sql`null::int`));
+  const offset = query.offset ?? 0;
+  if (withTotal && rows[0]) return { rows, total: rows[0].page_total ?? 0 };
+  if (!isPaged || (rows.length < (query.limit as number) && offset === 0)) return { rows, total: rows.length + offset };
+  const [counted] = await queryRows<{ n: number }>(db, query.count);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+/** `column in (the caller's stores)`; every store when `storeIds` is null. */
+export function storeFilter(storeIds: string[] | null, column: SQL = sql`store_id`): SQL {
+  return storeIds === null ? sql`true` : uuidIn(column, storeIds);
+}
+
+/** Escapes the wildcards of LIKE so a search for "50%" means the text "50%". */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** `%text%` for an ILIKE search of `text`, its wildcards escaped. */
+export function containsPattern(text: string): string {
+  return `%${escapeLike(text)}%`;
+}
+
+/**
+ * The number of live materials or tools in the caller's stores (and in `storeId` when given), read
+ * from the trigger-kept `item_counts` rather than counted: an unfiltered list's total.
+ */
+export function liveItemCount(kind: 'material' | 'tool', storeIds: string[] | null, storeId?: string): SQL {
+  return sql`select coalesce(sum(c.live), 0)::int as n from item_counts c
+             where c.item_kind = ${kind} and ${storeFilter(storeIds, sql`c.store_id`)}
+             ${storeId ? sql`and c.store_id = ${storeId}` : sql``}`;
+}
+
+/** `kind in (...)` for a column of movement kinds. */
+export function kindIn(kinds: readonly MovementKind[], column: SQL = sql`kind`): SQL {
+  if (kinds.length === 0) return sql`false`;
+  return sql`${column} in (${sql.join(
+    kinds.map((kind) => sql`${kind}`),
+    sql`, `,
+  )})`;
+}
+
+/** A movement row's effect on `counter`: its quantity times the kind's per-unit effect (MOVEMENT_EFFECTS). */
+export function counterEffect(counter: ItemCounter, table?: string): SQL {
+  const column = (name: string) => sql.raw(table ? `${table}.${name}` : name);
+  const cases = MOVEMENT_KINDS.filter((kind) => MOVEMENT_EFFECTS[kind][counter] !== undefined).map(
+    (kind) => sql`when ${kind} then ${sql.raw(String(MOVEMENT_EFFECTS[kind][counter]))}`,
+  );
+  return sql`(${column('quantity')} * case ${column('kind')} ${sql.join(cases, sql` `)} else 0 end)`;
+}

@@ -1,0 +1,32 @@
+import type { InventoryEntry, Supply } from '@stockyard/contract';
+import type { deliveries } from '../../db/schema';
+import type { RowOf } from '../../db/sql';
+
+export type DeliveryRow = Pick<RowOf<typeof deliveries>, 'id' | 'material_id' | 'quantity' | 'supplier' | 'store_id'> & {
+  /** Read as text (`date_received::text`): a calendar day, never shifted by a time zone. */
+  date_received: string;
+  material_name: string | null;
+  store_name: string;
+};
+
+/** A delivery as both screens show it, its day under a neutral name. */
+export type DeliveryRecord = Omit<InventoryEntry, 'date'> & { day: string };
+
+export function presentDelivery(row: DeliveryRow): DeliveryRecord {
+  return {
+    _id: row.id,
+    productId: row.material_name === null ? null : { _id: row.material_id, name: row.material_name },
+    quantity: row.quantity,
+    supplier: row.supplier,
+    day: row.date_received.slice(0, 10),
+    storeId: { _id: row.store_id, name: row.store_name },
+  };
+}
+
+/** SPEC.md names a delivery's day `date` on the admin's inventory entries and `dateReceived` on the keeper's supplies. */
+export function asInventoryEntry({ day, ...delivery }: DeliveryRecord): InventoryEntry {
+  return { ...delivery, date: day };
+}
+export function asSupply({ day, ...delivery }: DeliveryRecord): Supply {
+  return { ...delivery, dateReceived: day };
+}

@@ -1,0 +1,28 @@
+import type { Product } from '@stockyard/contract';
+import type { materials } from '../../db/schema';
+import type { RowOf } from '../../db/sql';
+
+/** A material's row with the name of its store, as the list statement and the ledger statement return it. */
+export type MaterialRow = RowOf<typeof materials> & { store_name: string };
+
+export function presentProduct(row: MaterialRow): Product {
+  return {
+    _id: row.id,
+    name: row.name,
+    categoryname: row.category_name,
+    materialname: row.material_name,
+    size: row.size,
+    unit: row.unit,
+    totalQuantity: row.total_quantity,
+    restockedQuantity: row.restocked_quantity,
+    transferQuantity: row.transfer_quantity,
+    availableQuantity: row.available_quantity,
+    consumedQuantity: row.consumed_quantity,
+    damagedQuantity: row.damaged_quantity,
+    refundQuantity: row.refund_quantity,
+    adjustedQuantity: row.adjusted_quantity,
+    remarks: row.remarks,
+    createdAt: new Date(row.created_at).toISOString(),
+    storeId: { _id: row.store_id, name: row.store_name },
+  };
+}

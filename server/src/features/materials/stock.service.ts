@@ -1,0 +1,25 @@
+import type { PageQuery } from '@stockyard/contract';
+import type { DbOrTx } from '../../db/client';
+import { storeScopeOf } from '../../lib/auth/policy';
+import type { AuthContext } from '../../lib/auth/sessions';
+import { resolveTargetStore } from '../stores/stores.service';
+import { presentStockRow, presentTrackSupplyStore } from './stock.presenter';
+import { findStockRows, findStockTotals, findTrackSupplyRows } from './stock.repository';
+
+/** A store's stock (the caller's active store unless one of theirs is named), a page at a time. */
+export async function listStock(db: DbOrTx, auth: AuthContext, query: PageQuery & { storeId?: string }) {
+  const storeId = await resolveTargetStore(db, auth, query.storeId);
+  const { rows, total } = await findStockRows(db, storeId, query);
+  return { rows: rows.map(presentStockRow), total };
+}
+
+export async function stockTotals(db: DbOrTx, auth: AuthContext) {
+  const row = await findStockTotals(db, storeScopeOf(auth));
+  return { totalAvailable: row.total_available, materials: row.materials };
+}
+
+/** Every store of the caller's with its per-material breakdown, a page of stores at a time. */
+export async function listTrackSupplies(db: DbOrTx, auth: AuthContext, page: PageQuery) {
+  const { rows, total } = await findTrackSupplyRows(db, storeScopeOf(auth), page);
+  return { stores: rows.map(presentTrackSupplyStore), total };
+}

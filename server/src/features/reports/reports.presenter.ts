@@ -1,0 +1,38 @@
+import type { ReportRow } from '@stockyard/contract';
+import type { materials } from '../../db/schema';
+import type { RowOf } from '../../db/sql';
+
+/** One material's line of a store report, as the report statement returns it. */
+export type ReportLine = Pick<RowOf<typeof materials>, 'id' | 'name' | 'category_name' | 'material_name' | 'size' | 'unit' | 'remarks'> & {
+  store_name: string;
+  opening: number;
+  closing: number;
+  purchases: number;
+  transfers: number;
+  issued: number;
+  returned: number;
+  damaged: number;
+  restock_day: string | null;
+};
+
+export function presentReportRow(row: ReportLine): ReportRow {
+  return {
+    materialId: row.id,
+    name: row.name,
+    categoryname: row.category_name,
+    materialname: row.material_name,
+    materialName: row.material_name,
+    size: row.size,
+    unit: row.unit,
+    previousQuantity: row.opening,
+    restockedQuantity: row.purchases,
+    transferQuantity: row.transfers,
+    consumedQuantity: row.issued - row.returned,
+    damagedQuantity: row.damaged,
+    refundQuantity: row.returned,
+    currentAvailableQuantity: row.closing,
+    restockDate: row.restock_day,
+    remarks: row.remarks,
+    storeName: row.store_name,
+  };
+}

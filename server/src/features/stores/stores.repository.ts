@@ -1,0 +1,67 @@
+import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { stores, userStores } from '../../db/schema';
+import { containsPattern, queryRows } from '../../db/sql';
+import type { StoreRecord } from './stores.presenter';
+
+/** Stores among `storeIds` (every store when null) matching `q` on name or location, newest first. */
+export async function findStoreRows(
+  db: DbOrTx,
+  query: { storeIds: string[] | null; q?: string; limit: number; offset: number },
+): Promise<{ rows: StoreRecord[]; total: number }> {
+  const pattern = query.q ? containsPattern(query.q) : undefined;
+  const where = and(
+    query.storeIds === null ? undefined : inArray(stores.id, query.storeIds),
+    pattern ? or(ilike(stores.name, pattern), ilike(stores.location, pattern)) : undefined,
+  );
+  const rows = await db
+    .select()
+    .from(stores)
+    .where(where)
+    .orderBy(desc(stores.createdAt), stores.id)
+    .limit(query.limit)
+    .offset(query.offset);
+  if (rows.length < query.limit && (rows.length > 0 || query.offset === 0)) return { rows, total: query.offset + rows.length };
+  const [counted] = await db.select({ n: count() }).from(stores).where(where);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+export async function storeExists(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: stores.id }).from(stores).where(eq(stores.id, id));
+  return Boolean(row);
+}
+
+/** Ids of the stores with this name, compared without case (two at most: enough to tell "one" from "several"). */
+export async function findStoreIdsByName(db: DbOrTx, name: string): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(db, sql`select id from stores where lower(name) = lower(${name}) limit 2`);
+  return rows.map((row) => row.id);
+}
+
+export async function insertStore(db: DbOrTx, values: typeof stores.$inferInsert): Promise<StoreRecord> {
+  const [row] = await db.insert(stores).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updateStoreRow(
+  db: DbOrTx,
+  id: string,
+  values: Partial<typeof stores.$inferInsert>,
+): Promise<StoreRecord | undefined> {
+  const [row] = await db.update(stores).set(values).where(eq(stores.id, id)).returning();
+  return row;
+}
+
+/**
+ * Deletes a store no user is assigned to, in one statement, so a user assigned at the same moment
+ * cannot slip in between; the foreign keys of materials, tools and movements refuse the rest.
+ */
+export async function deleteUnassignedStore(db: DbOrTx, id: string): Promise<{ id: string; name: string } | undefined> {
+  const [row] = await queryRows<{ id: string; name: string }>(
+    db,
+    sql`delete from stores s where s.id = ${id}
+          and not exists (select 1 from ${userStores} us where us.store_id = s.id)
+        returning s.id, s.name`,
+  );
+  return row;
+}

@@ -1,0 +1,12 @@
+import type { Db } from '../db/client';
+import type { TokenSettings } from './auth/sessions';
+
+// What buildApp (app.ts) decorates the Fastify instance with; every route and hook reads these.
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    tokens: TokenSettings;
+    /** APP_TIMEZONE: the calendar that business days and reports use. */
+    timeZone: string;
+  }
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../db/client';
+import { authOf, authorize } from './auth/authorize';
+import type { AuthContext } from './auth/sessions';
+import { errorResponses } from './http';
+import { type IdempotencyClaim, replyMovement } from './idempotency';
+
+/** One stock movement call: its path, its body, the message of its answer and the service call that records it. */
+export type MovementRoute<P> = {
+  url: string;
+  body: z.ZodType;
+  message: string;
+  move: (db: Db, auth: AuthContext, body: never, claim: IdempotencyClaim | undefined) => Promise<P>;
+};
+
+/** Keeps a route's body type tied to its schema while routes of different bodies share one list. */
+export function movementRoute<S extends z.ZodType, P>(route: {
+  url: string;
+  body: S;
+  message: string;
+  move: (db: Db, auth: AuthContext, body: z.output<S>, claim: IdempotencyClaim | undefined) => Promise<P>;
+}): MovementRoute<P> {
+  return route as MovementRoute<P>;
+}
+
+/**
+ * Registers stock movement calls that answer `{message, [field]: item}`: each records one movement
+ * in one statement, idempotently (see replyMovement), behind the `stock:move` permission.
+ */
+export function registerMovementRoutes<R, P>(
+  app: FastifyInstance,
+  options: { tags: string[]; field: 'product' | 'tool'; response: z.ZodType; present: (row: R) => P; routes: MovementRoute<P>[] },
+): void {
+  for (const route of options.routes) {
+    app.post(
+      route.url,
+      {
+        preHandler: authorize('stock:move'),
+        schema: { tags: options.tags, body: route.body, response: { 200: options.response, ...errorResponses } },
+      },
+      async (request, reply) =>
+        replyMovement(request, reply, {
+          message: route.message,
+          field: options.field,
+          present: options.present,
+          move: (db, claim) => route.move(db, authOf(request), request.body as never, claim),
+        }),
+    );
+  }
+}
