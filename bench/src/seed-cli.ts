@@ -24,7 +24,7 @@ const { values } = parseArgs({
 async function open(): Promise<{ database: Database; release: () => void }> {
   if (values.db === 'postgres') {
     if (!process.env.DATABASE_URL) throw new Error('Set DATABASE_URL to an empty PostgreSQL database.');
-    const database = openPostgres(process.env.DATABASE_URL, 2);
+    const database = openPostgres(process.env.DATABASE_URL, 2, 0);
     await migrate(database);
     return { database, release: () => {} };
   }

@@ -27,7 +27,7 @@ function summary(backup: Backup): string {
 async function backup(file: string): Promise<void> {
   const config = loadConfig();
   if (config.databaseUrl) {
-    const database = openPostgres(config.databaseUrl, 2);
+    const database = openPostgres(config.databaseUrl, 2, 0);
     try {
       writeFileSync(file, encode(file, await dumpDatabase(database.db)));
     } finally {
@@ -57,7 +57,7 @@ async function restore(file: string): Promise<void> {
   const config = loadConfig();
   const content = decode(file);
   if (config.databaseUrl) {
-    const database = openPostgres(config.databaseUrl, 2);
+    const database = openPostgres(config.databaseUrl, 2, 0);
     try {
       await migrate(database);
       await loadBackup(database.db, content);

@@ -9,13 +9,15 @@ describe('configuration', () => {
     expect(() => parseDuration('soon')).toThrow(/Invalid duration/);
   });
 
-  it('has the defaults DESIGN.md names', () => {
+  it('has the defaults the README names', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
     expect(config.dataDir).toMatch(/data$/);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.tokenTtlSeconds).toBe(12 * 3600);
     expect(config.appTimezone).toBe('UTC');
+    expect(config.statementTimeoutMs).toBe(30_000);
+    expect(loadConfig({ STATEMENT_TIMEOUT: '2m' }).statementTimeoutMs).toBe(120_000);
   });
 
   it('refuses a port that is not one', () => {

@@ -14,6 +14,8 @@ export type Config = {
   logLevel: string;
   webDistDir?: string;
   corsOrigins: string[];
+  /** How long one database statement may run on PostgreSQL before it is cancelled (STATEMENT_TIMEOUT). */
+  statementTimeoutMs: number;
 };
 
 /** Parses a duration such as `12h`, `30m`, `90s` or a bare number of seconds. */
@@ -47,6 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlSeconds: parseDuration(env.TOKEN_TTL || '12h'),
     appTimezone: parseTimeZone(env.APP_TIMEZONE || 'UTC'),
     logLevel: env.LOG_LEVEL || 'info',
+    statementTimeoutMs: parseDuration(env.STATEMENT_TIMEOUT || '30s') * 1000,
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
       .map((origin) => origin.trim())

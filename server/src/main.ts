@@ -11,7 +11,7 @@ import { webDistDir } from './paths';
 
 async function openDatabase(config: ReturnType<typeof loadConfig>): Promise<{ database: Database; release: () => void }> {
   if (config.databaseUrl) {
-    const database = openPostgres(config.databaseUrl);
+    const database = openPostgres(config.databaseUrl, undefined, config.statementTimeoutMs);
     await migrate(database);
     return { database, release: () => {} };
   }

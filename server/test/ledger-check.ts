@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../src/db/client';
-import { queryRows } from '../src/db/sql';
+import { ITEM_COUNTERS } from '../src/db/schema';
+import { counterEffect, queryRows } from '../src/db/sql';
 
 export type Mismatch = { item_kind: string; id: string; column: string; counter: number; ledger: number };
 
 /**
  * Every item whose counters disagree with the sums of its ledger rows (empty when all agree),
- * every counter below zero, and every store whose kept count of live items is off.
+ * every counter below zero, and every store whose kept count of live items is off. Each counter's
+ * sum comes from MOVEMENT_EFFECTS, as the ledger statement's change does; that the available
+ * counter balances the others is the table's CHECK constraint, which no row can escape.
  */
 export async function findLedgerMismatches(db: DbOrTx): Promise<Mismatch[]> {
   return queryRows<Mismatch>(
@@ -19,31 +22,21 @@ export async function findLedgerMismatches(db: DbOrTx): Promise<Mismatch[]> {
                  damaged_quantity, refund_quantity, adjusted_quantity, available_quantity from tools
         ),
         sums as (
-          select item_id,
-            coalesce(sum(quantity) filter (where kind = 'opening'), 0)::int as total,
-            coalesce(sum(quantity) filter (where kind in ('purchase', 'delivery')), 0)::int as restocked,
-            coalesce(sum(quantity) filter (where kind = 'transfer_in'), 0)::int as transferred,
-            coalesce(sum(quantity) filter (where kind = 'issue'), 0)::int - coalesce(sum(quantity) filter (where kind = 'return'), 0)::int as consumed,
-            coalesce(sum(quantity) filter (where kind = 'damage'), 0)::int as damaged,
-            coalesce(sum(quantity) filter (where kind = 'return'), 0)::int as refunded,
-            coalesce(sum(quantity) filter (where kind = 'adjustment'), 0)::int as adjusted
+          select item_id, ${sql.join(
+            ITEM_COUNTERS.map((counter) => sql`coalesce(sum(${counterEffect(counter)}), 0)::int as ${sql.identifier(counter)}`),
+            sql`, `,
+          )}
           from movements group by item_id
         ),
         pairs as (
           select i.item_kind, i.id, c.column_name, c.counter, c.ledger
           from items i left join sums s on s.item_id = i.id
-          cross join lateral (values
-            ('total', i.total_quantity, coalesce(s.total, 0)),
-            ('restocked', i.restocked_quantity, coalesce(s.restocked, 0)),
-            ('transferred', i.transfer_quantity, coalesce(s.transferred, 0)),
-            ('consumed', i.consumed_quantity, coalesce(s.consumed, 0)),
-            ('damaged', i.damaged_quantity, coalesce(s.damaged, 0)),
-            ('refunded', i.refund_quantity, coalesce(s.refunded, 0)),
-            ('adjusted', i.adjusted_quantity, coalesce(s.adjusted, 0)),
-            ('available', i.available_quantity,
-              coalesce(s.total, 0) + coalesce(s.restocked, 0) + coalesce(s.transferred, 0) + coalesce(s.adjusted, 0)
-              - coalesce(s.consumed, 0) - coalesce(s.damaged, 0))
-          ) as c(column_name, counter, ledger)
+          cross join lateral (values ${sql.join(
+            ITEM_COUNTERS.map(
+              (counter) => sql`(${counter}::text, i.${sql.identifier(counter)}, coalesce(s.${sql.identifier(counter)}, 0))`,
+            ),
+            sql`, `,
+          )}) as c(column_name, counter, ledger)
         ),
         live as (
           select store_id, item_kind, count(*)::int as n from (

@@ -33,8 +33,20 @@ export async function openPglite(dir?: string): Promise<Database> {
   return { db, driver: 'pglite', close: () => client.close() };
 }
 
-export function openPostgres(connectionString: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+/** How long one statement of the app may run on PostgreSQL before the server cancels it (STATEMENT_TIMEOUT). */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
+
+/**
+ * A pool on PostgreSQL. Every statement is cancelled after `statementTimeoutMs` (0: never, for bulk
+ * loads and backups), and a connection left idle inside a transaction is closed after twice that.
+ */
+export function openPostgres(connectionString: string, poolSize = 10, statementTimeoutMs = DEFAULT_STATEMENT_TIMEOUT_MS): Database {
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    statement_timeout: statementTimeoutMs,
+    idle_in_transaction_session_timeout: statementTimeoutMs * 2,
+  });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, databaseErrorCode, statusOf } from './errors';
+import { AppError, databaseErrorCode, QUERY_CANCELED, statusOf } from './errors';
 
 /** Every failure leaves as `{ message }`; a 5xx never shows internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -18,6 +18,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // A data exception (SQLSTATE class 22: a value the column cannot hold) is bad input, not a crash.
     if (databaseErrorCode(error)?.startsWith('22')) {
       return reply.status(400).send({ message: 'The request contains a value that cannot be stored.' });
+    }
+    // A statement PostgreSQL cancelled after STATEMENT_TIMEOUT: the server is overloaded, not broken.
+    if (databaseErrorCode(error) === QUERY_CANCELED) {
+      request.log.warn({ err: error }, 'statement cancelled after the statement timeout');
+      return reply.status(503).send({ message: 'The server took too long to answer. Please try again.' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -33,3 +33,4 @@ export function databaseErrorCode(error: unknown): string | undefined {
 
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
+export const QUERY_CANCELED = '57014';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createMaterial, createStore, createStoreWithStaff, createUser } from '../../../test/factories';
@@ -24,7 +25,7 @@ async function productOf(id: string) {
   return list.find((p: { _id: string }) => p._id === id);
 }
 
-describe('the arithmetic of every kind of material movement (DESIGN.md section 4)', () => {
+describe('the arithmetic of every kind of material movement (MOVEMENT_EFFECTS in db/schema/ledger.ts)', () => {
   it('keeps available = total + purchases + transfers − consumed − damaged, consumed net of returns', async () => {
     const product = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 100 });
     const steps: [string, object, Record<string, number>][] = [
@@ -190,5 +191,29 @@ describe('the ledger is append-only', () => {
     await expect(
       t.database.db.execute(sql`update materials set available_quantity = -1, consumed_quantity = 11 where id = ${product._id}`),
     ).rejects.toThrow();
+  });
+});
+
+describe('the ledger check every suite ends with', () => {
+  it('finds a counter that moved without its ledger row, naming the counter', async () => {
+    const own = await buildTestApp();
+    try {
+      const ownStaff = await createStoreWithStaff(own.app, own.database.db);
+      const product = await createMaterial(own.app, ownStaff.keeper.token, { totalQuantity: 10 });
+      expect(await findLedgerMismatches(own.database.db)).toEqual([]);
+      // Balanced, so the CHECK constraint lets it through; only the ledger can tell.
+      await own.database.db.execute(
+        sql`update materials set consumed_quantity = consumed_quantity + 2, available_quantity = available_quantity - 2 where id = ${product._id}`,
+      );
+      const mismatches = await findLedgerMismatches(own.database.db);
+      expect(mismatches.map((mismatch) => [mismatch.id, mismatch.column, mismatch.counter, mismatch.ledger])).toEqual(
+        expect.arrayContaining([
+          [product._id, 'consumed_quantity', 2, 0],
+          [product._id, 'available_quantity', 8, 10],
+        ]),
+      );
+    } finally {
+      await own.close();
+    }
   });
 });
