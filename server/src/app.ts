@@ -7,7 +7,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Db } from './db/client';
 import auditRoutes from './features/audit/audit.routes';
 import authRoutes from './features/auth/auth.routes';
@@ -23,6 +23,7 @@ import storesRoutes from './features/stores/stores.routes';
 import toolsRoutes from './features/tools/tools.routes';
 import usersRoutes from './features/users/users.routes';
 import { registerErrorHandler } from './lib/error-handler';
+import { createSerializerCompiler } from './lib/serializer';
 
 export type AppOptions = {
   db: Db;
@@ -34,9 +35,9 @@ export type AppOptions = {
   /** Origins allowed to call the API from other sites (CORS); none by default. */
   corsOrigins?: string[];
   /**
-   * Check every answer against its response schema (tests do). The running app serialises without
-   * the check: answers come from presenters that build exactly those shapes, and the check costs
-   * more than the rest of a list request.
+   * Also check every answer against its zod response schema (tests do). Both ways the answer is
+   * written through the response schema (lib/serializer.ts); the check costs more than the rest of
+   * a list request, so the running app leaves it out.
    */
   validateResponses?: boolean;
   /** Set behind a proxy so request.ip is the client's address (rate limits count per client). */
@@ -53,7 +54,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(options.validateResponses === false ? () => (data) => JSON.stringify(data) : serializerCompiler);
+  app.setSerializerCompiler(createSerializerCompiler({ checkAnswers: options.validateResponses !== false }));
   app.decorate('db', options.db);
   app.decorate('tokens', options.tokens);
   app.decorate('timeZone', options.timeZone ?? 'UTC');
