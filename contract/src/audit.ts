@@ -28,3 +28,4 @@ export const AuditEventSchema = z.object({
 });
 export type AuditEvent = z.infer<typeof AuditEventSchema>;
 export const AuditListResponseSchema = z.object({ events: z.array(AuditEventSchema), total: z.number() });
+export type AuditListResponse = z.infer<typeof AuditListResponseSchema>;

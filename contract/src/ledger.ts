@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, NAME_MAX, optionalText, PageQuerySchema, requiredText, StoreRefSchema, TEXT_MAX } from './common';
-import { MOVEMENT_KIND_LABELS, MOVEMENT_KINDS } from './messages';
+import { MOVEMENT_KIND_LABELS } from './messages';
+import { MOVEMENT_KINDS } from './movements';
 
 /** The most one movement may move: far above any real site, far below the counters' limits. */
 export const QUANTITY_MAX = 1_000_000;
@@ -221,8 +222,7 @@ export type TrackSupplyStore = z.infer<typeof TrackSupplyStoreSchema>;
 
 // ---- Ledger ----
 
-export { MOVEMENT_KIND_LABELS, MOVEMENT_KINDS };
-export type MovementKind = (typeof MOVEMENT_KINDS)[number];
+export { MOVEMENT_KIND_LABELS };
 
 export const MovementListQuerySchema = PageQuerySchema.extend({
   itemId: IdSchema.optional(),
@@ -248,3 +248,4 @@ export const MovementSchema = z.object({
 });
 export type Movement = z.infer<typeof MovementSchema>;
 export const MovementListResponseSchema = z.object({ movements: z.array(MovementSchema), total: z.number() });
+export type MovementListResponse = z.infer<typeof MovementListResponseSchema>;

@@ -1,13 +1,12 @@
+import type { MovementKind } from './movements';
+
 // Texts that screens need without the schemas (the sign-in screen, the history dialog of the lists),
 // kept apart so those load without zod.
 export const LOGIN_MISSING_FIELDS = 'Please fill in both email and password';
 export const LOGIN_INVALID = 'Invalid email or password';
 
-/** Every kind of ledger movement. */
-export const MOVEMENT_KINDS = ['opening', 'purchase', 'transfer_in', 'issue', 'damage', 'return', 'delivery', 'adjustment'] as const;
-
 /** How the ledger's movement kinds read on screen. */
-export const MOVEMENT_KIND_LABELS: Record<(typeof MOVEMENT_KINDS)[number], string> = {
+export const MOVEMENT_KIND_LABELS: Record<MovementKind, string> = {
   opening: 'Opening stock',
   purchase: 'New purchase',
   transfer_in: 'Transfer from warehouse',

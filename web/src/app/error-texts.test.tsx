@@ -43,7 +43,7 @@ describe('fallback error texts of SPEC.md section 8', () => {
   it('a movement screen falls back to its own text', async () => {
     signInAs('user');
     const product = {
-      _id: 'p1',
+      _id: '7d3c8a52-0b1e-4f6a-9c2d-5e8f1a2b3c4d',
       name: 'Sand',
       categoryname: '',
       materialname: 'N/A',

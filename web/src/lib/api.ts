@@ -93,3 +93,8 @@ export function messageOf(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.serverMessage ?? (error.status === 0 ? error.message : fallback);
   return fallback;
 }
+
+/** Whether a call failed without an answer (the connection dropped): the same request may be sent again. */
+export function isConnectionLost(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 0;
+}

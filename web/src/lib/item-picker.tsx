@@ -1,8 +1,8 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiFetchPage } from './api';
+import type { PageQueryOptions } from './paging';
 
 type Item = { _id: string; name: string };
 
@@ -10,22 +10,17 @@ type Item = { _id: string; name: string };
  * Picks one material or tool, searching on the server as the keeper types, so a store with
  * thousands of items loads fifty at a time.
  */
-export function ItemPicker<T extends Item, R = T[]>(props: {
+export function ItemPicker<T extends Item, R extends T = T>(props: {
   label: string;
-  path: string;
-  queryKey: readonly unknown[];
-  rowsOf?: (data: R) => T[];
+  /** The first page of items matching a search (the feature's picker query). */
+  query: (search: string) => PageQueryOptions<R>;
   value: T | null;
   onChange: (item: T | null) => void;
   describe?: (item: T) => string;
 }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 200);
-  const items = useQuery({
-    queryKey: [...props.queryKey, 'picker', debounced],
-    queryFn: () => apiFetchPage<T, R>(`${props.path}?limit=50&q=${encodeURIComponent(debounced)}`, props.rowsOf),
-    placeholderData: keepPreviousData,
-  });
+  const items = useQuery(props.query(debounced));
   const rows = items.data?.rows ?? [];
   const options = props.value && !rows.some((row) => row._id === props.value?._id) ? [props.value, ...rows] : rows;
   return (

@@ -2,10 +2,12 @@ import { Button, Card, NumberInput, SimpleGrid, Text, TextInput } from '@mantine
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { PageCard } from '../app/layouts/page-card';
 import { Notice } from '../lib/notice';
-import { ApiError, messageOf } from './api';
+import { messageOf } from './api';
 import { ConfirmDialog } from './confirm-dialog';
 import { FormStack } from './form-stack';
-import { newIdempotencyKey } from './idempotency-key';
+import { useIdempotencyKey } from './idempotency-key';
+import type { MovementCall } from './movement-call';
+import { parsePayload } from './validation';
 
 export type MovementFormProps<T> = {
   title: string;
@@ -17,20 +19,22 @@ export type MovementFormProps<T> = {
   busyLabel?: string;
   /** The most the input lets a keeper type for this item (SPEC.md: damage up to available, return up to consumed). */
   maxQuantity?: (item: T) => number;
-  /** A message when the input cannot be sent; null when it can. */
+  /** The screen's own checks with SPEC.md's texts (no item picked, more than the item has), before the body's schema. */
   validate?: (item: T | null, quantity: number | null) => string | null;
   confirmMessage?: string;
   reasonLabel?: string;
   /** The item's numbers, shown once picked and refreshed from the server's answer. */
   summary: (item: T) => [string, number][];
-  submit: (input: { item: T; quantity: number; reason: string; idempotencyKey: string }) => Promise<{ message: string; item: T }>;
+  call: MovementCall<T>;
+  submit: (input: { body: unknown; idempotencyKey: string }) => Promise<{ message: string; item: T }>;
   isBusy: boolean;
   failureText: string;
 };
 
 /**
- * One stock movement form: pick an item, enter a quantity, send. The numbers shown afterwards are
- * the server's. A retry of the same entry reuses its idempotency key, so it is recorded once.
+ * One stock movement form: pick an item, enter a quantity, send a body the contract's schema
+ * accepts. The numbers shown afterwards are the server's. A retry of the same entry reuses its
+ * idempotency key, so it is recorded once.
  */
 export function MovementForm<T>(props: MovementFormProps<T>) {
   const [item, setItem] = useState<T | null>(null);
@@ -38,46 +42,41 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
   const [reason, setReason] = useState('');
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const [isConfirming, setConfirming] = useState(false);
-  const [key, setKey] = useState(newIdempotencyKey);
+  const [body, setBody] = useState<unknown>(null);
+  const intent = useIdempotencyKey();
 
   const max = item && props.maxQuantity ? props.maxQuantity(item) : undefined;
   const numeric = quantity === '' ? null : Number(quantity);
 
-  function change<V>(setter: (value: V) => void) {
-    return (value: V) => {
-      setter(value);
-      setKey(newIdempotencyKey());
-    };
-  }
-
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     setResult(null);
-    const problem =
-      props.validate?.(item, numeric) ??
-      (!item ? 'Please select an item.' : !numeric || !Number.isInteger(numeric) || numeric < 1 ? 'Please enter a valid quantity.' : null);
-    if (problem) {
-      setResult({ ok: false, text: problem });
+    const problem = props.validate?.(item, numeric) ?? (item ? null : 'Please select an item.');
+    if (problem || !item) {
+      setResult({ ok: false, text: problem ?? 'Please select an item.' });
       return;
     }
+    const parsed = parsePayload(props.call.schema, props.call.body(item, numeric ?? undefined, reason.trim()));
+    if ('problem' in parsed) {
+      setResult({ ok: false, text: parsed.problem });
+      return;
+    }
+    setBody(parsed.data);
     if (props.confirmMessage) setConfirming(true);
-    else void send();
+    else void send(parsed.data);
   }
 
-  async function send() {
+  async function send(payload: unknown) {
     setConfirming(false);
-    if (!item || !numeric) return;
     try {
-      const answer = await props.submit({ item, quantity: numeric, reason: reason.trim(), idempotencyKey: key });
+      const answer = await props.submit({ body: payload, idempotencyKey: intent.key });
       setItem(answer.item);
       setQuantity(props.defaultQuantity ?? '');
       setReason('');
       setResult({ ok: true, text: answer.message });
-      setKey(newIdempotencyKey());
+      intent.renew();
     } catch (error) {
-      const isAnswer = error instanceof ApiError && error.status > 0;
-      // A definitive answer ends this entry; a lost connection keeps its key for the next press.
-      if (isAnswer) setKey(newIdempotencyKey());
+      intent.settle(error);
       setResult({ ok: false, text: messageOf(error, props.failureText) });
     }
   }
@@ -86,7 +85,7 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
     <PageCard title={props.title} narrow>
       <FormStack onSubmit={handleSubmit}>
         <Notice value={result} />
-        {props.picker(item, change(setItem))}
+        {props.picker(item, intent.tracking(setItem))}
         {item && (
           <Card withBorder padding="sm" aria-label="Current stock">
             <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs">
@@ -112,10 +111,15 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
           allowDecimal={false}
           allowNegative={false}
           value={quantity}
-          onChange={change(setQuantity)}
+          onChange={intent.tracking(setQuantity)}
         />
         {props.reasonLabel && (
-          <TextInput label={props.reasonLabel} value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={1000} />
+          <TextInput
+            label={props.reasonLabel}
+            value={reason}
+            onChange={(e) => intent.tracking(setReason)(e.currentTarget.value)}
+            maxLength={1000}
+          />
         )}
         <Button type="submit" disabled={props.isBusy} size="md">
           {props.isBusy && props.busyLabel ? props.busyLabel : props.buttonLabel}
@@ -126,7 +130,7 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
           opened={isConfirming}
           message={props.confirmMessage}
           confirmLabel="Yes"
-          onConfirm={() => void send()}
+          onConfirm={() => void send(body)}
           onCancel={() => setConfirming(false)}
         />
       )}

@@ -1,39 +1,40 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiFetchPage } from './api';
 
 export const PAGE_SIZE = 50;
 
-/** One page of a server-searched list: the phone downloads the rows it shows, never the whole store. */
-export function usePagedList<T, R = T[]>(options: {
-  key: readonly unknown[];
-  path: string;
-  q: string;
-  page: number;
-  extra?: Record<string, string | undefined>;
-  rowsOf?: (data: R) => T[];
-}) {
+type ListSource<T, R> = { key: readonly unknown[]; path: string; rowsOf?: (data: R) => T[] };
+
+/** The query of one page of a server-searched list: the phone downloads the rows it shows, never the whole store. */
+export function pagedQuery<T, R = T[]>(
+  source: ListSource<T, R>,
+  options: { q?: string; page: number; extra?: Record<string, string | undefined> },
+) {
   const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String((options.page - 1) * PAGE_SIZE) });
-  if (options.q.trim()) params.set('q', options.q.trim());
+  if (options.q?.trim()) params.set('q', options.q.trim());
   for (const [name, value] of Object.entries(options.extra ?? {})) if (value) params.set(name, value);
-  return useQuery({
-    queryKey: [...options.key, 'page', params.toString()],
-    queryFn: () => apiFetchPage<T, R>(`${options.path}?${params}`, options.rowsOf),
+  return queryOptions({
+    queryKey: [...source.key, 'page', params.toString()],
+    queryFn: () => apiFetchPage<T, R>(`${source.path}?${params}`, source.rowsOf),
     placeholderData: keepPreviousData,
   });
 }
 
-/** Up to five distinct names starting the search box's suggestions (SPEC.md section 9). */
-export function useNameSuggestions<R>(options: { key: readonly unknown[]; path: string; q: string; namesOf: (data: R) => string[] }) {
-  const q = options.q.trim();
-  return useQuery({
-    queryKey: [...options.key, 'suggestions', q],
+/** What pagedQuery returns for rows of T. */
+export type PageQueryOptions<T> = ReturnType<typeof pagedQuery<T>>;
+
+/** The query of up to five distinct names starting the search box's suggestions (docs/SPEC.md section 9). */
+export function suggestionsQuery<T extends { name: string }, R = T[]>(source: ListSource<T, R>, q: string) {
+  const search = q.trim();
+  return queryOptions({
+    queryKey: [...source.key, 'suggestions', search],
     queryFn: async () => {
-      const { rows } = await apiFetchPage<string, R>(`${options.path}?limit=25&q=${encodeURIComponent(q)}`, options.namesOf);
-      return [...new Set(rows)].slice(0, 5);
+      const { rows } = await apiFetchPage<T, R>(`${source.path}?limit=25&q=${encodeURIComponent(search)}`, source.rowsOf);
+      return [...new Set(rows.map((row) => row.name))].slice(0, 5);
     },
-    enabled: q.length > 0,
+    enabled: search.length > 0,
     placeholderData: keepPreviousData,
   });
 }

@@ -25,7 +25,7 @@ export function renderAt(path: string) {
 type Reply = { status?: number; body?: unknown };
 
 /** Stubs fetch: each call is answered by the first matching handler ("METHOD /path"). */
-export function stubApi(handlers: Record<string, Reply | ((body: unknown) => Reply)>) {
+export function stubApi(handlers: Record<string, Reply | ((body: unknown, url: URL) => Reply)>) {
   const calls: { key: string; body: unknown; headers: Record<string, string> }[] = [];
   const fetchStub = vi.fn(async (url: string, init: RequestInit = {}) => {
     const key = `${init.method ?? 'GET'} ${url.split('?')[0]}`;
@@ -33,7 +33,7 @@ export function stubApi(handlers: Record<string, Reply | ((body: unknown) => Rep
     calls.push({ key, body, headers: (init.headers ?? {}) as Record<string, string> });
     const handler = handlers[key];
     if (!handler) return new Response(JSON.stringify({ message: `No stub for ${key}` }), { status: 500 });
-    const reply = typeof handler === 'function' ? handler(body) : handler;
+    const reply = typeof handler === 'function' ? handler(body, new URL(url, 'http://localhost')) : handler;
     return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), { status: reply.status ?? 200 });
   });
   vi.stubGlobal('fetch', fetchStub);

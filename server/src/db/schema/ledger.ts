@@ -1,4 +1,11 @@
-import { MOVEMENT_KINDS } from '@stockyard/contract/messages';
+import {
+  ITEM_COUNTERS,
+  type ItemCounter,
+  kindsMoving,
+  MOVEMENT_EFFECTS,
+  MOVEMENT_KINDS,
+  type MovementKind,
+} from '@stockyard/contract/movements';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
@@ -103,43 +110,9 @@ export const deliveries = pgTable(
   (t) => [check('deliveries_quantity_positive', sql`${t.quantity} > 0`), index('deliveries_store_date_idx').on(t.storeId, t.dateReceived)],
 );
 
-export { MOVEMENT_KINDS };
-export type MovementKind = (typeof MOVEMENT_KINDS)[number];
+export { ITEM_COUNTERS, type ItemCounter, kindsMoving, MOVEMENT_EFFECTS, MOVEMENT_KINDS, type MovementKind };
 export const ITEM_KINDS = ['material', 'tool'] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
-
-export const ITEM_COUNTERS = [
-  'total_quantity',
-  'restocked_quantity',
-  'transfer_quantity',
-  'consumed_quantity',
-  'damaged_quantity',
-  'refund_quantity',
-  'adjusted_quantity',
-  'available_quantity',
-] as const;
-export type ItemCounter = (typeof ITEM_COUNTERS)[number];
-
-/**
- * How each kind of movement moves an item's counters, per unit: the one definition that the ledger
- * statement, the reports and the ledger check are built from. `consumed` is net of returns: a return
- * takes back from consumed and adds to refunded.
- */
-export const MOVEMENT_EFFECTS: Record<MovementKind, Partial<Record<ItemCounter, 1 | -1>>> = {
-  opening: { total_quantity: 1, available_quantity: 1 },
-  purchase: { restocked_quantity: 1, available_quantity: 1 },
-  delivery: { restocked_quantity: 1, available_quantity: 1 },
-  transfer_in: { transfer_quantity: 1, available_quantity: 1 },
-  issue: { consumed_quantity: 1, available_quantity: -1 },
-  damage: { damaged_quantity: 1, available_quantity: -1 },
-  return: { consumed_quantity: -1, refund_quantity: 1, available_quantity: 1 },
-  adjustment: { adjusted_quantity: 1, available_quantity: 1 },
-};
-
-/** The kinds that move `counter` by `perUnit` per unit. */
-export function kindsMoving(counter: ItemCounter, perUnit: 1 | -1 = 1): MovementKind[] {
-  return MOVEMENT_KINDS.filter((kind) => MOVEMENT_EFFECTS[kind][counter] === perUnit);
-}
 
 /**
  * The append-only ledger. Quantities are positive, except on `delivery` rows that correct an

@@ -1,13 +1,12 @@
 import { Alert, Badge, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditEvent } from '@stockyard/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
-import { apiFetch, messageOf } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { DataTable } from '../../../lib/data-table';
 import { ddmmyyyy } from '../../../lib/format';
 import { Pager } from '../../../lib/pager';
-import { PAGE_SIZE } from '../../../lib/paging';
+import { useAuditEvents } from '../api/audit';
 
 const ACTION_COLORS = { create: 'green', update: 'blue', delete: 'red' } as const;
 
@@ -25,16 +24,7 @@ export function AuditPage() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [page, setPage] = useState(1);
-  const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String((page - 1) * PAGE_SIZE) });
-  if (entityType) params.set('entityType', entityType);
-  if (action) params.set('action', action);
-  if (from) params.set('from', from);
-  if (to) params.set('to', to);
-  const events = useQuery({
-    queryKey: ['audit', params.toString()],
-    queryFn: () => apiFetch<{ events: AuditEvent[]; total: number }>(`/api/audit?${params}`),
-    placeholderData: keepPreviousData,
-  });
+  const events = useAuditEvents({ entityType, action, from, to }, page);
   const filter =
     <T,>(setter: (value: T) => void) =>
     (value: T) => {

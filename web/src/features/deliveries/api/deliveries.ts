@@ -1,48 +1,52 @@
 import type { InventoryEntry, InventoryEntryRequest, MessageResponse, Supply, SupplyRequest } from '@stockyard/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { newIdempotencyKey } from '../../../lib/idempotency-key';
-import { usePagedList } from '../../../lib/paging';
+import { pagedQuery } from '../../../lib/paging';
+import { STOCK_QUERIES } from '../../../lib/query-keys';
+import { useStockMutation } from '../../../lib/stock-mutation';
 
-export const deliveryKeys = { all: ['deliveries'] as const };
+export const deliveryKeys = { all: [...STOCK_QUERIES, 'deliveries'] as const };
+
+export const inventoryEntriesQuery = (page: number) =>
+  pagedQuery<InventoryEntry>({ key: deliveryKeys.all, path: '/api/all-inventory' }, { page });
+export const suppliesQuery = (page: number) => pagedQuery<Supply>({ key: deliveryKeys.all, path: '/api/supply/all' }, { page });
 
 export function useInventoryEntries(page: number) {
-  return usePagedList<InventoryEntry>({ key: deliveryKeys.all, path: '/api/all-inventory', q: '', page });
+  return useQuery(inventoryEntriesQuery(page));
 }
 
 export function useSupplies(page: number) {
-  return usePagedList<Supply>({ key: deliveryKeys.all, path: '/api/supply/all', q: '', page });
+  return useQuery(suppliesQuery(page));
 }
 
-function useDeliveryMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries() });
-}
+type Save<B> = B & { id?: string; idempotencyKey: string };
 
 /** Saves an admin inventory entry: a new one, or an edit when an id is given. */
-export function useSaveInventoryEntry() {
-  return useDeliveryMutation(({ id, ...body }: InventoryEntryRequest & { id?: string }) =>
-    apiFetch<MessageResponse>(id ? `/api/update-inventory/${id}` : '/api/add-inventory', {
-      method: id ? 'PUT' : 'POST',
-      body,
-      idempotencyKey: newIdempotencyKey(),
-    }),
-  );
-}
-
-export function useDeleteInventoryEntry() {
-  return useDeliveryMutation((id: string) =>
-    apiFetch<MessageResponse>(`/api/delete-inventory/${id}`, { method: 'DELETE', idempotencyKey: newIdempotencyKey() }),
-  );
+export function saveInventoryEntry({ id, idempotencyKey, ...body }: Save<InventoryEntryRequest>) {
+  return apiFetch<MessageResponse>(id ? `/api/update-inventory/${id}` : '/api/add-inventory', {
+    method: id ? 'PUT' : 'POST',
+    body,
+    idempotencyKey,
+  });
 }
 
 /** Saves a keeper supply: a new one, or an edit when an id is given. */
+export function saveSupply({ id, idempotencyKey, ...body }: Save<SupplyRequest>) {
+  return apiFetch<MessageResponse>(id ? `/api/supply/${id}` : '/api/supply/add', { method: id ? 'PUT' : 'POST', body, idempotencyKey });
+}
+
+export function deleteInventoryEntry({ id, idempotencyKey }: { id: string; idempotencyKey: string }) {
+  return apiFetch<MessageResponse>(`/api/delete-inventory/${id}`, { method: 'DELETE', idempotencyKey });
+}
+
+export function useSaveInventoryEntry() {
+  return useStockMutation(saveInventoryEntry);
+}
+
 export function useSaveSupply() {
-  return useDeliveryMutation(({ id, ...body }: SupplyRequest & { id?: string }) =>
-    apiFetch<MessageResponse>(id ? `/api/supply/${id}` : '/api/supply/add', {
-      method: id ? 'PUT' : 'POST',
-      body,
-      idempotencyKey: newIdempotencyKey(),
-    }),
-  );
+  return useStockMutation(saveSupply);
+}
+
+export function useDeleteInventoryEntry() {
+  return useStockMutation(deleteInventoryEntry);
 }

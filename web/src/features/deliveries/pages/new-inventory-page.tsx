@@ -1,17 +1,19 @@
 import { ActionIcon, Button, Group, NumberInput, TextInput, Title } from '@mantine/core';
-import type { InventoryEntry, Product } from '@stockyard/contract';
+import { type InventoryEntry, InventoryEntryRequestSchema, type Product } from '@stockyard/contract';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
-import { messageOf } from '../../../lib/api';
+import { isConnectionLost, messageOf } from '../../../lib/api';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
 import { DataTable } from '../../../lib/data-table';
 import { FormStack } from '../../../lib/form-stack';
 import { ddmmyyyy } from '../../../lib/format';
+import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { ItemPicker } from '../../../lib/item-picker';
 import { Notice } from '../../../lib/notice';
 import { Pager } from '../../../lib/pager';
-import { materialKeys } from '../../materials/api/materials';
+import { parsePayload } from '../../../lib/validation';
+import { materialPickerQuery } from '../../materials/api/materials';
 import { useDeleteInventoryEntry, useInventoryEntries, useSaveInventoryEntry } from '../api/deliveries';
 
 type Picked = Pick<Product, '_id' | 'name'>;
@@ -23,9 +25,13 @@ export function NewInventoryPage() {
   const entries = useInventoryEntries(page);
   const save = useSaveInventoryEntry();
   const remove = useDeleteInventoryEntry();
-  const [form, setForm] = useState(EMPTY);
+  const intent = useIdempotencyKey();
+  const deleteIntent = useIdempotencyKey();
+  const [form, setFormState] = useState(EMPTY);
+  const setForm = intent.tracking(setFormState);
   const [editingId, setEditingId] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<InventoryEntry | null>(null);
+  const [deleting, setDeletingState] = useState<InventoryEntry | null>(null);
+  const setDeleting = deleteIntent.tracking(setDeletingState);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
 
   function startEditing(entry: InventoryEntry) {
@@ -41,18 +47,23 @@ export function NewInventoryPage() {
       setNotice({ ok: false, text: 'Please fill in all fields!' });
       return;
     }
+    const parsed = parsePayload(InventoryEntryRequestSchema, {
+      productId: form.material._id,
+      quantity: Number(form.quantity),
+      supplier: form.supplier,
+      date: form.date,
+    });
+    if ('problem' in parsed) {
+      setNotice({ ok: false, text: parsed.problem });
+      return;
+    }
     try {
-      await save.mutateAsync({
-        id: editingId ?? undefined,
-        productId: form.material._id,
-        quantity: Number(form.quantity),
-        supplier: form.supplier.trim(),
-        date: form.date,
-      });
+      await save.mutateAsync({ ...parsed.data, id: editingId ?? undefined, idempotencyKey: intent.key });
       setNotice({ ok: true, text: editingId ? 'Inventory entry updated successfully!' : 'Inventory entry added successfully!' });
       setForm(EMPTY);
       setEditingId(null);
     } catch (error) {
+      intent.settle(error);
       setNotice({ ok: false, text: messageOf(error, 'Failed to save the inventory entry. Please try again.') });
     }
   }
@@ -60,12 +71,14 @@ export function NewInventoryPage() {
   async function confirmDelete() {
     if (!deleting) return;
     try {
-      await remove.mutateAsync(deleting._id);
+      await remove.mutateAsync({ id: deleting._id, idempotencyKey: deleteIntent.key });
       setNotice({ ok: true, text: 'Inventory entry deleted successfully!' });
-    } catch (error) {
-      setNotice({ ok: false, text: messageOf(error, 'Failed to save the inventory entry. Please try again.') });
-    } finally {
       setDeleting(null);
+    } catch (error) {
+      deleteIntent.settle(error);
+      setNotice({ ok: false, text: messageOf(error, 'Failed to save the inventory entry. Please try again.') });
+      // Kept open after a lost connection, so pressing Delete again sends the same request.
+      if (!isConnectionLost(error)) setDeleting(null);
     }
   }
 
@@ -73,10 +86,9 @@ export function NewInventoryPage() {
     <PageCard title="New Inventory Entry">
       <FormStack onSubmit={handleSubmit}>
         <Notice value={notice} onClose={() => setNotice(null)} />
-        <ItemPicker<Picked>
+        <ItemPicker<Picked, Product>
           label="Material"
-          path="/api/products"
-          queryKey={materialKeys.all}
+          query={materialPickerQuery}
           value={form.material}
           onChange={(material) => setForm({ ...form, material })}
         />

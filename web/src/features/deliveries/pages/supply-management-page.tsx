@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Button, Group, Modal, NumberInput, TextInput } from '@mantine/core';
-import type { Product, Supply } from '@stockyard/contract';
+import { type Product, type Supply, SupplyRequestSchema } from '@stockyard/contract';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
@@ -7,9 +7,11 @@ import { messageOf } from '../../../lib/api';
 import { DataTable } from '../../../lib/data-table';
 import { FormStack } from '../../../lib/form-stack';
 import { ddmmyyyy } from '../../../lib/format';
+import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { ItemPicker } from '../../../lib/item-picker';
 import { Pager } from '../../../lib/pager';
-import { materialKeys } from '../../materials/api/materials';
+import { parsePayload } from '../../../lib/validation';
+import { materialPickerQuery } from '../../materials/api/materials';
 import { useSaveSupply, useSupplies } from '../api/deliveries';
 
 type Picked = Pick<Product, '_id' | 'name'>;
@@ -21,7 +23,9 @@ export function SupplyManagementPage() {
   const [page, setPage] = useState(1);
   const supplies = useSupplies(page);
   const save = useSaveSupply();
-  const [draft, setDraft] = useState<Draft | null>(null);
+  const intent = useIdempotencyKey();
+  const [draft, setDraftState] = useState<Draft | null>(null);
+  const setDraft = intent.tracking(setDraftState);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -32,17 +36,22 @@ export function SupplyManagementPage() {
       setError('Please fill in all fields!');
       return;
     }
+    const parsed = parsePayload(SupplyRequestSchema, {
+      productId: draft.product._id,
+      quantity: Number(draft.quantity),
+      supplier: draft.supplier,
+      dateReceived: draft.dateReceived,
+    });
+    if ('problem' in parsed) {
+      setError(parsed.problem);
+      return;
+    }
     try {
-      const answer = await save.mutateAsync({
-        id: draft.id,
-        productId: draft.product._id,
-        quantity: Number(draft.quantity),
-        supplier: draft.supplier.trim(),
-        dateReceived: draft.dateReceived,
-      });
+      const answer = await save.mutateAsync({ ...parsed.data, id: draft.id, idempotencyKey: intent.key });
       setNotice(answer.message);
       setDraft(null);
     } catch (caught) {
+      intent.settle(caught);
       setError(messageOf(caught, 'Failed to save the supply. Please try again.'));
     }
   }
@@ -112,10 +121,9 @@ export function SupplyManagementPage() {
                 {error}
               </Alert>
             )}
-            <ItemPicker<Picked>
+            <ItemPicker<Picked, Product>
               label="Product"
-              path="/api/user/get-product"
-              queryKey={materialKeys.all}
+              query={materialPickerQuery}
               value={draft.product}
               onChange={(product) => setDraft({ ...draft, product })}
             />

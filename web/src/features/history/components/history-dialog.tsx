@@ -1,16 +1,15 @@
 import { Alert, Modal, Text } from '@mantine/core';
 import type { Movement } from '@stockyard/contract';
 import { MOVEMENT_KIND_LABELS } from '@stockyard/contract/messages';
-import { useQuery } from '@tanstack/react-query';
-import { apiFetch, messageOf } from '../../../lib/api';
+import { MOVEMENT_EFFECTS } from '@stockyard/contract/movements';
+import { messageOf } from '../../../lib/api';
 import { DataTable } from '../../../lib/data-table';
 import { ddmmyyyy } from '../../../lib/format';
-
-const OUTFLOWS = new Set(['issue', 'damage']);
+import { useItemHistory } from '../api/movements';
 
 /** A movement's effect on what is available, signed. */
 function signedQuantity(movement: Movement): string {
-  const quantity = OUTFLOWS.has(movement.kind) ? -movement.quantity : movement.quantity;
+  const quantity = movement.quantity * (MOVEMENT_EFFECTS[movement.kind].available_quantity ?? 0);
   return quantity > 0 ? `+${quantity}` : String(quantity);
 }
 
@@ -20,11 +19,7 @@ function timeOf(iso: string): string {
 
 /** Every movement of one material or tool, newest first: how each number on screen came about. */
 export function HistoryDialog({ item, onClose }: { item: { _id: string; name: string } | null; onClose: () => void }) {
-  const history = useQuery({
-    queryKey: ['movements', item?._id],
-    queryFn: () => apiFetch<{ movements: Movement[]; total: number }>(`/api/movements?itemId=${item?._id}&limit=200`),
-    enabled: item !== null,
-  });
+  const history = useItemHistory(item?._id);
   return (
     <Modal opened={item !== null} onClose={onClose} title={`History of ${item?.name ?? ''}`} size="xl">
       {history.isError && (

@@ -1,71 +1,95 @@
-import type { MaterialCreateRequest, MaterialUpdateRequest, MessageResponse, Product, ProductMovementResponse } from '@stockyard/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  ConsumeMaterialRequestSchema,
+  DamageMaterialRequestSchema,
+  type MaterialCreateRequest,
+  type MaterialUpdateRequest,
+  type MessageResponse,
+  NamedStockRequestSchema,
+  type Product,
+  type ProductMovementResponse,
+  RefundMaterialRequestSchema,
+} from '@stockyard/contract';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { newIdempotencyKey } from '../../../lib/idempotency-key';
-import { useNameSuggestions, usePagedList } from '../../../lib/paging';
+import { movementCall } from '../../../lib/movement-call';
+import { pagedQuery, suggestionsQuery } from '../../../lib/paging';
+import { STOCK_QUERIES } from '../../../lib/query-keys';
+import { useStockMutation } from '../../../lib/stock-mutation';
 
-export const materialKeys = { all: ['materials'] as const };
+export const materialKeys = { all: [...STOCK_QUERIES, 'materials'] as const };
+
+const materialList = { key: materialKeys.all, path: '/api/products' };
+
+export const materialPageQuery = (q: string, page: number, storeId?: string) =>
+  pagedQuery<Product>(materialList, { q, page, extra: { storeId } });
+export const materialSuggestionsQuery = (q: string) => suggestionsQuery<Product>(materialList, q);
+/** The keeper's pickers search their materials by name (SPEC.md's /api/user/get-product). */
+export const materialPickerQuery = (search: string) =>
+  pagedQuery<Product>({ key: materialKeys.all, path: '/api/user/get-product' }, { q: search, page: 1 });
 
 export function useMaterialPage(q: string, page: number, storeId?: string) {
-  return usePagedList<Product>({ key: materialKeys.all, path: '/api/products', q, page, extra: { storeId } });
+  return useQuery(materialPageQuery(q, page, storeId));
 }
 
 export function useMaterialSuggestions(q: string) {
-  return useNameSuggestions<Product[]>({ key: materialKeys.all, path: '/api/products', q, namesOf: (rows) => rows.map((row) => row.name) });
+  return useQuery(materialSuggestionsQuery(q));
 }
 
-function useMaterialMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    // Stock moved: every list that shows it (materials, history, reports) is fetched again.
-    onSuccess: () => queryClient.invalidateQueries(),
-  });
+export function createMaterial(input: MaterialCreateRequest & { idempotencyKey: string }) {
+  const { idempotencyKey, ...body } = input;
+  return apiFetch<ProductMovementResponse>('/api/user/add-product', { method: 'POST', body, idempotencyKey });
 }
 
 export function useCreateMaterial() {
-  return useMaterialMutation((input: MaterialCreateRequest) =>
-    apiFetch<ProductMovementResponse>('/api/user/add-product', { method: 'POST', body: input, idempotencyKey: newIdempotencyKey() }),
-  );
+  return useStockMutation(createMaterial);
 }
 
 export function useUpdateMaterial() {
-  return useMaterialMutation(({ id, ...input }: MaterialUpdateRequest & { id: string }) =>
+  return useStockMutation(({ id, ...input }: MaterialUpdateRequest & { id: string }) =>
     apiFetch<ProductMovementResponse>(`/api/products/update-product/${id}`, { method: 'PUT', body: input }),
   );
 }
 
 export function useDeleteMaterial() {
-  return useMaterialMutation((id: string) => apiFetch<MessageResponse>(`/api/products/delete-product/${id}`, { method: 'DELETE' }));
+  return useStockMutation((id: string) => apiFetch<MessageResponse>(`/api/products/delete-product/${id}`, { method: 'DELETE' }));
 }
 
 export function useSetRemarks() {
-  return useMaterialMutation(({ id, remarks }: { id: string; remarks: string }) =>
+  return useStockMutation(({ id, remarks }: { id: string; remarks: string }) =>
     apiFetch<ProductMovementResponse>(`/api/products/update-remarks/${id}`, { method: 'PUT', body: { remarks } }),
   );
 }
 
 export type MaterialMovement = 'issue' | 'damage' | 'return' | 'purchase' | 'transfer';
 
-/** Each keeper movement's call and body, as SPEC.md section 7 names them. */
-function movementRequest(kind: MaterialMovement, product: Product, quantity: number): [string, object] {
-  switch (kind) {
-    case 'issue':
-      return ['/api/user/consume-stock', { productId: product._id, quantity }];
-    case 'damage':
-      return ['/api/user/add-damaged-stock', { productId: product._id, damagedQuantity: quantity }];
-    case 'return':
-      return ['/api/user/refund-stock', { productId: product._id, refundQuantity: quantity }];
-    case 'purchase':
-      return ['/api/user/add-restock-product', { name: product.name, quantity, storeId: product.storeId._id }];
-    case 'transfer':
-      return ['/api/user/transfer-stock', { name: product.name, quantity, storeId: product.storeId._id }];
-  }
-}
+/** Each keeper movement's call, the contract's schema of its body, and the body, as SPEC.md section 7 names them. */
+export const materialMovementCalls = {
+  issue: movementCall('/api/user/consume-stock', ConsumeMaterialRequestSchema, (product: Product, quantity) => ({
+    productId: product._id,
+    quantity,
+  })),
+  damage: movementCall('/api/user/add-damaged-stock', DamageMaterialRequestSchema, (product: Product, quantity) => ({
+    productId: product._id,
+    damagedQuantity: quantity,
+  })),
+  return: movementCall('/api/user/refund-stock', RefundMaterialRequestSchema, (product: Product, quantity) => ({
+    productId: product._id,
+    refundQuantity: quantity,
+  })),
+  purchase: movementCall('/api/user/add-restock-product', NamedStockRequestSchema, (product: Product, quantity) => ({
+    name: product.name,
+    quantity,
+    storeId: product.storeId._id,
+  })),
+  transfer: movementCall('/api/user/transfer-stock', NamedStockRequestSchema, (product: Product, quantity) => ({
+    name: product.name,
+    quantity,
+    storeId: product.storeId._id,
+  })),
+} satisfies Record<MaterialMovement, unknown>;
 
 export function useMoveMaterial(kind: MaterialMovement) {
-  return useMaterialMutation(({ product, quantity, idempotencyKey }: { product: Product; quantity: number; idempotencyKey: string }) => {
-    const [path, body] = movementRequest(kind, product, quantity);
-    return apiFetch<ProductMovementResponse>(path, { method: 'POST', body, idempotencyKey });
-  });
+  return useStockMutation(({ body, idempotencyKey }: { body: unknown; idempotencyKey: string }) =>
+    apiFetch<ProductMovementResponse>(materialMovementCalls[kind].path, { method: 'POST', body, idempotencyKey }),
+  );
 }

@@ -5,9 +5,11 @@ import { useNavigate } from 'react-router';
 import { PageCard } from '../../../app/layouts/page-card';
 import { ApiError } from '../../../lib/api';
 import { FormStack } from '../../../lib/form-stack';
+import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { Notice } from '../../../lib/notice';
 import { getToken } from '../../../lib/session';
 import { useRole } from '../../../lib/use-session';
+import { parsePayload } from '../../../lib/validation';
 import { StoreSelect } from '../../stores/components/store-select';
 import { useCreateMaterial } from '../api/materials';
 
@@ -26,7 +28,9 @@ export function CreateMaterialPage() {
   const navigate = useNavigate();
   const isAdmin = useRole() === 'admin';
   const create = useCreateMaterial();
-  const [form, setForm] = useState(EMPTY);
+  const intent = useIdempotencyKey();
+  const [form, setFormState] = useState(EMPTY);
+  const setForm = intent.tracking(setFormState);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
 
   async function handleSubmit(event: FormEvent) {
@@ -37,7 +41,7 @@ export function CreateMaterialPage() {
       await navigate('/login');
       return;
     }
-    const parsed = MaterialCreateRequestSchema.safeParse({
+    const parsed = parsePayload(MaterialCreateRequestSchema, {
       name: form.name,
       unit: form.unit,
       categoryname: form.categoryname,
@@ -46,8 +50,8 @@ export function CreateMaterialPage() {
       totalQuantity: Number(form.quantity === '' ? 0 : form.quantity),
       storeId: form.storeId ?? undefined,
     });
-    if (!parsed.success) {
-      setResult({ ok: false, text: parsed.error.issues[0]?.message ?? 'Failed to save product. Please try again.' });
+    if ('problem' in parsed) {
+      setResult({ ok: false, text: parsed.problem });
       return;
     }
     if (isAdmin && !parsed.data.storeId) {
@@ -55,10 +59,11 @@ export function CreateMaterialPage() {
       return;
     }
     try {
-      const answer = await create.mutateAsync(parsed.data);
+      const answer = await create.mutateAsync({ ...parsed.data, idempotencyKey: intent.key });
       setResult({ ok: true, text: answer.message || 'Product saved successfully!' });
       setForm({ ...EMPTY, storeId: form.storeId });
     } catch (error) {
+      intent.settle(error);
       setResult({ ok: false, text: (error instanceof ApiError && error.serverMessage) || 'Failed to save product. Please try again.' });
     }
   }

@@ -1,18 +1,13 @@
-import type { Product } from '@stockyard/contract';
+import { DAMAGE_EXCEEDS_AVAILABLE, MATERIAL_REFUND_EXCEEDS, type Product } from '@stockyard/contract';
 import { ItemPicker } from '../../../lib/item-picker';
 import { MovementForm, type MovementFormProps } from '../../../lib/movement-form';
 import { getToken } from '../../../lib/session';
-import { type MaterialMovement, materialKeys, useMoveMaterial } from '../api/materials';
+import { type MaterialMovement, materialMovementCalls, materialPickerQuery, useMoveMaterial } from '../api/materials';
 
 type Screen = Pick<
   MovementFormProps<Product>,
-  'title' | 'quantityLabel' | 'buttonLabel' | 'busyLabel' | 'maxQuantity' | 'validate' | 'confirmMessage' | 'failureText'
->;
-
-function requireSelection(product: Product | null): string | null {
-  if (!getToken()) return 'User not authenticated';
-  return product ? null : 'Please select a product.';
-}
+  'title' | 'quantityLabel' | 'buttonLabel' | 'busyLabel' | 'maxQuantity' | 'confirmMessage' | 'failureText'
+> & { exceeds?: (product: Product, quantity: number) => string | null };
 
 /** SPEC.md's texts for each keeper material screen. */
 const screens: Record<MaterialMovement, Screen> = {
@@ -22,6 +17,7 @@ const screens: Record<MaterialMovement, Screen> = {
     quantityLabel: 'Damage Quantity',
     buttonLabel: 'Damage Stock',
     maxQuantity: (product) => product.availableQuantity,
+    exceeds: (product, quantity) => (quantity > product.availableQuantity ? DAMAGE_EXCEEDS_AVAILABLE : null),
     failureText: 'Failed to add damaged stock',
   },
   return: {
@@ -31,12 +27,7 @@ const screens: Record<MaterialMovement, Screen> = {
     busyLabel: 'Processing...',
     maxQuantity: (product) => product.consumedQuantity,
     confirmMessage: 'Are you sure you want to refund this stock?',
-    validate: (product, quantity) => {
-      if (!product) return 'Please select a product.';
-      if (!quantity || quantity <= 0) return 'Please enter a valid refund quantity.';
-      if (quantity > product.consumedQuantity) return 'Refund quantity exceeds consumed stock.';
-      return null;
-    },
+    exceeds: (product, quantity) => (quantity > product.consumedQuantity ? MATERIAL_REFUND_EXCEEDS : null),
     failureText: 'Failed to refund stock.',
   },
   purchase: {
@@ -55,24 +46,21 @@ const screens: Record<MaterialMovement, Screen> = {
 
 export function MaterialMovementPage({ kind }: { kind: MaterialMovement }) {
   const move = useMoveMaterial(kind);
-  const screen = screens[kind];
+  const { exceeds, ...screen } = screens[kind];
   return (
     <MovementForm<Product>
       key={kind}
       {...screen}
+      call={materialMovementCalls[kind]}
       validate={(product, quantity) => {
-        const problem = requireSelection(product);
-        if (problem) return problem;
-        if (screen.validate) return screen.validate(product, quantity);
-        if (!quantity || quantity < 1) return 'Please enter a valid quantity.';
-        if (kind === 'damage' && product && quantity > product.availableQuantity) return 'Damage quantity exceeds available stock.';
-        return null;
+        if (!getToken()) return 'User not authenticated';
+        if (!product) return 'Please select a product.';
+        return quantity && exceeds ? exceeds(product, quantity) : null;
       }}
       picker={(value, onChange) => (
         <ItemPicker<Product>
           label="Material"
-          path="/api/user/get-product"
-          queryKey={materialKeys.all}
+          query={materialPickerQuery}
           value={value}
           onChange={onChange}
           describe={(product) => `${product.name}${product.unit ? ` (${product.unit})` : ''}`}
@@ -87,8 +75,8 @@ export function MaterialMovementPage({ kind }: { kind: MaterialMovement }) {
         ['Transfers', product.transferQuantity],
       ]}
       isBusy={move.isPending}
-      submit={async ({ item, quantity, idempotencyKey }) => {
-        const answer = await move.mutateAsync({ product: item, quantity, idempotencyKey });
+      submit={async (request) => {
+        const answer = await move.mutateAsync(request);
         return { message: answer.message, item: answer.product };
       }}
     />

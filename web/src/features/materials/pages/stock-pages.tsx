@@ -1,24 +1,21 @@
 import { ActionIcon, Alert, Group, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import type { Product, StockRow, TrackSupplyStore } from '@stockyard/contract';
+import type { Product, StockRow } from '@stockyard/contract';
 import { IconFileTypePdf } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
-import { apiFetch, messageOf } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { DataTable } from '../../../lib/data-table';
 import { isoDate, numberOrZero, textOrNA } from '../../../lib/format';
 import { Pager } from '../../../lib/pager';
-import { storesQuery } from '../../stores/api/stores';
-import { materialKeys, useMaterialPage } from '../api/materials';
+import { useStoreOptions } from '../../stores/api/stores';
+import { useMaterialPage } from '../api/materials';
+import { useStockTotal, useStoreStock, useTrackSupplies } from '../api/stock';
 import { exportTrackSuppliesPdf } from '../track-supplies-pdf';
 
 /** Total Stock: everything available across the admin's stores, then each material. */
 export function TotalStockPage() {
   const [page, setPage] = useState(1);
-  const total = useQuery({
-    queryKey: [...materialKeys.all, 'total'],
-    queryFn: () => apiFetch<{ totalAvailable: number }>('/api/stock/total'),
-  });
+  const total = useStockTotal();
   const products = useMaterialPage('', page);
   const isError = total.isError || products.isError;
   return (
@@ -80,21 +77,21 @@ export function AvailableStockPage() {
 
 /** Add Stock: the read-only stock of one store; the admin picks which. */
 export function AddStockPage() {
-  const stores = useQuery(storesQuery);
+  const stores = useStoreOptions();
   const [chosen, setChosen] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
   const storeId = chosen ?? stores.data?.[0]?._id ?? null;
-  const stock = useQuery({
-    queryKey: [...materialKeys.all, 'stock', storeId],
-    queryFn: () => apiFetch<StockRow[]>(`/api/stock?storeId=${storeId}`),
-    enabled: storeId !== null,
-  });
+  const stock = useStoreStock(storeId, page);
   return (
     <PageCard title="Add Stock">
       <Select
         label="Store"
         data={(stores.data ?? []).map((store) => ({ value: store._id, label: store.name }))}
         value={storeId}
-        onChange={setChosen}
+        onChange={(value) => {
+          setChosen(value);
+          setPage(1);
+        }}
         allowDeselect={false}
         mb="md"
         maw={360}
@@ -108,7 +105,7 @@ export function AddStockPage() {
         caption="Stock"
         minWidth={640}
         isLoading={stores.isPending || stock.isPending}
-        rows={stock.data}
+        rows={stock.data?.rows}
         rowKey={(row) => row.id}
         emptyText="No materials found."
         columns={[
@@ -120,16 +117,15 @@ export function AddStockPage() {
           { header: 'Created', render: (row) => isoDate(row.createdAt) },
         ]}
       />
+      <Pager page={page} total={stock.data?.total ?? 0} onChange={setPage} />
     </PageCard>
   );
 }
 
 /** Track Supplies: each store's per-material breakdown, with a PDF per store. */
 export function TrackSuppliesPage() {
-  const data = useQuery({
-    queryKey: [...materialKeys.all, 'track-supplies'],
-    queryFn: () => apiFetch<TrackSupplyStore[]>('/api/supply/track-supplies'),
-  });
+  const [page, setPage] = useState(1);
+  const data = useTrackSupplies(page);
   return (
     <PageCard title="Track Supplies">
       {data.isPending && <Text>Loading...</Text>}
@@ -138,9 +134,9 @@ export function TrackSuppliesPage() {
           {messageOf(data.error, 'Failed to fetch data. Please try again.')}
         </Alert>
       )}
-      {data.isSuccess && data.data.length === 0 && <Text>No data available.</Text>}
+      {data.isSuccess && data.data.rows.length === 0 && <Text>No data available.</Text>}
       <Stack gap="lg">
-        {data.data?.map((store) => (
+        {data.data?.rows.map((store) => (
           <section key={store._id} aria-label={store.storeName}>
             <Group justify="space-between" wrap="nowrap">
               <div>
@@ -194,6 +190,7 @@ export function TrackSuppliesPage() {
           </section>
         ))}
       </Stack>
+      <Pager page={page} total={data.data?.total ?? 0} onChange={setPage} />
     </PageCard>
   );
 }

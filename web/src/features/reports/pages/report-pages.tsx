@@ -1,12 +1,11 @@
 import { Alert, Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { REPORT_DATES_REQUIRED, REPORT_NO_DATA, REPORT_STORE_AND_DATES_REQUIRED, type ReportRow } from '@stockyard/contract';
 import { IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
 import { ApiError } from '../../../lib/api';
 import { FormStack } from '../../../lib/form-stack';
-import { storesQuery } from '../../stores/api/stores';
+import { useStoreOptions } from '../../stores/api/stores';
 import { useAdminReport, useKeeperReport } from '../api/reports';
 import { adminReportDocument, downloadReportCsv, downloadReportPdf, keeperReportDocument, type ReportDocument } from '../report-export';
 import { ReportTable } from '../report-table';
@@ -56,7 +55,7 @@ function Downloads({ report, pdfLabel }: { report: ReportDocument; pdfLabel: str
 
 /** Generate Report (admin): any store, a date range, then the table and its PDF and CSV. */
 export function AdminReportPage() {
-  const stores = useQuery(storesQuery);
+  const stores = useStoreOptions();
   const fetchReport = useAdminReport();
   const [storeId, setStoreId] = useState<string | null>(null);
   const [start, setStart] = useState('');

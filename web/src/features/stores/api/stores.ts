@@ -1,40 +1,43 @@
-import type { MessageResponse, Store, StoreCreateRequest, StoreUpdateRequest } from '@stockyard/contract';
+import { LIST_LIMIT_MAX, type MessageResponse, type Store, type StoreCreateRequest, type StoreUpdateRequest } from '@stockyard/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { pagedQuery } from '../../../lib/paging';
 
-export const storeKeys = { all: ['stores'] as const };
+export const storeKeys = { all: ['stores'] as const, options: () => [...storeKeys.all, 'options'] as const };
 
-export function fetchStores(): Promise<Store[]> {
-  return apiFetch<Store[]>('/api/stores');
+/** The stores a select offers: the caller's first LIST_LIMIT_MAX, newest first. */
+export const storeOptionsQuery = queryOptions({
+  queryKey: storeKeys.options(),
+  queryFn: () => apiFetch<Store[]>(`/api/stores?limit=${LIST_LIMIT_MAX}`),
+});
+
+export const storesPageQuery = (q: string, page: number) => pagedQuery<Store>({ key: storeKeys.all, path: '/api/stores' }, { q, page });
+
+export function useStoreOptions() {
+  return useQuery(storeOptionsQuery);
 }
 
-export const storesQuery = queryOptions({ queryKey: storeKeys.all, queryFn: fetchStores });
+export function useStoresPage(q: string, page: number) {
+  return useQuery(storesPageQuery(q, page));
+}
 
-export function useStores() {
-  return useQuery(storesQuery);
+function useStoreMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: storeKeys.all }) });
 }
 
 export function useCreateStore() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: StoreCreateRequest) => apiFetch<MessageResponse & { store: Store }>('/api/stores', { method: 'POST', body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: storeKeys.all }),
-  });
+  return useStoreMutation((input: StoreCreateRequest) =>
+    apiFetch<MessageResponse & { store: Store }>('/api/stores', { method: 'POST', body: input }),
+  );
 }
 
 export function useUpdateStore() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, ...input }: StoreUpdateRequest & { id: string }) =>
-      apiFetch<MessageResponse & { store: Store }>(`/api/stores/update/${id}`, { method: 'PUT', body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: storeKeys.all }),
-  });
+  return useStoreMutation(({ id, ...input }: StoreUpdateRequest & { id: string }) =>
+    apiFetch<MessageResponse & { store: Store }>(`/api/stores/update/${id}`, { method: 'PUT', body: input }),
+  );
 }
 
 export function useDeleteStore() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => apiFetch<MessageResponse>(`/api/stores/delete/${id}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: storeKeys.all }),
-  });
+  return useStoreMutation((id: string) => apiFetch<MessageResponse>(`/api/stores/delete/${id}`, { method: 'DELETE' }));
 }

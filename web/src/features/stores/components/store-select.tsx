@@ -1,10 +1,9 @@
 import { Select } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { storesQuery } from '../api/stores';
+import { useStoreOptions } from '../api/stores';
 
 /** The Store picker an admin fills in where a material or tool is created (they belong to one store). */
 export function StoreSelect({ value, onChange }: { value: string | null; onChange: (storeId: string | null) => void }) {
-  const stores = useQuery(storesQuery);
+  const stores = useStoreOptions();
   return (
     <Select
       label="Store"

@@ -6,20 +6,20 @@ import { PageCard } from '../../../app/layouts/page-card';
 import { messageOf } from '../../../lib/api';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
 import { DataTable } from '../../../lib/data-table';
-import { isoDate, matchesSearch } from '../../../lib/format';
+import { isoDate } from '../../../lib/format';
 import { Notice } from '../../../lib/notice';
-import { useDeleteStore, useStores } from '../api/stores';
+import { Pager } from '../../../lib/pager';
+import { useSearchPaging } from '../../../lib/paging';
+import { useDeleteStore, useStoresPage } from '../api/stores';
 import { EditStoreDialog } from '../components/edit-store-dialog';
 
 export function AllStoresPage() {
-  const stores = useStores();
+  const { search, setSearch, debounced, page, setPage } = useSearchPaging();
+  const stores = useStoresPage(debounced, page);
   const deleteStore = useDeleteStore();
-  const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Store | null>(null);
   const [deleting, setDeleting] = useState<Store | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-
-  const rows = (stores.data ?? []).filter((store) => matchesSearch(search, store.name, store.location));
 
   async function confirmDelete() {
     if (!deleting) return;
@@ -53,7 +53,7 @@ export function AllStoresPage() {
         caption="Store Details"
         minWidth={560}
         isLoading={stores.isPending}
-        rows={stores.isSuccess ? rows : undefined}
+        rows={stores.data?.rows}
         rowKey={(store) => store._id}
         emptyText="No stores found"
         columns={[
@@ -83,6 +83,7 @@ export function AllStoresPage() {
           },
         ]}
       />
+      <Pager page={page} total={stores.data?.total ?? 0} onChange={setPage} />
       <EditStoreDialog
         store={editing}
         onClose={() => setEditing(null)}

@@ -1,64 +1,64 @@
-import type { Tool, ToolCreateRequest, ToolMovementResponse } from '@stockyard/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  ConsumeToolRequestSchema,
+  DamageToolRequestSchema,
+  RefundToolRequestSchema,
+  type Tool,
+  type ToolCreateRequest,
+  type ToolMovementResponse,
+} from '@stockyard/contract';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { newIdempotencyKey } from '../../../lib/idempotency-key';
-import { useNameSuggestions, usePagedList } from '../../../lib/paging';
+import { movementCall } from '../../../lib/movement-call';
+import { pagedQuery, suggestionsQuery } from '../../../lib/paging';
+import { STOCK_QUERIES } from '../../../lib/query-keys';
+import { useStockMutation } from '../../../lib/stock-mutation';
 
-export const toolKeys = { all: ['tools'] as const };
+export const toolKeys = { all: [...STOCK_QUERIES, 'tools'] as const };
+
+const toolList = { key: toolKeys.all, path: '/api/tools/view-tools', rowsOf: (data: { tools: Tool[] }) => data.tools };
+
+export const toolPageQuery = (q: string, page: number, withQuantity?: 'damaged' | 'returned' | 'issued') =>
+  pagedQuery(toolList, { q, page, extra: { with: withQuantity } });
+export const toolSuggestionsQuery = (q: string) => suggestionsQuery(toolList, q);
+/** The keeper's pickers search their tools by name (SPEC.md's /api/user/get-tools). */
+export const toolPickerQuery = (search: string) =>
+  pagedQuery<Tool>({ key: toolKeys.all, path: '/api/user/get-tools' }, { q: search, page: 1 });
 
 export function useToolPage(q: string, page: number, withQuantity?: 'damaged' | 'returned' | 'issued') {
-  return usePagedList<Tool, { tools: Tool[] }>({
-    key: toolKeys.all,
-    path: '/api/tools/view-tools',
-    q,
-    page,
-    extra: { with: withQuantity },
-    rowsOf: (data) => data.tools,
-  });
+  return useQuery(toolPageQuery(q, page, withQuantity));
 }
 
 export function useToolSuggestions(q: string) {
-  return useNameSuggestions<{ tools: Tool[] }>({
-    key: toolKeys.all,
-    path: '/api/tools/view-tools',
-    q,
-    namesOf: (data) => data.tools.map((tool) => tool.name),
-  });
+  return useQuery(toolSuggestionsQuery(q));
 }
 
-export function useCreateTool(isAdmin: boolean) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: ToolCreateRequest) =>
-      apiFetch<ToolMovementResponse>(isAdmin ? '/api/tools/add-tools' : '/api/user/add-tools', {
-        method: 'POST',
-        body: input,
-        idempotencyKey: newIdempotencyKey(),
-      }),
-    onSuccess: () => queryClient.invalidateQueries(),
-  });
+export function createTool(input: ToolCreateRequest & { isAdmin: boolean; idempotencyKey: string }) {
+  const { isAdmin, idempotencyKey, ...body } = input;
+  return apiFetch<ToolMovementResponse>(isAdmin ? '/api/tools/add-tools' : '/api/user/add-tools', { method: 'POST', body, idempotencyKey });
+}
+
+export function useCreateTool() {
+  return useStockMutation(createTool);
 }
 
 export type ToolMovement = 'issue' | 'damage' | 'return';
 
-function movementRequest(kind: ToolMovement, tool: Tool, quantity: number, reason: string): [string, object] {
-  switch (kind) {
-    case 'issue':
-      return ['/api/user/add-consumed-tool', { toolId: tool._id, quantity }];
-    case 'damage':
-      return ['/api/user/add-damaged-tool', { toolId: tool._id, damagedQuantity: quantity, damagedReason: reason }];
-    case 'return':
-      return ['/api/user/add-refund-tool', { toolId: tool._id, refundQuantity: quantity }];
-  }
-}
+/** Each keeper tool movement's call, the contract's schema of its body, and the body, as SPEC.md section 7 names them. */
+export const toolMovementCalls = {
+  issue: movementCall('/api/user/add-consumed-tool', ConsumeToolRequestSchema, (tool: Tool, quantity) => ({ toolId: tool._id, quantity })),
+  damage: movementCall('/api/user/add-damaged-tool', DamageToolRequestSchema, (tool: Tool, quantity, reason) => ({
+    toolId: tool._id,
+    damagedQuantity: quantity,
+    damagedReason: reason,
+  })),
+  return: movementCall('/api/user/add-refund-tool', RefundToolRequestSchema, (tool: Tool, quantity) => ({
+    toolId: tool._id,
+    refundQuantity: quantity,
+  })),
+} satisfies Record<ToolMovement, unknown>;
 
 export function useMoveTool(kind: ToolMovement) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ tool, quantity, reason, idempotencyKey }: { tool: Tool; quantity: number; reason: string; idempotencyKey: string }) => {
-      const [path, body] = movementRequest(kind, tool, quantity, reason);
-      return apiFetch<ToolMovementResponse>(path, { method: 'POST', body, idempotencyKey });
-    },
-    onSuccess: () => queryClient.invalidateQueries(),
-  });
+  return useStockMutation(({ body, idempotencyKey }: { body: unknown; idempotencyKey: string }) =>
+    apiFetch<ToolMovementResponse>(toolMovementCalls[kind].path, { method: 'POST', body, idempotencyKey }),
+  );
 }

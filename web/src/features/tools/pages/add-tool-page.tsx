@@ -5,9 +5,11 @@ import { useNavigate } from 'react-router';
 import { PageCard } from '../../../app/layouts/page-card';
 import { ApiError } from '../../../lib/api';
 import { FormStack } from '../../../lib/form-stack';
+import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { Notice } from '../../../lib/notice';
 import { getToken } from '../../../lib/session';
 import { useRole } from '../../../lib/use-session';
+import { parsePayload } from '../../../lib/validation';
 import { StoreSelect } from '../../stores/components/store-select';
 import { useCreateTool } from '../api/tools';
 
@@ -15,10 +17,12 @@ import { useCreateTool } from '../api/tools';
 export function AddToolPage() {
   const navigate = useNavigate();
   const isAdmin = useRole() === 'admin';
-  const create = useCreateTool(isAdmin);
+  const create = useCreateTool();
+  const intent = useIdempotencyKey();
   const [name, setName] = useState('');
   const [quantity, setQuantity] = useState<number | string>(1);
   const [storeId, setStoreId] = useState<string | null>(null);
+
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
 
   async function handleSubmit(event: FormEvent) {
@@ -29,13 +33,13 @@ export function AddToolPage() {
       await navigate('/login');
       return;
     }
-    const parsed = ToolCreateRequestSchema.safeParse({
+    const parsed = parsePayload(ToolCreateRequestSchema, {
       name,
       totalQuantity: quantity === '' ? 1 : Number(quantity),
       storeId: storeId ?? undefined,
     });
-    if (!parsed.success) {
-      setResult({ ok: false, text: parsed.error.issues[0]?.message ?? 'Please check the form.' });
+    if ('problem' in parsed) {
+      setResult({ ok: false, text: parsed.problem });
       return;
     }
     if (isAdmin && !storeId) {
@@ -43,11 +47,13 @@ export function AddToolPage() {
       return;
     }
     try {
-      await create.mutateAsync(parsed.data);
+      await create.mutateAsync({ ...parsed.data, isAdmin, idempotencyKey: intent.key });
       setResult({ ok: true, text: 'Tool added successfully!' });
       setName('');
       setQuantity(1);
+      intent.renew();
     } catch (error) {
+      intent.settle(error);
       setResult({ ok: false, text: (error instanceof ApiError && error.serverMessage) || 'Failed to add tool. Please try again.' });
     }
   }
@@ -56,9 +62,16 @@ export function AddToolPage() {
     <PageCard title="Tool Entry" narrow>
       <FormStack onSubmit={handleSubmit}>
         <Notice value={result} />
-        {isAdmin && <StoreSelect value={storeId} onChange={setStoreId} />}
-        <TextInput label="Tool Name" value={name} onChange={(e) => setName(e.currentTarget.value)} required />
-        <NumberInput label="Quantity" min={0} allowDecimal={false} allowNegative={false} value={quantity} onChange={setQuantity} />
+        {isAdmin && <StoreSelect value={storeId} onChange={intent.tracking(setStoreId)} />}
+        <TextInput label="Tool Name" value={name} onChange={(e) => intent.tracking(setName)(e.currentTarget.value)} required />
+        <NumberInput
+          label="Quantity"
+          min={0}
+          allowDecimal={false}
+          allowNegative={false}
+          value={quantity}
+          onChange={intent.tracking(setQuantity)}
+        />
         <Button type="submit" disabled={create.isPending}>
           {create.isPending ? 'Adding...' : 'Add Tool'}
         </Button>

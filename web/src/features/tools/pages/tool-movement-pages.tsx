@@ -1,13 +1,16 @@
 import { type Tool, toolRefundExceeds } from '@stockyard/contract';
 import { ItemPicker } from '../../../lib/item-picker';
 import { MovementForm, type MovementFormProps } from '../../../lib/movement-form';
-import { type ToolMovement, toolKeys, useMoveTool } from '../api/tools';
+import { type ToolMovement, toolMovementCalls, toolPickerQuery, useMoveTool } from '../api/tools';
 
 type Screen = Pick<
   MovementFormProps<Tool>,
-  'title' | 'quantityLabel' | 'buttonLabel' | 'busyLabel' | 'maxQuantity' | 'validate' | 'reasonLabel' | 'failureText'
->;
+  'title' | 'quantityLabel' | 'buttonLabel' | 'busyLabel' | 'maxQuantity' | 'reasonLabel' | 'failureText'
+> & {
+  exceeds?: (tool: Tool, quantity: number) => string | null;
+};
 
+/** SPEC.md's texts for each keeper tool screen. */
 const screens: Record<ToolMovement, Screen> = {
   issue: { title: 'Issued Tool', quantityLabel: 'Quantity', buttonLabel: 'Issued Tool', failureText: 'Failed to issue stock' },
   damage: {
@@ -23,33 +26,25 @@ const screens: Record<ToolMovement, Screen> = {
     quantityLabel: 'Quantity',
     buttonLabel: 'Return Tool',
     busyLabel: 'Processing...',
-    validate: (tool, quantity) => {
-      if (!tool) return 'Please select a tool.';
-      if (!quantity || quantity <= 0) return 'Please enter a valid refund quantity.';
-      if (quantity > tool.consumedQuantity) return toolRefundExceeds(tool.consumedQuantity);
-      return null;
-    },
+    exceeds: (tool, quantity) => (quantity > tool.consumedQuantity ? toolRefundExceeds(tool.consumedQuantity) : null),
     failureText: 'Failed to refund stock',
   },
 };
 
 export function ToolMovementPage({ kind }: { kind: ToolMovement }) {
   const move = useMoveTool(kind);
-  const screen = screens[kind];
+  const { exceeds, ...screen } = screens[kind];
   return (
     <MovementForm<Tool>
       key={kind}
       {...screen}
       defaultQuantity={1}
+      call={toolMovementCalls[kind]}
       validate={(tool, quantity) => {
-        if (screen.validate) return screen.validate(tool, quantity);
         if (!tool) return 'Please select a tool.';
-        if (!quantity || quantity < 1) return 'Please enter a valid quantity.';
-        return null;
+        return quantity && exceeds ? exceeds(tool, quantity) : null;
       }}
-      picker={(value, onChange) => (
-        <ItemPicker<Tool> label="Tool" path="/api/user/get-tools" queryKey={toolKeys.all} value={value} onChange={onChange} />
-      )}
+      picker={(value, onChange) => <ItemPicker<Tool> label="Tool" query={toolPickerQuery} value={value} onChange={onChange} />}
       summary={(tool) => [
         ['Available', tool.availableQuantity],
         ['Issued', tool.consumedQuantity],
@@ -58,8 +53,8 @@ export function ToolMovementPage({ kind }: { kind: ToolMovement }) {
         ['Quantity', tool.totalQuantity],
       ]}
       isBusy={move.isPending}
-      submit={async ({ item, quantity, reason, idempotencyKey }) => {
-        const answer = await move.mutateAsync({ tool: item, quantity, reason, idempotencyKey });
+      submit={async (request) => {
+        const answer = await move.mutateAsync(request);
         return { message: answer.message, item: answer.tool };
       }}
     />

@@ -5,20 +5,19 @@ import { useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
 import { DataTable } from '../../../lib/data-table';
-import { matchesSearch } from '../../../lib/format';
 import { Notice } from '../../../lib/notice';
-import { useDeleteUser, useUsers } from '../api/users';
+import { Pager } from '../../../lib/pager';
+import { useSearchPaging } from '../../../lib/paging';
+import { useDeleteUser, useUsersPage } from '../api/users';
 import { ChangeUserPasswordDialog } from '../components/change-user-password-dialog';
 
 export function AllUsersPage() {
-  const users = useUsers();
+  const { search, setSearch, debounced, page, setPage } = useSearchPaging();
+  const users = useUsersPage(debounced, page);
   const deleteUser = useDeleteUser();
-  const [search, setSearch] = useState('');
   const [deleting, setDeleting] = useState<User | null>(null);
   const [passwordFor, setPasswordFor] = useState<User | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-
-  const rows = (users.data ?? []).filter((user) => matchesSearch(search, user.name, user.email, user.role));
 
   async function confirmDelete() {
     if (!deleting) return;
@@ -52,7 +51,7 @@ export function AllUsersPage() {
         caption="Users List"
         minWidth={560}
         isLoading={users.isPending}
-        rows={users.isSuccess ? rows : undefined}
+        rows={users.data?.rows}
         rowKey={(user) => user._id}
         emptyText="No users found."
         columns={[
@@ -77,6 +76,7 @@ export function AllUsersPage() {
           },
         ]}
       />
+      <Pager page={page} total={users.data?.total ?? 0} onChange={setPage} />
       <ChangeUserPasswordDialog
         user={passwordFor}
         onClose={() => setPasswordFor(null)}

@@ -1,19 +1,18 @@
 import { Alert, Button, PasswordInput, Select, TextInput } from '@mantine/core';
 import { ASSIGNABLE_ROLES, USER_EMAIL_TAKEN, UserCreateRequestSchema } from '@stockyard/contract';
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
 import { ApiError } from '../../../lib/api';
 import { FormStack } from '../../../lib/form-stack';
 import { Notice } from '../../../lib/notice';
 import { getToken } from '../../../lib/session';
-import { storesQuery } from '../../stores/api/stores';
+import { useStoreOptions } from '../../stores/api/stores';
 import { useCreateUser } from '../api/users';
 
 const EMPTY = { name: '', email: '', password: '', role: 'user', storeId: null as string | null };
 
 export function CreateUserPage() {
-  const stores = useQuery(storesQuery);
+  const stores = useStoreOptions();
   const createUser = useCreateUser();
   const [form, setForm] = useState(EMPTY);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);

@@ -1,0 +1,39 @@
+// The ledger's kinds of movement and what each does to an item's counters: plain data, no zod, so
+// screens that only show movements load without the schemas.
+
+/** Every kind of ledger movement. */
+export const MOVEMENT_KINDS = ['opening', 'purchase', 'transfer_in', 'issue', 'damage', 'return', 'delivery', 'adjustment'] as const;
+export type MovementKind = (typeof MOVEMENT_KINDS)[number];
+
+export const ITEM_COUNTERS = [
+  'total_quantity',
+  'restocked_quantity',
+  'transfer_quantity',
+  'consumed_quantity',
+  'damaged_quantity',
+  'refund_quantity',
+  'adjusted_quantity',
+  'available_quantity',
+] as const;
+export type ItemCounter = (typeof ITEM_COUNTERS)[number];
+
+/**
+ * How each kind of movement moves an item's counters, per unit: the one definition that the ledger
+ * statement, the reports and the ledger check are built from. `consumed` is net of returns: a return
+ * takes back from consumed and adds to refunded.
+ */
+export const MOVEMENT_EFFECTS: Record<MovementKind, Partial<Record<ItemCounter, 1 | -1>>> = {
+  opening: { total_quantity: 1, available_quantity: 1 },
+  purchase: { restocked_quantity: 1, available_quantity: 1 },
+  delivery: { restocked_quantity: 1, available_quantity: 1 },
+  transfer_in: { transfer_quantity: 1, available_quantity: 1 },
+  issue: { consumed_quantity: 1, available_quantity: -1 },
+  damage: { damaged_quantity: 1, available_quantity: -1 },
+  return: { consumed_quantity: -1, refund_quantity: 1, available_quantity: 1 },
+  adjustment: { adjusted_quantity: 1, available_quantity: 1 },
+};
+
+/** The kinds that move `counter` by `perUnit` per unit. */
+export function kindsMoving(counter: ItemCounter, perUnit: 1 | -1 = 1): MovementKind[] {
+  return MOVEMENT_KINDS.filter((kind) => MOVEMENT_EFFECTS[kind][counter] === perUnit);
+}
