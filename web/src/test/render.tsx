@@ -22,7 +22,8 @@ export function renderAt(path: string) {
   return { ...view, router };
 }
 
-type Reply = { status?: number; body?: unknown };
+/** A stubbed answer; `connectionLost` makes the call fail as a dropped connection does, with no answer. */
+type Reply = { status?: number; body?: unknown; connectionLost?: boolean };
 
 /** Stubs fetch: each call is answered by the first matching handler ("METHOD /path"). */
 export function stubApi(handlers: Record<string, Reply | ((body: unknown, url: URL) => Reply)>) {
@@ -34,6 +35,7 @@ export function stubApi(handlers: Record<string, Reply | ((body: unknown, url: U
     const handler = handlers[key];
     if (!handler) return new Response(JSON.stringify({ message: `No stub for ${key}` }), { status: 500 });
     const reply = typeof handler === 'function' ? handler(body, new URL(url, 'http://localhost')) : handler;
+    if (reply.connectionLost) throw new TypeError('Failed to fetch');
     return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), { status: reply.status ?? 200 });
   });
   vi.stubGlobal('fetch', fetchStub);
