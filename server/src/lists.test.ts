@@ -14,7 +14,9 @@ beforeAll(async () => {
   const db = t.database.db;
   // More rows than a default page of every list; quantities stay 0, so the ledger needs no rows.
   await db.execute(sql`insert into stores (name, location) select 'Store ' || g, 'Yard' from generate_series(1, ${MANY}) g`);
-  await db.execute(sql`insert into materials (store_id, name) select ${staff.store._id}, 'Material ' || g from generate_series(1, ${MANY}) g`);
+  await db.execute(
+    sql`insert into materials (store_id, name) select ${staff.store._id}, 'Material ' || g from generate_series(1, ${MANY}) g`,
+  );
   await db.execute(sql`insert into tools (store_id, name) select ${staff.store._id}, 'Tool ' || g from generate_series(1, ${MANY}) g`);
   await db.execute(
     sql`insert into users (name, email, password_hash, role) select 'User ' || g, 'user' || g || '@example.com', 'x', 'user' from generate_series(1, ${MANY}) g`,
