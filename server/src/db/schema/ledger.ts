@@ -7,7 +7,20 @@ import {
   type MovementKind,
 } from '@stockyard/contract/movements';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { stores } from './stores';
 
@@ -67,6 +80,11 @@ export const materials = pgTable(
     uniqueIndex('materials_store_name_live_key').on(t.storeId, sql`lower(${t.name})`).where(sql`${t.deletedAt} is null`),
     // Lists page newest first: the index gives the order, so a page reads 50 rows, not the store.
     index('materials_store_created_idx').on(t.storeId, t.createdAt.desc(), t.id),
+    // Substring search (ILIKE '%text%') over the searched fields; new entries go straight in (no
+    // pending list that every search would read through until vacuum).
+    index('materials_search_trgm_idx')
+      .using('gin', sql`(${t.name} || ' ' || ${t.categoryName} || ' ' || ${t.materialName}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
     ...counterChecks('materials'),
   ],
 );
@@ -86,7 +104,26 @@ export const tools = pgTable(
   (t) => [
     uniqueIndex('tools_store_name_live_key').on(t.storeId, sql`lower(${t.name})`).where(sql`${t.deletedAt} is null`),
     index('tools_store_created_idx').on(t.storeId, t.createdAt.desc(), t.id),
+    index('tools_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
     ...counterChecks('tools'),
+  ],
+);
+
+/**
+ * Live materials and tools per store, kept by statement triggers on `materials` and `tools` in the
+ * same transaction as the change (see database-objects.ts), so a list's "N rows" is one row read.
+ * Derived data: not in backups, rebuilt by the triggers when a backup's items are loaded.
+ */
+export const itemCounts = pgTable(
+  'item_counts',
+  {
+    storeId: uuid('store_id').notNull(),
+    itemKind: text('item_kind').notNull(),
+    live: integer('live').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'item_counts_pkey', columns: [t.storeId, t.itemKind] }),
+    foreignKey({ name: 'item_counts_store_id_fkey', columns: [t.storeId], foreignColumns: [stores.id] }),
   ],
 );
 

@@ -1,0 +1,60 @@
+// What the Drizzle tables cannot say, written as the SQL the database itself reports for it
+// (pg_get_triggerdef, pg_get_indexdef, reloptions), each made by the migration named beside it.
+// schema.test.ts compares the migrated database with these and with the Drizzle tables, so this
+// file and the tables together describe the whole database.
+
+/** Indexes Drizzle cannot describe (INCLUDE columns). */
+export const SQL_INDEXES: Record<string, string> = {
+  // 0003: a store's recent movements read from the index alone, for reports.
+  movements_store_time_covering_idx:
+    'CREATE INDEX movements_store_time_covering_idx ON public.movements USING btree (store_id, occurred_at) INCLUDE (item_id, item_kind, kind, quantity)',
+};
+
+/** Storage options of tables (fillfactor: room for counters rewritten in place; the ledger's vacuum). */
+export const TABLE_OPTIONS: Record<string, string[]> = {
+  // 0006: a movement rewrites its item's counters on the same page, touching no index.
+  materials: ['fillfactor=80'],
+  tools: ['fillfactor=80'],
+  // 0007: the ledger is vacuumed after every 10,000 new movements, so reports read the index alone.
+  movements: ['autovacuum_vacuum_insert_scale_factor=0', 'autovacuum_vacuum_insert_threshold=10000'],
+};
+
+/** Triggers, with the functions they run. */
+export const TRIGGERS: Record<string, string> = {
+  // 0001, 0002: the ledger and the audit trail are append-only.
+  movements_no_update_or_delete:
+    'CREATE TRIGGER movements_no_update_or_delete BEFORE DELETE OR UPDATE ON public.movements FOR EACH ROW EXECUTE FUNCTION movements_append_only()',
+  audit_events_no_update_or_delete:
+    'CREATE TRIGGER audit_events_no_update_or_delete BEFORE DELETE OR UPDATE ON public.audit_events FOR EACH ROW EXECUTE FUNCTION refuse_change_of_history()',
+  // 0005: item_counts follows every insert, archive and delete of materials and tools.
+  materials_counted_insert:
+    "CREATE TRIGGER materials_counted_insert AFTER INSERT ON public.materials REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION count_added_items('material')",
+  materials_counted_update:
+    "CREATE TRIGGER materials_counted_update AFTER UPDATE ON public.materials REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION count_changed_items('material')",
+  materials_counted_delete:
+    "CREATE TRIGGER materials_counted_delete AFTER DELETE ON public.materials REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION count_removed_items('material')",
+  tools_counted_insert:
+    "CREATE TRIGGER tools_counted_insert AFTER INSERT ON public.tools REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION count_added_items('tool')",
+  tools_counted_update:
+    "CREATE TRIGGER tools_counted_update AFTER UPDATE ON public.tools REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION count_changed_items('tool')",
+  tools_counted_delete:
+    "CREATE TRIGGER tools_counted_delete AFTER DELETE ON public.tools REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION count_removed_items('tool')",
+  // 0005: a change of sessions, users or their stores tells every process to read sessions again.
+  sessions_changed:
+    'CREATE TRIGGER sessions_changed AFTER DELETE OR UPDATE ON public.sessions FOR EACH STATEMENT EXECUTE FUNCTION notify_session_change()',
+  users_changed:
+    'CREATE TRIGGER users_changed AFTER DELETE OR UPDATE ON public.users FOR EACH STATEMENT EXECUTE FUNCTION notify_session_change()',
+  user_stores_changed:
+    'CREATE TRIGGER user_stores_changed AFTER INSERT OR DELETE OR UPDATE ON public.user_stores FOR EACH STATEMENT EXECUTE FUNCTION notify_session_change()',
+};
+
+/** Functions the triggers run, bodies in the migrations named. */
+export const FUNCTIONS = [
+  'movements_append_only', // 0001
+  'refuse_change_of_history', // 0002
+  'add_item_counts', // 0005
+  'count_added_items', // 0005
+  'count_changed_items', // 0005
+  'count_removed_items', // 0005
+  'notify_session_change', // 0005
+];
