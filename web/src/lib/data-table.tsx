@@ -7,7 +7,7 @@ export type Column<T> = { header: string; render: (row: T) => ReactNode; align?:
  * A table that scrolls sideways inside its card on a phone (the page itself never does), with
  * SPEC.md's loading and empty rows.
  */
-export function DataTable<T>(props: {
+export type DataTableProps<T> = {
   columns: Column<T>[];
   rows: T[] | undefined;
   rowKey: (row: T) => string;
@@ -16,7 +16,9 @@ export function DataTable<T>(props: {
   loadingText?: string;
   minWidth?: number;
   caption?: string;
-}) {
+};
+
+export function DataTable<T>(props: DataTableProps<T>) {
   const span = props.columns.length;
   // A page of rows is built in the background, in slices, so a slow phone stays responsive while it
   // renders; until then the loading row shows.

@@ -1,4 +1,4 @@
-import { Autocomplete } from '@mantine/core';
+import { Autocomplete, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 
 /** A search box with at most five name suggestions; picking one fills the box. */
@@ -21,6 +21,20 @@ export function SearchBox(props: {
       aria-label={props.placeholder}
       leftSection={<IconSearch size={16} />}
       filter={({ options }) => options}
+      mb="md"
+    />
+  );
+}
+
+/** A plain search box (no suggestions), named by its placeholder. */
+export function SearchInput(props: { value: string; onChange: (value: string) => void; placeholder: string; label?: string }) {
+  return (
+    <TextInput
+      placeholder={props.placeholder}
+      aria-label={props.label ?? props.placeholder}
+      leftSection={<IconSearch size={16} />}
+      value={props.value}
+      onChange={(e) => props.onChange(e.currentTarget.value)}
       mb="md"
     />
   );

@@ -13,7 +13,10 @@ export const auditEventsQuery = (filters: AuditFilters, page: number) => {
   for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
   return queryOptions({
     queryKey: [...auditKeys.all, params.toString()],
-    queryFn: () => apiFetch<AuditListResponse>(`/api/audit?${params}`),
+    queryFn: async () => {
+      const { events, total } = await apiFetch<AuditListResponse>(`/api/audit?${params}`);
+      return { rows: events, total };
+    },
     placeholderData: keepPreviousData,
   });
 };

@@ -1,11 +1,10 @@
-import { Alert, Badge, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Badge, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditEvent } from '@stockyard/contract';
 import { useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
 import { messageOf } from '../../../lib/api';
-import { DataTable } from '../../../lib/data-table';
 import { ddmmyyyy } from '../../../lib/format';
-import { Pager } from '../../../lib/pager';
+import { PagedTable } from '../../../lib/paged-table';
 import { useAuditEvents } from '../api/audit';
 
 const ACTION_COLORS = { create: 'green', update: 'blue', delete: 'red' } as const;
@@ -47,16 +46,13 @@ export function AuditPage() {
         <TextInput label="From" type="date" value={from} onChange={(e) => filter(setFrom)(e.currentTarget.value)} />
         <TextInput label="To" type="date" value={to} onChange={(e) => filter(setTo)(e.currentTarget.value)} />
       </SimpleGrid>
-      {events.isError && (
-        <Alert color="red" role="alert" mb="md">
-          {messageOf(events.error, 'Failed to fetch data. Please try again.')}
-        </Alert>
-      )}
-      <DataTable<AuditEvent>
+      <PagedTable<AuditEvent>
+        list={events}
+        errorText={(error) => messageOf(error, 'Failed to fetch data. Please try again.')}
+        page={page}
+        onPageChange={setPage}
         caption="Audit Trail"
         minWidth={760}
-        isLoading={events.isPending}
-        rows={events.data?.events}
         rowKey={(event) => event._id}
         emptyText="Nothing recorded for these filters."
         columns={[
@@ -75,7 +71,6 @@ export function AuditPage() {
           { header: 'Details', render: (event) => describeDetails(event.details) },
         ]}
       />
-      <Pager page={page} total={events.data?.total ?? 0} onChange={setPage} />
     </PageCard>
   );
 }

@@ -5,13 +5,12 @@ import { type FormEvent, useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
 import { isConnectionLost, messageOf } from '../../../lib/api';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
-import { DataTable } from '../../../lib/data-table';
 import { FormStack } from '../../../lib/form-stack';
 import { ddmmyyyy } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { ItemPicker } from '../../../lib/item-picker';
 import { Notice } from '../../../lib/notice';
-import { Pager } from '../../../lib/pager';
+import { PagedTable } from '../../../lib/paged-table';
 import { parsePayload } from '../../../lib/validation';
 import { materialPickerQuery } from '../../materials/api/materials';
 import { useDeleteInventoryEntry, useInventoryEntries, useSaveInventoryEntry } from '../api/deliveries';
@@ -134,11 +133,13 @@ export function NewInventoryPage() {
       <Title order={3} size="h4" mt="xl" mb="sm">
         Existing Inventory
       </Title>
-      <DataTable<InventoryEntry>
+      <PagedTable<InventoryEntry>
+        list={entries}
+        errorText={(error) => messageOf(error, 'Failed to fetch data. Please try again.')}
+        page={page}
+        onPageChange={setPage}
         caption="Existing Inventory"
         minWidth={560}
-        isLoading={entries.isPending}
-        rows={entries.data?.rows}
         rowKey={(entry) => entry._id}
         emptyText="No inventory entries yet."
         columns={[
@@ -171,7 +172,6 @@ export function NewInventoryPage() {
           },
         ]}
       />
-      <Pager page={page} total={entries.data?.total ?? 0} onChange={setPage} />
       <ConfirmDialog
         opened={deleting !== null}
         message="Are you sure you want to delete this inventory entry? Its quantity leaves the stock."

@@ -4,12 +4,11 @@ import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
 import { messageOf } from '../../../lib/api';
-import { DataTable } from '../../../lib/data-table';
 import { FormStack } from '../../../lib/form-stack';
 import { ddmmyyyy } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { ItemPicker } from '../../../lib/item-picker';
-import { Pager } from '../../../lib/pager';
+import { PagedTable } from '../../../lib/paged-table';
 import { parsePayload } from '../../../lib/validation';
 import { materialPickerQuery } from '../../materials/api/materials';
 import { useSaveSupply, useSupplies } from '../api/deliveries';
@@ -73,16 +72,13 @@ export function SupplyManagementPage() {
           {notice}
         </Alert>
       )}
-      {supplies.isError && (
-        <Alert color="red" role="alert" mb="md">
-          {messageOf(supplies.error, 'Error fetching supplies')}
-        </Alert>
-      )}
-      <DataTable<Supply>
+      <PagedTable<Supply>
+        list={supplies}
+        errorText={(error) => messageOf(error, 'Error fetching supplies')}
+        page={page}
+        onPageChange={setPage}
         caption="Supplies"
         minWidth={520}
-        isLoading={supplies.isPending}
-        rows={supplies.data?.rows}
         rowKey={(supply) => supply._id}
         emptyText="No supplies found."
         columns={[
@@ -112,7 +108,6 @@ export function SupplyManagementPage() {
           },
         ]}
       />
-      <Pager page={page} total={supplies.data?.total ?? 0} onChange={setPage} />
       <Modal opened={draft !== null} onClose={() => setDraft(null)} title={draft?.id ? 'Edit Supply' : 'Add New Supply'} centered>
         {draft && (
           <FormStack onSubmit={handleSubmit}>

@@ -1,19 +1,20 @@
-import { ActionIcon, Alert, Button, Group } from '@mantine/core';
+import { ActionIcon, Button, Group } from '@mantine/core';
 import type { Product } from '@stockyard/contract';
-import { IconHistory, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageCard } from '../../../app/layouts/page-card';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
-import { type Column, DataTable } from '../../../lib/data-table';
-import { isoDate, numberOrZero, textOrNA } from '../../../lib/format';
+import type { Column } from '../../../lib/data-table';
 import { Notice } from '../../../lib/notice';
-import { Pager } from '../../../lib/pager';
+import { PagedTable } from '../../../lib/paged-table';
 import { useSearchPaging } from '../../../lib/paging';
 import { SearchBox } from '../../../lib/search-box';
+import { HistoryButton } from '../../history/components/history-button';
 import { HistoryDialog } from '../../history/components/history-dialog';
 import { useDeleteMaterial, useMaterialPage, useMaterialSuggestions } from '../api/materials';
 import { EditProductDialog } from '../components/edit-product-dialog';
+import { describingColumns, materialColumn } from '../components/material-columns';
 
 /** The admin's material list across every store (/dashboard/productlist). */
 export function ProductListPage() {
@@ -39,28 +40,23 @@ export function ProductListPage() {
   }
 
   const columns: Column<Product>[] = [
-    { header: 'Date', render: (p) => isoDate(p.createdAt) },
-    { header: 'Store', render: (p) => textOrNA(p.storeId.name) },
-    { header: 'Product', render: (p) => textOrNA(p.name) },
-    { header: 'Category', render: (p) => textOrNA(p.categoryname) },
-    { header: 'Material', render: (p) => textOrNA(p.materialname) },
-    { header: 'Size', render: (p) => textOrNA(p.size) },
-    { header: 'Unit', render: (p) => textOrNA(p.unit) },
-    { header: 'Total Qty', render: (p) => numberOrZero(p.totalQuantity), align: 'right' },
-    { header: 'Purchases', render: (p) => numberOrZero(p.restockedQuantity), align: 'right' },
-    { header: 'Transfer from Warehouse', render: (p) => numberOrZero(p.transferQuantity), align: 'right' },
-    { header: 'Available Qty', render: (p) => numberOrZero(p.availableQuantity), align: 'right' },
-    { header: 'Consumed', render: (p) => numberOrZero(p.consumedQuantity), align: 'right' },
-    { header: 'Damaged', render: (p) => numberOrZero(p.damagedQuantity), align: 'right' },
-    { header: 'Return', render: (p) => numberOrZero(p.refundQuantity), align: 'right' },
-    { header: 'Remarks', render: (p) => textOrNA(p.remarks) },
+    materialColumn.date,
+    materialColumn.store,
+    materialColumn.name('Product'),
+    ...describingColumns,
+    materialColumn.count('Total Qty', 'totalQuantity'),
+    materialColumn.count('Purchases', 'restockedQuantity'),
+    materialColumn.count('Transfer from Warehouse', 'transferQuantity'),
+    materialColumn.count('Available Qty', 'availableQuantity'),
+    materialColumn.count('Consumed', 'consumedQuantity'),
+    materialColumn.count('Damaged', 'damagedQuantity'),
+    materialColumn.count('Return', 'refundQuantity'),
+    materialColumn.remarks,
     {
       header: 'Actions',
       render: (p) => (
         <Group gap={2} wrap="nowrap">
-          <ActionIcon variant="subtle" aria-label={`History of ${p.name}`} onClick={() => setHistory(p)}>
-            <IconHistory size={18} />
-          </ActionIcon>
+          <HistoryButton name={p.name} onClick={() => setHistory(p)} />
           <ActionIcon variant="subtle" aria-label={`Edit ${p.name}`} onClick={() => setEditing(p)}>
             <IconPencil size={18} />
           </ActionIcon>
@@ -87,21 +83,17 @@ export function ProductListPage() {
         maxListHeight={200}
       />
       <Notice value={notice} onClose={() => setNotice(null)} mb="md" />
-      {products.isError && (
-        <Alert color="red" mb="md" role="alert">
-          Failed to fetch data. Please try again.
-        </Alert>
-      )}
-      <DataTable
+      <PagedTable<Product>
+        list={products}
+        errorText={() => 'Failed to fetch data. Please try again.'}
+        page={page}
+        onPageChange={setPage}
         caption="Material List"
         minWidth={1500}
         columns={columns}
-        rows={products.data?.rows}
         rowKey={(p) => p._id}
-        isLoading={products.isPending}
         emptyText="No products found"
       />
-      <Pager page={page} total={products.data?.total ?? 0} onChange={setPage} />
       <EditProductDialog
         product={editing}
         onClose={() => setEditing(null)}

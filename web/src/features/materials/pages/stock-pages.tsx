@@ -4,73 +4,62 @@ import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
 import { messageOf } from '../../../lib/api';
-import { DataTable } from '../../../lib/data-table';
 import { isoDate, numberOrZero, textOrNA } from '../../../lib/format';
+import { PagedTable } from '../../../lib/paged-table';
 import { Pager } from '../../../lib/pager';
 import { useStoreOptions } from '../../stores/api/stores';
 import { useMaterialPage } from '../api/materials';
 import { useStockTotal, useStoreStock, useTrackSupplies } from '../api/stock';
 import { exportTrackSuppliesPdf } from '../track-supplies-pdf';
 
+/** Each material's available quantity, a page at a time. */
+function AvailabilityTable(props: { caption: string; errorText: string; loadingText?: string }) {
+  const [page, setPage] = useState(1);
+  const products = useMaterialPage('', page);
+  return (
+    <PagedTable<Product>
+      list={products}
+      errorText={() => props.errorText}
+      page={page}
+      onPageChange={setPage}
+      caption={props.caption}
+      minWidth={360}
+      loadingText={props.loadingText}
+      rowKey={(p) => p._id}
+      emptyText="No materials found."
+      columns={[
+        { header: 'Material Name', render: (p) => textOrNA(p.name) },
+        { header: 'Available Quantity', render: (p) => numberOrZero(p.availableQuantity), align: 'right' },
+      ]}
+    />
+  );
+}
+
 /** Total Stock: everything available across the admin's stores, then each material. */
 export function TotalStockPage() {
-  const [page, setPage] = useState(1);
   const total = useStockTotal();
-  const products = useMaterialPage('', page);
-  const isError = total.isError || products.isError;
+  const unavailable = 'Unable to fetch total stock. Please try again later.';
   return (
     <PageCard title="Total Stock">
-      {isError ? (
-        <Alert color="red" role="alert">
-          Unable to fetch total stock. Please try again later.
+      {total.isError ? (
+        <Alert color="red" role="alert" mb="md">
+          {unavailable}
         </Alert>
       ) : (
         <Title order={3} size="h4" mb="md">
           Total Stock : {total.data ? total.data.totalAvailable.toLocaleString('en') : '...'}
         </Title>
       )}
-      <DataTable<Product>
-        caption="Total Stock"
-        minWidth={360}
-        isLoading={products.isPending}
-        loadingText="Loading stock details..."
-        rows={products.data?.rows}
-        rowKey={(p) => p._id}
-        emptyText="No materials found."
-        columns={[
-          { header: 'Material Name', render: (p) => textOrNA(p.name) },
-          { header: 'Available Quantity', render: (p) => numberOrZero(p.availableQuantity), align: 'right' },
-        ]}
-      />
-      <Pager page={page} total={products.data?.total ?? 0} onChange={setPage} />
+      <AvailabilityTable caption="Total Stock" errorText={unavailable} loadingText="Loading stock details..." />
     </PageCard>
   );
 }
 
 /** Stock Availability: each material's available quantity. */
 export function AvailableStockPage() {
-  const [page, setPage] = useState(1);
-  const products = useMaterialPage('', page);
   return (
     <PageCard title="Stock Availability">
-      {products.isError && (
-        <Alert color="red" role="alert" mb="md">
-          Unable to fetch stock availability. Please try again later.
-        </Alert>
-      )}
-      <DataTable<Product>
-        caption="Stock Availability"
-        minWidth={360}
-        isLoading={products.isPending}
-        rows={products.data?.rows}
-        rowKey={(p) => p._id}
-        emptyText="No materials found."
-        columns={[
-          { header: 'Material Name', render: (p) => textOrNA(p.name) },
-          { header: 'Available Quantity', render: (p) => numberOrZero(p.availableQuantity), align: 'right' },
-        ]}
-      />
-      <Pager page={page} total={products.data?.total ?? 0} onChange={setPage} />
+      <AvailabilityTable caption="Stock Availability" errorText="Unable to fetch stock availability. Please try again later." />
     </PageCard>
   );
 }
@@ -96,16 +85,13 @@ export function AddStockPage() {
         mb="md"
         maw={360}
       />
-      {stock.isError && (
-        <Alert color="red" role="alert" mb="md">
-          {messageOf(stock.error, 'Unable to fetch stock availability. Please try again later.')}
-        </Alert>
-      )}
-      <DataTable<StockRow>
+      <PagedTable<StockRow>
+        list={{ ...stock, isPending: stores.isPending || stock.isPending }}
+        errorText={(error) => messageOf(error, 'Unable to fetch stock availability. Please try again later.')}
+        page={page}
+        onPageChange={setPage}
         caption="Stock"
         minWidth={640}
-        isLoading={stores.isPending || stock.isPending}
-        rows={stock.data?.rows}
         rowKey={(row) => row.id}
         emptyText="No materials found."
         columns={[
@@ -117,7 +103,6 @@ export function AddStockPage() {
           { header: 'Created', render: (row) => isoDate(row.createdAt) },
         ]}
       />
-      <Pager page={page} total={stock.data?.total ?? 0} onChange={setPage} />
     </PageCard>
   );
 }

@@ -1,15 +1,15 @@
-import { ActionIcon, Alert, Badge, Group, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Group, Text } from '@mantine/core';
 import type { Store } from '@stockyard/contract';
-import { IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
 import { messageOf } from '../../../lib/api';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
-import { DataTable } from '../../../lib/data-table';
 import { isoDate } from '../../../lib/format';
 import { Notice } from '../../../lib/notice';
-import { Pager } from '../../../lib/pager';
+import { PagedTable } from '../../../lib/paged-table';
 import { useSearchPaging } from '../../../lib/paging';
+import { SearchInput } from '../../../lib/search-box';
 import { useDeleteStore, useStoresPage } from '../api/stores';
 import { EditStoreDialog } from '../components/edit-store-dialog';
 
@@ -35,25 +35,15 @@ export function AllStoresPage() {
 
   return (
     <PageCard title="Store Details">
-      <TextInput
-        placeholder="Search by store name or location"
-        aria-label="Search by store name or location"
-        leftSection={<IconSearch size={16} />}
-        value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
-        mb="md"
-      />
+      <SearchInput value={search} onChange={setSearch} placeholder="Search by store name or location" />
       <Notice value={notice} onClose={() => setNotice(null)} mb="md" />
-      {stores.isError && (
-        <Alert color="red" mb="md" role="alert">
-          {messageOf(stores.error, 'Could not fetch stores. Please refresh the page.')}
-        </Alert>
-      )}
-      <DataTable<Store>
+      <PagedTable<Store>
+        list={stores}
+        errorText={(error) => messageOf(error, 'Could not fetch stores. Please refresh the page.')}
+        page={page}
+        onPageChange={setPage}
         caption="Store Details"
         minWidth={560}
-        isLoading={stores.isPending}
-        rows={stores.data?.rows}
         rowKey={(store) => store._id}
         emptyText="No stores found"
         columns={[
@@ -83,7 +73,6 @@ export function AllStoresPage() {
           },
         ]}
       />
-      <Pager page={page} total={stores.data?.total ?? 0} onChange={setPage} />
       <EditStoreDialog
         store={editing}
         onClose={() => setEditing(null)}

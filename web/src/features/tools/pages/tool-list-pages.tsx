@@ -1,14 +1,13 @@
-import { ActionIcon, Alert, TextInput } from '@mantine/core';
 import type { Tool } from '@stockyard/contract';
-import { IconHistory, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
 import { messageOf } from '../../../lib/api';
-import { type Column, DataTable } from '../../../lib/data-table';
+import type { Column } from '../../../lib/data-table';
 import { isoDate, numberOrZero, textOrNA } from '../../../lib/format';
-import { Pager } from '../../../lib/pager';
+import { PagedTable } from '../../../lib/paged-table';
 import { useSearchPaging } from '../../../lib/paging';
-import { SearchBox } from '../../../lib/search-box';
+import { SearchBox, SearchInput } from '../../../lib/search-box';
+import { HistoryButton } from '../../history/components/history-button';
 import { HistoryDialog } from '../../history/components/history-dialog';
 import { useToolPage, useToolSuggestions } from '../api/tools';
 
@@ -31,30 +30,14 @@ export function ToolListPage({ variant }: { variant: Variant }) {
     { header: 'Return', render: (tool) => numberOrZero(tool.refundQuantity), align: 'right' },
     ...(variant !== 'keeper' ? [{ header: 'Date', render: (tool: Tool) => isoDate(tool.createdAt) }] : []),
     ...(variant !== 'store-user'
-      ? [
-          {
-            header: 'History',
-            render: (tool: Tool) => (
-              <ActionIcon variant="subtle" aria-label={`History of ${tool.name}`} onClick={() => setHistory(tool)}>
-                <IconHistory size={18} />
-              </ActionIcon>
-            ),
-          },
-        ]
+      ? [{ header: 'History', render: (tool: Tool) => <HistoryButton name={tool.name} onClick={() => setHistory(tool)} /> }]
       : []),
   ];
 
   return (
     <PageCard title={variant === 'store-user' ? 'Tool List' : 'View Tools'}>
       {variant === 'store-user' ? (
-        <TextInput
-          placeholder="Search by name"
-          aria-label="Search by name"
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          mb="md"
-        />
+        <SearchInput value={search} onChange={setSearch} placeholder="Search by name" />
       ) : (
         <SearchBox
           value={search}
@@ -64,21 +47,17 @@ export function ToolListPage({ variant }: { variant: Variant }) {
           maxListHeight={variant === 'admin' ? 200 : 150}
         />
       )}
-      {tools.isError && (
-        <Alert color="red" mb="md" role="alert">
-          {messageOf(tools.error, 'Error fetching tools.')}
-        </Alert>
-      )}
-      <DataTable
+      <PagedTable<Tool>
+        list={tools}
+        errorText={(error) => messageOf(error, 'Error fetching tools.')}
+        page={page}
+        onPageChange={setPage}
         caption="Tools"
         minWidth={variant === 'admin' ? 900 : 700}
         columns={columns}
-        rows={tools.data?.rows}
         rowKey={(tool) => tool._id}
-        isLoading={tools.isPending}
         emptyText="No tools found"
       />
-      <Pager page={page} total={tools.data?.total ?? 0} onChange={setPage} />
       <HistoryDialog item={history} onClose={() => setHistory(null)} />
     </PageCard>
   );
@@ -97,19 +76,14 @@ export function ToolQuantityPage({ kind }: { kind: keyof typeof QUANTITY_OF }) {
   const tools = useToolPage(debounced, page, filter);
   return (
     <PageCard title={title}>
-      <TextInput
-        placeholder="Search by name, store or quantity"
-        aria-label="Search by name, store or quantity"
-        leftSection={<IconSearch size={16} />}
-        value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
-        mb="md"
-      />
-      <DataTable
+      <SearchInput value={search} onChange={setSearch} placeholder="Search by name, store or quantity" />
+      <PagedTable<Tool>
+        list={tools}
+        errorText={(error) => messageOf(error, 'Error fetching tools.')}
+        page={page}
+        onPageChange={setPage}
         caption={title}
         minWidth={420}
-        isLoading={tools.isPending}
-        rows={tools.data?.rows}
         rowKey={(tool) => tool._id}
         emptyText="No tools found"
         columns={[
@@ -118,7 +92,6 @@ export function ToolQuantityPage({ kind }: { kind: keyof typeof QUANTITY_OF }) {
           { header: 'Quantity', render: (tool) => of(tool), align: 'right' },
         ]}
       />
-      <Pager page={page} total={tools.data?.total ?? 0} onChange={setPage} />
     </PageCard>
   );
 }

@@ -1,13 +1,13 @@
-import { ActionIcon, Alert, Group, TextInput } from '@mantine/core';
+import { ActionIcon, Group } from '@mantine/core';
 import type { User } from '@stockyard/contract';
-import { IconKey, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconKey, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
-import { DataTable } from '../../../lib/data-table';
 import { Notice } from '../../../lib/notice';
-import { Pager } from '../../../lib/pager';
+import { PagedTable } from '../../../lib/paged-table';
 import { useSearchPaging } from '../../../lib/paging';
+import { SearchInput } from '../../../lib/search-box';
 import { useDeleteUser, useUsersPage } from '../api/users';
 import { ChangeUserPasswordDialog } from '../components/change-user-password-dialog';
 
@@ -33,25 +33,20 @@ export function AllUsersPage() {
 
   return (
     <PageCard title="Users List">
-      <TextInput
-        placeholder="Search by name, email, or role..."
-        aria-label="Search by name, email, or role"
-        leftSection={<IconSearch size={16} />}
+      <SearchInput
         value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
-        mb="md"
+        onChange={setSearch}
+        placeholder="Search by name, email, or role..."
+        label="Search by name, email, or role"
       />
       <Notice value={notice} onClose={() => setNotice(null)} mb="md" />
-      {users.isError && (
-        <Alert color="red" mb="md" role="alert">
-          Error: {users.error.message}
-        </Alert>
-      )}
-      <DataTable<User>
+      <PagedTable<User>
+        list={users}
+        errorText={(error) => `Error: ${(error as Error).message}`}
+        page={page}
+        onPageChange={setPage}
         caption="Users List"
         minWidth={560}
-        isLoading={users.isPending}
-        rows={users.data?.rows}
         rowKey={(user) => user._id}
         emptyText="No users found."
         columns={[
@@ -76,7 +71,6 @@ export function AllUsersPage() {
           },
         ]}
       />
-      <Pager page={page} total={users.data?.total ?? 0} onChange={setPage} />
       <ChangeUserPasswordDialog
         user={passwordFor}
         onClose={() => setPasswordFor(null)}
