@@ -190,7 +190,7 @@ export type Supply = z.infer<typeof SupplySchema>;
 
 // ---- Stock views ----
 
-/** A store's stock rows (SPEC.md's /api/stock), a page at a time. */
+/** A store's stock rows (docs/SPEC.md's /api/stock), a page at a time. */
 export const StockQuerySchema = PageQuerySchema.extend({ storeId: IdSchema.optional() });
 
 export const StockRowSchema = z.object({

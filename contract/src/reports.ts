@@ -49,7 +49,7 @@ export const ReportRowSchema = z.object({
 export type ReportRow = z.infer<typeof ReportRowSchema>;
 export const KeeperReportResponseSchema = z.object({ data: z.array(ReportRowSchema) });
 
-/** The 14 columns of SPEC.md section 3 "PDF report columns", shared by the PDF and the CSV. */
+/** The 14 columns of docs/SPEC.md section 3 "PDF report columns", shared by the PDF and the CSV. */
 export const REPORT_COLUMNS = [
   'Date',
   'Product',

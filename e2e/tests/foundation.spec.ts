@@ -79,7 +79,7 @@ test('the admin creates a store, a store keeper and a store user', async ({ page
   await expect(page.getByRole('status')).toHaveText('User Created Successfully');
   await snap(page, 'create-user-1280');
 
-  // The same email again is refused with SPEC.md's message.
+  // The same email again is refused with docs/SPEC.md's message.
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Kim Again');
   await page.getByLabel('Email').fill(keeperEmail.toUpperCase());
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(KEEPER_PASSWORD);
@@ -118,7 +118,7 @@ test('the admin edits and deletes stores with confirmation', async ({ page }) =>
   await page.getByPlaceholder('Search by store name or location').fill(storeName);
   await snap(page, 'all-stores-1280');
 
-  // The spare store has no address: saving it empty shows SPEC.md's alert.
+  // The spare store has no address: saving it empty shows docs/SPEC.md's alert.
   await page.getByRole('button', { name: `Edit ${storeName} spare` }).click();
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByRole('dialog').getByRole('alert')).toHaveText('Store name, location, and status are required.');

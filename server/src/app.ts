@@ -60,7 +60,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('timeZone', options.timeZone ?? 'UTC');
   app.decorateRequest('auth', null);
 
-  // An empty JSON body (SPEC.md's logout sends none) reads as no body rather than an error.
+  // An empty JSON body (docs/SPEC.md's logout sends none) reads as no body rather than an error.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = String(body);

@@ -7,8 +7,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 const failure = { status: 500, body: {} };
 
-// SPEC.md section 8: when the server sends no message, each screen says its own text.
-describe('fallback error texts of SPEC.md section 8', () => {
+// docs/SPEC.md section 8: when the server sends no message, each screen says its own text.
+describe('fallback error texts of docs/SPEC.md section 8', () => {
   it.each([
     ['user', '/dashboard/allproducts', { 'GET /api/products': failure }, 'Failed to fetch products. Please try again.'],
     ['admin', '/dashboard/productlist', { 'GET /api/products': failure }, 'Failed to fetch data. Please try again.'],

@@ -4,7 +4,7 @@ import { renderAt, signInAs, stubApi } from '../test/render';
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('routing by role (SPEC.md section 2)', () => {
+describe('routing by role (docs/SPEC.md section 2)', () => {
   it.each([
     ['/dashboard/admin', '/'],
     ['/anything', '/'],

@@ -138,7 +138,7 @@ function RoleLayout() {
   );
 }
 
-/** SPEC.md section 2 "Login and entry": without a role / is the login screen and everything else leads there. */
+/** docs/SPEC.md section 2 "Login and entry": without a role / is the login screen and everything else leads there. */
 function Entry() {
   const role = useRole();
   return role ? <Navigate to="/dashboard" replace /> : <LoginPage />;

@@ -87,7 +87,7 @@ function safeJson(text: string): { message?: unknown } | undefined {
 
 /**
  * What to tell the user about a failed call: the server's own message when it sent one, the
- * connection problem when there was no answer, else the screen's fallback text from SPEC.md.
+ * connection problem when there was no answer, else the screen's fallback text from docs/SPEC.md.
  */
 export function messageOf(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.serverMessage ?? (error.status === 0 ? error.message : fallback);

@@ -5,7 +5,7 @@ export type Column<T> = { header: string; render: (row: T) => ReactNode; align?:
 
 /**
  * A table that scrolls sideways inside its card on a phone (the page itself never does), with
- * SPEC.md's loading and empty rows.
+ * docs/SPEC.md's loading and empty rows.
  */
 export type DataTableProps<T> = {
   columns: Column<T>[];

@@ -18,12 +18,12 @@ export function ddmmyyyy(value: string | null | undefined): string {
   return match ? `${match[3]}/${match[2]}/${match[1]}` : 'N/A';
 }
 
-/** SPEC.md's N/A for empty text. */
+/** docs/SPEC.md's N/A for empty text. */
 export function textOrNA(value: string | null | undefined): string {
   return value?.trim() ? value : 'N/A';
 }
 
-/** SPEC.md's 0 for a missing number. */
+/** docs/SPEC.md's 0 for a missing number. */
 export function numberOrZero(value: number | null | undefined): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 }

@@ -26,7 +26,7 @@ export function replaceToken(token: string): void {
 export function clearSession(): void {
   localStorage.clear();
   sessionStorage.clear();
-  // biome-ignore lint/suspicious/noDocumentCookie: clearing the one cookie SPEC.md names
+  // biome-ignore lint/suspicious/noDocumentCookie: clearing the one cookie docs/SPEC.md names
   document.cookie = 'token=; Max-Age=0; path=/';
   notify();
 }

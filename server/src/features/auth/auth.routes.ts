@@ -11,7 +11,7 @@ import { errorResponses } from '../../lib/http';
 import { changeOwnPassword, login, logout } from './auth.service';
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  // SPEC.md calls both the bare and the /api-prefixed paths.
+  // docs/SPEC.md calls both the bare and the /api-prefixed paths.
   for (const prefix of ['/auth', '/api/auth']) {
     app.post(
       `${prefix}/login`,

@@ -17,7 +17,7 @@ import { createDelivery, type DeliveryInput, deleteDelivery, listDeliveries, upd
 const tags = ['deliveries'];
 
 /**
- * SPEC.md shows one concept, a supplier delivery, under two sets of names: the admin's inventory
+ * docs/SPEC.md shows one concept, a supplier delivery, under two sets of names: the admin's inventory
  * entries and the keeper's supplies. Each set is one entry here; the calls behind them are the same.
  */
 const flavours = [

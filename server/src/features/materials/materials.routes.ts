@@ -33,7 +33,7 @@ const ProductListQuerySchema = ListQuerySchema.extend({ storeId: IdSchema.option
 const tags = ['materials'];
 
 const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // SPEC.md's admin list (/api/products) and keeper list (/api/user/get-product) show the same rows.
+  // docs/SPEC.md's admin list (/api/products) and keeper list (/api/user/get-product) show the same rows.
   for (const url of ['/api/products', '/api/user/get-product']) {
     app.get(
       url,

@@ -7,7 +7,7 @@ import { listStock, listTrackSupplies, stockTotals } from './stock.service';
 
 const tags = ['stock'];
 
-/** Read-only stock views of SPEC.md: a store's stock rows and every store's per-material breakdown. */
+/** Read-only stock views of docs/SPEC.md: a store's stock rows and every store's per-material breakdown. */
 const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   const read = { preHandler: authorize('items:read') };
 

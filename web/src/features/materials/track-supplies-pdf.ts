@@ -1,7 +1,7 @@
 import type { TrackSupplyStore } from '@stockyard/contract';
 import { loadPdf } from '../../lib/pdf';
 
-/** The per-store PDF of Track Supplies: portrait, table from 20 mm, saved as "{store}-report.pdf" (SPEC.md section 9). */
+/** The per-store PDF of Track Supplies: portrait, table from 20 mm, saved as "{store}-report.pdf" (docs/SPEC.md section 9). */
 export async function buildTrackSuppliesPdf(store: TrackSupplyStore) {
   const pdf = await loadPdf();
   const doc = pdf.create('portrait');

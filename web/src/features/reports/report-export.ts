@@ -2,7 +2,7 @@ import { REPORT_COLUMNS, type ReportRow } from '@stockyard/contract';
 import { ddmmyyyy, numberOrZero, textOrNA } from '../../lib/format';
 import { loadPdf } from '../../lib/pdf';
 
-/** One report row as the 14 cells of SPEC.md's PDF columns: N/A for missing text, 0 for missing numbers. */
+/** One report row as the 14 cells of docs/SPEC.md's PDF columns: N/A for missing text, 0 for missing numbers. */
 export function reportCells(row: ReportRow): (string | number)[] {
   return [
     ddmmyyyy(row.restockDate),
@@ -42,7 +42,7 @@ const DARK_BLUE: [number, number, number] = [22, 47, 85];
 const LIGHT_GREY: [number, number, number] = [240, 240, 240];
 
 /**
- * The report PDF of SPEC.md section 9: A4 landscape in millimetres, centred title, the table from
+ * The report PDF of docs/SPEC.md section 9: A4 landscape in millimetres, centred title, the table from
  * y = 25 with font size 8 and cell padding 2, a dark blue header with white text repeated on every
  * page, alternating light grey rows, margins top 25 and left/right 10.
  */

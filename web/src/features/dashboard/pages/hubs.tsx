@@ -68,7 +68,7 @@ export function ManagerHubPage() {
   );
 }
 
-/** The manager role has no screens of its own yet (SPEC.md section 6). */
+/** The manager role has no screens of its own yet (docs/SPEC.md section 6). */
 export function ManagerPlaceholderPage() {
   return (
     <Stack gap="sm" p="md">

@@ -9,7 +9,7 @@ type Screen = Pick<
   'title' | 'quantityLabel' | 'buttonLabel' | 'busyLabel' | 'maxQuantity' | 'confirmMessage' | 'failureText'
 > & { exceeds?: (product: Product, quantity: number) => string | null };
 
-/** SPEC.md's texts for each keeper material screen. */
+/** docs/SPEC.md's texts for each keeper material screen. */
 const screens: Record<MaterialMovement, Screen> = {
   issue: { title: 'Add Issued Material', quantityLabel: 'Quantity', buttonLabel: 'Issued Stock', failureText: 'Error consuming stock.' },
   damage: {

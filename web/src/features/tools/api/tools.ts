@@ -20,7 +20,7 @@ const toolList = { key: toolKeys.all, path: '/api/tools/view-tools', rowsOf: (da
 export const toolPageQuery = (q: string, page: number, withQuantity?: 'damaged' | 'returned' | 'issued') =>
   pagedQuery(toolList, { q, page, extra: { with: withQuantity } });
 export const toolSuggestionsQuery = (q: string) => suggestionsQuery(toolList, q);
-/** The keeper's pickers search their tools by name (SPEC.md's /api/user/get-tools). */
+/** The keeper's pickers search their tools by name (docs/SPEC.md's /api/user/get-tools). */
 export const toolPickerQuery = (search: string) =>
   pagedQuery<Tool>({ key: toolKeys.all, path: '/api/user/get-tools' }, { q: search, page: 1 });
 
@@ -43,7 +43,7 @@ export function useCreateTool() {
 
 export type ToolMovement = 'issue' | 'damage' | 'return';
 
-/** Each keeper tool movement's call, the contract's schema of its body, and the body, as SPEC.md section 7 names them. */
+/** Each keeper tool movement's call, the contract's schema of its body, and the body, as docs/SPEC.md section 7 names them. */
 export const toolMovementCalls = {
   issue: movementCall('/api/user/add-consumed-tool', ConsumeToolRequestSchema, (tool: Tool, quantity) => ({ toolId: tool._id, quantity })),
   damage: movementCall('/api/user/add-damaged-tool', DamageToolRequestSchema, (tool: Tool, quantity, reason) => ({

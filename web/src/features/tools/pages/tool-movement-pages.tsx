@@ -10,7 +10,7 @@ type Screen = Pick<
   exceeds?: (tool: Tool, quantity: number) => string | null;
 };
 
-/** SPEC.md's texts for each keeper tool screen. */
+/** docs/SPEC.md's texts for each keeper tool screen. */
 const screens: Record<ToolMovement, Screen> = {
   issue: { title: 'Issued Tool', quantityLabel: 'Quantity', buttonLabel: 'Issued Tool', failureText: 'Failed to issue stock' },
   damage: {
