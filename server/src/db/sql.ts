@@ -98,3 +98,31 @@ export function counterEffect(counter: ItemCounter, table?: string): SQL {
   );
   return sql`(${column('quantity')} * case ${column('kind')} ${sql.join(cases, sql` `)} else 0 end)`;
 }
+
+export type ItemPageQuery = { storeIds: string[] | null; storeId?: string; ids?: string[]; limit?: number; offset?: number };
+
+/**
+ * A page of live materials or tools (alias `i`, their store `s`) in the caller's stores, newest first,
+ * each with its store's name, and the total: looked up in item_counts unless `filters` or ids narrow it.
+ */
+export function queryItemPage<R>(db: DbOrTx, kind: 'material' | 'tool', query: ItemPageQuery, filters: SQL[] = []) {
+  const table = sql.identifier(kind === 'material' ? 'materials' : 'tools');
+  const conditions: SQL[] = [sql`i.deleted_at is null`, storeFilter(query.storeIds, sql`i.store_id`), ...filters];
+  if (query.storeId) conditions.push(sql`i.store_id = ${query.storeId}`);
+  if (query.ids) conditions.push(uuidIn(sql`i.id`, query.ids));
+  const where = sql.join(conditions, sql` and `);
+  const isFiltered = filters.length > 0 || query.ids !== undefined;
+  return queryPage<R>(db, {
+    rows: (pageTotal) => sql`select i.*, s.name as store_name, ${pageTotal} as page_total
+              from ${table} i join stores s on s.id = i.store_id
+              where ${where}
+              order by i.created_at desc nulls last, i.id
+              limit ${query.limit ?? null} offset ${query.offset ?? 0}`,
+    count: isFiltered
+      ? sql`select count(*)::int as n from ${table} i join stores s on s.id = i.store_id where ${where}`
+      : liveItemCount(kind, query.storeIds, query.storeId),
+    isCountALookup: !isFiltered,
+    limit: query.limit,
+    offset: query.offset,
+  });
+}

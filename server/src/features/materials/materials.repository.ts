@@ -2,35 +2,16 @@ import type { MaterialCreateRequestSchema } from '@stockyard/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { containsPattern, liveItemCount, queryPage, queryRows, storeFilter, uuidIn } from '../../db/sql';
+import { containsPattern, type ItemPageQuery, queryItemPage, queryRows, storeFilter } from '../../db/sql';
 import type { MaterialRow } from './materials.presenter';
 
-export type MaterialQuery = { storeIds: string[] | null; q?: string; storeId?: string; ids?: string[]; limit?: number; offset?: number };
+export type MaterialQuery = ItemPageQuery & { q?: string };
 
 /** Live materials in the caller's stores, newest first, with the total for paging. */
-export async function findMaterialRows(db: DbOrTx, query: MaterialQuery): Promise<{ rows: MaterialRow[]; total: number }> {
-  const conditions: SQL[] = [sql`m.deleted_at is null`, storeFilter(query.storeIds, sql`m.store_id`)];
-  if (query.q) {
-    // The same expression as the trigram index materials_search_trgm_idx, so the index serves it.
-    conditions.push(sql`(m.name || ' ' || m.category_name || ' ' || m.material_name) ilike ${containsPattern(query.q)}`);
-  }
-  if (query.storeId) conditions.push(sql`m.store_id = ${query.storeId}`);
-  if (query.ids) conditions.push(uuidIn(sql`m.id`, query.ids));
-  const where = sql.join(conditions, sql` and `);
-  const isFiltered = Boolean(query.q || query.ids);
-  return queryPage<MaterialRow>(db, {
-    rows: (pageTotal) => sql`select m.*, s.name as store_name, ${pageTotal} as page_total
-              from materials m join stores s on s.id = m.store_id
-              where ${where}
-              order by m.created_at desc nulls last, m.id
-              limit ${query.limit ?? null} offset ${query.offset ?? 0}`,
-    count: isFiltered
-      ? sql`select count(*)::int as n from materials m where ${where}`
-      : liveItemCount('material', query.storeIds, query.storeId),
-    isCountALookup: !isFiltered,
-    limit: query.limit,
-    offset: query.offset,
-  });
+export function findMaterialRows(db: DbOrTx, query: MaterialQuery): Promise<{ rows: MaterialRow[]; total: number }> {
+  // The same expression as the trigram index materials_search_trgm_idx, so the index serves it.
+  const search = query.q ? [sql`(i.name || ' ' || i.category_name || ' ' || i.material_name) ilike ${containsPattern(query.q)}`] : [];
+  return queryItemPage<MaterialRow>(db, 'material', query, search);
 }
 
 export async function findMaterialRow(db: DbOrTx, id: string, storeIds: string[] | null): Promise<MaterialRow | undefined> {

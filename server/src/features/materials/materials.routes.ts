@@ -16,8 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
 import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
-import { replyIdempotent } from '../../lib/idempotency';
-import { movementRoute, registerMovementRoutes } from '../../lib/movement-routes';
+import { movementRoute, registerCreateRoutes, registerMovementRoutes } from '../../lib/stock-routes';
 import { presentProduct } from './materials.presenter';
 import {
   archiveMaterial,
@@ -48,18 +47,15 @@ const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  app.post(
-    '/api/user/add-product',
-    {
-      preHandler: authorize('items:create'),
-      schema: { tags, body: MaterialCreateRequestSchema, response: { 201: ProductMovementResponseSchema, ...errorResponses } },
-    },
-    async (request, reply) =>
-      replyIdempotent(request, reply, async (tx, key) => ({
-        status: 201 as const,
-        body: { message: 'Product saved successfully!', product: await createMaterial(tx, authOf(request), request.body, key) },
-      })),
-  );
+  registerCreateRoutes(app, {
+    urls: ['/api/user/add-product'],
+    tags,
+    body: MaterialCreateRequestSchema,
+    response: ProductMovementResponseSchema,
+    message: 'Product saved successfully!',
+    field: 'product',
+    create: createMaterial,
+  });
 
   app.put(
     '/api/products/update-product/:id',

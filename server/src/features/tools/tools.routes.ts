@@ -12,8 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
 import { errorResponses, withTotal } from '../../lib/http';
-import { replyIdempotent } from '../../lib/idempotency';
-import { movementRoute, registerMovementRoutes } from '../../lib/movement-routes';
+import { movementRoute, registerCreateRoutes, registerMovementRoutes } from '../../lib/stock-routes';
 import { presentTool } from './tools.presenter';
 import { createTool, listTools, moveTool } from './tools.service';
 
@@ -42,20 +41,15 @@ const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  for (const url of ['/api/tools/add-tools', '/api/user/add-tools']) {
-    app.post(
-      url,
-      {
-        preHandler: authorize('items:create'),
-        schema: { tags, body: ToolCreateRequestSchema, response: { 201: ToolMovementResponseSchema, ...errorResponses } },
-      },
-      async (request, reply) =>
-        replyIdempotent(request, reply, async (tx, key) => ({
-          status: 201 as const,
-          body: { message: 'Tool added successfully!', tool: await createTool(tx, authOf(request), request.body, key) },
-        })),
-    );
-  }
+  registerCreateRoutes(app, {
+    urls: ['/api/tools/add-tools', '/api/user/add-tools'],
+    tags,
+    body: ToolCreateRequestSchema,
+    response: ToolMovementResponseSchema,
+    message: 'Tool added successfully!',
+    field: 'tool',
+    create: createTool,
+  });
 
   registerMovementRoutes(app, {
     tags,

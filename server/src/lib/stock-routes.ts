@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { authOf, authorize } from './auth/authorize';
 import type { AuthContext } from './auth/sessions';
 import { errorResponses } from './http';
-import { type IdempotencyClaim, replyMovement } from './idempotency';
+import { type IdempotencyClaim, replyIdempotent, replyMovement } from './idempotency';
 
 /** One stock movement call: its path, its body, the message of its answer and the service call that records it. */
 export type MovementRoute<P> = {
@@ -46,6 +46,38 @@ export function registerMovementRoutes<R, P>(
           present: options.present,
           move: (db, claim) => route.move(db, authOf(request), request.body as never, claim),
         }),
+    );
+  }
+}
+
+/**
+ * Registers calls that create an item with its opening stock: one transaction, idempotent
+ * (runIdempotent), answering 201 `{message, [field]: item}`.
+ */
+export function registerCreateRoutes<S extends z.ZodType, P>(
+  app: FastifyInstance,
+  options: {
+    urls: string[];
+    tags: string[];
+    body: S;
+    response: z.ZodType;
+    message: string;
+    field: 'product' | 'tool';
+    create: (tx: Tx, auth: AuthContext, body: z.output<S>, idempotencyKey: string | undefined) => Promise<P>;
+  },
+): void {
+  for (const url of options.urls) {
+    app.post(
+      url,
+      {
+        preHandler: authorize('items:create'),
+        schema: { tags: options.tags, body: options.body, response: { 201: options.response, ...errorResponses } },
+      },
+      async (request, reply) =>
+        replyIdempotent(request, reply, async (tx, key) => ({
+          status: 201 as const,
+          body: { message: options.message, [options.field]: await options.create(tx, authOf(request), request.body as z.output<S>, key) },
+        })),
     );
   }
 }
