@@ -62,24 +62,16 @@ export type MaterialUpdateRequest = z.input<typeof MaterialUpdateRequestSchema>;
 
 export const RemarksUpdateRequestSchema = z.object({ remarks: requiredText('Remarks', TEXT_MAX) });
 
-export const DamageMaterialRequestSchema = z.object({
-  productId: IdSchema,
-  damagedQuantity: quantitySchema('Please enter a valid damage quantity.'),
-});
-export const RefundMaterialRequestSchema = z.object({
-  productId: IdSchema,
-  refundQuantity: quantitySchema('Please enter a valid refund quantity.'),
-});
-export const ConsumeMaterialRequestSchema = z.object({
-  productId: IdSchema,
-  quantity: quantitySchema('Please enter a valid quantity.'),
-});
+/** The quantity fields of the movement bodies, as docs/SPEC.md names them, with their messages. */
+const issuedQuantity = { quantity: quantitySchema('Please enter a valid quantity.') };
+const damagedQuantity = { damagedQuantity: quantitySchema('Please enter a valid damage quantity.') };
+const refundQuantity = { refundQuantity: quantitySchema('Please enter a valid refund quantity.') };
+
+export const DamageMaterialRequestSchema = z.object({ productId: IdSchema, ...damagedQuantity });
+export const RefundMaterialRequestSchema = z.object({ productId: IdSchema, ...refundQuantity });
+export const ConsumeMaterialRequestSchema = z.object({ productId: IdSchema, ...issuedQuantity });
 /** Restock (new purchase) and transfer from the warehouse name the material within the store. */
-export const NamedStockRequestSchema = z.object({
-  name: requiredText('Material name'),
-  quantity: quantitySchema('Please enter a valid quantity.'),
-  storeId: optionalStoreId,
-});
+export const NamedStockRequestSchema = z.object({ name: requiredText('Material name'), ...issuedQuantity, storeId: optionalStoreId });
 export type NamedStockRequest = z.input<typeof NamedStockRequestSchema>;
 
 export const ProductSchema = z.object({
@@ -117,17 +109,11 @@ export type ToolCreateRequest = z.input<typeof ToolCreateRequestSchema>;
 
 export const DamageToolRequestSchema = z.object({
   toolId: IdSchema,
-  damagedQuantity: quantitySchema('Please enter a valid damage quantity.'),
+  ...damagedQuantity,
   damagedReason: optionalText('Damage reason', TEXT_MAX),
 });
-export const RefundToolRequestSchema = z.object({
-  toolId: IdSchema,
-  refundQuantity: quantitySchema('Please enter a valid refund quantity.'),
-});
-export const ConsumeToolRequestSchema = z.object({
-  toolId: IdSchema,
-  quantity: quantitySchema('Please enter a valid quantity.'),
-});
+export const RefundToolRequestSchema = z.object({ toolId: IdSchema, ...refundQuantity });
+export const ConsumeToolRequestSchema = z.object({ toolId: IdSchema, ...issuedQuantity });
 
 export const ToolSchema = z.object({
   _id: z.string(),
@@ -160,7 +146,7 @@ export const CalendarDateSchema = z
 
 const deliveryFields = {
   productId: IdSchema,
-  quantity: quantitySchema('Please enter a valid quantity.'),
+  ...issuedQuantity,
   supplier: requiredText('Supplier'),
 };
 export const InventoryEntryRequestSchema = z.object({ ...deliveryFields, date: CalendarDateSchema });
