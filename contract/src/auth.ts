@@ -14,9 +14,11 @@ export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 export const LoginResponseSchema = z.object({ token: z.string(), role: RoleSchema });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
+export const NEW_PASSWORD_REQUIRED = 'Please enter a new password.';
+
 export const newPasswordSchema = z
-  .string({ message: 'Please enter a new password.' })
-  .min(1, 'Please enter a new password.')
+  .string({ message: NEW_PASSWORD_REQUIRED })
+  .min(1, NEW_PASSWORD_REQUIRED)
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 

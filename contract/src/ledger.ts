@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, NAME_MAX, optionalText, PageQuerySchema, requiredText, StoreRefSchema, TEXT_MAX } from './common';
-import { MOVEMENT_KIND_LABELS } from './messages';
+import { MOVEMENT_KIND_LABELS, REMARKS_ALREADY_ADDED } from './messages';
 import { MOVEMENT_KINDS } from './movements';
 
 /** The most one movement may move: far above any real site, far below the counters' limits. */
@@ -27,7 +27,6 @@ export const QUANTITY_INVALID = 'Quantity must be a whole number of at least 1';
 export const NOT_ENOUGH_STOCK = 'Not enough stock available';
 export const DAMAGE_EXCEEDS_AVAILABLE = 'Damage quantity exceeds available stock.';
 export const MATERIAL_REFUND_EXCEEDS = 'Refund quantity exceeds consumed stock.';
-export const REMARKS_ALREADY_ADDED = 'Remarks already added';
 export const MATERIAL_NOT_FOUND = 'Material not found';
 export const TOOL_NOT_FOUND = 'Tool not found';
 export function toolRefundExceeds(consumed: number): string {
@@ -208,7 +207,7 @@ export type TrackSupplyStore = z.infer<typeof TrackSupplyStoreSchema>;
 
 // ---- Ledger ----
 
-export { MOVEMENT_KIND_LABELS };
+export { MOVEMENT_KIND_LABELS, REMARKS_ALREADY_ADDED };
 
 export const MovementListQuerySchema = PageQuerySchema.extend({
   itemId: IdSchema.optional(),

@@ -4,6 +4,7 @@ import type { MovementKind } from './movements';
 // kept apart so those load without zod.
 export const LOGIN_MISSING_FIELDS = 'Please fill in both email and password';
 export const LOGIN_INVALID = 'Invalid email or password';
+export const REMARKS_ALREADY_ADDED = 'Remarks already added';
 
 /** How the ledger's movement kinds read on screen. */
 export const MOVEMENT_KIND_LABELS: Record<MovementKind, string> = {

@@ -1,5 +1,6 @@
 import { ActionIcon, Group, TextInput, Tooltip } from '@mantine/core';
 import type { Product } from '@stockyard/contract';
+import { REMARKS_ALREADY_ADDED } from '@stockyard/contract/messages';
 import { IconCheck, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSetRemarks } from '../api/materials';
@@ -21,7 +22,7 @@ export function AddRemarkCell({ product, onError }: CellProps) {
   );
   if (!hasRemark) return pencil;
   return (
-    <Tooltip label="Remarks already added">
+    <Tooltip label={REMARKS_ALREADY_ADDED}>
       <span>{pencil}</span>
     </Tooltip>
   );

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, PasswordInput } from '@mantine/core';
 import type { User } from '@stockyard/contract';
-import { newPasswordSchema } from '@stockyard/contract';
+import { NEW_PASSWORD_REQUIRED, newPasswordSchema } from '@stockyard/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormStack } from '../../../lib/form-stack';
 import { useChangeUserPassword } from '../api/users';
@@ -22,7 +22,7 @@ export function ChangeUserPasswordDialog({ user, onClose, onChanged }: { user: U
     if (!user) return;
     const parsed = newPasswordSchema.safeParse(newPassword);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please enter a new password.');
+      setError(parsed.error.issues[0]?.message ?? NEW_PASSWORD_REQUIRED);
       return;
     }
     try {
