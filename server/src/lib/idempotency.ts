@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client';
-import { queryRows } from '../db/sql';
+import { findStoredAnswer, storeAnswer } from '../db/idempotency-keys';
 import { authOf } from './auth/authorize';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from './errors';
 import { retryOnContention, runTransaction } from './transaction';
@@ -34,10 +33,7 @@ function fingerprintOf(request: FastifyRequest): string {
 
 /** The answer stored under a key, if any; a key reused for a different request is a 409. */
 async function readStoredAnswer(db: Db, userId: string, key: string, fingerprint: string) {
-  const [stored] = await queryRows<{ fingerprint: string; status_code: number; response: unknown }>(
-    db,
-    sql`select fingerprint, status_code, response from idempotency_keys where user_id = ${userId} and key = ${key}`,
-  );
+  const stored = await findStoredAnswer(db, userId, key);
   if (!stored) return undefined;
   if (stored.fingerprint !== fingerprint) throw new AppError('conflict', 'This Idempotency-Key was already used for a different request.');
   return stored;
@@ -74,14 +70,7 @@ export async function runIdempotent<T, S extends 200 | 201>(
   try {
     return await runTransaction(db, async (tx) => {
       const answer = await work(tx, key);
-      // On PostgreSQL this insert waits for a concurrent holder of the same key to finish.
-      const claimed = await queryRows<{ key: string }>(
-        tx,
-        sql`insert into idempotency_keys (user_id, key, fingerprint, status_code, response)
-            values (${userId}, ${key}, ${fingerprint}, ${answer.status}, ${JSON.stringify(answer.body)}::jsonb)
-            on conflict do nothing returning key`,
-      );
-      if (claimed.length === 0) throw new KeyTakenError();
+      if (!(await storeAnswer(tx, { userId, key, fingerprint, status: answer.status, body: answer.body }))) throw new KeyTakenError();
       return answer;
     });
   } catch (error) {

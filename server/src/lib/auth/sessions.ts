@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@stockyard/contract';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { DbOrTx } from '../../db/client';
-import { sessions } from '../../db/schema';
-import { queryRows } from '../../db/sql';
+import { findLiveSession, insertSession, revokeSessionRow, revokeSessionRowsOfUser } from '../../db/sessions';
 import { AppError } from '../errors';
 
 export type AuthContext = {
@@ -29,7 +27,7 @@ const SESSION_ENDED = 'Your session has ended. Please log in again.';
 export async function issueToken(db: DbOrTx, settings: TokenSettings, user: { id: string; role: Role; stores: string[] }): Promise<string> {
   const jti = randomUUID();
   const expiresAt = new Date(Date.now() + settings.ttlSeconds * 1000);
-  await db.insert(sessions).values({ jti, userId: user.id, expiresAt });
+  await insertSession(db, { jti, userId: user.id, expiresAt });
   return new SignJWT({ role: user.role, stores: user.stores })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(user.id)
@@ -54,13 +52,7 @@ export async function authenticate(db: DbOrTx, settings: TokenSettings, authoriz
   const cached = cache?.get(jti);
   if (cached && cached.generation === sessionGeneration && cached.until > Date.now()) return cached.auth;
   const generation = sessionGeneration;
-  const [row] = await queryRows<{ user_id: string; role: Role; stores: string[] | null; expires_at: string | Date }>(
-    db,
-    sql`select u.id as user_id, u.role, s.expires_at,
-          (select array_agg(us.store_id::text order by us.position, us.store_id) from user_stores us where us.user_id = u.id) as stores
-        from sessions s join users u on u.id = s.user_id
-        where s.jti = ${jti} and s.revoked_at is null and s.expires_at > now() and u.deleted_at is null`,
-  );
+  const row = await findLiveSession(db, jti);
   if (!row) throw new AppError('unauthenticated', SESSION_ENDED);
   const auth: AuthContext = { userId: row.user_id, role: row.role, stores: row.stores ?? [], jti };
   if (cache) {
@@ -128,16 +120,10 @@ async function verifiedJti(token: string, settings: TokenSettings): Promise<stri
 
 export async function revokeSession(db: DbOrTx, jti: string): Promise<void> {
   forgetCheckedSessions();
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.jti, jti), isNull(sessions.revokedAt)));
+  await revokeSessionRow(db, jti);
 }
 
 export async function revokeUserSessions(db: DbOrTx, userId: string): Promise<void> {
   forgetCheckedSessions();
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+  await revokeSessionRowsOfUser(db, userId);
 }
