@@ -4,6 +4,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { PgliteRemote } from './pglite-remote';
 import * as schema from './schema';
+import { assertOutsideTransaction, runMarkedAsTransaction } from './transaction-guard';
 
 export { inBackground } from './pglite-remote';
 
@@ -49,8 +50,27 @@ export function openPostgres(connectionString: string, poolSize = 10, statementT
   });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  guardAgainstQueriesInsideTransactions(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (work, config) => {
+    assertOutsideTransaction();
+    return transaction((tx) => runMarkedAsTransaction(() => work(tx)), config);
+  }) as Db['transaction'];
   return { db, driver: 'postgres', url: connectionString, close: () => pool.end() };
+}
+
+/**
+ * Drizzle sends a statement outside any transaction through `pool.query`, and a transaction's through
+ * the client it took from the pool: a `pool.query` from inside a transaction's work is the mistake of
+ * querying `db` instead of `tx` (it would not see the transaction's writes), refused as on PGlite.
+ */
+function guardAgainstQueriesInsideTransactions(pool: pg.Pool): void {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((...args: unknown[]) => {
+    assertOutsideTransaction();
+    return query(...args);
+  }) as pg.Pool['query'];
 }
 
 /** PGlite has one connection: a long statement holds up every other query of the server. */

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Worker } from 'node:worker_threads';
+import { assertOutsideTransaction, runMarkedAsTransaction } from './transaction-guard';
 
 type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: unknown };
 type Results = { rows: unknown[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number };
@@ -18,20 +19,6 @@ function toError(fields: Record<string, unknown> & { message: string }): Error {
 }
 
 const backgroundWork = new AsyncLocalStorage<true>();
-/** The transaction whose work is running, while it is open: a query on the database itself from there waits for it forever. */
-const openTransaction = new AsyncLocalStorage<{ isOpen: boolean }>();
-
-/** Thrown, instead of waiting forever, for a query on the database while the caller's own transaction holds it. */
-export class QueryOutsideTransactionError extends Error {
-  constructor() {
-    super(
-      'A query on the database ran inside an open transaction, outside it: the embedded database has one connection, ' +
-        'which the transaction holds, so the query would wait forever. Run it on the transaction (tx), or after it.',
-    );
-    this.name = 'QueryOutsideTransactionError';
-  }
-}
-
 /**
  * Runs `work` as background work: on the embedded database its statements (and the transactions it
  * opens) wait behind interactive ones (while keeping a tenth of the database's time), so a big report does
@@ -105,30 +92,27 @@ export class PgliteRemote implements PgliteQueryable {
     };
   }
 
-  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results> {
-    if (openTransaction.getStore()?.isOpen) return Promise.reject(new QueryOutsideTransactionError());
+  async query(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results> {
+    assertOutsideTransaction();
     return this.#queryable().query(sql, params, options);
   }
 
-  exec(sql: string): Promise<Results[]> {
-    if (openTransaction.getStore()?.isOpen) return Promise.reject(new QueryOutsideTransactionError());
+  async exec(sql: string): Promise<Results[]> {
+    assertOutsideTransaction();
     return this.#queryable().exec(sql);
   }
 
   /** Runs work in one transaction: committed when it resolves, rolled back when it throws. */
   async transaction<T>(work: (tx: PgliteQueryable) => Promise<T>): Promise<T> {
-    if (openTransaction.getStore()?.isOpen) throw new QueryOutsideTransactionError();
+    assertOutsideTransaction();
     const tx = await this.#send<number>({ kind: 'begin' });
-    const state = { isOpen: true };
     let result: T;
     try {
-      result = await openTransaction.run(state, () => work(this.#queryable(tx)));
+      result = await runMarkedAsTransaction(() => work(this.#queryable(tx)));
     } catch (error) {
-      state.isOpen = false;
       await this.#send({ kind: 'end', tx, commit: false }).catch(() => {});
       throw error;
     }
-    state.isOpen = false;
     await this.#send({ kind: 'end', tx, commit: true });
     return result;
   }
