@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, NumberInput, TextInput, Title } from '@mantine/core';
-import { type InventoryEntry, InventoryEntryRequestSchema, type Product } from '@stockyard/contract';
+import type { InventoryEntry, Product } from '@stockyard/contract';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
@@ -11,9 +11,9 @@ import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { ItemPicker } from '../../../lib/item-picker';
 import { Notice } from '../../../lib/notice';
 import { PagedTable } from '../../../lib/paged-table';
-import { parsePayload } from '../../../lib/validation';
 import { materialPickerQuery } from '../../materials/api/materials';
 import { useDeleteInventoryEntry, useInventoryEntries, useSaveInventoryEntry } from '../api/deliveries';
+import { entryPayload } from '../delivery-payload';
 
 type Picked = Pick<Product, '_id' | 'name'>;
 const EMPTY = { material: null as Picked | null, quantity: '' as number | string, supplier: '', date: '' };
@@ -42,16 +42,7 @@ export function NewInventoryPage() {
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     setNotice(null);
-    if (!form.material || form.quantity === '' || !form.supplier.trim() || !form.date) {
-      setNotice({ ok: false, text: 'Please fill in all fields!' });
-      return;
-    }
-    const parsed = parsePayload(InventoryEntryRequestSchema, {
-      productId: form.material._id,
-      quantity: Number(form.quantity),
-      supplier: form.supplier,
-      date: form.date,
-    });
+    const parsed = entryPayload({ ...form, day: form.date });
     if ('problem' in parsed) {
       setNotice({ ok: false, text: parsed.problem });
       return;

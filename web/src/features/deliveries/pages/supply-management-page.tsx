@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Button, Group, Modal, NumberInput, TextInput } from '@mantine/core';
-import { type Product, type Supply, SupplyRequestSchema } from '@stockyard/contract';
+import type { Product, Supply } from '@stockyard/contract';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
@@ -9,9 +9,9 @@ import { ddmmyyyy } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { ItemPicker } from '../../../lib/item-picker';
 import { PagedTable } from '../../../lib/paged-table';
-import { parsePayload } from '../../../lib/validation';
 import { materialPickerQuery } from '../../materials/api/materials';
 import { useSaveSupply, useSupplies } from '../api/deliveries';
+import { supplyPayload } from '../delivery-payload';
 
 type Picked = Pick<Product, '_id' | 'name'>;
 type Draft = { id?: string; product: Picked | null; quantity: number | string; supplier: string; dateReceived: string };
@@ -31,16 +31,7 @@ export function SupplyManagementPage() {
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (!draft) return;
-    if (!draft.product || draft.quantity === '' || !draft.supplier.trim() || !draft.dateReceived) {
-      setError('Please fill in all fields!');
-      return;
-    }
-    const parsed = parsePayload(SupplyRequestSchema, {
-      productId: draft.product._id,
-      quantity: Number(draft.quantity),
-      supplier: draft.supplier,
-      dateReceived: draft.dateReceived,
-    });
+    const parsed = supplyPayload({ ...draft, material: draft.product, day: draft.dateReceived });
     if ('problem' in parsed) {
       setError(parsed.problem);
       return;

@@ -1,0 +1,25 @@
+import { InventoryEntryRequestSchema, SupplyRequestSchema } from '@stockyard/contract';
+import { parsePayload } from '../../lib/validation';
+
+/** A delivery as its form holds it, before it is checked. */
+export type DeliveryDraft = { material: { _id: string } | null; quantity: number | string; supplier: string; day: string };
+
+/** docs/SPEC.md's "Please fill in all fields!" while any field is empty; else the fields every delivery body shares. */
+function sharedFields(draft: DeliveryDraft) {
+  if (!draft.material || draft.quantity === '' || !draft.supplier.trim() || !draft.day) return null;
+  return { productId: draft.material._id, quantity: Number(draft.quantity), supplier: draft.supplier };
+}
+
+const ALL_FIELDS_REQUIRED = { problem: 'Please fill in all fields!' } as const;
+
+/** The body of an admin inventory entry, checked with the contract's schema. */
+export function entryPayload(draft: DeliveryDraft) {
+  const fields = sharedFields(draft);
+  return fields ? parsePayload(InventoryEntryRequestSchema, { ...fields, date: draft.day }) : ALL_FIELDS_REQUIRED;
+}
+
+/** The body of a keeper supply, checked with the contract's schema. */
+export function supplyPayload(draft: DeliveryDraft) {
+  const fields = sharedFields(draft);
+  return fields ? parsePayload(SupplyRequestSchema, { ...fields, dateReceived: draft.day }) : ALL_FIELDS_REQUIRED;
+}
