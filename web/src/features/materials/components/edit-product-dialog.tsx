@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Modal, TextInput } from '@mantine/core';
-import type { Product } from '@stockyard/contract';
+import { MaterialUpdateRequestSchema, type Product } from '@stockyard/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormStack } from '../../../lib/form-stack';
+import { parsePayload } from '../../../lib/validation';
 import { useUpdateMaterial } from '../api/materials';
 
 export function EditProductDialog({ product, onClose, onSaved }: { product: Product | null; onClose: () => void; onSaved: () => void }) {
@@ -17,8 +18,13 @@ export function EditProductDialog({ product, onClose, onSaved }: { product: Prod
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (!product) return;
+    const parsed = parsePayload(MaterialUpdateRequestSchema, form);
+    if ('problem' in parsed) {
+      setError(parsed.problem);
+      return;
+    }
     try {
-      await update.mutateAsync({ id: product._id, ...form });
+      await update.mutateAsync({ id: product._id, ...parsed.data });
       onSaved();
     } catch {
       setError('Failed to update product. Please try again.');

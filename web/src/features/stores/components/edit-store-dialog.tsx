@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Modal, Select, TextInput } from '@mantine/core';
-import { STORE_EDIT_REQUIRED, type Store } from '@stockyard/contract';
+import { type Store, StoreUpdateRequestSchema } from '@stockyard/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { messageOf } from '../../../lib/api';
 import { FormStack } from '../../../lib/form-stack';
+import { parsePayload } from '../../../lib/validation';
 import { useUpdateStore } from '../api/stores';
 
 export function EditStoreDialog({
@@ -30,17 +31,13 @@ export function EditStoreDialog({
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (!store) return;
-    if (!name.trim() || !location.trim() || !status) {
-      setError(STORE_EDIT_REQUIRED);
+    const parsed = parsePayload(StoreUpdateRequestSchema, { name, location, isActive: status ? status === 'Active' : undefined });
+    if ('problem' in parsed) {
+      setError(parsed.problem);
       return;
     }
     try {
-      const answer = await updateStore.mutateAsync({
-        id: store._id,
-        name: name.trim(),
-        location: location.trim(),
-        isActive: status === 'Active',
-      });
+      const answer = await updateStore.mutateAsync({ id: store._id, ...parsed.data });
       onSaved(answer.message);
     } catch (caught) {
       setError(messageOf(caught, 'Failed to update the store. Please try again.'));
