@@ -1,5 +1,6 @@
 import type { Table } from 'drizzle-orm';
 import { type SQL, sql } from 'drizzle-orm';
+import { todayIn } from '../lib/calendar';
 import type { Db, DbOrTx } from './client';
 import { type ItemCounter, MOVEMENT_EFFECTS, MOVEMENT_KINDS, type MovementKind } from './schema';
 
@@ -125,4 +126,23 @@ export function queryItemPage<R>(db: DbOrTx, kind: 'material' | 'tool', query: I
     limit: query.limit,
     offset: query.offset,
   });
+}
+
+/**
+ * The business time of something that happened on a calendar day: now for today, midday of that
+ * day in the time zone for an earlier day (so it falls inside that day for any report).
+ */
+export function occurredOn(day: string, timeZone: string): SQL {
+  if (day === todayIn(timeZone)) return sql`now()`;
+  return sql`((${day}::date + time '12:00') at time zone ${timeZone})`;
+}
+
+/** Whether the database answers a trivial statement. */
+export async function isDatabaseReachable(db: DbOrTx): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
 }

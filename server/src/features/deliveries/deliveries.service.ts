@@ -1,8 +1,9 @@
 import { type ListQuery, MATERIAL_NOT_FOUND } from '@stockyard/contract';
 import type { DbOrTx, Tx } from '../../db/client';
+import { occurredOn } from '../../db/sql';
 import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
-import { occurredOn, todayIn } from '../../lib/calendar';
+import { todayIn } from '../../lib/calendar';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
 import { storeOfMaterial } from '../materials/materials.service';

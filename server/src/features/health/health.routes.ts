@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isDatabaseReachable } from '../../db/sql';
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -12,12 +12,8 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      try {
-        await app.db.execute(sql`select 1`);
-        return { status: 'ok' as const };
-      } catch {
-        return reply.status(503).send({ status: 'unavailable', message: 'The database is not reachable.' });
-      }
+      if (await isDatabaseReachable(app.db)) return { status: 'ok' as const };
+      return reply.status(503).send({ status: 'unavailable', message: 'The database is not reachable.' });
     },
   );
 };
