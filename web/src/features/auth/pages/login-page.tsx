@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Image, Paper, PasswordInput, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Image, Paper, PasswordInput, Text, TextInput, Title } from '@mantine/core';
 import { LOGIN_INVALID, LOGIN_MISSING_FIELDS } from '@stockyard/contract/messages';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import illustration from '../../../assets/login-illustration.svg';
 import { ApiError } from '../../../lib/api';
+import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { homeOf } from '../../../lib/home';
 import { saveSession } from '../../../lib/session';
@@ -45,11 +46,7 @@ export function LoginPage() {
               </Title>
               <Text c="dimmed">See your growth and get support!</Text>
             </div>
-            {error && (
-              <Alert color="red" role="alert">
-                {error}
-              </Alert>
-            )}
+            <ErrorAlert text={error} />
             <TextInput
               label="Email"
               type="email"

@@ -4,6 +4,7 @@ import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
 import { messageOf } from '../../../lib/api';
+import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { ddmmyyyy } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
@@ -102,11 +103,7 @@ export function SupplyManagementPage() {
       <Modal opened={draft !== null} onClose={() => setDraft(null)} title={draft?.id ? 'Edit Supply' : 'Add New Supply'} centered>
         {draft && (
           <FormStack onSubmit={handleSubmit}>
-            {error && (
-              <Alert color="red" role="alert">
-                {error}
-              </Alert>
-            )}
+            <ErrorAlert text={error} />
             <ItemPicker<Picked, Product>
               label="Product"
               query={materialPickerQuery}

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, TextInput } from '@mantine/core';
+import { Button, Group, Modal, TextInput } from '@mantine/core';
 import { MaterialUpdateRequestSchema, type Product } from '@stockyard/contract';
 import { type FormEvent, useEffect, useState } from 'react';
+import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { parsePayload } from '../../../lib/validation';
 import { useUpdateMaterial } from '../api/materials';
@@ -34,11 +35,7 @@ export function EditProductDialog({ product, onClose, onSaved }: { product: Prod
   return (
     <Modal opened={product !== null} onClose={onClose} title="Edit Product" centered>
       <FormStack onSubmit={handleSubmit}>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <ErrorAlert text={error} />
         <TextInput label="Name" value={form.name} onChange={(e) => setForm({ ...form, name: e.currentTarget.value })} />
         <TextInput label="Category" value={form.categoryname} onChange={(e) => setForm({ ...form, categoryname: e.currentTarget.value })} />
         <TextInput label="Material" value={form.materialname} onChange={(e) => setForm({ ...form, materialname: e.currentTarget.value })} />

@@ -4,6 +4,7 @@ import { IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
 import { ApiError } from '../../../lib/api';
+import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { useStoreOptions } from '../../stores/api/stores';
 import { useAdminReport, useKeeperReport } from '../api/reports';
@@ -36,11 +37,7 @@ function Downloads({ report, pdfLabel }: { report: ReportDocument; pdfLabel: str
   }
   return (
     <>
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <ErrorAlert text={error} />
       <Group>
         <Button leftSection={<IconFileTypePdf size={18} />} onClick={() => void pdf()} loading={isBuilding}>
           {pdfLabel}
@@ -88,11 +85,7 @@ export function AdminReportPage() {
             Error fetching store names
           </Alert>
         )}
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <ErrorAlert text={error} />
         <Select
           label="Store"
           placeholder="Select a store"
@@ -143,11 +136,7 @@ export function KeeperReportPage() {
   return (
     <PageCard title="Generate Store Report">
       <FormStack onSubmit={handleSubmit}>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <ErrorAlert text={error} />
         <DateRange start={start} end={end} onStart={setStart} onEnd={setEnd} />
         <Group>
           <Button type="submit" disabled={fetchReport.isPending}>

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Select, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, TextInput } from '@mantine/core';
 import { type Store, StoreUpdateRequestSchema } from '@stockyard/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { messageOf } from '../../../lib/api';
+import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { parsePayload } from '../../../lib/validation';
 import { useUpdateStore } from '../api/stores';
@@ -47,11 +48,7 @@ export function EditStoreDialog({
   return (
     <Modal opened={store !== null} onClose={onClose} title="Edit Store" centered>
       <FormStack onSubmit={handleSubmit}>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <ErrorAlert text={error} />
         <TextInput label="Store Name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
         <TextInput label="Location" value={location} onChange={(e) => setLocation(e.currentTarget.value)} />
         <Select label="Status" data={['Active', 'Inactive']} value={status} onChange={setStatus} />

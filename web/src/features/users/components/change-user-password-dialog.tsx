@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, PasswordInput } from '@mantine/core';
+import { Button, Group, Modal, PasswordInput } from '@mantine/core';
 import type { User } from '@stockyard/contract';
 import { NEW_PASSWORD_REQUIRED, newPasswordSchema } from '@stockyard/contract';
 import { type FormEvent, useEffect, useState } from 'react';
+import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { useChangeUserPassword } from '../api/users';
 
@@ -36,11 +37,7 @@ export function ChangeUserPasswordDialog({ user, onClose, onChanged }: { user: U
   return (
     <Modal opened={user !== null} onClose={onClose} title={`Change password${user ? ` for ${user.name}` : ''}`} centered>
       <FormStack onSubmit={handleSubmit}>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <ErrorAlert text={error} />
         <PasswordInput
           label="New Password"
           value={newPassword}
