@@ -96,11 +96,7 @@ export function AdminReportPage() {
           maw={420}
         />
         <DateRange start={start} end={end} onStart={setStart} onEnd={setEnd} />
-        <Group>
-          <Button type="submit" disabled={fetchReport.isPending}>
-            {fetchReport.isPending ? 'Fetching...' : 'Fetch Report'}
-          </Button>
-        </Group>
+        <FetchButton isBusy={fetchReport.isPending} />
         {report && report.rows.length === 0 && <Alert color="yellow">{REPORT_NO_DATA}</Alert>}
         {report && report.rows.length > 0 && <Downloads report={report} pdfLabel="Generate PDF Report" />}
       </FormStack>
@@ -138,15 +134,21 @@ export function KeeperReportPage() {
       <FormStack onSubmit={handleSubmit}>
         <ErrorAlert text={error} />
         <DateRange start={start} end={end} onStart={setStart} onEnd={setEnd} />
-        <Group>
-          <Button type="submit" disabled={fetchReport.isPending}>
-            {fetchReport.isPending ? 'Fetching...' : 'Fetch Report'}
-          </Button>
-        </Group>
+        <FetchButton isBusy={fetchReport.isPending} />
         {rows && rows.length === 0 && <Alert color="yellow">No records found.</Alert>}
         {report && <Downloads report={report} pdfLabel="Download PDF Report" />}
       </FormStack>
       {report && <ReportTable rows={report.rows} />}
     </PageCard>
+  );
+}
+
+function FetchButton({ isBusy }: { isBusy: boolean }) {
+  return (
+    <Group>
+      <Button type="submit" disabled={isBusy}>
+        {isBusy ? 'Fetching...' : 'Fetch Report'}
+      </Button>
+    </Group>
   );
 }
