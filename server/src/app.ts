@@ -6,7 +6,7 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Db } from './db/client';
 import auditRoutes from './features/audit/audit.routes';
@@ -42,6 +42,8 @@ export type AppOptions = {
   validateResponses?: boolean;
   /** Set behind a proxy so request.ip is the client's address (rate limits count per client). */
   trustProxy?: boolean;
+  /** Called with each route as it is registered: the tests walk the whole route table with it. */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -96,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   registerErrorHandler(app);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

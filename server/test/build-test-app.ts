@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { type Database, openPglite, openPostgres } from '../src/db/client';
@@ -8,6 +8,8 @@ import { watchSessionChanges } from '../src/lib/auth/session-changes';
 
 export type TestApp = {
   app: FastifyInstance;
+  /** Every route the app registered, as Fastify saw it. */
+  routes: RouteOptions[];
   database: Database;
   close(): Promise<void>;
 };
@@ -32,7 +34,9 @@ export async function buildTestApp(options: { timeZone?: string } = {}): Promise
   }
   await migrate(database);
   const sessionChanges = watchSessionChanges(database);
+  const routes: RouteOptions[] = [];
   const app = await buildApp({
+    onRoute: (route) => routes.push(route),
     db: database.db,
     tokens: { secret: randomBytes(32), ttlSeconds: 3600, canCacheSessions: sessionChanges.canCacheSessions },
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -41,6 +45,7 @@ export async function buildTestApp(options: { timeZone?: string } = {}): Promise
   await app.ready();
   return {
     app,
+    routes,
     database,
     async close() {
       await app.close();

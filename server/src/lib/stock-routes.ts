@@ -36,7 +36,7 @@ export function registerMovementRoutes<R, P>(
     app.post(
       route.url,
       {
-        preHandler: authorize('stock:move'),
+        onRequest: authorize('stock:move'),
         schema: { tags: options.tags, body: route.body, response: { 200: options.response, ...errorResponses } },
       },
       async (request, reply) =>
@@ -70,7 +70,7 @@ export function registerCreateRoutes<S extends z.ZodType, P>(
     app.post(
       url,
       {
-        preHandler: authorize('items:create'),
+        onRequest: authorize('items:create'),
         schema: { tags: options.tags, body: options.body, response: { 201: options.response, ...errorResponses } },
       },
       async (request, reply) =>

@@ -8,7 +8,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/audit',
     {
-      preHandler: authorize('audit:read'),
+      onRequest: authorize('audit:read'),
       schema: { tags: ['audit'], querystring: AuditQuerySchema, response: { 200: AuditListResponseSchema, ...errorResponses } },
     },
     async (request, reply) => {

@@ -20,7 +20,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     app.post(
       `${prefix}/logout`,
-      { preHandler: authorize(), schema: { tags: ['auth'], response: { 200: MessageResponseSchema, ...errorResponses } } },
+      { onRequest: authorize(), schema: { tags: ['auth'], response: { 200: MessageResponseSchema, ...errorResponses } } },
       async (request) => {
         await logout(app.db, authOf(request));
         return { message: 'Logged out successfully' };
@@ -31,7 +31,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/change-password',
     {
-      preHandler: authorize('account:change-password'),
+      onRequest: authorize('account:change-password'),
       schema: { tags: ['auth'], body: ChangePasswordRequestSchema, response: { 200: ChangePasswordResponseSchema, ...errorResponses } },
     },
     async (request) => {

@@ -48,8 +48,8 @@ const flavours = [
 ] as const;
 
 const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const read = { preHandler: authorize('deliveries:read') };
-  const write = { preHandler: authorize('deliveries:write') };
+  const read = { onRequest: authorize('deliveries:read') };
+  const write = { onRequest: authorize('deliveries:write') };
   const contextOf = (request: Parameters<typeof authOf>[0], idempotencyKey?: string) => ({
     auth: authOf(request),
     timeZone: app.timeZone,

@@ -37,7 +37,7 @@ const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       url,
       {
-        preHandler: authorize('items:read'),
+        onRequest: authorize('items:read'),
         schema: { tags, querystring: ProductListQuerySchema, response: { 200: z.array(ProductSchema), ...errorResponses } },
       },
       async (request, reply) => {
@@ -60,7 +60,7 @@ const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/products/update-product/:id',
     {
-      preHandler: authorize('items:edit'),
+      onRequest: authorize('items:edit'),
       schema: {
         tags,
         params: ByIdParamsSchema,
@@ -77,7 +77,7 @@ const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/products/delete-product/:id',
     {
-      preHandler: authorize('items:delete'),
+      onRequest: authorize('items:delete'),
       schema: { tags, params: ByIdParamsSchema, response: { 200: MessageResponseSchema, ...errorResponses } },
     },
     async (request) => {
@@ -89,7 +89,7 @@ const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/products/update-remarks/:id',
     {
-      preHandler: authorize('items:remark'),
+      onRequest: authorize('items:remark'),
       schema: {
         tags,
         params: ByIdParamsSchema,

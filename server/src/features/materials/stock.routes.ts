@@ -9,7 +9,7 @@ const tags = ['stock'];
 
 /** Read-only stock views of docs/SPEC.md: a store's stock rows and every store's per-material breakdown. */
 const stockRoutes: FastifyPluginAsyncZod = async (app) => {
-  const read = { preHandler: authorize('items:read') };
+  const read = { onRequest: authorize('items:read') };
 
   app.get(
     '/api/stock',
@@ -29,7 +29,7 @@ const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/supply/track-supplies',
     {
-      preHandler: authorize('deliveries:read'),
+      onRequest: authorize('deliveries:read'),
       schema: { tags, querystring: PageQuerySchema, response: { 200: z.array(TrackSupplyStoreSchema), ...errorResponses } },
     },
     async (request, reply) => {

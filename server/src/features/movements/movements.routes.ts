@@ -9,7 +9,7 @@ const movementsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/movements',
     {
-      preHandler: authorize('movements:read'),
+      onRequest: authorize('movements:read'),
       schema: {
         tags: ['movements'],
         querystring: MovementListQuerySchema,

@@ -11,7 +11,7 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/report/generate-report',
     {
-      preHandler: authorize('reports:any-store'),
+      onRequest: authorize('reports:any-store'),
       schema: { tags, querystring: StoreReportQuerySchema, response: { 200: z.array(ReportRowSchema), ...errorResponses } },
     },
     async (request) => reportForStore(app.db, request.query, app.timeZone),
@@ -20,7 +20,7 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/report',
     {
-      preHandler: authorize('reports:own-store'),
+      onRequest: authorize('reports:own-store'),
       schema: { tags, querystring: KeeperReportQuerySchema, response: { 200: KeeperReportResponseSchema, ...errorResponses } },
     },
     async (request) => ({ data: await reportForKeeper(app.db, authOf(request), request.query, app.timeZone) }),

@@ -17,7 +17,7 @@ const storesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/stores',
     {
-      preHandler: authorize('stores:read'),
+      onRequest: authorize('stores:read'),
       schema: { tags, querystring: ListQuerySchema, response: { 200: StoreListResponseSchema, ...errorResponses } },
     },
     async (request, reply) => {
@@ -26,7 +26,7 @@ const storesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const manage = { preHandler: authorize('stores:manage') };
+  const manage = { onRequest: authorize('stores:manage') };
 
   app.post(
     '/api/stores',

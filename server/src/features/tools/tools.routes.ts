@@ -31,7 +31,7 @@ const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       url,
       {
-        preHandler: authorize('items:read'),
+        onRequest: authorize('items:read'),
         schema: { tags, querystring: ToolListQuerySchema, response: { 200: response, ...errorResponses } },
       },
       async (request, reply) => {

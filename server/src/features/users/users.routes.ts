@@ -12,7 +12,7 @@ import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
 import { changeUserPassword, createUser, deleteUser, listUsers } from './users.service';
 
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const manage = { preHandler: authorize('users:manage') };
+  const manage = { onRequest: authorize('users:manage') };
 
   app.post(
     '/api/auth/create-user',
