@@ -27,7 +27,9 @@ export function presentReportRow(row: ReportLine): ReportRow {
     previousQuantity: row.opening,
     restockedQuantity: row.purchases,
     transferQuantity: row.transfers,
-    consumedQuantity: row.issued - row.returned,
+    // Issues inside the range, gross: with returns in their own column the row adds up as printed
+    // (docs/decisions/0005); the item lists' counter stays net of returns, as docs/SPEC.md has it.
+    consumedQuantity: row.issued,
     damagedQuantity: row.damaged,
     refundQuantity: row.returned,
     currentAvailableQuantity: row.closing,

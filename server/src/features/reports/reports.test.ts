@@ -77,7 +77,7 @@ describe('store reports from the ledger (UTC)', () => {
       previousQuantity: 110,
       restockedQuantity: 30,
       transferQuantity: 0,
-      consumedQuantity: 15,
+      consumedQuantity: 20,
       damagedQuantity: 2,
       refundQuantity: 5,
       currentAvailableQuantity: 123,
@@ -87,6 +87,18 @@ describe('store reports from the ledger (UTC)', () => {
     });
     expect(rows[1]).toMatchObject({ previousQuantity: 7, currentAvailableQuantity: 7, restockDate: null });
     expect(rows[2]).toMatchObject({ previousQuantity: 5, restockedQuantity: 0, consumedQuantity: 0, currentAvailableQuantity: 5 });
+  });
+
+  it('shows a return of an earlier issue under Return with Consumed 0, never a negative consumption', async () => {
+    const rows = (await report(t, staff.keeper.token, 'startDate=2026-03-16&endDate=2026-03-25')).json().data;
+    // A in 16–25 March: only the return of 5 (its issue was on 1 March).
+    expect(rows[0]).toMatchObject({
+      name: 'A cement',
+      previousQuantity: 120,
+      consumedQuantity: 0,
+      refundQuantity: 5,
+      currentAvailableQuantity: 125,
+    });
   });
 
   it("carries March's closing into April's opening", async () => {
@@ -173,7 +185,7 @@ describe('store reports across a time-zone edge (Asia/Kolkata, UTC+05:30)', () =
       name: 'A cement',
       previousQuantity: 100,
       restockedQuantity: 40,
-      consumedQuantity: 15,
+      consumedQuantity: 20,
       damagedQuantity: 0,
       currentAvailableQuantity: 125,
       restockDate: '2026-03-15',
