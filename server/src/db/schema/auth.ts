@@ -50,13 +50,13 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Failed sign-in attempts, kept in the database so every server process counts the same. */
-export const loginFailures = pgTable(
-  'login_failures',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    key: text('key').notNull(),
-    failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('login_failures_key_idx').on(t.key, t.failedAt)],
-);
+/**
+ * Sign-in attempts per key (an account and address pair, an account, an address) in a window of
+ * minutes, counted by one upsert per attempt so simultaneous guesses count one by one, and kept in
+ * the database so every server process counts the same.
+ */
+export const signInAttempts = pgTable('sign_in_attempts', {
+  key: text('key').primaryKey(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  attempts: integer('attempts').notNull(),
+});

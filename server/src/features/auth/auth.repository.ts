@@ -1,6 +1,6 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { userStores, users } from '../../db/schema';
+import { signInAttempts, userStores, users } from '../../db/schema';
 
 /** The live account with this email (compared without case), with what sign-in needs. */
 export async function findUserByEmail(db: DbOrTx, email: string) {
@@ -24,4 +24,39 @@ export async function findStoreIdsOfUser(db: DbOrTx, userId: string): Promise<st
 export async function setPasswordHash(db: DbOrTx, userId: string, passwordHash: string): Promise<{ name: string } | undefined> {
   const [user] = await db.update(users).set({ passwordHash }).where(eq(users.id, userId)).returning({ name: users.name });
   return user;
+}
+
+/**
+ * Counts one attempt under each key in one statement and returns each key's count in its window:
+ * the upsert takes each key's row lock, so simultaneous attempts are counted one after another and
+ * none can see a count from before another. A window older than `windowMinutes` starts again at 1.
+ */
+export async function countSignInAttempt(db: DbOrTx, keys: string[], windowMinutes: number): Promise<Map<string, number>> {
+  const sorted = [...keys].sort(); // one lock order for every attempt
+  const expired = sql`${signInAttempts.windowStartedAt} <= now() - make_interval(mins => ${windowMinutes})`;
+  const rows = await db
+    .insert(signInAttempts)
+    .values(sorted.map((key) => ({ key, attempts: 1 })))
+    .onConflictDoUpdate({
+      target: signInAttempts.key,
+      set: {
+        attempts: sql`case when ${expired} then 1 else ${signInAttempts.attempts} + 1 end`,
+        windowStartedAt: sql`case when ${expired} then now() else ${signInAttempts.windowStartedAt} end`,
+      },
+    })
+    .returning({ key: signInAttempts.key, attempts: signInAttempts.attempts });
+  return new Map(rows.map((row) => [row.key, row.attempts]));
+}
+
+/** Forgets these keys' counts. */
+export async function forgetSignInAttempts(db: DbOrTx, keys: string[]): Promise<void> {
+  await db.delete(signInAttempts).where(inArray(signInAttempts.key, keys));
+}
+
+/** Takes one attempt back from each of these keys' counts (a sign-in that succeeded is no failure). */
+export async function uncountSignInAttempt(db: DbOrTx, keys: string[]): Promise<void> {
+  await db
+    .update(signInAttempts)
+    .set({ attempts: sql`greatest(${signInAttempts.attempts} - 1, 0)` })
+    .where(inArray(signInAttempts.key, keys));
 }

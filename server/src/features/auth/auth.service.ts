@@ -5,19 +5,24 @@ import { AppError } from '../../lib/errors';
 import { hashForMissingAccount, hashPassword, verifyPassword } from '../../lib/passwords';
 import { recordAudit } from '../audit/audit.service';
 import { findStoreIdsOfUser, findUserByEmail, setPasswordHash } from './auth.repository';
-import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from './login-limiter';
+import { admitSignInAttempt, settleSuccessfulSignIn } from './login-limiter';
 
 /** Signs a user in; any failure answers the same message after the same work. */
-export async function login(db: Db, tokens: TokenSettings, input: LoginRequest, ip: string): Promise<LoginResponse> {
+export async function login(
+  db: Db,
+  tokens: TokenSettings,
+  input: LoginRequest,
+  ip: string,
+  log: { warn: (message: string) => void },
+): Promise<LoginResponse> {
   const email = input.email.toLowerCase();
-  await assertLoginAllowed(db, ip, email);
+  await admitSignInAttempt(db, ip, email, log);
   const user = await findUserByEmail(db, email);
   const isValid = await verifyPassword(user?.passwordHash ?? (await hashForMissingAccount()), input.password);
   if (!user || !isValid) {
-    await recordLoginFailure(db, ip, email);
     throw new AppError('unauthenticated', LOGIN_INVALID);
   }
-  await clearAccountFailures(db, email);
+  await settleSuccessfulSignIn(db, ip, email);
   const role = user.role as Role;
   const token = await issueToken(db, tokens, { id: user.id, role, stores: await findStoreIdsOfUser(db, user.id) });
   return { token, role };

@@ -1,39 +1,58 @@
-import { and, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { DbOrTx } from '../../db/client';
-import { loginFailures } from '../../db/schema';
-import { queryRows } from '../../db/sql';
 import { AppError } from '../../lib/errors';
+import { countSignInAttempt, forgetSignInAttempts, uncountSignInAttempt } from './auth.repository';
 
-export const MAX_LOGIN_FAILURES = 10;
-export const LOGIN_WINDOW_MINUTES = 15;
-export const TOO_MANY_LOGINS = `Too many failed sign-in attempts. Please wait ${LOGIN_WINDOW_MINUTES} minutes and try again.`;
+/**
+ * Sign-in limits that slow attackers without locking people out (OWASP ASVS 5.0 V6.3): a pair of
+ * account and address is locked after its failures; an account attacked from many addresses is slowed
+ * down, never locked, so its owner still signs in from elsewhere; an address is limited only at a
+ * number a whole site behind one carrier address never reaches.
+ */
+export const SIGN_IN_LIMITS = {
+  windowMinutes: 15,
+  /** Attempts on one account from one address, then 429 for that pair. */
+  perAccountAndAddress: 10,
+  /** Attempts from one address on any accounts, then 429 for that address. */
+  perAddress: 100,
+  /** Attempts on one account from any addresses, after which each waits a little longer. */
+  accountSlowdownAfter: 10,
+  slowdownStepMs: 200,
+  slowdownMaxMs: 3000,
+} as const;
 
-function keysFor(ip: string, email: string): string[] {
-  return [`ip:${ip}`, `email:${email.toLowerCase()}`];
+export const TOO_MANY_LOGINS = `Too many failed sign-in attempts. Please wait ${SIGN_IN_LIMITS.windowMinutes} minutes and try again.`;
+
+function keysOf(ip: string, email: string) {
+  const account = `account:${email.toLowerCase()}`;
+  return { pair: `pair:${email.toLowerCase()}|${ip}`, account, address: `address:${ip}` };
 }
 
-function windowStart(): Date {
-  return new Date(Date.now() - LOGIN_WINDOW_MINUTES * 60_000);
+/**
+ * Counts the attempt before the password is checked, in the statement that decides whether it may go
+ * on: N simultaneous guesses count as N. Refused (429) once the pair or the address is over its
+ * limit; on an account over its slowdown threshold the attempt waits, growing with every attempt.
+ */
+export async function admitSignInAttempt(db: DbOrTx, ip: string, email: string, log: { warn: (message: string) => void }): Promise<void> {
+  const keys = keysOf(ip, email);
+  const counts = await countSignInAttempt(db, Object.values(keys), SIGN_IN_LIMITS.windowMinutes);
+  const count = (key: string) => counts.get(key) ?? 0;
+  if (count(keys.pair) > SIGN_IN_LIMITS.perAccountAndAddress || count(keys.address) > SIGN_IN_LIMITS.perAddress) {
+    throw new AppError('too_many_requests', TOO_MANY_LOGINS);
+  }
+  const beyond = count(keys.account) - SIGN_IN_LIMITS.accountSlowdownAfter;
+  if (beyond > 0) {
+    if (beyond === 1)
+      log.warn(
+        `Sign-in attempts on ${email} passed ${SIGN_IN_LIMITS.accountSlowdownAfter} in ${SIGN_IN_LIMITS.windowMinutes} minutes: slowing them down`,
+      );
+    await sleep(Math.min(beyond * SIGN_IN_LIMITS.slowdownStepMs, SIGN_IN_LIMITS.slowdownMaxMs));
+  }
 }
 
-/** Refuses with 429 once the address or the account has failed too often in the window. */
-export async function assertLoginAllowed(db: DbOrTx, ip: string, email: string): Promise<void> {
-  const rows = await queryRows<{ failures: number }>(
-    db,
-    sql`select count(*)::int as failures from ${loginFailures}
-        where ${inArray(loginFailures.key, keysFor(ip, email))} and ${gt(loginFailures.failedAt, windowStart())}
-        group by ${loginFailures.key} order by failures desc limit 1`,
-  );
-  if ((rows[0]?.failures ?? 0) >= MAX_LOGIN_FAILURES) throw new AppError('too_many_requests', TOO_MANY_LOGINS);
-}
-
-export async function recordLoginFailure(db: DbOrTx, ip: string, email: string): Promise<void> {
-  const keys = keysFor(ip, email);
-  await db.insert(loginFailures).values(keys.map((key) => ({ key })));
-  await db.delete(loginFailures).where(and(inArray(loginFailures.key, keys), lt(loginFailures.failedAt, windowStart())));
-}
-
-/** A successful sign-in clears the account's count, not the address's. */
-export async function clearAccountFailures(db: DbOrTx, email: string): Promise<void> {
-  await db.delete(loginFailures).where(or(inArray(loginFailures.key, [`email:${email.toLowerCase()}`])));
+/** A sign-in that succeeded: its pair starts afresh, and the attempt is taken back from the account's and the address's counts. */
+export async function settleSuccessfulSignIn(db: DbOrTx, ip: string, email: string): Promise<void> {
+  const keys = keysOf(ip, email);
+  await forgetSignInAttempts(db, [keys.pair]);
+  await uncountSignInAttempt(db, [keys.account, keys.address]);
 }
