@@ -40,15 +40,38 @@ describe('the HTTP boundary', () => {
     expect(response.json().message).toBe('The request body is too large (1 MB at most).');
   });
 
-  it('returns 400 for a body that is not JSON', async () => {
+  it('returns 415 for a body that is not JSON, or not in UTF-8', async () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/stores',
       headers: { ...bearer(admin.token), 'content-type': 'text/plain' },
       payload: 'name=x',
     });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ message: 'Send the request body as JSON.' });
+    const latin1 = await t.app.inject({
+      method: 'POST',
+      url: '/api/stores',
+      headers: { ...bearer(admin.token), 'content-type': 'application/json; charset=latin1' },
+      payload: Buffer.from('{"name":"Caf\xe9","location":"x","openingHours":"","status":"Active"}', 'latin1'),
+    });
+    expect(latin1.statusCode).toBe(415);
+    expect(latin1.json()).toEqual({ message: 'Send the request body as JSON in UTF-8.' });
+  });
+
+  it('answers a URL that cannot be decoded in its own shape, {message}', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/%' });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBeTruthy();
+    expect(Object.keys(response.json())).toEqual(['message']);
+  });
+
+  it('tells every cache to keep no API answer', async () => {
+    for (const url of ['/api/health', '/api/auth/fetch-users', '/api/nothing-here']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: bearer(admin.token) });
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+    const login = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { email: admin.email, password: 'wrong password' } });
+    expect(login.headers['cache-control']).toBe('no-store');
   });
 
   it('returns 400 for a JSON body of the wrong type', async () => {
@@ -86,6 +109,18 @@ describe('the HTTP boundary', () => {
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('sends HSTS only to a client that came over HTTPS, as a trusted proxy says', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['strict-transport-security']).toBeUndefined();
+    const untrusted = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(untrusted.headers['strict-transport-security']).toBeUndefined();
+    const { buildApp } = await import('./app');
+    const { randomBytes } = await import('node:crypto');
+    const proxied = await buildApp({ db: t.database.db, tokens: { secret: randomBytes(32), ttlSeconds: 60 }, trustProxy: true });
+    const https = await proxied.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    await proxied.close();
   });
 
   it('describes the API as OpenAPI at /api/docs', async () => {

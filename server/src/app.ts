@@ -54,6 +54,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1_048_576,
     trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A URL that cannot be decoded answers in the app's own shape, like every other error.
+    frameworkErrors: (error, _request, reply) => {
+      reply.code(400 as never).send({ message: error.message } as never);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createSerializerCompiler({ checkAnswers: options.validateResponses !== false }));
@@ -62,9 +66,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('timeZone', options.timeZone ?? 'UTC');
   app.decorateRequest('auth', null);
 
+  // Bodies are JSON in UTF-8 and nothing else: any other type or charset answers 415.
+  app.removeContentTypeParser('text/plain');
   // An empty JSON body (docs/SPEC.md's logout sends none) reads as no body rather than an error.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const charset = /charset=([^;]+)/i
+      .exec(request.headers['content-type'] ?? '')?.[1]
+      ?.trim()
+      .replace(/"/g, '')
+      .toLowerCase();
+    if (charset && charset !== 'utf-8' && charset !== 'utf8') {
+      return done(Object.assign(new Error('Send the request body as JSON in UTF-8.'), { statusCode: 415 }), undefined);
+    }
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
     try {
@@ -75,6 +89,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(helmet, {
+    // Sent below only when the client reached us over HTTPS: over plain HTTP it means nothing, and
+    // would pin browsers to HTTPS on a host that may not serve it.
+    hsts: false,
     contentSecurityPolicy: {
       directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'upgrade-insecure-requests': null },
     },
@@ -98,6 +115,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   registerErrorHandler(app);
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    // API answers carry tokens, user lists and stock: no cache may keep them.
+    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+  });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   await app.register(healthRoutes);
@@ -137,12 +159,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 function registerNotFound(app: FastifyInstance, hasWeb: boolean): void {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/auth/');
-    if (hasWeb && request.method === 'GET' && !isApi && !/\.[a-z0-9]+$/i.test(path)) {
+    if (hasWeb && request.method === 'GET' && !isApiPath(path) && !/\.[a-z0-9]+$/i.test(path)) {
       return reply.type('text/html').sendFile('index.html');
     }
     return reply.status(404).send({ message: `Not found: ${request.method} ${path}` });
   });
+}
+
+function isApiPath(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return path === '/api' || path.startsWith('/api/') || path.startsWith('/auth/');
 }
 
 function rejectPrototypeKeys(key: string, value: unknown): unknown {

@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { decodeJwt } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createAdmin, createStore, createUser, login, PASSWORD } from '../../../test/factories';
@@ -134,6 +135,19 @@ describe('tokens', () => {
       const response = await t.app.inject({ method: 'GET', url: '/api/stores', headers });
       expect(response.statusCode).toBe(401);
       expect(typeof response.json().message).toBe('string');
+    }
+  });
+
+  it('returns 401, not 400, for a correctly signed token whose jti is not a session id', async () => {
+    for (const jti of ['-'.repeat(36), 'not-a-uuid', '00000000-0000-0000-0000-00000000000g']) {
+      const token = await new SignJWT({ role: 'admin', stores: [] })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(randomUUID())
+        .setJti(jti)
+        .setExpirationTime('1h')
+        .sign(t.app.tokens.secret);
+      const response = await t.app.inject({ method: 'GET', url: '/api/stores', headers: bearer(token) });
+      expect(response.statusCode, jti).toBe(401);
     }
   });
 

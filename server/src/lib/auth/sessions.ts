@@ -21,6 +21,7 @@ export type TokenSettings = {
 };
 
 const NOT_SIGNED_IN = 'Unauthorized! Token is missing.';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
 
 /** Opens a session row and signs the token that names it. */
@@ -47,7 +48,7 @@ export async function authenticate(db: DbOrTx, settings: TokenSettings, authoriz
   const token = /^Bearer\s+(.+)$/i.exec(authorization ?? '')?.[1]?.trim();
   if (!token) throw new AppError('unauthenticated', NOT_SIGNED_IN);
   const jti = await verifiedJti(token, settings);
-  if (!jti || !/^[0-9a-f-]{36}$/i.test(jti)) throw new AppError('unauthenticated', SESSION_ENDED);
+  if (!jti || !UUID.test(jti)) throw new AppError('unauthenticated', SESSION_ENDED);
   const cache = settings.canCacheSessions?.() ? checkedSessions(settings) : undefined;
   const cached = cache?.get(jti);
   if (cached && cached.generation === sessionGeneration && cached.until > Date.now()) return cached.auth;
