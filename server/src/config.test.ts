@@ -20,6 +20,16 @@ describe('configuration', () => {
     expect(loadConfig({ STATEMENT_TIMEOUT: '2m' }).statementTimeoutMs).toBe(120_000);
   });
 
+  it('refuses at start a JWT_SECRET shorter than 32 bytes and an ADMIN_PASSWORD that breaks the password rule', () => {
+    expect(() => loadConfig({ JWT_SECRET: 'x' })).toThrow(/JWT_SECRET must be at least 32 bytes/);
+    expect(loadConfig({ JWT_SECRET: 'k'.repeat(32) }).jwtSecret).toBe('k'.repeat(32));
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'a' })).toThrow(
+      /ADMIN_PASSWORD is not a usable password: Password must be at least 8 characters/,
+    );
+    expect(() => loadConfig({ ADMIN_PASSWORD: '          ' })).toThrow(/only spaces/);
+    expect(loadConfig({ ADMIN_PASSWORD: 'long enough pass' }).adminPassword).toBe('long enough pass');
+  });
+
   it('refuses a port that is not one', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/Invalid PORT/);
   });

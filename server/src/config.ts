@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { newPasswordSchema } from '@stockyard/contract';
 import { isValidTimeZone } from './lib/calendar';
 
 export type Config = {
@@ -21,19 +22,45 @@ export type Config = {
 /** Parses a duration such as `12h`, `30m`, `90s` or a bare number of seconds. */
 export function parseDuration(value: string): number {
   const match = /^(\d+)\s*([smhd]?)$/.exec(value.trim());
-  if (!match) throw new Error(`Invalid duration "${value}" (use e.g. 12h, 30m, 3600)`);
+  if (!match) throw new ConfigError(`Invalid duration "${value}" (use e.g. 12h, 30m, 3600)`);
   const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[match[2] as '' | 's' | 'm' | 'h' | 'd'];
   return Number(match[1]) * unit;
 }
 
 function parsePort(value: string | undefined): number {
   const port = Number(value ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid PORT "${value}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`Invalid PORT "${value}"`);
   return port;
 }
 
+/** A setting that cannot be used: start-up stops with its message alone. */
+export class ConfigError extends Error {}
+
+/** A key shorter than HMAC-SHA256's output can be guessed faster than the tokens it signs. */
+export const JWT_SECRET_MIN_BYTES = 32;
+
+function parseJwtSecret(value: string | undefined): string | undefined {
+  if (value && Buffer.byteLength(value, 'utf8') < JWT_SECRET_MIN_BYTES) {
+    throw new ConfigError(
+      `JWT_SECRET must be at least ${JWT_SECRET_MIN_BYTES} bytes (or leave it unset: a key is generated and kept in the database)`,
+    );
+  }
+  return value || undefined;
+}
+
+function parseAdminPassword(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const checked = newPasswordSchema.safeParse(value);
+  if (!checked.success || value.trim() === '') {
+    throw new ConfigError(
+      `ADMIN_PASSWORD is not a usable password: ${checked.success ? 'it is only spaces' : checked.error.issues[0]?.message}`,
+    );
+  }
+  return value;
+}
+
 function parseTimeZone(value: string): string {
-  if (!isValidTimeZone(value)) throw new Error(`Invalid APP_TIMEZONE "${value}" (use an IANA name such as Europe/Paris)`);
+  if (!isValidTimeZone(value)) throw new ConfigError(`Invalid APP_TIMEZONE "${value}" (use an IANA name such as Europe/Paris)`);
   return value;
 }
 
@@ -44,8 +71,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     adminEmail: env.ADMIN_EMAIL || undefined,
-    adminPassword: env.ADMIN_PASSWORD || undefined,
-    jwtSecret: env.JWT_SECRET || undefined,
+    adminPassword: parseAdminPassword(env.ADMIN_PASSWORD),
+    jwtSecret: parseJwtSecret(env.JWT_SECRET),
     tokenTtlSeconds: parseDuration(env.TOKEN_TTL || '12h'),
     appTimezone: parseTimeZone(env.APP_TIMEZONE || 'UTC'),
     logLevel: env.LOG_LEVEL || 'info',

@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { ensureFirstAdmin, resolveJwtSecret } from './bootstrap';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 import { type Database, openPostgres } from './db/client';
 import { startControlSocket } from './db/control-socket';
 import { DataDirLockedError, lockDataDir, openDataDir } from './db/data-dir';
@@ -78,7 +78,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  if (error instanceof DataDirLockedError) {
+  if (error instanceof DataDirLockedError || error instanceof ConfigError) {
     console.error(error.message);
   } else {
     console.error('Stockyard could not start:', error);

@@ -114,6 +114,11 @@ describe('the report CSV', () => {
     const lines = csv.slice(1).split('\r\n');
     expect(lines[1]).toBe('15/03/2026,"Ciment ""spécial"", 42.5",Binders,N/A,50 kg,bag,110,30,0,15,2,5,123,"line one\nline two"');
     expect(lines[2]).toContain(`"'=HYPERLINK(""x"")"`);
+    // Quoted too, so a spreadsheet that splits on ";" keeps it one cell and runs no formula from it.
+    const semicolon = buildReportCsv([row({ name: 'Sand;=1+1' })])
+      .slice(1)
+      .split('\r\n')[1];
+    expect(semicolon?.split(',')[1]).toBe('"Sand;=1+1"');
     expect(csv.endsWith('\r\n')).toBe(true);
   });
 });

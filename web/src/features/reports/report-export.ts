@@ -68,11 +68,14 @@ export async function downloadReportPdf(report: ReportDocument): Promise<void> {
   (await buildReportPdf(report)).save(`${report.fileBase}.pdf`);
 }
 
-/** One CSV field, quoted as RFC 4180 says; text that a spreadsheet would run as a formula is defused. */
+/**
+ * One CSV field, quoted as RFC 4180 says, and also when it holds `;`, which spreadsheets of
+ * `;`-separator locales split on; text that a spreadsheet would run as a formula is defused.
+ */
 function csvField(value: string | number): string {
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return /[",;\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** The same rows as CSV: CRLF lines, UTF-8 with a byte-order mark so spreadsheets read accents right. */
