@@ -3,7 +3,7 @@ import { ensureFirstAdmin, resolveJwtSecret } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { type Database, openPostgres } from './db/client';
 import { startControlSocket } from './db/control-socket';
-import { DataDirLockedError, lockDataDir, openDataDir } from './db/data-dir';
+import { DataDirLockedError, lockDataDir, openDataDir, secureDataDir } from './db/data-dir';
 import { migrate } from './db/migrate';
 import { keepUp } from './db/upkeep';
 import { watchSessionChanges } from './lib/auth/session-changes';
@@ -17,6 +17,7 @@ async function openDatabase(config: ReturnType<typeof loadConfig>): Promise<{ da
   }
   const unlock = lockDataDir(config.dataDir);
   try {
+    secureDataDir(config.dataDir, (message) => console.warn(message));
     const database = await openDataDir(config.dataDir, (message) => console.log(message));
     await migrate(database);
     const closeSocket = await startControlSocket(config.dataDir, database.db, (message) => console.warn(message));
@@ -32,6 +33,8 @@ async function openDatabase(config: ReturnType<typeof loadConfig>): Promise<{ da
 }
 
 async function main(): Promise<void> {
+  // Whatever this process creates with default modes is this account's alone.
+  process.umask(0o077);
   const config = loadConfig();
   const { database, release } = await openDatabase(config);
   const secret = await resolveJwtSecret(database.db, config.jwtSecret);

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DataDirLockedError, lockDataDir, openDataDir } from './data-dir';
+import { DataDirLockedError, lockDataDir, openDataDir, secureDataDir } from './data-dir';
 import { queryRows } from './sql';
 
 const folders: string[] = [];
@@ -54,5 +54,36 @@ describe('opening the data folder', () => {
     }
     const reopened = await openDataDir(dir, () => {});
     await reopened.close();
+  });
+});
+
+describe('the data folder, which holds the signing key and the password hashes', () => {
+  const modesUnder = (dir: string) =>
+    [dir, ...readdirSync(dir, { recursive: true }).map((entry) => join(dir, String(entry)))].map((path) => statSync(path).mode & 0o777);
+
+  it('is closed to other accounts at start, with a warning that says how much was open', () => {
+    const dir = freshFolder();
+    chmodSync(dir, 0o777);
+    mkdirSync(join(dir, 'db', 'base'), { recursive: true, mode: 0o777 });
+    writeFileSync(join(dir, 'db', 'pg_wal'), 'secret', { mode: 0o666 });
+    writeFileSync(join(dir, 'db', 'base', 'table'), 'hashes', { mode: 0o644 });
+    chmodSync(join(dir, 'db'), 0o755);
+    chmodSync(join(dir, 'db', 'base'), 0o777);
+    const warnings: string[] = [];
+    secureDataDir(dir, (message) => warnings.push(message));
+    expect(warnings).toEqual([expect.stringMatching(/^5 files and folders in .* could be read by other accounts/)]);
+    expect(modesUnder(dir).every((mode) => (mode & 0o077) === 0)).toBe(true);
+    secureDataDir(dir, (message) => warnings.push(message));
+    expect(warnings).toHaveLength(1);
+  });
+
+  it('holds nothing another account can read once a new database is made in it', async () => {
+    const data = join(freshFolder(), 'data');
+    const release = lockDataDir(data);
+    const database = await openDataDir(data, () => {});
+    await database.close();
+    release();
+    expect(modesUnder(data).filter((mode) => (mode & 0o077) !== 0)).toEqual([]);
+    expect(statSync(data).mode & 0o777).toBe(0o700);
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { type Database, openPglite } from './client';
@@ -25,12 +25,12 @@ function isAlive(pid: number): boolean {
  * Returns the function that releases it.
  */
 export function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const lockPath = join(dataDir, LOCK_FILE);
   const owner = JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() });
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
-      writeFileSync(lockPath, owner, { flag: 'wx' });
+      writeFileSync(lockPath, owner, { flag: 'wx', mode: 0o600 });
       return () => rmSync(lockPath, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
@@ -76,7 +76,34 @@ export async function openDataDir(dataDir: string, log: (message: string) => voi
     const fresh = await openPglite(scratch);
     await migrate(fresh);
     await fresh.close();
+    // PGlite sets its files' modes itself (0666), whatever the umask: close them before first use.
+    secureDataDir(scratch, () => {});
     renameSync(scratch, dbDir);
   }
-  return openPglite(dbDir);
+  const database = await openPglite(dbDir);
+  // Files PGlite makes as it opens (its pid file) get its own modes too.
+  secureDataDir(dbDir, () => {});
+  return database;
+}
+
+/**
+ * Makes the data folder this account's alone: the database in it holds the tokens' signing key and the
+ * password hashes. Anything other accounts could read or write (a folder made before this check, or
+ * files PGlite created with its own modes) is closed, with a warning saying how much was open. Files
+ * the database creates later sit inside folders of mode 0700, which no other account can enter.
+ */
+export function secureDataDir(dataDir: string, warn: (message: string) => void): void {
+  let opened = 0;
+  const close = (path: string, isFolder: boolean) => {
+    if ((statSync(path).mode & 0o077) === 0) return;
+    chmodSync(path, isFolder ? 0o700 : 0o600);
+    opened += 1;
+  };
+  close(dataDir, true);
+  for (const entry of readdirSync(dataDir, { recursive: true, withFileTypes: true })) {
+    if (entry.isDirectory() || entry.isFile()) close(join(entry.parentPath, entry.name), entry.isDirectory());
+  }
+  if (opened > 0) {
+    warn(`${opened} files and folders in ${dataDir} could be read by other accounts of this machine; they are now this account's alone.`);
+  }
 }
