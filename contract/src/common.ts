@@ -23,20 +23,35 @@ export const ASSIGNABLE_ROLES = [
 
 export const IdSchema = z.uuid({ message: 'Invalid id' });
 
-/** A required text field: trimmed, not empty, length-capped. */
+/**
+ * Characters that show nothing or turn the text's direction: a name made of them, or hiding them
+ * ("Cement\u200b" beside "Cement", a right-to-left override), would pass for another. The joiners
+ * U+200C and U+200D are allowed: Indic scripts and emoji need them.
+ */
+const HIDDEN_CHARACTERS = /[\u00ad\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+
+export function hiddenCharactersMessage(label: string): string {
+  return `${label} cannot contain invisible or text-direction characters`;
+}
+
+/** A required text field: trimmed, in Unicode's composed form (NFC), not empty, length-capped, no hidden characters. */
 export function requiredText(label: string, max = NAME_MAX) {
   return z
     .string({ message: `${label} is required` })
     .trim()
+    .normalize('NFC')
     .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((text) => !HIDDEN_CHARACTERS.test(text), hiddenCharactersMessage(label));
 }
 
 export function optionalText(label: string, max = TEXT_MAX) {
   return z
     .string({ message: `${label} must be text` })
     .trim()
+    .normalize('NFC')
     .max(max, `${label} must be at most ${max} characters`)
+    .refine((text) => !HIDDEN_CHARACTERS.test(text), hiddenCharactersMessage(label))
     .optional()
     .default('');
 }

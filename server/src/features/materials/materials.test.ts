@@ -111,6 +111,22 @@ describe('POST /api/user/add-product', () => {
     expect(await countMovements(t.database.db)).toBe(before);
   });
 
+  it('stores names in composed form, so a decomposed "Café" is the same name, and refuses hidden characters', async () => {
+    const add = (name: string) =>
+      t.app.inject({ method: 'POST', url: '/api/user/add-product', headers: bearer(staff.keeper.token), payload: { name } });
+    const composed = await add('Caf\u00e9 blocks');
+    expect(composed.statusCode).toBe(201);
+    const decomposed = await add('Cafe\u0301 blocks');
+    expect(decomposed.statusCode).toBe(409);
+    for (const name of ['\u200b', 'Caf\u00e9 blocks\u200b', 'Sand \u202eenots', 'Gra\ufeffvel']) {
+      const refused = await add(name);
+      expect(refused.statusCode, JSON.stringify(name)).toBe(400);
+      expect(refused.json().message).toBe('Material name cannot contain invisible or text-direction characters');
+    }
+    // The joiners of Indic scripts are letters' business, not hidden text.
+    expect((await add('\u0915\u094d\u200d\u0937 bricks')).statusCode).toBe(201);
+  });
+
   it('returns 403 for a store user and 401 without a token', async () => {
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/user/add-product', headers: bearer(staff.storeUser.token), payload: { name: 'X' } }))
