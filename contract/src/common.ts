@@ -8,7 +8,10 @@ if (typeof document !== 'undefined') z.config({ jitless: true });
 export const NAME_MAX = 200;
 export const TEXT_MAX = 1000;
 export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 256;
+export const PASSWORD_MAX = 128;
+/** Sign-in still takes the longer passwords earlier rules allowed. */
+export const SIGN_IN_PASSWORD_MAX = 256;
+export const PASSWORD_ONLY_SPACES = 'Password cannot be only spaces';
 export const LIST_LIMIT_MAX = 500;
 
 export const ROLES = ['admin', 'user', 'store-user', 'manager'] as const;

@@ -165,6 +165,7 @@ test('a store keeper signs in, changes their password and logs out', async ({ pa
   await expect(page).toHaveURL(/\/dashboard\/manager-dashboard$/);
 
   await page.goto('/dashboard/changepassword');
+  await page.getByLabel('Current Password').fill(KEEPER_PASSWORD);
   await page.getByLabel('New Password').fill('new-keeper-pass');
   await page.getByLabel('Confirm Password').fill('something-else');
   await page.getByRole('button', { name: 'Change Password' }).click();

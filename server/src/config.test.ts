@@ -26,7 +26,8 @@ describe('configuration', () => {
     expect(() => loadConfig({ ADMIN_PASSWORD: 'a' })).toThrow(
       /ADMIN_PASSWORD is not a usable password: Password must be at least 8 characters/,
     );
-    expect(() => loadConfig({ ADMIN_PASSWORD: '          ' })).toThrow(/only spaces/);
+    expect(() => loadConfig({ ADMIN_PASSWORD: '          ' })).toThrow(/cannot be only spaces/);
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'password123' })).toThrow(/one of the most common/);
     expect(loadConfig({ ADMIN_PASSWORD: 'long enough pass' }).adminPassword).toBe('long enough pass');
   });
 

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { newPasswordSchema } from '@stockyard/contract';
 import { isValidTimeZone } from './lib/calendar';
+import { assertUncommonPassword } from './lib/passwords';
 
 export type Config = {
   port: number;
@@ -51,10 +52,11 @@ function parseJwtSecret(value: string | undefined): string | undefined {
 function parseAdminPassword(value: string | undefined): string | undefined {
   if (!value) return undefined;
   const checked = newPasswordSchema.safeParse(value);
-  if (!checked.success || value.trim() === '') {
-    throw new ConfigError(
-      `ADMIN_PASSWORD is not a usable password: ${checked.success ? 'it is only spaces' : checked.error.issues[0]?.message}`,
-    );
+  if (!checked.success) throw new ConfigError(`ADMIN_PASSWORD is not a usable password: ${checked.error.issues[0]?.message}`);
+  try {
+    assertUncommonPassword(value);
+  } catch (error) {
+    throw new ConfigError(`ADMIN_PASSWORD is not a usable password: ${(error as Error).message}`);
   }
   return value;
 }

@@ -35,7 +35,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: ChangePasswordRequestSchema, response: { 200: ChangePasswordResponseSchema, ...errorResponses } },
     },
     async (request) => {
-      const token = await changeOwnPassword(app.db, app.tokens, authOf(request), request.body.newPassword);
+      const token = await changeOwnPassword(app.db, app.tokens, authOf(request), request.body, { ip: request.ip, log: request.log });
       return { message: 'Password changed successfully!', token };
     },
   );

@@ -188,7 +188,7 @@ describe('POST /api/auth/change-password', () => {
       method: 'POST',
       url: '/api/auth/change-password',
       headers: bearer(keeper.token),
-      payload: { newPassword: 'a brand new secret' },
+      payload: { currentPassword: PASSWORD, newPassword: 'a brand new secret' },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe('Password changed successfully!');
@@ -202,16 +202,37 @@ describe('POST /api/auth/change-password', () => {
   it('returns 400 for a missing or short password and changes nothing', async () => {
     const keeper = await createUser(t.app, admin.token, { role: 'user', storeId });
     for (const [payload, message] of [
-      [{}, 'Please enter a new password.'],
-      [{ newPassword: '' }, 'Please enter a new password.'],
-      [{ newPassword: 'short' }, 'Password must be at least 8 characters'],
-      [{ newPassword: 12345678 }, 'Please enter a new password.'],
+      [{ currentPassword: PASSWORD }, 'Please enter a new password.'],
+      [{ currentPassword: PASSWORD, newPassword: '' }, 'Please enter a new password.'],
+      [{ currentPassword: PASSWORD, newPassword: 'short' }, 'Password must be at least 8 characters'],
+      [{ currentPassword: PASSWORD, newPassword: 12345678 }, 'Please enter a new password.'],
+      [
+        { currentPassword: PASSWORD, newPassword: 'password1' },
+        'This password is one of the most common ones. Please choose one that is harder to guess.',
+      ],
+      [{ newPassword: 'a brand new secret' }, 'Please enter your current password.'],
+      [{ currentPassword: 'not my password', newPassword: 'a brand new secret' }, 'The current password is not correct.'],
     ] as const) {
       const response = await t.app.inject({ method: 'POST', url: '/api/auth/change-password', headers: bearer(keeper.token), payload });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(message);
     }
     expect((await me(keeper.token)).statusCode).toBe(200);
+  });
+
+  it('lets a stolen token guess the current password no faster than a sign-in', async () => {
+    const keeper = await createUser(t.app, admin.token, { role: 'user', storeId });
+    const guess = (currentPassword: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        remoteAddress: '10.0.7.1',
+        headers: bearer(keeper.token),
+        payload: { currentPassword, newPassword: 'taken over at last' },
+      });
+    for (let i = 0; i < 10; i += 1) expect((await guess(`guess number ${i}`)).statusCode).toBe(400);
+    expect((await guess(PASSWORD)).statusCode).toBe(429);
+    expect(await login(t.app, keeper.email, PASSWORD)).toBeTruthy();
   });
 
   it('returns 401 without a token', async () => {

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { type AuthContext, revokeUserSessions } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
-import { hashPassword } from '../../lib/passwords';
+import { assertUncommonPassword, hashPassword } from '../../lib/passwords';
 import { recordAudit } from '../audit/audit.service';
 import { presentUser } from './users.presenter';
 import { countStores, findUserRows, insertUser, updateLiveUser } from './users.repository';
@@ -18,6 +18,7 @@ export async function listUsers(db: DbOrTx, query: ListQuery) {
 
 export async function createUser(db: Db, actorId: string, input: z.output<typeof UserCreateRequestSchema>): Promise<User> {
   // Hash before anything else, so a taken email answers after the same work as a free one.
+  assertUncommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   const email = input.email.toLowerCase();
   try {
@@ -65,6 +66,7 @@ export async function deleteUser(db: Db, auth: AuthContext, userId: string): Pro
 
 /** An admin sets another user's password; every session of that user ends. */
 export async function changeUserPassword(db: Db, actorId: string, userId: string, newPassword: string): Promise<void> {
+  assertUncommonPassword(newPassword);
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     const changed = await updateLiveUser(tx, userId, { passwordHash });

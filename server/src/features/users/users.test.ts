@@ -37,8 +37,34 @@ describe('POST /api/auth/create-user', () => {
       t.database.db,
       sql`select password_hash, (select count(*)::int from user_stores where user_id = users.id) as stores from users where id = ${body.user._id}`,
     );
-    expect(row?.password_hash).toMatch(/^\$argon2id\$/);
+    // Argon2id at or above OWASP's minimums: 19 MiB, 2 passes, 1 lane.
+    const params = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(row?.password_hash ?? '');
+    expect(params).not.toBeNull();
+    const [memory, passes, lanes] = (params ?? []).slice(1).map(Number);
+    expect(memory).toBeGreaterThanOrEqual(19_456);
+    expect(passes).toBeGreaterThanOrEqual(2);
+    expect(lanes).toBeGreaterThanOrEqual(1);
     expect(row?.stores).toBe(1);
+  });
+
+  it('refuses a password that is common, only spaces, or over 128 characters, and adds nobody', async () => {
+    for (const [password, message] of [
+      ['Password', 'This password is one of the most common ones. Please choose one that is harder to guess.'],
+      ['qwertyuiop', 'This password is one of the most common ones. Please choose one that is harder to guess.'],
+      ['          ', 'Password cannot be only spaces'],
+      ['x'.repeat(129), 'Password must be at most 128 characters'],
+    ]) {
+      const payload = validUser();
+      const response = await createUserRequest(admin.token, { ...payload, password });
+      expect(response.statusCode, password).toBe(400);
+      expect(response.json().message).toBe(message);
+      const [found] = await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from users where email = ${payload.email}`,
+      );
+      expect(found?.n).toBe(0);
+    }
+    expect((await createUserRequest(admin.token, validUser({ password: 'x'.repeat(128) }))).statusCode).toBe(201);
   });
 
   it('defaults the role to store keeper', async () => {
@@ -191,6 +217,14 @@ describe('POST /api/auth/change-user-password', () => {
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe('Please enter a new password.');
+    const common = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-user-password',
+      headers: bearer(admin.token),
+      payload: { userId: keeper._id, newPassword: 'iloveyou' },
+    });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().message).toMatch(/one of the most common/);
     const unknown = await t.app.inject({
       method: 'POST',
       url: '/api/auth/change-user-password',

@@ -5,14 +5,24 @@ import { renderAt, signInAs, stubApi } from '../../../test/render';
 
 afterEach(() => vi.unstubAllGlobals());
 
-async function submit(newPassword: string, confirmPassword: string) {
+async function submit(newPassword: string, confirmPassword: string, currentPassword = 'the-old-password') {
   const user = userEvent.setup();
+  if (currentPassword) await user.type(await screen.findByLabelText('Current Password'), currentPassword);
   if (newPassword) await user.type(await screen.findByLabelText('New Password'), newPassword);
   if (confirmPassword) await user.type(screen.getByLabelText('Confirm Password'), confirmPassword);
   await user.click(screen.getByRole('button', { name: 'Change Password' }));
 }
 
 describe('ChangePasswordPage', () => {
+  it('asks for the current password and sends nothing without it', async () => {
+    signInAs('user');
+    const calls = stubApi({});
+    renderAt('/dashboard/changepassword');
+    await submit('brand-new-pass', 'brand-new-pass', '');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter your current password.');
+    expect(calls).toHaveLength(0);
+  });
+
   it('says "Passwords do not match" and sends nothing', async () => {
     signInAs('user');
     const calls = stubApi({});
@@ -30,7 +40,7 @@ describe('ChangePasswordPage', () => {
     renderAt('/dashboard/changepassword');
     await submit('brand-new-pass', 'brand-new-pass');
     expect(await screen.findByRole('status')).toHaveTextContent('Password changed successfully!');
-    expect(calls[0]?.body).toEqual({ newPassword: 'brand-new-pass' });
+    expect(calls[0]?.body).toEqual({ currentPassword: 'the-old-password', newPassword: 'brand-new-pass' });
     expect(calls[0]?.headers.Authorization).toBe('Bearer old-token');
     expect(localStorage.getItem('token')).toBe('new-token');
   });

@@ -10,6 +10,7 @@ import { useChangePassword } from '../api/change-password';
 
 export function ChangePasswordPage() {
   const mutation = useChangePassword();
+  const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
@@ -17,7 +18,7 @@ export function ChangePasswordPage() {
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     setResult(null);
-    const parsed = ChangePasswordFormSchema.safeParse({ newPassword, confirmPassword });
+    const parsed = ChangePasswordFormSchema.safeParse({ currentPassword, newPassword, confirmPassword });
     if (!parsed.success) {
       setResult({ ok: false, text: parsed.error.issues[0]?.message ?? 'Error changing password.' });
       return;
@@ -27,8 +28,9 @@ export function ChangePasswordPage() {
       return;
     }
     try {
-      const answer = await mutation.mutateAsync(parsed.data.newPassword);
+      const answer = await mutation.mutateAsync({ currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword });
       setResult({ ok: true, text: answer.message || 'Password changed successfully!' });
+      setCurrentPassword('');
       setNewPassword('');
       setConfirmPassword('');
     } catch (error) {
@@ -40,6 +42,12 @@ export function ChangePasswordPage() {
     <PageCard title="Change Password" narrow>
       <FormStack onSubmit={handleSubmit}>
         <Notice value={result} />
+        <PasswordInput
+          label="Current Password"
+          value={currentPassword}
+          onChange={(e) => setCurrentPassword(e.currentTarget.value)}
+          autoComplete="current-password"
+        />
         <PasswordInput
           label="New Password"
           value={newPassword}
