@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from './client';
 import { queryRows } from './sql';
 
-/** Tables in the order their foreign keys need on restore. Sign-in failures are not worth keeping. */
+/** Tables in the order their foreign keys need on restore. Sign-in attempt counts and item counts are not worth keeping. */
 export const BACKUP_TABLES = [
   'settings',
   'stores',
