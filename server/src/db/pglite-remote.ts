@@ -19,6 +19,7 @@ function toError(fields: Record<string, unknown> & { message: string }): Error {
 }
 
 const backgroundWork = new AsyncLocalStorage<true>();
+
 /**
  * Runs `work` as background work: on the embedded database its statements (and the transactions it
  * opens) wait behind interactive ones (while keeping a tenth of the database's time), so a big report does

@@ -15,13 +15,17 @@ type ColumnValue<C extends { data: unknown; notNull: boolean }> =
   | (C['data'] extends Date ? string | Date : C['data'])
   | (C['notNull'] extends true ? never : null);
 
+/** `column in (values)`; false for no values. */
+function isIn(column: SQL, values: SQL[]): SQL {
+  return values.length === 0 ? sql`false` : sql`${column} in (${sql.join(values, sql`, `)})`;
+}
+
 /** `column in (ids)`, each id cast to uuid; false for no ids. */
 export function uuidIn(column: SQL, ids: string[]): SQL {
-  if (ids.length === 0) return sql`false`;
-  return sql`${column} in (${sql.join(
+  return isIn(
+    column,
     ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  )})`;
+  );
 }
 
 /** Runs raw SQL and returns its rows, the same shape on both drivers. */
@@ -63,7 +67,7 @@ export function storeFilter(storeIds: string[] | null, column: SQL = sql`store_i
 }
 
 /** Escapes the wildcards of LIKE so a search for "50%" means the text "50%". */
-export function escapeLike(text: string): string {
+function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
@@ -82,13 +86,12 @@ export function liveItemCount(kind: 'material' | 'tool', storeIds: string[] | nu
              ${storeId ? sql`and c.store_id = ${storeId}` : sql``}`;
 }
 
-/** `kind in (...)` for a column of movement kinds. */
-export function kindIn(kinds: readonly MovementKind[], column: SQL = sql`kind`): SQL {
-  if (kinds.length === 0) return sql`false`;
-  return sql`${column} in (${sql.join(
+/** `column in (kinds)` for a column of movement kinds. */
+export function kindIn(column: SQL, kinds: readonly MovementKind[]): SQL {
+  return isIn(
+    column,
     kinds.map((kind) => sql`${kind}`),
-    sql`, `,
-  )})`;
+  );
 }
 
 /** A movement row's effect on `counter`: its quantity times the kind's per-unit effect (MOVEMENT_EFFECTS). */

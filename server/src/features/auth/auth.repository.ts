@@ -21,17 +21,13 @@ export async function findStoreIdsOfUser(db: DbOrTx, userId: string): Promise<st
   return rows.map((row) => row.storeId);
 }
 
-export async function findEmailOfUser(db: DbOrTx, userId: string): Promise<string | undefined> {
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return user?.email;
-}
-
-export async function findPasswordHash(db: DbOrTx, userId: string): Promise<string | undefined> {
+/** A live user's email and password hash, what proving their password needs. */
+export async function findCredentialsOfUser(db: DbOrTx, userId: string) {
   const [user] = await db
-    .select({ passwordHash: users.passwordHash })
+    .select({ email: users.email, passwordHash: users.passwordHash })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
-  return user?.passwordHash;
+  return user;
 }
 
 export async function setPasswordHash(db: DbOrTx, userId: string, passwordHash: string): Promise<{ name: string } | undefined> {

@@ -16,7 +16,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `${prefix}/login`,
       { schema: { tags: ['auth'], body: LoginRequestSchema, response: { 200: LoginResponseSchema, ...errorResponses } } },
-      async (request) => login(app.db, app.tokens, request.body, request.ip, request.log),
+      async (request) => login(app.db, app.tokens, request.body, { ip: request.ip, log: request.log }),
     );
     app.post(
       `${prefix}/logout`,

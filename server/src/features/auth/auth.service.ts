@@ -4,25 +4,19 @@ import { type AuthContext, issueToken, revokeSession, revokeUserSessions, type T
 import { AppError } from '../../lib/errors';
 import { assertUncommonPassword, hashForMissingAccount, hashPassword, verifyPassword } from '../../lib/passwords';
 import { recordAudit } from '../audit/audit.service';
-import { findEmailOfUser, findPasswordHash, findStoreIdsOfUser, findUserByEmail, setPasswordHash } from './auth.repository';
-import { admitSignInAttempt, settleSuccessfulSignIn } from './login-limiter';
+import { findCredentialsOfUser, findStoreIdsOfUser, findUserByEmail, setPasswordHash } from './auth.repository';
+import { admitSignInAttempt, type SignInClient, settleSuccessfulSignIn } from './login-limiter';
 
 /** Signs a user in; any failure answers the same message after the same work. */
-export async function login(
-  db: Db,
-  tokens: TokenSettings,
-  input: LoginRequest,
-  ip: string,
-  log: { warn: (message: string) => void },
-): Promise<LoginResponse> {
+export async function login(db: Db, tokens: TokenSettings, input: LoginRequest, client: SignInClient): Promise<LoginResponse> {
   const email = input.email.toLowerCase();
-  await admitSignInAttempt(db, ip, email, log);
+  await admitSignInAttempt(db, client, email);
   const user = await findUserByEmail(db, email);
   const isValid = await verifyPassword(user?.passwordHash ?? (await hashForMissingAccount()), input.password);
   if (!user || !isValid) {
     throw new AppError('unauthenticated', LOGIN_INVALID);
   }
-  await settleSuccessfulSignIn(db, ip, email);
+  await settleSuccessfulSignIn(db, client, email);
   const role = user.role as Role;
   const token = await issueToken(db, tokens, { id: user.id, role, stores: await findStoreIdsOfUser(db, user.id) });
   return { token, role };
@@ -42,15 +36,16 @@ export async function changeOwnPassword(
   tokens: TokenSettings,
   auth: AuthContext,
   input: { currentPassword: string; newPassword: string },
-  client: { ip: string; log: { warn: (message: string) => void } },
+  client: SignInClient,
 ): Promise<string> {
   const { currentPassword, newPassword } = input;
-  const email = (await findEmailOfUser(db, auth.userId)) ?? '';
-  await admitSignInAttempt(db, client.ip, email, client.log);
-  if (!(await verifyPassword((await findPasswordHash(db, auth.userId)) ?? (await hashForMissingAccount()), currentPassword))) {
+  const credentials = await findCredentialsOfUser(db, auth.userId);
+  const email = credentials?.email ?? '';
+  await admitSignInAttempt(db, client, email);
+  if (!(await verifyPassword(credentials?.passwordHash ?? (await hashForMissingAccount()), currentPassword))) {
     throw new AppError('bad_request', CURRENT_PASSWORD_WRONG);
   }
-  await settleSuccessfulSignIn(db, client.ip, email);
+  await settleSuccessfulSignIn(db, client, email);
   assertUncommonPassword(newPassword);
   const passwordHash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {

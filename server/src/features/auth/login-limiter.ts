@@ -23,6 +23,9 @@ export const SIGN_IN_LIMITS = {
 
 export const TOO_MANY_LOGINS = `Too many failed sign-in attempts. Please wait ${SIGN_IN_LIMITS.windowMinutes} minutes and try again.`;
 
+/** Who is trying: the address an attempt came from, and where to say that an account is under attack. */
+export type SignInClient = { ip: string; log: { warn: (message: string) => void } };
+
 function keysOf(ip: string, email: string) {
   const account = `account:${email.toLowerCase()}`;
   return { pair: `pair:${email.toLowerCase()}|${ip}`, account, address: `address:${ip}` };
@@ -33,8 +36,8 @@ function keysOf(ip: string, email: string) {
  * on: N simultaneous guesses count as N. Refused (429) once the pair or the address is over its
  * limit; on an account over its slowdown threshold the attempt waits, growing with every attempt.
  */
-export async function admitSignInAttempt(db: DbOrTx, ip: string, email: string, log: { warn: (message: string) => void }): Promise<void> {
-  const keys = keysOf(ip, email);
+export async function admitSignInAttempt(db: DbOrTx, client: SignInClient, email: string): Promise<void> {
+  const keys = keysOf(client.ip, email);
   const counts = await countSignInAttempt(db, Object.values(keys), SIGN_IN_LIMITS.windowMinutes);
   const count = (key: string) => counts.get(key) ?? 0;
   if (count(keys.pair) > SIGN_IN_LIMITS.perAccountAndAddress || count(keys.address) > SIGN_IN_LIMITS.perAddress) {
@@ -43,7 +46,7 @@ export async function admitSignInAttempt(db: DbOrTx, ip: string, email: string, 
   const beyond = count(keys.account) - SIGN_IN_LIMITS.accountSlowdownAfter;
   if (beyond > 0) {
     if (beyond === 1)
-      log.warn(
+      client.log.warn(
         `Sign-in attempts on ${email} passed ${SIGN_IN_LIMITS.accountSlowdownAfter} in ${SIGN_IN_LIMITS.windowMinutes} minutes: slowing them down`,
       );
     await sleep(Math.min(beyond * SIGN_IN_LIMITS.slowdownStepMs, SIGN_IN_LIMITS.slowdownMaxMs));
@@ -51,8 +54,8 @@ export async function admitSignInAttempt(db: DbOrTx, ip: string, email: string, 
 }
 
 /** A sign-in that succeeded: its pair starts afresh, and the attempt is taken back from the account's and the address's counts. */
-export async function settleSuccessfulSignIn(db: DbOrTx, ip: string, email: string): Promise<void> {
-  const keys = keysOf(ip, email);
+export async function settleSuccessfulSignIn(db: DbOrTx, client: SignInClient, email: string): Promise<void> {
+  const keys = keysOf(client.ip, email);
   await forgetSignInAttempts(db, [keys.pair]);
   await uncountSignInAttempt(db, [keys.account, keys.address]);
 }

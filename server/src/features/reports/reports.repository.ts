@@ -46,12 +46,12 @@ const REPORT_SLICE = 100;
 
 /** Which movements fill which column, from the kinds' effects on the counters (MOVEMENT_EFFECTS). */
 const available = counterEffect('available_quantity', 'mv');
-const opening = kindIn(kindsMoving('total_quantity'), sql`mv.kind`);
-const purchases = kindIn(kindsMoving('restocked_quantity'), sql`mv.kind`);
-const transfers = kindIn(kindsMoving('transfer_quantity'), sql`mv.kind`);
-const issues = kindIn(kindsMoving('consumed_quantity'), sql`mv.kind`);
-const returns = kindIn(kindsMoving('refund_quantity'), sql`mv.kind`);
-const damages = kindIn(kindsMoving('damaged_quantity'), sql`mv.kind`);
+const opening = kindIn(sql`mv.kind`, kindsMoving('total_quantity'));
+const purchases = kindIn(sql`mv.kind`, kindsMoving('restocked_quantity'));
+const transfers = kindIn(sql`mv.kind`, kindsMoving('transfer_quantity'));
+const issues = kindIn(sql`mv.kind`, kindsMoving('consumed_quantity'));
+const returns = kindIn(sql`mv.kind`, kindsMoving('refund_quantity'));
+const damages = kindIn(sql`mv.kind`, kindsMoving('damaged_quantity'));
 
 function reportQuery(input: ReportInput, slice?: { items: SQL; movements: SQL }): SQL {
   return sql`with bounds as (
