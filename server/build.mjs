@@ -1,4 +1,4 @@
-// Bundles the server (with the TypeScript contract) into dist/main.js; npm packages stay external.
+// Bundles the server (with the TypeScript contract) into dist/main.js, its CLI and its PDF thread; npm packages stay external.
 import { copyFileSync, readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -6,7 +6,12 @@ const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.u
 const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@stockyard/'));
 
 await build({
-  entryPoints: ['src/main.ts', 'src/cli.ts'],
+  entryPoints: [
+    { in: 'src/main.ts', out: 'main' },
+    { in: 'src/cli.ts', out: 'cli' },
+    // A PDF thread's code, loaded by lib/pdf/pdf-threads.ts from beside the bundle.
+    { in: 'src/lib/pdf/table-pdf.worker.ts', out: 'table-pdf.worker' },
+  ],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -3,6 +3,7 @@ export * from './auth';
 export * from './common';
 export * from './ledger';
 export * from './movements';
+export * from './report-sheet';
 export * from './reports';
 export * from './stores';
 export * from './users';

@@ -47,22 +47,14 @@ export const ReportRowSchema = z.object({
   storeName: z.string(),
 });
 export type ReportRow = z.infer<typeof ReportRowSchema>;
-export const KeeperReportResponseSchema = z.object({ data: z.array(ReportRowSchema) });
-
-/** The 14 columns of docs/SPEC.md section 3 "PDF report columns", shared by the PDF and the CSV. */
-export const REPORT_COLUMNS = [
-  'Date',
-  'Product',
-  'Category',
-  'Material',
-  'Size',
-  'Unit',
-  'Total Qty',
-  'Purchases',
-  'Transfer from Warehouse',
-  'Consumed',
-  'Damages/Wastage',
-  'Return',
-  'Closing Qty',
-  'Remarks',
-] as const;
+const ReportTotalsSchema = z.object({
+  previousQuantity: z.number(),
+  restockedQuantity: z.number(),
+  transferQuantity: z.number(),
+  consumedQuantity: z.number(),
+  damagedQuantity: z.number(),
+  refundQuantity: z.number(),
+  currentAvailableQuantity: z.number(),
+});
+/** The keeper's report: docs/SPEC.md's `data`, and the totals row that ends every report. */
+export const KeeperReportResponseSchema = z.object({ data: z.array(ReportRowSchema), totals: ReportTotalsSchema });

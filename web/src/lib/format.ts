@@ -1,3 +1,5 @@
+export { ddmmyyyy, numberOrZero, textOrNA } from '@stockyard/contract/report-sheet';
+
 /** YYYY-MM-DD of an ISO timestamp, as the admin tables show dates. */
 export function isoDate(value: string | null | undefined): string {
   if (!value) return 'N/A';
@@ -9,21 +11,4 @@ export function isoDate(value: string | null | undefined): string {
 export function matchesSearch(search: string, ...fields: (string | null | undefined)[]): boolean {
   const needle = search.trim().toLowerCase();
   return needle === '' || fields.some((field) => field?.toLowerCase().includes(needle));
-}
-
-/** DD/MM/YYYY of an ISO date or timestamp, as inventory dates and report PDFs show them. */
-export function ddmmyyyy(value: string | null | undefined): string {
-  if (!value) return 'N/A';
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : 'N/A';
-}
-
-/** docs/SPEC.md's N/A for empty text. */
-export function textOrNA(value: string | null | undefined): string {
-  return value?.trim() ? value : 'N/A';
-}
-
-/** docs/SPEC.md's 0 for a missing number. */
-export function numberOrZero(value: number | null | undefined): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 }

@@ -1,13 +1,26 @@
 import { KeeperReportQuerySchema, KeeperReportResponseSchema, ReportRowSchema, StoreReportQuerySchema } from '@stockyard/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
 import { errorResponses } from '../../lib/http';
-import { reportForKeeper, reportForStore } from './reports.service';
+import { closePdfThreads, tablePdfStream } from '../../lib/pdf/pdf-threads';
+import { type ReportAudience, reportCsv, reportFileName, reportPdf, type StoreReport } from './report-files';
+import { keeperReportFile, reportForKeeper, reportForStore, storeReportFile } from './reports.service';
 
 const tags = ['reports'];
+const FORMATS = ['pdf', 'csv'] as const;
+
+/** The report as a file download: the PDF drawn on a PDF thread, the CSV written as it goes. */
+function sendReportFile(reply: FastifyReply, report: StoreReport, audience: ReportAudience, format: (typeof FORMATS)[number]) {
+  reply.header('content-disposition', `attachment; filename="${reportFileName(report, audience, format)}"`);
+  if (format === 'pdf') return reply.type('application/pdf').send(tablePdfStream(reportPdf(report, audience)));
+  return reply.type('text/csv; charset=utf-8').send(reportCsv(report));
+}
 
 const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onClose', closePdfThreads);
+
   app.get(
     '/api/report/generate-report',
     {
@@ -23,8 +36,21 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: authorize('reports:own-store'),
       schema: { tags, querystring: KeeperReportQuerySchema, response: { 200: KeeperReportResponseSchema, ...errorResponses } },
     },
-    async (request) => ({ data: await reportForKeeper(app.db, authOf(request), request.query, app.timeZone) }),
+    async (request) => reportForKeeper(app.db, authOf(request), request.query, app.timeZone),
   );
+
+  for (const format of FORMATS) {
+    app.get(
+      `/api/report/generate-report/${format}`,
+      { onRequest: authorize('reports:any-store'), schema: { tags, querystring: StoreReportQuerySchema, response: errorResponses } },
+      async (request, reply) => sendReportFile(reply, await storeReportFile(app.db, authOf(request), request.query, app.timeZone), 'admin', format),
+    );
+    app.get(
+      `/api/user/report/${format}`,
+      { onRequest: authorize('reports:own-store'), schema: { tags, querystring: KeeperReportQuerySchema, response: errorResponses } },
+      async (request, reply) => sendReportFile(reply, await keeperReportFile(app.db, authOf(request), request.query, app.timeZone), 'keeper', format),
+    );
+  }
 };
 
 export default reportsRoutes;

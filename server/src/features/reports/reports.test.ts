@@ -1,3 +1,4 @@
+import { REPORT_QUANTITY_FIELDS } from '@stockyard/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
@@ -162,7 +163,7 @@ describe('store reports from the ledger (UTC)', () => {
     const empty = await createStore(t.app, staff.admin.token);
     const keeper = await createUser(t.app, staff.admin.token, { role: 'user', storeId: empty._id });
     const response = await report(t, keeper.token, 'startDate=2026-03-01&endDate=2026-03-31');
-    expect(response.json()).toEqual({ data: [] });
+    expect(response.json()).toEqual({ data: [], totals: Object.fromEntries(REPORT_QUANTITY_FIELDS.map((field) => [field, 0])) });
     expect((await report(t, keeper.token, `storeId=${staff.store._id}&startDate=2026-03-01&endDate=2026-03-31`)).statusCode).toBe(403);
   });
 });

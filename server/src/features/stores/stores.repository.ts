@@ -65,3 +65,8 @@ export async function deleteUnassignedStore(db: DbOrTx, id: string): Promise<{ i
   );
   return row;
 }
+
+export async function findStoreName(db: DbOrTx, id: string): Promise<string | undefined> {
+  const [row] = await db.select({ name: stores.name }).from(stores).where(eq(stores.id, id));
+  return row?.name;
+}

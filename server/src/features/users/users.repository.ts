@@ -55,3 +55,9 @@ export async function updateLiveUser(db: DbOrTx, id: string, values: { deletedAt
     .returning({ id: users.id, name: users.name, email: users.email });
   return row;
 }
+
+/** A user's name, also of one deleted since (a report says who made it). */
+export async function findUserName(db: DbOrTx, id: string): Promise<string | undefined> {
+  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, id));
+  return row?.name;
+}

@@ -1,0 +1,101 @@
+import type { ReportRow } from './reports';
+
+/** DD/MM/YYYY of an ISO date or timestamp, as inventory dates and report PDFs show them. */
+export function ddmmyyyy(value: string | null | undefined): string {
+  if (!value) return 'N/A';
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : 'N/A';
+}
+
+/** docs/SPEC.md's N/A for empty text. */
+export function textOrNA(value: string | null | undefined): string {
+  return value?.trim() ? value : 'N/A';
+}
+
+/** docs/SPEC.md's 0 for a missing number. */
+export function numberOrZero(value: number | null | undefined): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+/** The 14 columns of docs/SPEC.md section 3 "PDF report columns", shared by the screen, the PDF and the CSV. */
+export const REPORT_COLUMNS = [
+  'Date',
+  'Product',
+  'Category',
+  'Material',
+  'Size',
+  'Unit',
+  'Total Qty',
+  'Purchases',
+  'Transfer from Warehouse',
+  'Consumed',
+  'Damages/Wastage',
+  'Return',
+  'Closing Qty',
+  'Remarks',
+] as const;
+
+/** The quantity fields in column order (columns 7 to 13). */
+export const REPORT_QUANTITY_FIELDS = [
+  'previousQuantity',
+  'restockedQuantity',
+  'transferQuantity',
+  'consumedQuantity',
+  'damagedQuantity',
+  'refundQuantity',
+  'currentAvailableQuantity',
+] as const;
+
+export type ReportQuantities = Record<(typeof REPORT_QUANTITY_FIELDS)[number], number>;
+
+/** Index of the first quantity column: the columns from here to the one before Remarks are numbers. */
+export const FIRST_QUANTITY_COLUMN = 6;
+
+/** One report row as the 14 cells of the report: N/A for missing text, 0 for missing numbers. */
+export function reportCells(row: ReportRow): (string | number)[] {
+  return [
+    ddmmyyyy(row.restockDate),
+    textOrNA(row.name),
+    textOrNA(row.categoryname),
+    textOrNA(row.materialname ?? row.materialName),
+    textOrNA(row.size),
+    textOrNA(row.unit),
+    ...REPORT_QUANTITY_FIELDS.map((field) => numberOrZero(row[field])),
+    textOrNA(row.remarks),
+  ];
+}
+
+/** Each quantity column summed over the rows. */
+export function reportTotals(rows: readonly ReportRow[]): ReportQuantities {
+  const totals = Object.fromEntries(REPORT_QUANTITY_FIELDS.map((field) => [field, 0])) as ReportQuantities;
+  for (const row of rows) for (const field of REPORT_QUANTITY_FIELDS) totals[field] += numberOrZero(row[field]);
+  return totals;
+}
+
+/** The totals row under the report: "Total" under Product, the sums under their columns, the rest empty. */
+export function totalsCells(totals: ReportQuantities): (string | number)[] {
+  return ['', 'Total', '', '', '', '', ...REPORT_QUANTITY_FIELDS.map((field) => totals[field]), ''];
+}
+
+/** The row identity every report row and its totals keep: Closing = Total + Purchases + Transfer + Return − Consumed − Damaged. */
+export function closingOf(q: ReportQuantities): number {
+  return q.previousQuantity + q.restockedQuantity + q.transferQuantity + q.refundQuantity - q.consumedQuantity - q.damagedQuantity;
+}
+
+/**
+ * One CSV field, quoted as RFC 4180 says, and also when it holds `;`, which spreadsheets of
+ * `;`-separator locales split on; text that a spreadsheet would run as a formula is defused.
+ */
+export function csvField(value: string | number): string {
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",;\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** One CSV line with its CRLF ending. */
+export function csvLine(cells: readonly (string | number)[]): string {
+  return `${cells.map(csvField).join(',')}\r\n`;
+}
+
+/** The byte-order mark a report CSV starts with, so spreadsheets read accents right. */
+export const CSV_BOM = '\uFEFF';

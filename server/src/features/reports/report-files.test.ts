@@ -1,0 +1,118 @@
+import { closingOf, REPORT_COLUMNS, REPORT_QUANTITY_FIELDS, type ReportQuantities } from '@stockyard/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { bearer, createMaterial, createStoreWithStaff, recordAt } from '../../../test/factories';
+import { readPdfText } from '../../../test/pdf-text';
+
+type Staff = Awaited<ReturnType<typeof createStoreWithStaff>>;
+
+const NAMES = ['Cement OPC', 'सीमेंट', '水泥', 'Τσιμέντο', 'Цемент', 'إسمنت'];
+const RANGE = 'startDate=2026-03-01&endDate=2026-03-31';
+
+/** Quantities read from seven printed cells, in column order. */
+function quantities(cells: string[]): ReportQuantities {
+  return Object.fromEntries(REPORT_QUANTITY_FIELDS.map((field, index) => [field, Number(cells[index])])) as ReportQuantities;
+}
+
+describe('report files: PDF and CSV of a store report', () => {
+  let t: TestApp;
+  let staff: Staff;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    staff = await createStoreWithStaff(t.app, t.database.db);
+    const db = t.database.db;
+    for (const [index, name] of NAMES.entries()) {
+      const material = await createMaterial(t.app, staff.keeper.token, { name, totalQuantity: 0 });
+      const steps: [Parameters<typeof recordAt>[1]['kind'], number, string][] = [
+        ['opening', 40 + index, '2026-02-01T10:00:00Z'],
+        ['issue', 6, '2026-02-20T10:00:00Z'],
+        ['purchase', 10, '2026-03-02T10:00:00Z'],
+        ['delivery', 7, '2026-03-03T10:00:00Z'],
+        ['issue', 3 + index, '2026-03-04T10:00:00Z'],
+        ['damage', 3, '2026-03-05T10:00:00Z'],
+        // A return of February's issue, with no issue of its own inside the range for the first material.
+        ['return', 2, '2026-03-06T10:00:00Z'],
+      ];
+      for (const [kind, quantity, at] of index === 0 ? steps.filter(([kind, , day]) => kind !== 'issue' || day < '2026-03') : steps) {
+        expect(await recordAt(db, { itemId: material._id, kind, quantity, at })).toBe(true);
+      }
+    }
+  });
+  afterAll(() => t.close());
+
+  it('answers the keeper report with a totals row that keeps the row identity', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/user/report?${RANGE}`, headers: bearer(staff.keeper.token) });
+    expect(response.statusCode).toBe(200);
+    const { data, totals } = response.json();
+    expect(data).toHaveLength(NAMES.length);
+    for (const row of [...data, totals]) expect(closingOf(row)).toBe(row.currentAvailableQuantity);
+    const first = data.find((row: { name: string }) => row.name === 'Cement OPC');
+    expect(first).toMatchObject({ refundQuantity: 2, consumedQuantity: 0 });
+    for (const field of REPORT_QUANTITY_FIELDS) {
+      expect(totals[field]).toBe(data.reduce((sum: number, row: ReportQuantities) => sum + row[field], 0));
+    }
+  });
+
+  it('prints the PDF with every script, page numbers, who made it, the totals row and the signature lines', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/user/report/pdf?${RANGE}`, headers: bearer(staff.keeper.token) });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="store_report_2026-03-01_to_2026-03-31.pdf"');
+    const pdf = await readPdfText(response.rawPayload);
+    expect(Math.round(pdf.width)).toBe(842);
+    expect(pdf.pages).toHaveLength(1);
+    const page = pdf.pages[0] ?? [];
+    expect(page[0]).toBe('Store Report (01/03/2026 - 31/03/2026)');
+    const head = page.slice(1, page.indexOf(NAMES[0] ?? '') - 1).join(' ').replaceAll('/ ', '/');
+    for (const column of REPORT_COLUMNS) expect(head).toContain(column);
+    // Arabic is drawn right to left with its joined letter forms; pdf.js reads control characters between some of them.
+    const readable = page.map((text) => text.replace(/\p{Cc}/gu, ''));
+    for (const name of NAMES) expect(readable).toContain(name);
+    // Every row and the totals row add up as printed.
+    for (const name of [...NAMES, 'Total']) {
+      const at = readable.indexOf(name);
+      const cells = name === 'Total' ? page.slice(at + 1, at + 8) : page.slice(at + 5, at + 12);
+      const printed = quantities(cells);
+      expect(closingOf(printed), `${name}: ${cells.join(' ')}`).toBe(printed.currentAvailableQuantity);
+    }
+    const cement = page.slice(page.indexOf('Cement OPC') + 5, page.indexOf('Cement OPC') + 12);
+    expect(quantities(cement)).toMatchObject({ refundQuantity: 2, consumedQuantity: 0 });
+    expect(page).toEqual(expect.arrayContaining(['Prepared by', 'Checked by', 'Page 1 of 1']));
+    const footer = page.find((text) => text.startsWith(`${staff.store.name} · 01/03/2026 - 31/03/2026 · Generated `));
+    expect(footer).toMatch(/Generated \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} by .+/);
+  });
+
+  it('writes the CSV with the same columns and the totals row, every line adding up', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/user/report/csv?${RANGE}`, headers: bearer(staff.keeper.token) });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="store_report_2026-03-01_to_2026-03-31.csv"');
+    expect(response.body.startsWith('\uFEFF')).toBe(true);
+    const lines = response.body.slice(1).split('\r\n');
+    expect(lines.at(-1)).toBe('');
+    expect(lines[0]).toBe(REPORT_COLUMNS.join(','));
+    const body = lines.slice(1, -1).map((line) => line.split(','));
+    expect(body).toHaveLength(NAMES.length + 1);
+    expect(body.at(-1)?.slice(0, 2)).toEqual(['', 'Total']);
+    for (const cells of body) {
+      const printed = quantities(cells.slice(6, 13));
+      expect(closingOf(printed)).toBe(printed.currentAvailableQuantity);
+    }
+  });
+
+  it('gives the admin any store by id, named Store_Report_..., and refuses a store user', async () => {
+    const query = `storeId=${staff.store._id}&${RANGE}`;
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/report/generate-report/pdf?${query}`, headers: bearer(staff.admin.token) });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-disposition']).toBe('attachment; filename="Store_Report_2026-03-01_to_2026-03-31.pdf"');
+    const text = await readPdfText(pdf.rawPayload);
+    expect(text.pages[0]?.[0]).toBe(`Store Report - ${staff.store.name} (01/03/2026 - 31/03/2026)`);
+    const csv = await t.app.inject({ method: 'GET', url: `/api/report/generate-report/csv?${query}`, headers: bearer(staff.admin.token) });
+    expect(csv.statusCode).toBe(200);
+    const refused = await t.app.inject({ method: 'GET', url: `/api/user/report/pdf?${RANGE}`, headers: bearer(staff.storeUser.token) });
+    expect(refused.statusCode).toBe(403);
+    const anonymous = await t.app.inject({ method: 'GET', url: `/api/user/report/csv?${RANGE}` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,96 @@
+import { Readable } from 'node:stream';
+import {
+  CSV_BOM,
+  csvLine,
+  ddmmyyyy,
+  FIRST_QUANTITY_COLUMN,
+  REPORT_COLUMNS,
+  type ReportRow,
+  reportCells,
+  reportTotals,
+  totalsCells,
+} from '@stockyard/contract';
+import type { TablePdf, TableStyle } from '../../lib/pdf/table-pdf';
+
+/** A store's report with what its printed form says about it. */
+export type StoreReport = {
+  storeName: string;
+  startDate: string;
+  endDate: string;
+  rows: ReportRow[];
+  generatedAt: Date;
+  generatedBy: string;
+  timeZone: string;
+};
+
+export type ReportAudience = 'admin' | 'keeper';
+
+/** docs/SPEC.md section 9: A4 landscape, centred title, table from 25 mm, font 8, padding 2, dark blue header, grey stripes. */
+const REPORT_STYLE: TableStyle = {
+  orientation: 'landscape',
+  title: { x: 'centre', y: 15, size: 14 },
+  tableTop: 25,
+  margin: { left: 10, right: 10 },
+  fontSize: 8,
+  cellPadding: 2,
+  head: { fill: [22, 47, 85], text: [255, 255, 255] },
+  stripe: [240, 240, 240],
+};
+
+/** Column widths in millimetres, in REPORT_COLUMNS' order: they fill the 277 mm between the margins. */
+const COLUMN_WIDTHS = [20, 34, 22, 22, 14, 12, 19, 19, 19, 19, 19, 19, 19, 20];
+const SIGNATURES = ['Prepared by', 'Checked by'];
+
+/** "Store_Report_{start}_to_{end}" for the admin, "store_report_{start}_to_{end}" for a keeper (docs/SPEC.md section 9). */
+export function reportFileName(report: StoreReport, audience: ReportAudience, extension: 'pdf' | 'csv'): string {
+  const base = audience === 'admin' ? 'Store_Report' : 'store_report';
+  return `${base}_${report.startDate}_to_${report.endDate}.${extension}`;
+}
+
+function reportTitle(report: StoreReport, audience: ReportAudience): string {
+  const range = `${ddmmyyyy(report.startDate)} - ${ddmmyyyy(report.endDate)}`;
+  return audience === 'admin' ? `Store Report - ${report.storeName} (${range})` : `Store Report (${range})`;
+}
+
+function dateTimeIn(date: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+}
+
+/** The report as a table document: the rows, a totals row, and on every page who made it, when, and the page number. */
+export function reportPdf(report: StoreReport, audience: ReportAudience): TablePdf {
+  const range = `${ddmmyyyy(report.startDate)} - ${ddmmyyyy(report.endDate)}`;
+  return {
+    style: REPORT_STYLE,
+    title: reportTitle(report, audience),
+    columns: REPORT_COLUMNS.map((header, index) => ({
+      header,
+      width: COLUMN_WIDTHS[index] ?? 15,
+      align: index >= FIRST_QUANTITY_COLUMN && index < REPORT_COLUMNS.length - 1 ? 'right' : 'left',
+    })),
+    rows: report.rows.map((row) => reportCells(row).map(String)),
+    totals: totalsCells(reportTotals(report.rows)).map(String),
+    footer: `${report.storeName} · ${range} · Generated ${dateTimeIn(report.generatedAt, report.timeZone)} by ${report.generatedBy}`,
+    signatures: SIGNATURES,
+  };
+}
+
+/** The report as CSV, written as it goes: a byte-order mark, the header, the rows, the totals row; CRLF lines. */
+export function reportCsv(report: StoreReport): Readable {
+  return Readable.from(
+    (function* lines() {
+      yield `${CSV_BOM}${csvLine(REPORT_COLUMNS)}`;
+      for (let start = 0; start < report.rows.length; start += 500) {
+        yield report.rows
+          .slice(start, start + 500)
+          .map((row) => csvLine(reportCells(row)))
+          .join('');
+      }
+      yield csvLine(totalsCells(reportTotals(report.rows)));
+    })(),
+  );
+}

@@ -1,0 +1,256 @@
+import PDFDocument from 'pdfkit';
+import { FONT_NAMES, type FontName, fontData, fontRuns } from './fonts';
+
+type Rgb = [number, number, number];
+
+export type TableColumn = { header: string; /** millimetres */ width: number; align?: 'left' | 'right' };
+
+/** A table document: what to print, already as text; the layout rules are in `TableStyle`. */
+export type TablePdf = {
+  style: TableStyle;
+  title: string;
+  columns: TableColumn[];
+  rows: string[][];
+  /** A bold row that ends the table. */
+  totals?: string[];
+  /** Printed at the foot of every page, left; "Page N of M" is printed on the right. */
+  footer?: string;
+  /** Labels of the signature lines drawn under the table on the last page. */
+  signatures?: string[];
+};
+
+export type TableStyle = {
+  orientation: 'portrait' | 'landscape';
+  /** All in millimetres but the font sizes, in points. */
+  title: { x: number | 'centre'; y: number; size: number };
+  tableTop: number;
+  margin: { left: number; right: number };
+  fontSize: number;
+  cellPadding: number;
+  head: { fill: Rgb; text: Rgb };
+  stripe?: Rgb;
+};
+
+const MM = 72 / 25.4;
+const A4 = { width: 595.28, height: 841.89 };
+const LINE_HEIGHT = 1.15;
+const FOOTER_SIZE = 7;
+const FOOTER_HEIGHT = 15 * MM;
+const SIGNATURE_HEIGHT = 30 * MM;
+const TOTALS_FILL: Rgb = [220, 228, 240];
+
+type Doc = InstanceType<typeof PDFDocument>;
+type Row = { cells: string[][]; height: number; kind: 'head' | 'body' | 'totals' };
+
+/** The widest a string of this many characters can be at this size, in any of the fonts (a cheap "surely fits"). */
+const widestPerCharacter = 1.05;
+
+class TableWriter {
+  readonly doc: Doc;
+  readonly #table: TablePdf;
+  readonly #pageWidth: number;
+  readonly #pageHeight: number;
+  readonly #widths: number[];
+  readonly #padding: number;
+  readonly #lineHeight: number;
+  readonly #widthCache = new Map<string, number>();
+
+  constructor(table: TablePdf) {
+    this.#table = table;
+    const { style } = table;
+    const landscape = style.orientation === 'landscape';
+    this.#pageWidth = landscape ? A4.height : A4.width;
+    this.#pageHeight = landscape ? A4.width : A4.height;
+    this.#padding = style.cellPadding * MM;
+    this.#lineHeight = style.fontSize * LINE_HEIGHT;
+    this.doc = new PDFDocument({ size: 'A4', layout: style.orientation, margin: 0, autoFirstPage: false, bufferPages: false });
+    this.doc.info.Title = table.title;
+    for (const name of FONT_NAMES) this.doc.registerFont(name, fontData(name));
+    this.#widths = this.#columnWidths();
+  }
+
+  /** The asked widths scaled to the page, each column at least as wide as the longest word of its header. */
+  #columnWidths(): number[] {
+    const { columns, style } = this.#table;
+    const available = this.#pageWidth - (style.margin.left + style.margin.right) * MM;
+    const least = columns.map(
+      (column) => Math.max(...column.header.split(/\s+|(?<=\/)/).map((word) => this.#width(word, 'bold', style.fontSize))) + 2 * this.#padding + 1,
+    );
+    let widths = columns.map((column) => column.width);
+    for (let round = 0; round < columns.length; round += 1) {
+      const fixed = widths.map((width, index) => (least[index] ?? 0) >= (width / widths.reduce((a, b) => a + b, 0)) * available);
+      const fixedWidth = least.reduce((sum, width, index) => sum + (fixed[index] ? width : 0), 0);
+      const flexible = widths.reduce((sum, width, index) => sum + (fixed[index] ? 0 : width), 0);
+      const next = widths.map((width, index) => (fixed[index] ? (least[index] ?? 0) : (width / flexible) * (available - fixedWidth)));
+      if (next.every((width, index) => Math.abs(width - (widths[index] ?? 0)) < 0.01)) break;
+      widths = next;
+    }
+    const total = widths.reduce((a, b) => a + b, 0);
+    return widths.map((width) => (width / total) * available);
+  }
+
+  #width(text: string, font: FontName, size: number): number {
+    const key = `${font}${size}\u0000${text}`;
+    let width = this.#widthCache.get(key);
+    if (width === undefined) {
+      width = fontRuns(text, font).reduce((sum, run) => sum + this.doc.font(run.font).fontSize(size).widthOfString(run.text), 0);
+      if (this.#widthCache.size < 50_000) this.#widthCache.set(key, width);
+    }
+    return width;
+  }
+
+  /** The cell's text broken into lines that fit the column: at spaces and after "/" or "-", and inside a word only when it must. */
+  #lines(text: string, width: number, font: FontName): string[] {
+    const size = this.#table.style.fontSize;
+    if (text.length * size * widestPerCharacter <= width || this.#width(text, font, size) <= width) return [text];
+    const tokens = text.match(/[\u2E80-\u9FFF\uF900-\uFAFF]|[^\s/\u2E80-\u9FFF\uF900-\uFAFF-]+[/-]*|[/-]+|\s+/gu) ?? [text];
+    const lines: string[] = [];
+    let line = '';
+    const push = () => {
+      if (line.trim() !== '') lines.push(line.trimEnd());
+      line = '';
+    };
+    for (const token of tokens) {
+      if (this.#width(line + token, font, size) <= width) {
+        line += token;
+        continue;
+      }
+      push();
+      if (/^\s+$/.test(token)) continue;
+      if (this.#width(token, font, size) <= width) {
+        line = token;
+        continue;
+      }
+      for (const { segment } of new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(token)) {
+        if (line !== '' && this.#width(line + segment, font, size) > width) push();
+        line += segment;
+      }
+    }
+    push();
+    return lines.length > 0 ? lines : [''];
+  }
+
+  #row(cells: string[], kind: Row['kind']): Row {
+    const font: FontName = kind === 'body' ? 'sans' : 'bold';
+    const laid = cells.map((cell, index) => this.#lines(cell, (this.#widths[index] ?? 0) - 2 * this.#padding, font));
+    const lines = Math.max(1, ...laid.map((cell) => cell.length));
+    return { cells: laid, height: lines * this.#lineHeight + 2 * this.#padding, kind };
+  }
+
+  /** Splits the rows into pages: the header on each, the totals and the signature lines together on the last. */
+  paginate(): { head: Row; pages: Row[][] } {
+    const { style, columns, rows, totals, signatures } = this.#table;
+    const head = this.#row(
+      columns.map((column) => column.header),
+      'head',
+    );
+    const top = style.tableTop * MM + head.height;
+    const bottom = this.#pageHeight - FOOTER_HEIGHT;
+    const pages: Row[][] = [[]];
+    let y = top;
+    const place = (row: Row, reserve = 0) => {
+      if (y + row.height + reserve > bottom && (pages.at(-1)?.length ?? 0) > 0) {
+        pages.push([]);
+        y = top;
+      }
+      pages.at(-1)?.push(row);
+      y += row.height;
+    };
+    for (const cells of rows) place(this.#row(cells, 'body'));
+    if (totals) place(this.#row(totals, 'totals'), signatures?.length ? SIGNATURE_HEIGHT : 0);
+    else if (signatures?.length && y + SIGNATURE_HEIGHT > bottom) pages.push([]);
+    return { head, pages };
+  }
+
+  #drawText(text: string, x: number, y: number, width: number, align: 'left' | 'right' | 'center', font: FontName, size: number) {
+    const runs = fontRuns(text, font);
+    let left = x;
+    if (align !== 'left') {
+      const used = this.#width(text, font, size);
+      left = align === 'right' ? x + width - used : x + (width - used) / 2;
+    }
+    for (const run of runs) {
+      this.doc.font(run.font).fontSize(size).text(run.text, left, y, { lineBreak: false });
+      if (runs.length > 1) left += this.doc.widthOfString(run.text);
+    }
+  }
+
+  #drawRow(row: Row, y: number, index: number) {
+    const { style, columns } = this.#table;
+    const { doc } = this;
+    let x = style.margin.left * MM;
+    const width = this.#widths.reduce((sum, w) => sum + w, 0);
+    const fill = row.kind === 'head' ? style.head.fill : row.kind === 'totals' ? TOTALS_FILL : index % 2 === 1 ? style.stripe : undefined;
+    if (fill) doc.rect(x, y, width, row.height).fill(fill);
+    doc.fillColor(row.kind === 'head' ? style.head.text : [0, 0, 0]);
+    const font: FontName = row.kind === 'body' ? 'sans' : 'bold';
+    row.cells.forEach((lines, column) => {
+      const cellWidth = this.#widths[column] ?? 0;
+      const align = row.kind === 'head' ? 'left' : (columns[column]?.align ?? 'left');
+      lines.forEach((line, n) => {
+        const top = y + this.#padding + n * this.#lineHeight;
+        this.#drawText(line, x + this.#padding, top, cellWidth - 2 * this.#padding, align, font, style.fontSize);
+      });
+      x += cellWidth;
+    });
+  }
+
+  #drawFooter(page: number, pages: number) {
+    const { doc } = this;
+    const { margin } = this.#table.style;
+    const y = this.#pageHeight - 10 * MM;
+    const width = this.#pageWidth - (margin.left + margin.right) * MM;
+    doc.fillColor([80, 80, 80]);
+    if (this.#table.footer) this.#drawText(this.#table.footer, margin.left * MM, y, width, 'left', 'sans', FOOTER_SIZE);
+    this.#drawText(`Page ${page} of ${pages}`, margin.left * MM, y, width, 'right', 'sans', FOOTER_SIZE);
+  }
+
+  #drawSignatures(y: number) {
+    const { doc } = this;
+    const labels = this.#table.signatures ?? [];
+    const left = this.#table.style.margin.left * MM;
+    const line = 80 * MM;
+    const gap = 20 * MM;
+    doc.fillColor([0, 0, 0]).strokeColor([0, 0, 0]).lineWidth(0.6);
+    labels.forEach((label, index) => {
+      const x = left + index * (line + gap);
+      const base = y + 18 * MM;
+      doc.moveTo(x, base).lineTo(x + line, base).stroke();
+      this.#drawText(label, x, base + 2 * MM, line, 'left', 'sans', 9);
+    });
+  }
+
+  /** Lays the table out, then draws it page by page into the document stream. */
+  write() {
+    const { style, title } = this.#table;
+    const { doc } = this;
+    const { head, pages } = this.paginate();
+    pages.forEach((rows, index) => {
+      doc.addPage();
+      if (index === 0) {
+        const x = style.title.x === 'centre' ? 0 : style.title.x * MM;
+        const width = style.title.x === 'centre' ? this.#pageWidth : this.#pageWidth - x;
+        doc.fillColor([0, 0, 0]);
+        this.#drawText(title, x, style.title.y * MM - style.title.size, width, style.title.x === 'centre' ? 'center' : 'left', 'sans', style.title.size);
+      }
+      let y = style.tableTop * MM;
+      this.#drawRow(head, y, 0);
+      y += head.height;
+      rows.forEach((row, n) => {
+        this.#drawRow(row, y, n);
+        y += row.height;
+      });
+      if (index === pages.length - 1 && this.#table.signatures?.length) this.#drawSignatures(y);
+      this.#drawFooter(index + 1, pages.length);
+    });
+    doc.end();
+  }
+}
+
+/** Starts writing the table's PDF; read the returned document as a stream. */
+export function writeTablePdf(table: TablePdf): Doc {
+  const writer = new TableWriter(table);
+  // Drawn on the next turn, so the caller can attach its listeners to the stream first.
+  setImmediate(() => writer.write());
+  return writer.doc;
+}
