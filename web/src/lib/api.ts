@@ -67,17 +67,50 @@ async function apiRequest<T>(path: string, options: RequestOptions): Promise<{ d
       await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
     }
   }
+  if (!response.ok) throw await failureOf(response, useAuth && Boolean(token));
   const text = await response.text();
-  const data = text ? safeJson(text) : undefined;
-  if (!response.ok) {
-    const serverMessage = typeof data?.message === 'string' ? data.message : undefined;
-    if (response.status === 401 && useAuth && token) clearSession();
-    throw new ApiError(response.status, serverMessage ?? `HTTP error! Status: ${response.status}`, serverMessage);
+  return { data: (text ? safeJson(text) : undefined) as T, headers: response.headers };
+}
+
+/** The error of a failed answer; a 401 to a signed-in call ends the session. */
+async function failureOf(response: Response, signedIn: boolean): Promise<ApiError> {
+  const data = safeJson(await response.text());
+  const serverMessage = typeof data?.message === 'string' ? data.message : undefined;
+  if (response.status === 401 && signedIn) clearSession();
+  return new ApiError(response.status, serverMessage ?? `HTTP error! Status: ${response.status}`, serverMessage);
+}
+
+/**
+ * Downloads a file the server makes (a report's PDF or CSV) and saves it under the name the server
+ * gives it, or `fallbackName`.
+ */
+export async function apiDownload(path: string, fallbackName: string): Promise<void> {
+  const token = getToken();
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  } catch {
+    throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.');
   }
-  return { data: data as T, headers: response.headers };
+  if (!response.ok) throw await failureOf(response, Boolean(token));
+  const named = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1];
+  saveFile(await response.blob(), named ?? fallbackName);
+}
+
+/** Hands a file to the browser to save. */
+export function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function safeJson(text: string): { message?: unknown } | undefined {
+  if (!text) return undefined;
   try {
     return JSON.parse(text);
   } catch {

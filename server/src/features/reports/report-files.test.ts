@@ -64,7 +64,10 @@ describe('report files: PDF and CSV of a store report', () => {
     expect(pdf.pages).toHaveLength(1);
     const page = pdf.pages[0] ?? [];
     expect(page[0]).toBe('Store Report (01/03/2026 - 31/03/2026)');
-    const head = page.slice(1, page.indexOf(NAMES[0] ?? '') - 1).join(' ').replaceAll('/ ', '/');
+    const head = page
+      .slice(1, page.indexOf(NAMES[0] ?? '') - 1)
+      .join(' ')
+      .replaceAll('/ ', '/');
     for (const column of REPORT_COLUMNS) expect(head).toContain(column);
     // Arabic is drawn right to left with its joined letter forms; pdf.js reads control characters between some of them.
     const readable = page.map((text) => text.replace(/\p{Cc}/gu, ''));

@@ -43,12 +43,14 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/api/report/generate-report/${format}`,
       { onRequest: authorize('reports:any-store'), schema: { tags, querystring: StoreReportQuerySchema, response: errorResponses } },
-      async (request, reply) => sendReportFile(reply, await storeReportFile(app.db, authOf(request), request.query, app.timeZone), 'admin', format),
+      async (request, reply) =>
+        sendReportFile(reply, await storeReportFile(app.db, authOf(request), request.query, app.timeZone), 'admin', format),
     );
     app.get(
       `/api/user/report/${format}`,
       { onRequest: authorize('reports:own-store'), schema: { tags, querystring: KeeperReportQuerySchema, response: errorResponses } },
-      async (request, reply) => sendReportFile(reply, await keeperReportFile(app.db, authOf(request), request.query, app.timeZone), 'keeper', format),
+      async (request, reply) =>
+        sendReportFile(reply, await keeperReportFile(app.db, authOf(request), request.query, app.timeZone), 'keeper', format),
     );
   }
 };

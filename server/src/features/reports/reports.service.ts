@@ -1,12 +1,11 @@
 import { type ReportRow, reportTotals } from '@stockyard/contract';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../lib/auth/sessions';
-import { findStoreName } from '../stores/stores.repository';
-import { resolveStoreByIdOrName, resolveTargetStore } from '../stores/stores.service';
-import { findUserName } from '../users/users.repository';
+import { resolveStoreByIdOrName, resolveTargetStore, storeNameOf } from '../stores/stores.service';
+import { userNameOf } from '../users/users.service';
+import type { StoreReport } from './report-files';
 import { presentReportRow } from './reports.presenter';
 import { buildStoreReport } from './reports.repository';
-import type { StoreReport } from './report-files';
 
 type Range = { startDate: string; endDate: string };
 type AdminQuery = Range & { storeName?: string; storeId?: string };
@@ -29,12 +28,10 @@ export async function reportForKeeper(db: Db, auth: AuthContext, query: KeeperQu
 }
 
 async function fileReport(db: Db, auth: AuthContext, storeId: string, query: Range, timeZone: string): Promise<StoreReport> {
-  const [rows, storeName, preparedBy] = [
-    await rowsOf(db, storeId, query, timeZone),
-    await findStoreName(db, storeId),
-    await findUserName(db, auth.userId),
-  ];
-  return { ...query, storeName: storeName ?? '', rows, generatedAt: new Date(), generatedBy: preparedBy ?? '', timeZone };
+  const rows = await rowsOf(db, storeId, query, timeZone);
+  const storeName = await storeNameOf(db, storeId);
+  const preparedBy = await userNameOf(db, auth.userId);
+  return { ...query, storeName, rows, generatedAt: new Date(), generatedBy: preparedBy, timeZone };
 }
 
 /** The admin's report, for its PDF or CSV. */

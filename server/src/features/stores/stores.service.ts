@@ -6,7 +6,15 @@ import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, FOREIGN_KEY_VIOLATION } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
 import { presentStore } from './stores.presenter';
-import { deleteUnassignedStore, findStoreIdsByName, findStoreRows, insertStore, storeExists, updateStoreRow } from './stores.repository';
+import {
+  deleteUnassignedStore,
+  findStoreIdsByName,
+  findStoreName,
+  findStoreRows,
+  insertStore,
+  storeExists,
+  updateStoreRow,
+} from './stores.repository';
 
 const STORE_NOT_FOUND = 'Store not found';
 
@@ -95,4 +103,9 @@ export async function resolveStoreByIdOrName(db: DbOrTx, query: { storeId?: stri
   if (ids.length === 0) throw new AppError('not_found', STORE_NOT_FOUND);
   if (ids.length > 1) throw new AppError('bad_request', `More than one store is named "${query.storeName}"; choose it by storeId.`);
   return ids[0] as string;
+}
+
+/** A store's name (for what a report prints about it); empty when it is gone. */
+export async function storeNameOf(db: DbOrTx, id: string): Promise<string> {
+  return (await findStoreName(db, id)) ?? '';
 }

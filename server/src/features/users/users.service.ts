@@ -6,7 +6,7 @@ import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors'
 import { assertUncommonPassword, hashPassword } from '../../lib/passwords';
 import { recordAudit } from '../audit/audit.service';
 import { presentUser } from './users.presenter';
-import { countStores, findUserRows, insertUser, updateLiveUser } from './users.repository';
+import { countStores, findUserName, findUserRows, insertUser, updateLiveUser } from './users.repository';
 
 const USER_NOT_FOUND = 'User not found';
 
@@ -81,4 +81,9 @@ export async function changeUserPassword(db: Db, actorId: string, userId: string
       details: { password: 'changed' },
     });
   });
+}
+
+/** A user's name, also of one deleted since (a report prints who made it). */
+export async function userNameOf(db: DbOrTx, id: string): Promise<string> {
+  return (await findUserName(db, id)) ?? '';
 }

@@ -3,7 +3,7 @@ import { FONT_NAMES, type FontName, fontData, fontRuns } from './fonts';
 
 type Rgb = [number, number, number];
 
-export type TableColumn = { header: string; /** millimetres */ width: number; align?: 'left' | 'right' };
+export type TableColumn = { header: string /** millimetres */; width: number; align?: 'left' | 'right' };
 
 /** A table document: what to print, already as text; the layout rules are in `TableStyle`. */
 export type TablePdf = {
@@ -74,7 +74,8 @@ class TableWriter {
     const { columns, style } = this.#table;
     const available = this.#pageWidth - (style.margin.left + style.margin.right) * MM;
     const least = columns.map(
-      (column) => Math.max(...column.header.split(/\s+|(?<=\/)/).map((word) => this.#width(word, 'bold', style.fontSize))) + 2 * this.#padding + 1,
+      (column) =>
+        Math.max(...column.header.split(/\s+|(?<=\/)/).map((word) => this.#width(word, 'bold', style.fontSize))) + 2 * this.#padding + 1,
     );
     let widths = columns.map((column) => column.width);
     for (let round = 0; round < columns.length; round += 1) {
@@ -215,7 +216,10 @@ class TableWriter {
     labels.forEach((label, index) => {
       const x = left + index * (line + gap);
       const base = y + 18 * MM;
-      doc.moveTo(x, base).lineTo(x + line, base).stroke();
+      doc
+        .moveTo(x, base)
+        .lineTo(x + line, base)
+        .stroke();
       this.#drawText(label, x, base + 2 * MM, line, 'left', 'sans', 9);
     });
   }
@@ -231,7 +235,15 @@ class TableWriter {
         const x = style.title.x === 'centre' ? 0 : style.title.x * MM;
         const width = style.title.x === 'centre' ? this.#pageWidth : this.#pageWidth - x;
         doc.fillColor([0, 0, 0]);
-        this.#drawText(title, x, style.title.y * MM - style.title.size, width, style.title.x === 'centre' ? 'center' : 'left', 'sans', style.title.size);
+        this.#drawText(
+          title,
+          x,
+          style.title.y * MM - style.title.size,
+          width,
+          style.title.x === 'centre' ? 'center' : 'left',
+          'sans',
+          style.title.size,
+        );
       }
       let y = style.tableTop * MM;
       this.#drawRow(head, y, 0);

@@ -3,12 +3,18 @@ import { REPORT_DATES_REQUIRED, REPORT_NO_DATA, REPORT_STORE_AND_DATES_REQUIRED,
 import { IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
-import { ApiError } from '../../../lib/api';
+import { ApiError, messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { useStoreOptions } from '../../stores/api/stores';
-import { useAdminReport, useKeeperReport } from '../api/reports';
-import { adminReportDocument, downloadReportCsv, downloadReportPdf, keeperReportDocument, type ReportDocument } from '../report-export';
+import {
+  type AdminReportQuery,
+  downloadReport,
+  type ReportFormat,
+  type ReportQuery,
+  useAdminReport,
+  useKeeperReport,
+} from '../api/reports';
 import { ReportTable } from '../report-table';
 
 function DateRange(props: { start: string; end: string; onStart: (value: string) => void; onEnd: (value: string) => void }) {
@@ -20,29 +26,35 @@ function DateRange(props: { start: string; end: string; onStart: (value: string)
   );
 }
 
-function Downloads({ report, pdfLabel }: { report: ReportDocument; pdfLabel: string }) {
+type FetchedReport = { query: ReportQuery | AdminReportQuery; rows: ReportRow[] };
+
+/** The PDF and CSV buttons: the server makes the file, so a phone only downloads it. */
+function Downloads({ report, pdfLabel }: { report: FetchedReport; pdfLabel: string }) {
   const [error, setError] = useState<string | null>(null);
-  const [isBuilding, setBuilding] = useState(false);
-  async function pdf() {
+  const [busy, setBusy] = useState<ReportFormat | null>(null);
+  async function download(format: ReportFormat) {
+    setError(null);
     if (report.rows.length === 0) {
       setError(REPORT_NO_DATA);
       return;
     }
-    setBuilding(true);
+    setBusy(format);
     try {
-      await downloadReportPdf(report);
+      await downloadReport(report.query, format);
+    } catch (caught) {
+      setError(messageOf(caught, 'The file could not be made. Please try again.'));
     } finally {
-      setBuilding(false);
+      setBusy(null);
     }
   }
   return (
     <>
       <ErrorAlert text={error} />
       <Group>
-        <Button leftSection={<IconFileTypePdf size={18} />} onClick={() => void pdf()} loading={isBuilding}>
+        <Button leftSection={<IconFileTypePdf size={18} />} onClick={() => void download('pdf')} loading={busy === 'pdf'}>
           {pdfLabel}
         </Button>
-        <Button variant="light" leftSection={<IconFileTypeCsv size={18} />} onClick={() => downloadReportCsv(report)}>
+        <Button variant="light" leftSection={<IconFileTypeCsv size={18} />} onClick={() => void download('csv')} loading={busy === 'csv'}>
           Download CSV
         </Button>
       </Group>
@@ -58,7 +70,7 @@ export function AdminReportPage() {
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [report, setReport] = useState<ReportDocument | null>(null);
+  const [report, setReport] = useState<FetchedReport | null>(null);
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -70,8 +82,8 @@ export function AdminReportPage() {
       return;
     }
     try {
-      const rows = await fetchReport.mutateAsync({ storeId: store._id, storeName: store.name, startDate: start, endDate: end });
-      setReport(adminReportDocument(store.name, start, end, rows));
+      const query = { storeId: store._id, storeName: store.name, startDate: start, endDate: end };
+      setReport({ query, rows: await fetchReport.mutateAsync(query) });
     } catch (caught) {
       setError((caught instanceof ApiError && caught.serverMessage) || 'Error fetching products');
     }
@@ -111,34 +123,34 @@ export function KeeperReportPage() {
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [rows, setRows] = useState<ReportRow[] | null>(null);
+  const [report, setReport] = useState<FetchedReport | null>(null);
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     setError(null);
-    setRows(null);
+    setReport(null);
     if (!start || !end) {
       setError(REPORT_DATES_REQUIRED);
       return;
     }
     try {
-      setRows(await fetchReport.mutateAsync({ startDate: start, endDate: end }));
+      const query = { startDate: start, endDate: end };
+      setReport({ query, rows: await fetchReport.mutateAsync(query) });
     } catch (caught) {
       setError((caught instanceof ApiError && caught.serverMessage) || 'Error fetching report.');
     }
   }
 
-  const report = rows && rows.length > 0 ? keeperReportDocument(start, end, rows) : null;
   return (
     <PageCard title="Generate Store Report">
       <FormStack onSubmit={handleSubmit}>
         <ErrorAlert text={error} />
         <DateRange start={start} end={end} onStart={setStart} onEnd={setEnd} />
         <FetchButton isBusy={fetchReport.isPending} />
-        {rows && rows.length === 0 && <Alert color="yellow">No records found.</Alert>}
-        {report && <Downloads report={report} pdfLabel="Download PDF Report" />}
+        {report && report.rows.length === 0 && <Alert color="yellow">No records found.</Alert>}
+        {report && report.rows.length > 0 && <Downloads report={report} pdfLabel="Download PDF Report" />}
       </FormStack>
-      {report && <ReportTable rows={report.rows} />}
+      {report && report.rows.length > 0 && <ReportTable rows={report.rows} />}
     </PageCard>
   );
 }
