@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
+/** A second server whose keeper's store holds 10,000 materials (the benchmark seed). */
+const bigStorePort = port - 1;
 
 export default defineConfig({
   testDir: './tests',
@@ -29,12 +31,27 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node start-server.mjs',
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  projects: [
+    { name: 'app', testIgnore: /big-store/ },
+    { name: 'big-store', testMatch: /big-store/, use: { baseURL: `http://127.0.0.1:${bigStorePort}` } },
+  ],
+  webServer: [
+    {
+      command: 'node start-server.mjs',
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node start-server.mjs',
+      env: { E2E_PORT: String(bigStorePort), E2E_BIG_STORE: '1' },
+      url: `http://127.0.0.1:${bigStorePort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });
