@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { ErrorResponseSchema, IdSchema } from '@stockyard/contract';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -19,4 +20,19 @@ export const ByIdParamsSchema = z.object({ id: IdSchema });
 export function withTotal<T>(reply: FastifyReply, total: number, body: T): T {
   reply.header('X-Total-Count', String(total));
   return body;
+}
+
+/**
+ * A Content-Disposition that downloads a file under this name: plain for an ASCII name, else with an
+ * ASCII stand-in and the UTF-8 name beside it (RFC 6266), since store names can be in any script.
+ */
+function attachment(fileName: string): string {
+  const plain = fileName.replace(/[^\x20-\x7E]|["\\]/g, '_');
+  if (plain === fileName) return `attachment; filename="${fileName}"`;
+  return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** Answers with a file to download, streamed as it is made. */
+export function sendFile(reply: FastifyReply, file: { name: string; type: string; body: Readable }) {
+  return reply.header('content-disposition', attachment(file.name)).type(file.type).send(file.body);
 }

@@ -93,7 +93,9 @@ export async function apiDownload(path: string, fallbackName: string): Promise<v
     throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.');
   }
   if (!response.ok) throw await failureOf(response, Boolean(token));
-  const named = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1];
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const utf8 = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
+  const named = utf8 ? decodeURIComponent(utf8) : /filename="([^"]+)"/.exec(disposition)?.[1];
   saveFile(await response.blob(), named ?? fallbackName);
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createMaterial, createStore, createStoreWithStaff, createUser, unique } from '../../../test/factories';
 import { countMovements, findLedgerMismatches } from '../../../test/ledger-check';
+import { readPdfText } from '../../../test/pdf-text';
 import { queryRows } from '../../db/sql';
 
 let t: TestApp;
@@ -360,5 +361,24 @@ describe('GET /api/stock and /api/supply/track-supplies', () => {
       location: 'Quay 3',
       inventoryDetails: [{ productName: 'Sand', damageStock: 2, refundStock: 4, consumedStock: 6, totalQuantity: 30 }],
     });
+  });
+
+  it('prints one store\'s supplies as a portrait PDF in any script, named "{store}-report.pdf", for the caller\'s stores only', async () => {
+    const store = await createStore(t.app, staff.admin.token, { name: `Депо ${Date.now()}` });
+    await createMaterial(t.app, staff.admin.token, { storeId: store._id, name: 'रेत', totalQuantity: 30 });
+    await createMaterial(t.app, staff.admin.token, { storeId: store._id, name: '砂', totalQuantity: 12 });
+    const url = `/api/supply/track-supplies/${store._id}/pdf`;
+    const response = await t.app.inject({ method: 'GET', url, headers: bearer(staff.admin.token) });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="${store.name.replace(/[^\x20-\x7E]/g, '_')}-report.pdf"; filename*=UTF-8''${encodeURIComponent(`${store.name}-report.pdf`)}`,
+    );
+    const pdf = await readPdfText(response.rawPayload);
+    expect(Math.round(pdf.width)).toBe(595);
+    expect(pdf.pages[0]?.[0]).toBe(`${store.name} - Supplies`);
+    expect(pdf.pages[0]).toEqual(expect.arrayContaining(['Product', 'Damaged Stock', 'रेत', '砂', '30', '12', 'Page 1 of 1']));
+    const keeper = await t.app.inject({ method: 'GET', url, headers: bearer(staff.keeper.token) });
+    expect(keeper.statusCode).toBe(404);
   });
 });

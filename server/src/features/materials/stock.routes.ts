@@ -2,8 +2,10 @@ import { PageQuerySchema, StockQuerySchema, StockRowSchema, TrackSupplyStoreSche
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
-import { errorResponses, withTotal } from '../../lib/http';
-import { listStock, listTrackSupplies, stockTotals } from './stock.service';
+import { ByIdParamsSchema, errorResponses, sendFile, withTotal } from '../../lib/http';
+import { tablePdfStream } from '../../lib/pdf/pdf-threads';
+import { listStock, listTrackSupplies, stockTotals, trackSuppliesDocument } from './stock.service';
+import { trackSuppliesFileName } from './track-supplies-file';
 
 const tags = ['stock'];
 
@@ -35,6 +37,15 @@ const stockRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { stores, total } = await listTrackSupplies(app.db, authOf(request), request.query);
       return withTotal(reply, total, stores);
+    },
+  );
+
+  app.get(
+    '/api/supply/track-supplies/:id/pdf',
+    { onRequest: authorize('deliveries:read'), schema: { tags, params: ByIdParamsSchema, response: errorResponses } },
+    async (request, reply) => {
+      const { store, pdf } = await trackSuppliesDocument(app.db, authOf(request), request.params.id, app.timeZone);
+      return sendFile(reply, { name: trackSuppliesFileName(store), type: 'application/pdf', body: tablePdfStream(pdf) });
     },
   );
 };

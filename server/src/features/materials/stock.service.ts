@@ -2,9 +2,12 @@ import type { PageQuery } from '@stockyard/contract';
 import type { DbOrTx } from '../../db/client';
 import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
-import { resolveTargetStore } from '../stores/stores.service';
+import { AppError } from '../../lib/errors';
+import { resolveTargetStore, STORE_NOT_FOUND } from '../stores/stores.service';
+import { userNameOf } from '../users/users.service';
 import { presentStockRow, presentTrackSupplyStore } from './stock.presenter';
 import { findStockRows, findStockTotals, findTrackSupplyRows } from './stock.repository';
+import { trackSuppliesPdf } from './track-supplies-file';
 
 /** A store's stock (the caller's active store unless one of theirs is named), a page at a time. */
 export async function listStock(db: DbOrTx, auth: AuthContext, query: PageQuery & { storeId?: string }) {
@@ -22,4 +25,15 @@ export async function stockTotals(db: DbOrTx, auth: AuthContext) {
 export async function listTrackSupplies(db: DbOrTx, auth: AuthContext, page: PageQuery) {
   const { rows, total } = await findTrackSupplyRows(db, storeScopeOf(auth), page);
   return { stores: rows.map(presentTrackSupplyStore), total };
+}
+
+/** One of the caller's stores' supplies as a table document for its PDF; another store is not found. */
+export async function trackSuppliesDocument(db: DbOrTx, auth: AuthContext, storeId: string, timeZone: string) {
+  const scope = storeScopeOf(auth);
+  if (scope !== null && !scope.includes(storeId)) throw new AppError('not_found', STORE_NOT_FOUND);
+  const { rows } = await findTrackSupplyRows(db, [storeId], { limit: 1, offset: 0 });
+  const row = rows[0];
+  if (!row) throw new AppError('not_found', STORE_NOT_FOUND);
+  const store = presentTrackSupplyStore(row);
+  return { store, pdf: trackSuppliesPdf(store, { at: new Date(), by: await userNameOf(db, auth.userId), timeZone }) };
 }

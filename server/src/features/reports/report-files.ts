@@ -10,6 +10,7 @@ import {
   reportTotals,
   totalsCells,
 } from '@stockyard/contract';
+import { dateTimeIn } from '../../lib/calendar';
 import type { TablePdf, TableStyle } from '../../lib/pdf/table-pdf';
 
 /** A store's report with what its printed form says about it. */
@@ -50,23 +51,6 @@ export function reportFileName(report: StoreReport, audience: ReportAudience, ex
 function reportTitle(report: StoreReport, audience: ReportAudience): string {
   const range = `${ddmmyyyy(report.startDate)} - ${ddmmyyyy(report.endDate)}`;
   return audience === 'admin' ? `Store Report - ${report.storeName} (${range})` : `Store Report (${range})`;
-}
-
-function dateTimeIn(date: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
 }
 
 /** The report as a table document: the rows, a totals row, and on every page who made it, when, and the page number. */

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
-import { errorResponses } from '../../lib/http';
+import { errorResponses, sendFile } from '../../lib/http';
 import { closePdfThreads, tablePdfStream } from '../../lib/pdf/pdf-threads';
 import { type ReportAudience, reportCsv, reportFileName, reportPdf, type StoreReport } from './report-files';
 import { keeperReportFile, reportForKeeper, reportForStore, storeReportFile } from './reports.service';
@@ -13,9 +13,9 @@ const FORMATS = ['pdf', 'csv'] as const;
 
 /** The report as a file download: the PDF drawn on a PDF thread, the CSV written as it goes. */
 function sendReportFile(reply: FastifyReply, report: StoreReport, audience: ReportAudience, format: (typeof FORMATS)[number]) {
-  reply.header('content-disposition', `attachment; filename="${reportFileName(report, audience, format)}"`);
-  if (format === 'pdf') return reply.type('application/pdf').send(tablePdfStream(reportPdf(report, audience)));
-  return reply.type('text/csv; charset=utf-8').send(reportCsv(report));
+  const name = reportFileName(report, audience, format);
+  if (format === 'pdf') return sendFile(reply, { name, type: 'application/pdf', body: tablePdfStream(reportPdf(report, audience)) });
+  return sendFile(reply, { name, type: 'text/csv; charset=utf-8', body: reportCsv(report) });
 }
 
 const reportsRoutes: FastifyPluginAsyncZod = async (app) => {

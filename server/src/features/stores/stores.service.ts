@@ -16,7 +16,7 @@ import {
   updateStoreRow,
 } from './stores.repository';
 
-const STORE_NOT_FOUND = 'Store not found';
+export const STORE_NOT_FOUND = 'Store not found';
 
 /** Stores the caller may see (all for an admin), matching `q` on name or location, newest first. */
 export async function listStores(db: DbOrTx, auth: AuthContext, query: ListQuery) {

@@ -1,6 +1,6 @@
 import type { StockRow, TrackSupplyStore } from '@stockyard/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { apiDownload, apiFetch } from '../../../lib/api';
 import { pagedQuery } from '../../../lib/paging';
 import { STOCK_QUERIES } from '../../../lib/query-keys';
 
@@ -31,4 +31,9 @@ export function useStoreStock(storeId: string | null, page: number) {
 
 export function useTrackSupplies(page: number) {
   return useQuery(trackSuppliesQuery(page));
+}
+
+/** One store's supplies as the PDF the server makes, saved as "{store}-report.pdf". */
+export function downloadTrackSupplies(storeId: string, storeName: string): Promise<void> {
+  return apiDownload(`/api/supply/track-supplies/${storeId}/pdf`, `${storeName}-report.pdf`);
 }

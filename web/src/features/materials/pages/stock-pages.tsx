@@ -1,16 +1,17 @@
-import { ActionIcon, Alert, Group, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Group, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { Product, StockRow } from '@stockyard/contract';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
 import { messageOf } from '../../../lib/api';
+import { ErrorAlert } from '../../../lib/error-alert';
 import { isoDate, numberOrZero, textOrNA } from '../../../lib/format';
 import { PagedTable } from '../../../lib/paged-table';
 import { Pager } from '../../../lib/pager';
+import { type VirtualColumn, VirtualTable } from '../../../lib/virtual-table';
 import { useStoreOptions } from '../../stores/api/stores';
 import { useMaterialPage } from '../api/materials';
-import { useStockTotal, useStoreStock, useTrackSupplies } from '../api/stock';
-import { exportTrackSuppliesPdf } from '../track-supplies-pdf';
+import { downloadTrackSupplies, useStockTotal, useStoreStock, useTrackSupplies } from '../api/stock';
 
 /** Each material's available quantity, a page at a time. */
 function AvailabilityTable(props: { caption: string; errorText: string; loadingText?: string }) {
@@ -107,12 +108,30 @@ export function AddStockPage() {
   );
 }
 
-/** Track Supplies: each store's per-material breakdown, with a PDF per store. */
+const SUPPLY_COLUMNS: VirtualColumn[] = [
+  { header: 'Product', width: 220 },
+  { header: 'Damaged Stock', width: 120, align: 'right' },
+  { header: 'Return Stock', width: 110, align: 'right' },
+  { header: 'Issued Stock', width: 110, align: 'right' },
+  { header: 'Total Quantity', width: 120, align: 'right' },
+];
+
+/** Track Supplies: each store's per-material breakdown, with a PDF per store (made by the server). */
 export function TrackSuppliesPage() {
   const [page, setPage] = useState(1);
   const data = useTrackSupplies(page);
+  const [exportError, setExportError] = useState<string | null>(null);
+  async function exportSupplies(storeId: string, storeName: string) {
+    setExportError(null);
+    try {
+      await downloadTrackSupplies(storeId, storeName);
+    } catch (caught) {
+      setExportError(messageOf(caught, 'The PDF could not be made. Please try again.'));
+    }
+  }
   return (
     <PageCard title="Track Supplies">
+      <ErrorAlert text={exportError} />
       {data.isPending && <Text>Loading...</Text>}
       {data.isError && (
         <Alert color="red" role="alert">
@@ -137,41 +156,21 @@ export function TrackSuppliesPage() {
                   variant="light"
                   size="lg"
                   aria-label={`Export ${store.storeName} as PDF`}
-                  onClick={() => void exportTrackSuppliesPdf(store)}
+                  onClick={() => void exportSupplies(store._id, store.storeName)}
                 >
                   <IconFileTypePdf size={20} />
                 </ActionIcon>
               </Tooltip>
             </Group>
-            <Table.ScrollContainer minWidth={520}>
-              <Table striped fz="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Product</Table.Th>
-                    <Table.Th ta="right">Damaged Stock</Table.Th>
-                    <Table.Th ta="right">Return Stock</Table.Th>
-                    <Table.Th ta="right">Issued Stock</Table.Th>
-                    <Table.Th ta="right">Total Quantity</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {store.inventoryDetails.length === 0 && (
-                    <Table.Tr>
-                      <Table.Td colSpan={5}>No data available.</Table.Td>
-                    </Table.Tr>
-                  )}
-                  {store.inventoryDetails.map((detail) => (
-                    <Table.Tr key={detail.productName}>
-                      <Table.Td>{detail.productName}</Table.Td>
-                      <Table.Td ta="right">{detail.damageStock}</Table.Td>
-                      <Table.Td ta="right">{detail.refundStock}</Table.Td>
-                      <Table.Td ta="right">{detail.consumedStock}</Table.Td>
-                      <Table.Td ta="right">{detail.totalQuantity}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <VirtualTable
+              caption={`${store.storeName} supplies`}
+              columns={SUPPLY_COLUMNS}
+              rows={store.inventoryDetails}
+              rowKey={(detail) => detail.productName}
+              cells={(detail) => [detail.productName, detail.damageStock, detail.refundStock, detail.consumedStock, detail.totalQuantity]}
+              emptyText="No data available."
+              maxHeight="min(60vh, 480px)"
+            />
           </section>
         ))}
       </Stack>

@@ -1,0 +1,35 @@
+import type { TrackSupplyStore } from '@stockyard/contract';
+import { dateTimeIn } from '../../lib/calendar';
+import type { TablePdf, TableStyle } from '../../lib/pdf/table-pdf';
+
+const COLUMNS = ['Product', 'Damaged Stock', 'Return Stock', 'Issued Stock', 'Total Quantity'];
+
+/** docs/SPEC.md section 9: portrait, the table from 20 mm (in the plain table style the screen had before). */
+const STYLE: TableStyle = {
+  orientation: 'portrait',
+  title: { x: 14, y: 14, size: 14 },
+  tableTop: 20,
+  margin: { left: 14, right: 14 },
+  fontSize: 10,
+  cellPadding: 1.76,
+  head: { fill: [41, 128, 185], text: [255, 255, 255] },
+  stripe: [245, 245, 245],
+};
+
+/** "{store}-report.pdf" (docs/SPEC.md section 9). */
+export function trackSuppliesFileName(store: TrackSupplyStore): string {
+  return `${store.storeName}-report.pdf`;
+}
+
+/** One store's supplies as a table document, each page saying who made it, when, and its number. */
+export function trackSuppliesPdf(store: TrackSupplyStore, generated: { at: Date; by: string; timeZone: string }): TablePdf {
+  return {
+    style: STYLE,
+    title: `${store.storeName} - Supplies`,
+    columns: COLUMNS.map((header, index) => ({ header, width: index === 0 ? 54 : 32, align: index === 0 ? 'left' : 'right' })),
+    rows: store.inventoryDetails.map((detail) =>
+      [detail.productName, detail.damageStock, detail.refundStock, detail.consumedStock, detail.totalQuantity].map(String),
+    ),
+    footer: `${store.storeName} · Generated ${dateTimeIn(generated.at, generated.timeZone)} by ${generated.by}`,
+  };
+}
