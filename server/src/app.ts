@@ -13,6 +13,7 @@ import auditRoutes from './features/audit/audit.routes';
 import authRoutes from './features/auth/auth.routes';
 import type { TokenSettings } from './lib/auth/sessions';
 import './lib/fastify-context';
+import dashboardRoutes from './features/dashboard/dashboard.routes';
 import deliveriesRoutes from './features/deliveries/deliveries.routes';
 import healthRoutes from './features/health/health.routes';
 import materialsRoutes from './features/materials/materials.routes';
@@ -132,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(deliveriesRoutes);
   await app.register(movementsRoutes);
   await app.register(reportsRoutes);
+  await app.register(dashboardRoutes);
   await app.register(auditRoutes);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { IdSchema } from './common';
+
+/** The dashboard of the stores a caller may see; `materialId` picks the material of the weekly chart (default: the most issued). */
+export const DashboardQuerySchema = z.object({ materialId: IdSchema.optional() });
+
+const ConsumedMaterialSchema = z.object({
+  materialId: z.string(),
+  name: z.string(),
+  unit: z.string(),
+  storeName: z.string(),
+  quantity: z.number(),
+});
+
+export const DashboardResponseSchema = z.object({
+  /** The first day (YYYY-MM-DD, in the app's time zone) of the last 30 days, today included. */
+  since: z.string(),
+  /** The 10 materials issued most over the last 30 days, most first. */
+  topConsumed: z.array(ConsumedMaterialSchema),
+  /** One material's issues in each of the last 12 weeks (weeks start on Monday), oldest first; null when nothing was issued. */
+  weekly: z
+    .object({
+      materialId: z.string(),
+      name: z.string(),
+      unit: z.string(),
+      weeks: z.array(z.object({ weekStart: z.string(), quantity: z.number() })),
+    })
+    .nullable(),
+  /** Per store over the last 30 days: materials issued, damaged, and damage as a share of issues (null with no issues). */
+  damageShare: z.array(
+    z.object({ storeId: z.string(), storeName: z.string(), issued: z.number(), damaged: z.number(), share: z.number().nullable() }),
+  ),
+});
+export type DashboardResponse = z.infer<typeof DashboardResponseSchema>;

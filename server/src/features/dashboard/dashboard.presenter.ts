@@ -1,0 +1,33 @@
+import type { DashboardResponse } from '@stockyard/contract';
+import type { DamageRow, MaterialRow, TopConsumedRow, WeekRow } from './dashboard.repository';
+
+export function presentDashboard(input: {
+  since: string;
+  top: TopConsumedRow[];
+  weekly: { material: MaterialRow; weeks: WeekRow[] } | null;
+  damage: DamageRow[];
+}): DashboardResponse {
+  return {
+    since: input.since,
+    topConsumed: input.top.map((row) => ({
+      materialId: row.material_id,
+      name: row.name,
+      unit: row.unit,
+      storeName: row.store_name,
+      quantity: row.quantity,
+    })),
+    weekly: input.weekly && {
+      materialId: input.weekly.material.id,
+      name: input.weekly.material.name,
+      unit: input.weekly.material.unit,
+      weeks: input.weekly.weeks.map((week) => ({ weekStart: week.week_start, quantity: week.quantity })),
+    },
+    damageShare: input.damage.map((row) => ({
+      storeId: row.store_id,
+      storeName: row.store_name,
+      issued: row.issued,
+      damaged: row.damaged,
+      share: row.issued > 0 ? row.damaged / row.issued : null,
+    })),
+  };
+}
