@@ -1,16 +1,18 @@
 import { Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 export type HubButton = { label: string; to: string };
 
-/** A hub screen: the banner, a title and one big button per destination. */
-export function ButtonHub({ title, buttons }: { title: string; buttons: HubButton[] }) {
+/** A hub screen: the banner, a title, what to show above the buttons, and one big button per destination. */
+export function ButtonHub({ title, buttons, above }: { title: string; buttons: HubButton[]; above?: ReactNode }) {
   return (
     <Stack gap="lg">
       <Text c="dimmed" fw={500}>
         Welcome to Inventory System
       </Text>
       <Title order={2}>{title}</Title>
+      {above}
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
         {buttons.map((button) => (
           <Button key={button.to + button.label} component={Link} to={button.to} size="lg" variant="light" h={{ base: 56, sm: 72 }}>

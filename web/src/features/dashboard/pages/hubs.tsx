@@ -1,11 +1,13 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { logout } from '../../auth/api/logout';
 import { ButtonHub } from '../components/button-hub';
+import { DashboardPanel } from '../components/dashboard-panel';
 
 export function AdminHubPage() {
   return (
     <ButtonHub
       title="Admin Role"
+      above={<DashboardPanel />}
       buttons={[
         { label: 'Create Users', to: '/dashboard/createuser' },
         { label: 'All Users', to: '/dashboard/allusers' },
@@ -49,6 +51,7 @@ export function ManagerHubPage() {
   return (
     <ButtonHub
       title="Inventory Management"
+      above={<DashboardPanel />}
       buttons={[
         { label: 'Add Material', to: '/dashboard/addproduct' },
         { label: 'All Materials', to: '/dashboard/allproducts' },

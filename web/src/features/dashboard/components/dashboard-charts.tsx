@@ -1,0 +1,183 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import { Alert, Card, Group, Select, SimpleGrid, Switch, Table, Text, Title } from '@mantine/core';
+import type { DashboardResponse } from '@stockyard/contract';
+import { type ReactNode, useState } from 'react';
+import { messageOf } from '../../../lib/api';
+import { ddmmyyyy } from '../../../lib/format';
+import { useDashboard } from '../api/dashboard';
+
+const percent = (share: number | null) => (share === null ? '–' : `${(share * 100).toFixed(1)} %`);
+const dayMonth = (day: string) => ddmmyyyy(day).slice(0, 5);
+
+/** A chart with its text alternative: the same figures as a table, behind a switch. */
+function ChartCard(props: {
+  title: string;
+  summary: string;
+  table: [string[], (string | number)[][]];
+  children: ReactNode;
+  action?: ReactNode;
+}) {
+  const [asTable, setAsTable] = useState(false);
+  const [head, rows] = props.table;
+  return (
+    <Card withBorder padding="md" radius="md">
+      <Group justify="space-between" align="flex-start" mb="sm" gap="xs">
+        <Title order={3} size="h5">
+          {props.title}
+        </Title>
+        <Switch size="sm" label="Table" checked={asTable} onChange={(event) => setAsTable(event.currentTarget.checked)} />
+      </Group>
+      {props.action}
+      {rows.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {props.summary}
+        </Text>
+      ) : asTable ? (
+        <Table.ScrollContainer minWidth={280}>
+          <Table fz="sm" striped aria-label={props.title}>
+            <Table.Thead>
+              <Table.Tr>
+                {head.map((cell, index) => (
+                  <Table.Th key={cell} ta={index > 0 ? 'right' : undefined}>
+                    {cell}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={String(row[0])}>
+                  {row.map((cell, index) => (
+                    <Table.Td key={head[index]} ta={index > 0 ? 'right' : undefined}>
+                      {cell}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : (
+        <div role="img" aria-label={`${props.title}: ${props.summary}`}>
+          {props.children}
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function TopConsumed({ data }: { data: DashboardResponse }) {
+  const rows = data.topConsumed.map((row) => ({ label: row.name, quantity: row.quantity }));
+  const summary =
+    rows.length === 0 ? 'Nothing was issued in the last 30 days.' : rows.map((row) => `${row.label} ${row.quantity}`).join(', ');
+  return (
+    <ChartCard
+      title={`Most issued since ${ddmmyyyy(data.since)}`}
+      summary={summary}
+      table={[['Material', 'Store', 'Issued'], data.topConsumed.map((row) => [row.name, row.storeName, `${row.quantity} ${row.unit}`])]}
+    >
+      <BarChart
+        h={Math.max(160, rows.length * 30)}
+        data={rows}
+        dataKey="label"
+        orientation="vertical"
+        yAxisProps={{ width: 110 }}
+        series={[{ name: 'quantity', label: 'Issued', color: 'blue.6' }]}
+        withTooltip={false}
+        maxBarWidth={24}
+      />
+    </ChartCard>
+  );
+}
+
+function Weekly({ data, onChoose }: { data: DashboardResponse; onChoose: (materialId: string) => void }) {
+  const weekly = data.weekly;
+  const rows = (weekly?.weeks ?? []).map((week) => ({ week: dayMonth(week.weekStart), quantity: week.quantity }));
+  const choices = data.topConsumed.map((row) => ({ value: row.materialId, label: row.name }));
+  if (weekly && !choices.some((choice) => choice.value === weekly.materialId))
+    choices.push({ value: weekly.materialId, label: weekly.name });
+  return (
+    <ChartCard
+      title="Issued per week, last 12 weeks"
+      summary={
+        weekly ? `${weekly.name}: ${rows.map((row) => `week of ${row.week} ${row.quantity}`).join(', ')}` : 'Nothing was issued yet.'
+      }
+      table={[
+        ['Week of', `Issued (${weekly?.unit ?? ''})`],
+        (weekly?.weeks ?? []).map((week) => [ddmmyyyy(week.weekStart), week.quantity]),
+      ]}
+      action={
+        choices.length > 0 && (
+          <Select
+            aria-label="Material"
+            size="xs"
+            mb="sm"
+            maw={260}
+            data={choices}
+            value={weekly?.materialId ?? null}
+            onChange={(value) => value && onChoose(value)}
+            allowDeselect={false}
+          />
+        )
+      }
+    >
+      <BarChart
+        h={200}
+        data={rows}
+        dataKey="week"
+        maxBarWidth={24}
+        series={[{ name: 'quantity', label: 'Issued', color: 'teal.6' }]}
+        withTooltip={false}
+      />
+    </ChartCard>
+  );
+}
+
+function DamageShare({ data }: { data: DashboardResponse }) {
+  const worst = [...data.damageShare].sort((a, b) => (b.share ?? 0) - (a.share ?? 0)).slice(0, 10);
+  const rows = worst.map((row) => ({ store: row.storeName, share: Math.round((row.share ?? 0) * 1000) / 10 }));
+  return (
+    <ChartCard
+      title="Damage as a share of issues, last 30 days"
+      summary={rows.length === 0 ? 'No issues or damage in the last 30 days.' : rows.map((row) => `${row.store} ${row.share} %`).join(', ')}
+      table={[
+        ['Store', 'Issued', 'Damaged', 'Share'],
+        data.damageShare.map((row) => [row.storeName, row.issued, row.damaged, percent(row.share)]),
+      ]}
+    >
+      <BarChart
+        h={Math.max(160, rows.length * 30)}
+        data={rows}
+        dataKey="store"
+        orientation="vertical"
+        yAxisProps={{ width: 110 }}
+        valueFormatter={(value) => `${value} %`}
+        series={[{ name: 'share', label: 'Damaged', color: 'red.6' }]}
+        withTooltip={false}
+        maxBarWidth={24}
+      />
+    </ChartCard>
+  );
+}
+
+/** The dashboard's charts, from one call; loaded only after sign-in, so the login page stays light. */
+export default function DashboardCharts() {
+  const [materialId, setMaterialId] = useState<string | null>(null);
+  const dashboard = useDashboard(materialId);
+  if (dashboard.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {messageOf(dashboard.error, 'The dashboard could not be loaded.')}
+      </Alert>
+    );
+  }
+  if (!dashboard.data) return <Text c="dimmed">Loading the dashboard...</Text>;
+  return (
+    <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+      <TopConsumed data={dashboard.data} />
+      <Weekly data={dashboard.data} onChoose={setMaterialId} />
+      <DamageShare data={dashboard.data} />
+    </SimpleGrid>
+  );
+}
