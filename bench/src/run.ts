@@ -11,6 +11,12 @@ import { sql } from 'drizzle-orm';
 import { freePort, root, startServer } from '../../e2e/reliability/server-process';
 import { type Database, openPglite, openPostgres } from '../../server/src/db/client';
 import { queryRows } from '../../server/src/db/sql';
+import {
+  findDamageShare,
+  findScopedMaterial,
+  findTopConsumed,
+  findWeeklyIssues,
+} from '../../server/src/features/dashboard/dashboard.repository';
 import { recordMovement } from '../../server/src/features/movements/ledger.repository';
 import { buildStoreReport } from '../../server/src/features/reports/reports.repository';
 import { findLedgerMismatches } from '../../server/test/ledger-check';
@@ -281,11 +287,40 @@ for (const { name, path, headers } of [
 ]) {
   answerBytes.push({ name, plain: await bytesSent(path, headers, 'identity'), br: await bytesSent(path, headers, 'br') });
 }
+// The big store's report as a PDF, from the request to the whole file, against the report call's own
+// answer; and the company-wide dashboard call against its bare SQL.
+async function download(path: string): Promise<number> {
+  const response = await fetch(`${app.url}${path}`, { headers: admin });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+  return (await response.arrayBuffer()).byteLength;
+}
+const bigReportPath = reportPath.replace(store.id, bigStore.id);
+const pdfPath = bigReportPath.replace('/generate-report?', '/generate-report/pdf?');
+const bigReportRows = ((await (await fetch(`${app.url}${bigReportPath}`, { headers: admin })).json()) as unknown[]).length;
+await download(pdfPath);
+results.bigReportApiMs = await medianMs(values.quick ? 2 : 5, () => download(bigReportPath));
+results.bigReportPdfMs = await medianMs(values.quick ? 2 : 5, () => download(pdfPath));
+const pdfBytesPerRow = (await download(pdfPath)) / bigReportRows;
+await download('/api/dashboard');
+results.dashboardMs = await medianMs(values.quick ? 3 : 10, () => download('/api/dashboard'));
 await app.stop();
 
 // The ledger still agrees after everything the benchmarks wrote.
 const check = await openDatabase();
 results.ledgerMismatches = (await findLedgerMismatches(check.db)).length;
+// The company-wide dashboard's bare SQL, on the same data the app's call just read: the three
+// statements GET /api/dashboard runs for an admin.
+const since = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
+const today = new Date().toISOString().slice(0, 10);
+async function bareDashboard() {
+  const window = { storeIds: null, since, timeZone: 'UTC' };
+  const top = await findTopConsumed(check.db, window);
+  const material = top[0] && (await findScopedMaterial(check.db, null, top[0].material_id));
+  if (material) await findWeeklyIssues(check.db, material, today, 'UTC');
+  await findDamageShare(check.db, window);
+}
+await bareDashboard();
+results.bareDashboardMs = await medianMs(values.quick ? 3 : 10, bareDashboard);
 await check.close();
 
 // ---- First start on an empty data folder ----
@@ -372,6 +407,8 @@ const rows = [
   ],
 ] as const;
 
+const pdfRatio = (results.bigReportPdfMs as number) / (results.bigReportApiMs as number);
+const dashboardRatio = (results.dashboardMs as number) / (results.bareDashboardMs as number);
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const lines = [
   `### ${isPostgres ? 'PostgreSQL' : 'PGlite (file-backed)'}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
@@ -395,6 +432,9 @@ const lines = [
     : []),
   `| JavaScript for the login page (gzip) | ${(results.loginJsKb as number).toFixed(0)} KB (+ ${(results.loginCssKb as number).toFixed(0)} KB CSS) | ≤ 150 KB |`,
   `| counters that disagree with the ledger afterwards | ${results.ledgerMismatches} | 0 |`,
+  `| report PDF of the big store (${bigReportRows} rows): request to file | ${(results.bigReportPdfMs as number).toFixed(0)} ms, ${pdfRatio.toFixed(1)}× the report call (${(results.bigReportApiMs as number).toFixed(0)} ms) | ≤ 5× |`,
+  `| report PDF of the big store: size a row | ${pdfBytesPerRow.toFixed(0)} bytes | ≤ 300 bytes |`,
+  `| dashboard call, whole company (admin) | ${(results.dashboardMs as number).toFixed(0)} ms, ${dashboardRatio.toFixed(2)}× its bare SQL (${(results.bareDashboardMs as number).toFixed(0)} ms) | ≤ 2× |`,
   ...answerBytes.map(
     ({ name, plain, br }) => `| ${name}: bytes sent, plain / brotli | ${(plain / 1024).toFixed(0)} KB / ${(br / 1024).toFixed(0)} KB | |`,
   ),
@@ -424,6 +464,9 @@ if (values.quick) {
     ratio(appHot, bareHot) < 0.3 && 'hot-item writes below 30 % of the bare route',
     appReport.p50 > 6 * (results.bareReportMs as number) + 2 && 'report above 6× the bare SQL',
     (results.ledgerMismatches as number) > 0 && 'counters disagree with the ledger',
+    pdfRatio > 10 && 'report PDF above 10× the report call',
+    pdfBytesPerRow > 600 && 'report PDF above 600 bytes a row',
+    dashboardRatio > 4 && 'dashboard call above 4× its bare SQL',
   ].filter(Boolean);
   if (failures.length > 0) {
     console.error(`Performance guard failed: ${failures.join('; ')}`);

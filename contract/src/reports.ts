@@ -47,14 +47,14 @@ export const ReportRowSchema = z.object({
   storeName: z.string(),
 });
 export type ReportRow = z.infer<typeof ReportRowSchema>;
-const ReportTotalsSchema = z.object({
-  previousQuantity: z.number(),
-  restockedQuantity: z.number(),
-  transferQuantity: z.number(),
-  consumedQuantity: z.number(),
-  damagedQuantity: z.number(),
-  refundQuantity: z.number(),
-  currentAvailableQuantity: z.number(),
+const ReportTotalsSchema = ReportRowSchema.pick({
+  previousQuantity: true,
+  restockedQuantity: true,
+  transferQuantity: true,
+  consumedQuantity: true,
+  damagedQuantity: true,
+  refundQuantity: true,
+  currentAvailableQuantity: true,
 });
 /** The keeper's report: docs/SPEC.md's `data`, and the totals row that ends every report. */
 export const KeeperReportResponseSchema = z.object({ data: z.array(ReportRowSchema), totals: ReportTotalsSchema });

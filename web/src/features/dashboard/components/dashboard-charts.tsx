@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
+import { BarChart, type BarChartSeries } from '@mantine/charts';
 import { Alert, Card, Group, Select, SimpleGrid, Switch, Table, Text, Title } from '@mantine/core';
 import type { DashboardResponse } from '@stockyard/contract';
 import { type ReactNode, useState } from 'react';
@@ -67,6 +67,28 @@ function ChartCard(props: {
   );
 }
 
+/** One horizontal bar per row, ranked, its height growing with the rows so labels never overlap. */
+function RankedBars(props: {
+  data: Record<string, string | number>[];
+  dataKey: string;
+  series: BarChartSeries;
+  valueFormatter?: (value: number) => string;
+}) {
+  return (
+    <BarChart
+      h={Math.max(160, props.data.length * 30)}
+      data={props.data}
+      dataKey={props.dataKey}
+      orientation="vertical"
+      yAxisProps={{ width: 110 }}
+      series={[props.series]}
+      valueFormatter={props.valueFormatter}
+      withTooltip={false}
+      maxBarWidth={24}
+    />
+  );
+}
+
 function TopConsumed({ data }: { data: DashboardResponse }) {
   const rows = data.topConsumed.map((row) => ({ label: row.name, quantity: row.quantity }));
   const summary =
@@ -77,16 +99,7 @@ function TopConsumed({ data }: { data: DashboardResponse }) {
       summary={summary}
       table={[['Material', 'Store', 'Issued'], data.topConsumed.map((row) => [row.name, row.storeName, `${row.quantity} ${row.unit}`])]}
     >
-      <BarChart
-        h={Math.max(160, rows.length * 30)}
-        data={rows}
-        dataKey="label"
-        orientation="vertical"
-        yAxisProps={{ width: 110 }}
-        series={[{ name: 'quantity', label: 'Issued', color: 'blue.6' }]}
-        withTooltip={false}
-        maxBarWidth={24}
-      />
+      <RankedBars data={rows} dataKey="label" series={{ name: 'quantity', label: 'Issued', color: 'blue.6' }} />
     </ChartCard>
   );
 }
@@ -146,16 +159,11 @@ function DamageShare({ data }: { data: DashboardResponse }) {
         data.damageShare.map((row) => [row.storeName, row.issued, row.damaged, percent(row.share)]),
       ]}
     >
-      <BarChart
-        h={Math.max(160, rows.length * 30)}
+      <RankedBars
         data={rows}
         dataKey="store"
-        orientation="vertical"
-        yAxisProps={{ width: 110 }}
+        series={{ name: 'share', label: 'Damaged', color: 'red.6' }}
         valueFormatter={(value) => `${value} %`}
-        series={[{ name: 'share', label: 'Damaged', color: 'red.6' }]}
-        withTooltip={false}
-        maxBarWidth={24}
       />
     </ChartCard>
   );
