@@ -111,6 +111,10 @@ describe('report files: PDF and CSV of a store report', () => {
     expect(pdf.headers['content-disposition']).toBe('attachment; filename="Store_Report_2026-03-01_to_2026-03-31.pdf"');
     const text = await readPdfText(pdf.rawPayload);
     expect(text.pages[0]?.[0]).toBe(`Store Report - ${staff.store.name} (01/03/2026 - 31/03/2026)`);
+    // Drawn after the keeper's on the same PDF thread, with the words that one shaped: the same text.
+    const keeperPdf = await t.app.inject({ method: 'GET', url: `/api/user/report/pdf?${RANGE}`, headers: bearer(staff.keeper.token) });
+    const body = (page: string[] = []) => page.slice(1).filter((item) => !item.includes(' · Generated '));
+    expect(body(text.pages[0])).toEqual(body((await readPdfText(keeperPdf.rawPayload)).pages[0]));
     const csv = await t.app.inject({ method: 'GET', url: `/api/report/generate-report/csv?${query}`, headers: bearer(staff.admin.token) });
     expect(csv.statusCode).toBe(200);
     const refused = await t.app.inject({ method: 'GET', url: `/api/user/report/pdf?${RANGE}`, headers: bearer(staff.storeUser.token) });

@@ -45,6 +45,26 @@ type Row = { cells: string[][]; height: number; kind: 'head' | 'body' | 'totals'
 /** The widest a string of this many characters can be at this size, in any of the fonts (a cheap "surely fits"). */
 const widestPerCharacter = 1.05;
 
+/**
+ * Shaping a word (fontkit's OpenType layout) is most of a PDF's drawing time, and pdfkit keeps the
+ * shaped words per document. This thread keeps them across documents instead, one map per font, so
+ * next month's report of the same store shapes only what is new. A shaped word holds glyph ids,
+ * advances and code points, which depend on the font file only; the map starts again past 200,000 words.
+ */
+const sharedLayouts = new Map<FontName, Record<string, unknown>>();
+const SHARED_LAYOUT_LIMIT = 200_000;
+
+function shareLayouts(doc: Doc, name: FontName) {
+  doc.font(name);
+  const font = (doc as unknown as { _font: { layoutCache?: Record<string, unknown> } })._font;
+  let cache = sharedLayouts.get(name);
+  if (!cache || Object.keys(cache).length > SHARED_LAYOUT_LIMIT) {
+    cache = Object.create(null) as Record<string, unknown>;
+    sharedLayouts.set(name, cache);
+  }
+  if (font.layoutCache) font.layoutCache = cache;
+}
+
 class TableWriter {
   readonly doc: Doc;
   readonly #table: TablePdf;
@@ -65,7 +85,10 @@ class TableWriter {
     this.#lineHeight = style.fontSize * LINE_HEIGHT;
     this.doc = new PDFDocument({ size: 'A4', layout: style.orientation, margin: 0, autoFirstPage: false, bufferPages: false });
     this.doc.info.Title = table.title;
-    for (const name of FONT_NAMES) this.doc.registerFont(name, fontData(name));
+    for (const name of FONT_NAMES) {
+      this.doc.registerFont(name, fontData(name));
+      shareLayouts(this.doc, name);
+    }
     this.#widths = this.#columnWidths();
   }
 
