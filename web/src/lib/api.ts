@@ -100,7 +100,7 @@ export async function apiDownload(path: string, fallbackName: string): Promise<v
 }
 
 /** Hands a file to the browser to save. */
-export function saveFile(blob: Blob, fileName: string): void {
+function saveFile(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

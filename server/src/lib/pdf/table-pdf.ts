@@ -286,6 +286,12 @@ class TableWriter {
 export function writeTablePdf(table: TablePdf): Doc {
   const writer = new TableWriter(table);
   // Drawn on the next turn, so the caller can attach its listeners to the stream first.
-  setImmediate(() => writer.write());
+  setImmediate(() => {
+    try {
+      writer.write();
+    } catch (error) {
+      writer.doc.emit('error', error);
+    }
+  });
   return writer.doc;
 }
