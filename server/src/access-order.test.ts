@@ -33,7 +33,7 @@ function apiRoutes() {
       return {
         name: `${method} ${route.url}`,
         method: method as 'GET' | 'POST' | 'PUT' | 'DELETE',
-        url: `${route.url.replace(':id', randomUUID())}${schema.querystring ? '?limit=many&offset=-1&startDate=someday' : ''}`,
+        url: `${route.url.replace(':id', randomUUID())}${schema.querystring ? '?limit=many&offset=-1&startDate=someday&materialId=not-an-id' : ''}`,
         payload: schema.body ? [] : undefined,
         canBeMalformed: Boolean(schema.body || schema.querystring),
         check: accessCheckOf(route),
