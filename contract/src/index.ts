@@ -6,5 +6,6 @@ export * from './ledger';
 export * from './movements';
 export * from './report-sheet';
 export * from './reports';
+export * from './sessions';
 export * from './stores';
 export * from './users';

@@ -20,6 +20,7 @@ import materialsRoutes from './features/materials/materials.routes';
 import stockRoutes from './features/materials/stock.routes';
 import movementsRoutes from './features/movements/movements.routes';
 import reportsRoutes from './features/reports/reports.routes';
+import sessionsRoutes from './features/sessions/sessions.routes';
 import storesRoutes from './features/stores/stores.routes';
 import toolsRoutes from './features/tools/tools.routes';
 import usersRoutes from './features/users/users.routes';
@@ -134,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(movementsRoutes);
   await app.register(reportsRoutes);
   await app.register(dashboardRoutes);
+  await app.register(sessionsRoutes);
   await app.register(auditRoutes);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -4,7 +4,10 @@ import type { DbOrTx } from './client';
 import { sessions } from './schema';
 import { queryRows } from './sql';
 
-export function insertSession(db: DbOrTx, session: { jti: string; userId: string; expiresAt: Date }) {
+export function insertSession(
+  db: DbOrTx,
+  session: { jti: string; userId: string; expiresAt: Date; userAgent?: string | null; address?: string | null },
+) {
   return db.insert(sessions).values(session);
 }
 
@@ -12,9 +15,16 @@ export type LiveSession = { user_id: string; role: Role; stores: string[] | null
 
 /** A session that is neither revoked nor expired, of a live user, with the user's role and stores in order. */
 export async function findLiveSession(db: DbOrTx, jti: string): Promise<LiveSession | undefined> {
+  // The same statement marks the session used, at most once a minute (a checked session is kept in
+  // memory that long); a statement in WITH runs whether or not the query reads it.
   const [row] = await queryRows<LiveSession>(
     db,
-    sql`select u.id as user_id, u.role, s.expires_at,
+    sql`with touched as (
+          update sessions set last_used_at = now()
+          where jti = ${jti} and revoked_at is null and (last_used_at is null or last_used_at < now() - interval '1 minute')
+          returning jti
+        )
+        select u.id as user_id, u.role, s.expires_at,
           (select array_agg(us.store_id::text order by us.position, us.store_id) from user_stores us where us.user_id = u.id) as stores
         from sessions s join users u on u.id = s.user_id
         where s.jti = ${jti} and s.revoked_at is null and s.expires_at > now() and u.deleted_at is null`,
@@ -34,4 +44,35 @@ export async function revokeSessionRowsOfUser(db: DbOrTx, userId: string): Promi
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+}
+
+export type SessionRow = {
+  jti: string;
+  created_at: string | Date;
+  last_used_at: string | Date | null;
+  user_agent: string | null;
+  address: string | null;
+};
+
+/** A user's sessions that are neither revoked nor expired, the most recently used first. */
+export function findLiveSessionsOfUser(db: DbOrTx, userId: string): Promise<SessionRow[]> {
+  return queryRows<SessionRow>(
+    db,
+    sql`select jti, created_at, last_used_at, user_agent, address from sessions
+        where user_id = ${userId} and revoked_at is null and expires_at > now()
+        order by coalesce(last_used_at, created_at) desc, jti`,
+  );
+}
+
+/** Revokes a user's live sessions, all of them or one, or all but one; answers how many. */
+export async function revokeLiveSessionsOfUser(db: DbOrTx, userId: string, which: { only?: string; except?: string }): Promise<number> {
+  const rows = await queryRows<{ jti: string }>(
+    db,
+    sql`update sessions set revoked_at = now()
+        where user_id = ${userId} and revoked_at is null and expires_at > now()
+          ${which.only ? sql`and jti = ${which.only}` : sql``}
+          ${which.except ? sql`and jti <> ${which.except}` : sql``}
+        returning jti`,
+  );
+  return rows.length;
 }

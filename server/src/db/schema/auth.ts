@@ -46,6 +46,10 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Touched at most once a minute (see db/sessions.ts), for the Sessions page. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+    address: text('address'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -1,4 +1,4 @@
-import type { AuditQuery } from '@stockyard/contract';
+import type { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, AuditQuery } from '@stockyard/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/sql';
@@ -6,8 +6,8 @@ import type { AuditRow } from './audit.presenter';
 
 export type AuditEntry = {
   actorId: string | null;
-  action: 'create' | 'update' | 'delete';
-  entityType: 'user' | 'store' | 'material' | 'tool' | 'delivery';
+  action: (typeof AUDIT_ACTIONS)[number];
+  entityType: (typeof AUDIT_ENTITY_TYPES)[number];
   entityId: string;
   entityName: string;
   storeId?: string | null;

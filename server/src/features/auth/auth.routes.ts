@@ -5,10 +5,17 @@ import {
   LoginResponseSchema,
   MessageResponseSchema,
 } from '@stockyard/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
 import { errorResponses } from '../../lib/http';
 import { changeOwnPassword, login, logout } from './auth.service';
+import type { SignInClient } from './login-limiter';
+
+/** Who is signing in: the address, the browser (for the Sessions page) and where to warn. */
+function signInClient(request: FastifyRequest): SignInClient {
+  return { ip: request.ip, userAgent: request.headers['user-agent'], log: request.log };
+}
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // docs/SPEC.md calls both the bare and the /api-prefixed paths.
@@ -16,7 +23,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `${prefix}/login`,
       { schema: { tags: ['auth'], body: LoginRequestSchema, response: { 200: LoginResponseSchema, ...errorResponses } } },
-      async (request) => login(app.db, app.tokens, request.body, { ip: request.ip, log: request.log }),
+      async (request) => login(app.db, app.tokens, request.body, signInClient(request)),
     );
     app.post(
       `${prefix}/logout`,
@@ -35,7 +42,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: ChangePasswordRequestSchema, response: { 200: ChangePasswordResponseSchema, ...errorResponses } },
     },
     async (request) => {
-      const token = await changeOwnPassword(app.db, app.tokens, authOf(request), request.body, { ip: request.ip, log: request.log });
+      const token = await changeOwnPassword(app.db, app.tokens, authOf(request), request.body, signInClient(request));
       return { message: 'Password changed successfully!', token };
     },
   );

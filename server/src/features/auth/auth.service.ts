@@ -4,6 +4,7 @@ import { type AuthContext, issueToken, revokeSession, revokeUserSessions, type T
 import { AppError } from '../../lib/errors';
 import { assertUncommonPassword, hashForMissingAccount, hashPassword, verifyPassword } from '../../lib/passwords';
 import { recordAudit } from '../audit/audit.service';
+import { browserOf } from '../sessions/sessions.service';
 import { findCredentialsOfUser, findStoreIdsOfUser, findUserByEmail, setPasswordHash } from './auth.repository';
 import { admitSignInAttempt, type SignInClient, settleSuccessfulSignIn } from './login-limiter';
 
@@ -18,7 +19,16 @@ export async function login(db: Db, tokens: TokenSettings, input: LoginRequest, 
   }
   await settleSuccessfulSignIn(db, client, email);
   const role = user.role as Role;
-  const token = await issueToken(db, tokens, { id: user.id, role, stores: await findStoreIdsOfUser(db, user.id) });
+  const device = { userAgent: client.userAgent, address: client.ip };
+  const token = await issueToken(db, tokens, { id: user.id, role, stores: await findStoreIdsOfUser(db, user.id) }, device);
+  await recordAudit(db, {
+    actorId: user.id,
+    action: 'sign_in',
+    entityType: 'user',
+    entityId: user.id,
+    entityName: user.name,
+    details: { address: client.ip, browser: browserOf(client.userAgent ?? null) },
+  });
   return { token, role };
 }
 
@@ -59,6 +69,11 @@ export async function changeOwnPassword(
       entityName: user?.name ?? '',
       details: { password: 'changed' },
     });
-    return issueToken(tx, tokens, { id: auth.userId, role: auth.role, stores: auth.stores });
+    return issueToken(
+      tx,
+      tokens,
+      { id: auth.userId, role: auth.role, stores: auth.stores },
+      { userAgent: client.userAgent, address: client.ip },
+    );
   });
 }

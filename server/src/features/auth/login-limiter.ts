@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { countSignInAttempt, forgetSignInAttempts, uncountSignInAttempt } from './auth.repository';
+import { recordAudit } from '../audit/audit.service';
+import { countSignInAttempt, findUserByEmail, forgetSignInAttempts, uncountSignInAttempt } from './auth.repository';
 
 /**
  * Sign-in limits that slow attackers without locking people out (OWASP ASVS 5.0 V6.3): a pair of
@@ -24,7 +25,7 @@ export const SIGN_IN_LIMITS = {
 export const TOO_MANY_LOGINS = `Too many failed sign-in attempts. Please wait ${SIGN_IN_LIMITS.windowMinutes} minutes and try again.`;
 
 /** Who is trying: the address an attempt came from, and where to say that an account is under attack. */
-export type SignInClient = { ip: string; log: { warn: (message: string) => void } };
+export type SignInClient = { ip: string; userAgent?: string; log: { warn: (message: string) => void } };
 
 function keysOf(ip: string, email: string) {
   const account = `account:${email.toLowerCase()}`;
@@ -45,10 +46,7 @@ export async function admitSignInAttempt(db: DbOrTx, client: SignInClient, email
   }
   const beyond = count(keys.account) - SIGN_IN_LIMITS.accountSlowdownAfter;
   if (beyond > 0) {
-    if (beyond === 1)
-      client.log.warn(
-        `Sign-in attempts on ${email} passed ${SIGN_IN_LIMITS.accountSlowdownAfter} in ${SIGN_IN_LIMITS.windowMinutes} minutes: slowing them down`,
-      );
+    if (beyond === 1) await reportBurst(db, client, email);
     await sleep(Math.min(beyond * SIGN_IN_LIMITS.slowdownStepMs, SIGN_IN_LIMITS.slowdownMaxMs));
   }
 }
@@ -58,4 +56,23 @@ export async function settleSuccessfulSignIn(db: DbOrTx, client: SignInClient, e
   const keys = keysOf(client.ip, email);
   await forgetSignInAttempts(db, [keys.pair]);
   await uncountSignInAttempt(db, [keys.account, keys.address]);
+}
+
+/**
+ * An account's attempts passed the slowdown threshold: said once per window in the log and, for an
+ * account that exists, in the audit trail, where its admins see it.
+ */
+async function reportBurst(db: DbOrTx, client: SignInClient, email: string): Promise<void> {
+  const { accountSlowdownAfter, windowMinutes } = SIGN_IN_LIMITS;
+  client.log.warn(`Sign-in attempts on ${email} passed ${accountSlowdownAfter} in ${windowMinutes} minutes: slowing them down`);
+  const user = await findUserByEmail(db, email);
+  if (!user) return;
+  await recordAudit(db, {
+    actorId: null,
+    action: 'sign_in_burst',
+    entityType: 'user',
+    entityId: user.id,
+    entityName: user.name,
+    details: { attempts: accountSlowdownAfter + 1, windowMinutes, lastAddress: client.ip },
+  });
 }

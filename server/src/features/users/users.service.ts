@@ -8,7 +8,7 @@ import { recordAudit } from '../audit/audit.service';
 import { presentUser } from './users.presenter';
 import { countStores, findUserName, findUserRows, insertUser, updateLiveUser } from './users.repository';
 
-const USER_NOT_FOUND = 'User not found';
+export const USER_NOT_FOUND = 'User not found';
 
 /** Live users matching `q` on name, email or role, newest first, a page at a time. */
 export async function listUsers(db: DbOrTx, query: ListQuery) {

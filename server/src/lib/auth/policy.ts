@@ -5,6 +5,7 @@ export type Permission =
   | 'stores:manage'
   | 'stores:read'
   | 'account:change-password'
+  | 'account:sessions'
   | 'items:read'
   | 'items:create'
   | 'items:edit'
@@ -21,6 +22,7 @@ export type Permission =
 const storeKeeper: readonly Permission[] = [
   'stores:read',
   'account:change-password',
+  'account:sessions',
   'items:read',
   'items:create',
   'items:remark',
@@ -34,8 +36,16 @@ const storeKeeper: readonly Permission[] = [
 const grants: Record<Role, readonly Permission[]> = {
   admin: [...storeKeeper, 'users:manage', 'stores:manage', 'items:edit', 'items:delete', 'reports:any-store', 'audit:read'],
   user: storeKeeper,
-  'store-user': ['stores:read', 'account:change-password', 'items:read'],
-  manager: ['stores:read', 'account:change-password', 'items:read', 'deliveries:read', 'movements:read', 'reports:own-store'],
+  'store-user': ['stores:read', 'account:change-password', 'account:sessions', 'items:read'],
+  manager: [
+    'stores:read',
+    'account:change-password',
+    'account:sessions',
+    'items:read',
+    'deliveries:read',
+    'movements:read',
+    'reports:own-store',
+  ],
 };
 
 export function can(role: Role, permission: Permission): boolean {

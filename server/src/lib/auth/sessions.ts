@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Role } from '@stockyard/contract';
 import { jwtVerify, SignJWT } from 'jose';
 import type { DbOrTx } from '../../db/client';
-import { findLiveSession, insertSession, revokeSessionRow, revokeSessionRowsOfUser } from '../../db/sessions';
+import { findLiveSession, insertSession, revokeLiveSessionsOfUser, revokeSessionRow, revokeSessionRowsOfUser } from '../../db/sessions';
 import { AppError } from '../errors';
 
 export type AuthContext = {
@@ -20,15 +20,29 @@ export type TokenSettings = {
   canCacheSessions?: () => boolean;
 };
 
+/** The device a session was opened on, for the Sessions page. */
+export type Device = { userAgent?: string; address: string };
+
 const NOT_SIGNED_IN = 'Unauthorized! Token is missing.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
 
 /** Opens a session row and signs the token that names it. */
-export async function issueToken(db: DbOrTx, settings: TokenSettings, user: { id: string; role: Role; stores: string[] }): Promise<string> {
+export async function issueToken(
+  db: DbOrTx,
+  settings: TokenSettings,
+  user: { id: string; role: Role; stores: string[] },
+  device?: Device,
+): Promise<string> {
   const jti = randomUUID();
   const expiresAt = new Date(Date.now() + settings.ttlSeconds * 1000);
-  await insertSession(db, { jti, userId: user.id, expiresAt });
+  await insertSession(db, {
+    jti,
+    userId: user.id,
+    expiresAt,
+    userAgent: device?.userAgent?.slice(0, 300) ?? null,
+    address: device?.address ?? null,
+  });
   return new SignJWT({ role: user.role, stores: user.stores })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(user.id)
@@ -127,4 +141,10 @@ export async function revokeSession(db: DbOrTx, jti: string): Promise<void> {
 export async function revokeUserSessions(db: DbOrTx, userId: string): Promise<void> {
   forgetCheckedSessions();
   await revokeSessionRowsOfUser(db, userId);
+}
+
+/** Signs a user's sessions out (one, all, or all but one) and answers how many were live. */
+export async function revokeSessionsOfUser(db: DbOrTx, userId: string, which: { only?: string; except?: string }): Promise<number> {
+  forgetCheckedSessions();
+  return revokeLiveSessionsOfUser(db, userId, which);
 }
