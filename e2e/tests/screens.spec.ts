@@ -29,6 +29,7 @@ const routes: Record<string, string[]> = {
     'availablestock',
     'generatereport',
     'audit',
+    'sessions',
   ],
   keeper: [
     'manager-dashboard',
@@ -47,8 +48,9 @@ const routes: Record<string, string[]> = {
     'restockproduct',
     'transferproduct',
     'changepassword',
+    'sessions',
   ],
-  viewer: ['store-user-dashboard', 'alltools', 'changepassword'],
+  viewer: ['store-user-dashboard', 'alltools', 'changepassword', 'sessions'],
 };
 
 async function setUp(request: APIRequestContext) {

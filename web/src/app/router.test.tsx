@@ -35,7 +35,8 @@ describe('routing by role (docs/SPEC.md section 2)', () => {
     const { router } = renderAt('/dashboard/allusers');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/manager-dashboard'));
     expect(await screen.findByRole('link', { name: 'Generate Report' })).toBeInTheDocument();
-    expect(screen.getAllByRole('link').filter((link) => link.getAttribute('href')?.startsWith('/dashboard/'))).toHaveLength(14);
+    // The 13 buttons, and the top bar's Sessions and Change Password.
+    expect(screen.getAllByRole('link').filter((link) => link.getAttribute('href')?.startsWith('/dashboard/'))).toHaveLength(15);
   });
 
   it('shows the admin hub with its four buttons', async () => {

@@ -43,6 +43,7 @@ const ManagerHubPage = lazyPage(hubs, 'ManagerHubPage');
 const ManagerPlaceholderPage = lazyPage(hubs, 'ManagerPlaceholderPage');
 const StoreManagementPage = lazyPage(hubs, 'StoreManagementPage');
 const ChangePasswordPage = lazyPage(() => import('../features/auth/pages/change-password-page'), 'ChangePasswordPage');
+const SessionsPage = lazyPage(() => import('../features/sessions/pages/sessions-page'), 'SessionsPage');
 const AllStoresPage = lazyPage(() => import('../features/stores/pages/all-stores-page'), 'AllStoresPage');
 const CreateStorePage = lazyPage(() => import('../features/stores/pages/create-store-page'), 'CreateStorePage');
 const AllUsersPage = lazyPage(() => import('../features/users/pages/all-users-page'), 'AllUsersPage');
@@ -72,6 +73,7 @@ const KeeperReportPage = lazyPage(reportPages, 'KeeperReportPage');
 const AuditPage = lazyPage(() => import('../features/audit/pages/audit-page'), 'AuditPage');
 
 const changePassword = <ChangePasswordPage />;
+const sessions = <SessionsPage />;
 const createMaterial = <CreateMaterialPage />;
 const addTool = <AddToolPage />;
 
@@ -85,6 +87,7 @@ export const screens: Record<string, Screens> = {
   '/dashboard/createuser': { admin: <CreateUserPage /> },
   '/dashboard/allusers': { admin: <AllUsersPage /> },
   '/dashboard/changepassword': { admin: changePassword, user: changePassword, 'store-user': changePassword },
+  '/dashboard/sessions': { admin: sessions, user: sessions, 'store-user': sessions, manager: sessions },
   '/dashboard/productlist': { admin: <ProductListPage /> },
   '/dashboard/addtools': { admin: addTool },
   '/dashboard/alltools': { admin: <ToolListPage variant="admin" />, 'store-user': <ToolListPage variant="store-user" /> },

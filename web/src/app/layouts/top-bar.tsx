@@ -1,11 +1,11 @@
 import { Box, Button, Group, Text } from '@mantine/core';
-import { IconArrowLeft, IconKey, IconLogout } from '@tabler/icons-react';
+import { IconArrowLeft, IconDevices, IconKey, IconLogout } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { logout } from '../../features/auth/api/logout';
 import { homeOf } from '../../lib/home';
 import { useRole } from '../../lib/use-session';
 
-/** The bar on top of every signed-in screen: Back to the role's hub, password change and, where no sidebar has it, Logout. */
+/** The bar on top of every signed-in screen: Back to the role's hub, sessions, password change and, where no sidebar has it, Logout. */
 export function TopBar({ showLogout }: { showLogout: boolean }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -26,6 +26,9 @@ export function TopBar({ showLogout }: { showLogout: boolean }) {
         </Text>
       </Group>
       <Group gap={4} wrap="nowrap">
+        <Button component={Link} to="/dashboard/sessions" variant="subtle" color="gray.0" size="compact-md" aria-label="Sessions" px={6}>
+          <IconDevices size={18} />
+        </Button>
         <Button
           component={Link}
           to="/dashboard/changepassword"

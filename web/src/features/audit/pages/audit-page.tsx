@@ -7,7 +7,14 @@ import { ddmmyyyy } from '../../../lib/format';
 import { PagedTable } from '../../../lib/paged-table';
 import { useAuditEvents } from '../api/audit';
 
-const ACTION_COLORS = { create: 'green', update: 'blue', delete: 'red' } as const;
+const ACTION_COLORS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
+  create: 'green',
+  update: 'blue',
+  delete: 'red',
+  sign_in: 'gray',
+  sign_in_burst: 'orange',
+  sign_out: 'grape',
+};
 
 function describeDetails(details: Record<string, unknown>): string {
   return Object.entries(details)

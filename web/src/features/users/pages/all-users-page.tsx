@@ -1,6 +1,6 @@
-import { ActionIcon, Group } from '@mantine/core';
+import { ActionIcon, Group, Modal } from '@mantine/core';
 import type { User } from '@stockyard/contract';
-import { IconKey, IconTrash } from '@tabler/icons-react';
+import { IconDevices, IconKey, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
@@ -8,6 +8,7 @@ import { Notice } from '../../../lib/notice';
 import { PagedTable } from '../../../lib/paged-table';
 import { useSearchPaging } from '../../../lib/paging';
 import { SearchInput } from '../../../lib/search-box';
+import { SessionList } from '../../sessions/components/session-list';
 import { useDeleteUser, useUsersPage } from '../api/users';
 import { ChangeUserPasswordDialog } from '../components/change-user-password-dialog';
 
@@ -17,6 +18,7 @@ export function AllUsersPage() {
   const deleteUser = useDeleteUser();
   const [deleting, setDeleting] = useState<User | null>(null);
   const [passwordFor, setPasswordFor] = useState<User | null>(null);
+  const [sessionsOf, setSessionsOf] = useState<User | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
 
   async function confirmDelete() {
@@ -60,6 +62,9 @@ export function AllUsersPage() {
             header: 'Actions',
             render: (user) => (
               <Group gap={4} wrap="nowrap">
+                <ActionIcon variant="subtle" aria-label={`Sessions of ${user.name}`} onClick={() => setSessionsOf(user)}>
+                  <IconDevices size={18} />
+                </ActionIcon>
                 <ActionIcon variant="subtle" aria-label={`Change password of ${user.name}`} onClick={() => setPasswordFor(user)}>
                   <IconKey size={18} />
                 </ActionIcon>
@@ -71,6 +76,15 @@ export function AllUsersPage() {
           },
         ]}
       />
+      <Modal
+        opened={sessionsOf !== null}
+        onClose={() => setSessionsOf(null)}
+        title={`Sessions of ${sessionsOf?.name ?? ''}`}
+        size="xl"
+        centered
+      >
+        {sessionsOf && <SessionList userId={sessionsOf._id} />}
+      </Modal>
       <ChangeUserPasswordDialog
         user={passwordFor}
         onClose={() => setPasswordFor(null)}
