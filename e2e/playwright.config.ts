@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
-/** A second server whose keeper's store holds 10,000 materials (the benchmark seed). */
+/** A second server whose keeper's store holds 10,000 materials (the benchmark seed) and whose admins need two-step sign-in. */
 const bigStorePort = port - 1;
 
 export default defineConfig({
@@ -32,8 +32,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'app', testIgnore: /big-store/ },
-    { name: 'big-store', testMatch: /big-store/, use: { baseURL: `http://127.0.0.1:${bigStorePort}` } },
+    { name: 'app', testIgnore: /big-store|admin-mfa/ },
+    { name: 'seeded', testMatch: /big-store|admin-mfa/, use: { baseURL: `http://127.0.0.1:${bigStorePort}` } },
   ],
   webServer: [
     {

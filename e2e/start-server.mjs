@@ -11,6 +11,8 @@ process.env.HOST = '127.0.0.1';
 process.env.ADMIN_EMAIL = 'admin@example.com';
 process.env.ADMIN_PASSWORD = 'e2e-admin-password';
 process.env.LOG_LEVEL = 'warn';
+// The seeded server's admin sets up two-step sign-in (admin-mfa.spec.ts); the other's signs in by password.
+process.env.REQUIRE_ADMIN_MFA = process.env.E2E_BIG_STORE === '1' ? 'true' : 'false';
 if (process.env.E2E_BIG_STORE === '1') {
   const seed = spawnSync(
     'node',

@@ -158,4 +158,6 @@ for (const user of USERS) console.log(`  ${user.role.padEnd(10)} ${user.email}`)
 console.log('');
 process.env.DATA_DIR = dataDir;
 process.env.DATABASE_URL = '';
+// A trial: the demo admin signs in by password alone (REQUIRE_ADMIN_MFA=true to try two-step sign-in).
+process.env.REQUIRE_ADMIN_MFA ??= 'false';
 await import(pathToFileURL(resolve('server/dist/main.js')).href);

@@ -19,7 +19,18 @@ export const LoginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
-export const LoginResponseSchema = z.object({ token: z.string(), role: RoleSchema });
+/**
+ * docs/SPEC.md's `{token, role}` for an account without a second factor. An account with one answers
+ * `{mfaRequired: true, mfaToken}` instead, and an admin who must set one up `{mfaSetupRequired: true, mfaToken}`:
+ * the short-lived `mfaToken` only finishes this sign-in.
+ */
+export const LoginResponseSchema = z.object({
+  token: z.string().optional(),
+  role: RoleSchema.optional(),
+  mfaRequired: z.literal(true).optional(),
+  mfaSetupRequired: z.literal(true).optional(),
+  mfaToken: z.string().optional(),
+});
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 export const NEW_PASSWORD_REQUIRED = 'Please enter a new password.';
@@ -59,3 +70,20 @@ export const ChangeUserPasswordRequestSchema = z.object({
   newPassword: newPasswordSchema,
 });
 export type ChangeUserPasswordRequest = z.infer<typeof ChangeUserPasswordRequestSchema>;
+
+import { MFA_CODE_REQUIRED, MFA_CODE_WRONG } from './messages';
+
+export { MFA_ALREADY_ON, MFA_CODE_REQUIRED, MFA_CODE_WRONG, MFA_NOT_STARTED, MFA_TOKEN_ENDED } from './messages';
+
+const MfaCodeSchema = z.string({ message: MFA_CODE_REQUIRED }).trim().min(1, MFA_CODE_REQUIRED).max(32, MFA_CODE_WRONG);
+
+export const MfaEnrollResponseSchema = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export const MfaConfirmRequestSchema = z.object({ code: MfaCodeSchema });
+/** The ten recovery codes, shown once; and, when this finished an admin's sign-in, its token. */
+export const MfaConfirmResponseSchema = z.object({
+  recoveryCodes: z.array(z.string()),
+  token: z.string().optional(),
+  role: RoleSchema.optional(),
+});
+export const MfaSignInRequestSchema = z.object({ mfaToken: z.string().min(1).max(2000), code: MfaCodeSchema });
+export const MfaStatusResponseSchema = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number() });

@@ -17,3 +17,9 @@ export const MOVEMENT_KIND_LABELS: Record<MovementKind, string> = {
   delivery: 'Supplier delivery',
   adjustment: 'Adjustment',
 };
+
+export const MFA_CODE_REQUIRED = 'Please enter the 6-digit code from your authenticator app.';
+export const MFA_CODE_WRONG = 'That code is not right. Enter the current code from your authenticator app, or a recovery code.';
+export const MFA_NOT_STARTED = 'Start setting up the authenticator app first.';
+export const MFA_ALREADY_ON = 'Two-step sign-in is already on for this account.';
+export const MFA_TOKEN_ENDED = 'This sign-in has expired. Please log in again.';

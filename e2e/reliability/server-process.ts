@@ -32,6 +32,8 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     {
       cwd: root,
       env: {
+        // Test and benchmark harnesses sign in as an admin by password alone.
+        REQUIRE_ADMIN_MFA: 'false',
         ...process.env,
         ...env,
         PORT: String(port),

@@ -7,14 +7,19 @@ const keeperName = unique('Sol Keeper');
 test('a keeper sees both devices, signs the other out, and the admin sees who is signed in', async ({ browser, request }) => {
   const { token: admin } = await (await request.post('/auth/login', { data: ADMIN })).json();
   const headers = { authorization: `Bearer ${admin}` };
-  const { store } = await (await request.post('/api/stores', { headers, data: { name: unique('Sessions Store'), location: 'Gate 5' } })).json();
+  const { store } = await (
+    await request.post('/api/stores', { headers, data: { name: unique('Sessions Store'), location: 'Gate 5' } })
+  ).json();
   const created = await request.post('/api/auth/create-user', {
     headers,
     data: { name: keeperName, ...keeper, role: 'user', stores: [store._id] },
   });
   expect(created.ok()).toBe(true);
 
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36' });
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36',
+  });
   const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const onPhone = await phone.newPage();
   const onLaptop = await laptop.newPage();

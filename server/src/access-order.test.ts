@@ -15,7 +15,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Routes anyone may call, and logout, which would end the session the walk signs with. */
-const OUTSIDE_THE_WALK = new Set(['/auth/login', '/api/auth/login', '/api/health', '/api/docs', '/auth/logout', '/api/auth/logout']);
+const OUTSIDE_THE_WALK = new Set([
+  '/auth/login',
+  '/api/auth/login',
+  '/api/auth/mfa',
+  '/api/health',
+  '/api/docs',
+  '/auth/logout',
+  '/api/auth/logout',
+]);
 
 function accessCheckOf(route: RouteOptions): AccessCheck | undefined {
   const hooks = [route.onRequest ?? []].flat() as unknown[];

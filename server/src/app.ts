@@ -44,6 +44,8 @@ export type AppOptions = {
   validateResponses?: boolean;
   /** Set behind a proxy so request.ip is the client's address (rate limits count per client). */
   trustProxy?: boolean;
+  /** REQUIRE_ADMIN_MFA (the server's default is true; unset here means false, as tests and tools want). */
+  requireAdminMfa?: boolean;
   /** Called with each route as it is registered: the tests walk the whole route table with it. */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -66,7 +68,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', options.db);
   app.decorate('tokens', options.tokens);
   app.decorate('timeZone', options.timeZone ?? 'UTC');
+  app.decorate('requireAdminMfa', options.requireAdminMfa ?? false);
   app.decorateRequest('auth', null);
+  app.decorateRequest('mfaSetupUserId', null);
 
   // Bodies are JSON in UTF-8 and nothing else: any other type or charset answers 415.
   app.removeContentTypeParser('text/plain');

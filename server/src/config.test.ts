@@ -18,6 +18,9 @@ describe('configuration', () => {
     expect(config.appTimezone).toBe('UTC');
     expect(config.statementTimeoutMs).toBe(30_000);
     expect(loadConfig({ STATEMENT_TIMEOUT: '2m' }).statementTimeoutMs).toBe(120_000);
+    expect(config.requireAdminMfa).toBe(true);
+    expect(loadConfig({ REQUIRE_ADMIN_MFA: 'false' }).requireAdminMfa).toBe(false);
+    expect(() => loadConfig({ REQUIRE_ADMIN_MFA: 'no' })).toThrow(/Invalid REQUIRE_ADMIN_MFA "no" \(use true or false\)/);
   });
 
   it('refuses at start a JWT_SECRET shorter than 32 bytes and an ADMIN_PASSWORD that breaks the password rule', () => {

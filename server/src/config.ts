@@ -18,7 +18,18 @@ export type Config = {
   corsOrigins: string[];
   /** How long one database statement may run on PostgreSQL before it is cancelled (STATEMENT_TIMEOUT). */
   statementTimeoutMs: number;
+  /** REQUIRE_ADMIN_MFA: admins set up a second factor before their first session. */
+  requireAdminMfa: boolean;
 };
+
+function parseFlag(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (value === 'true' || value === 'false') return value === 'true';
+  throw new ConfigError(`Invalid ${name} "${value}" (use true or false)`);
+}
+
+/** Whether admins must set up a second factor when REQUIRE_ADMIN_MFA is not set. */
+export const REQUIRE_ADMIN_MFA_DEFAULT = true;
 
 /** Parses a duration such as `12h`, `30m`, `90s` or a bare number of seconds. */
 export function parseDuration(value: string): number {
@@ -79,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appTimezone: parseTimeZone(env.APP_TIMEZONE || 'UTC'),
     logLevel: env.LOG_LEVEL || 'info',
     statementTimeoutMs: parseDuration(env.STATEMENT_TIMEOUT || '30s') * 1000,
+    requireAdminMfa: parseFlag('REQUIRE_ADMIN_MFA', env.REQUIRE_ADMIN_MFA, REQUIRE_ADMIN_MFA_DEFAULT),
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
       .map((origin) => origin.trim())

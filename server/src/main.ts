@@ -55,6 +55,7 @@ async function main(): Promise<void> {
     corsOrigins: config.corsOrigins,
     validateResponses: false,
     trustProxy: process.env.TRUST_PROXY === 'true',
+    requireAdminMfa: config.requireAdminMfa,
   });
 
   const stopUpkeep = keepUp(database, (error) => app.log.warn({ err: error }, 'The embedded database could not be analyzed or vacuumed'));

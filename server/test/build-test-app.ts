@@ -18,7 +18,7 @@ export type TestApp = {
  * A fresh app on a fresh database with the real migrations: in-memory PGlite, or a new
  * PostgreSQL database on the server named by TEST_DATABASE_URL (dropped again on close).
  */
-export async function buildTestApp(options: { timeZone?: string } = {}): Promise<TestApp> {
+export async function buildTestApp(options: { timeZone?: string; requireAdminMfa?: boolean } = {}): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
   let dropDatabase = async () => {};
@@ -41,6 +41,7 @@ export async function buildTestApp(options: { timeZone?: string } = {}): Promise
     tokens: { secret: randomBytes(32), ttlSeconds: 3600, canCacheSessions: sessionChanges.canCacheSessions },
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     timeZone: options.timeZone,
+    requireAdminMfa: options.requireAdminMfa,
   });
   await app.ready();
   return {

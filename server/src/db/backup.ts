@@ -8,6 +8,8 @@ export const BACKUP_TABLES = [
   'stores',
   'users',
   'user_stores',
+  'user_mfa',
+  'mfa_recovery_codes',
   'sessions',
   'materials',
   'tools',

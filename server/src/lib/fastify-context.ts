@@ -8,5 +8,7 @@ declare module 'fastify' {
     tokens: TokenSettings;
     /** APP_TIMEZONE: the calendar that business days and reports use. */
     timeZone: string;
+    /** REQUIRE_ADMIN_MFA: an admin without a second factor sets one up before getting a session. */
+    requireAdminMfa: boolean;
   }
 }

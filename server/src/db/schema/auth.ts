@@ -1,6 +1,6 @@
 import { ROLES } from '@stockyard/contract';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { stores } from './stores';
 
 export const users = pgTable(
@@ -64,3 +64,30 @@ export const signInAttempts = pgTable('sign_in_attempts', {
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
   attempts: integer('attempts').notNull(),
 });
+
+/**
+ * A user's second factor (TOTP, RFC 6238): the secret being set up until a first code confirms it,
+ * then the confirmed secret and the last time step accepted, so a code is used at most once.
+ */
+export const userMfa = pgTable('user_mfa', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  pendingSecret: text('pending_secret'),
+  secret: text('secret'),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastTimeStep: bigint('last_time_step', { mode: 'number' }),
+});
+
+/** Single-use recovery codes of a second factor, kept as SHA-256 hashes (they are random, 50 bits each). */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);

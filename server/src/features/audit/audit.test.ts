@@ -59,7 +59,9 @@ describe('the audit trail', () => {
 
     const { events } = await audit('limit=20');
     // Sign-ins (the new keeper's) are in the trail too; this is about records.
-    const summary = events.filter((event) => !event.action.startsWith('sign_')).map((event) => `${event.actor?.name} ${event.action} ${event.entityType} ${event.entityName}`);
+    const summary = events
+      .filter((event) => !event.action.startsWith('sign_'))
+      .map((event) => `${event.actor?.name} ${event.action} ${event.entityType} ${event.entityName}`);
     expect(summary.slice(0, 11).reverse()).toEqual([
       'Admin create store Audit Yard',
       'Admin update store Audit Yard 2',

@@ -24,7 +24,7 @@ export async function findStoreIdsOfUser(db: DbOrTx, userId: string): Promise<st
 /** A live user's email and password hash, what proving their password needs. */
 export async function findCredentialsOfUser(db: DbOrTx, userId: string) {
   const [user] = await db
-    .select({ email: users.email, passwordHash: users.passwordHash })
+    .select({ email: users.email, name: users.name, role: users.role, passwordHash: users.passwordHash })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   return user;

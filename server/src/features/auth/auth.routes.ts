@@ -4,13 +4,19 @@ import {
   LoginRequestSchema,
   LoginResponseSchema,
   MessageResponseSchema,
+  MfaConfirmRequestSchema,
+  MfaConfirmResponseSchema,
+  MfaEnrollResponseSchema,
+  MfaSignInRequestSchema,
+  MfaStatusResponseSchema,
 } from '@stockyard/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf, authorize } from '../../lib/auth/authorize';
+import { authOf, authorize, authorizeOrSetUp, mfaUserOf } from '../../lib/auth/authorize';
 import { errorResponses } from '../../lib/http';
-import { changeOwnPassword, login, logout } from './auth.service';
+import { changeOwnPassword, finishMfaSignIn, finishSetupSignIn, login, logout } from './auth.service';
 import type { SignInClient } from './login-limiter';
+import { confirmEnrolment, secondFactorStatus, startEnrolment } from './mfa.service';
 
 /** Who is signing in: the address, the browser (for the Sessions page) and where to warn. */
 function signInClient(request: FastifyRequest): SignInClient {
@@ -23,7 +29,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `${prefix}/login`,
       { schema: { tags: ['auth'], body: LoginRequestSchema, response: { 200: LoginResponseSchema, ...errorResponses } } },
-      async (request) => login(app.db, app.tokens, request.body, signInClient(request)),
+      async (request) => login(app.db, app.tokens, request.body, signInClient(request), app.requireAdminMfa),
     );
     app.post(
       `${prefix}/logout`,
@@ -34,6 +40,39 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  // A second factor: the sign-in step with a code, setting up an authenticator app, and its status.
+  app.post(
+    '/api/auth/mfa',
+    { schema: { tags: ['auth'], body: MfaSignInRequestSchema, response: { 200: LoginResponseSchema, ...errorResponses } } },
+    async (request) => finishMfaSignIn(app.db, app.tokens, request.body, signInClient(request)),
+  );
+  app.post(
+    '/api/auth/mfa/enroll',
+    {
+      onRequest: authorizeOrSetUp('account:mfa'),
+      schema: { tags: ['auth'], response: { 200: MfaEnrollResponseSchema, ...errorResponses } },
+    },
+    async (request) => startEnrolment(app.db, mfaUserOf(request)),
+  );
+  app.post(
+    '/api/auth/mfa/confirm',
+    {
+      onRequest: authorizeOrSetUp('account:mfa'),
+      schema: { tags: ['auth'], body: MfaConfirmRequestSchema, response: { 200: MfaConfirmResponseSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const userId = mfaUserOf(request);
+      const recoveryCodes = await confirmEnrolment(app.db, userId, request.body.code);
+      if (!request.mfaSetupUserId) return { recoveryCodes };
+      return { recoveryCodes, ...(await finishSetupSignIn(app.db, app.tokens, userId, signInClient(request))) };
+    },
+  );
+  app.get(
+    '/api/auth/mfa/status',
+    { onRequest: authorize('account:mfa'), schema: { tags: ['auth'], response: { 200: MfaStatusResponseSchema, ...errorResponses } } },
+    async (request) => secondFactorStatus(app.db, authOf(request).userId),
+  );
 
   app.post(
     '/api/auth/change-password',

@@ -1,5 +1,14 @@
-import { CURRENT_PASSWORD_WRONG, LOGIN_INVALID, type LoginRequest, type LoginResponse, type Role } from '@stockyard/contract';
-import type { Db } from '../../db/client';
+import {
+  CURRENT_PASSWORD_WRONG,
+  LOGIN_INVALID,
+  type LoginRequest,
+  type LoginResponse,
+  MFA_CODE_WRONG,
+  MFA_TOKEN_ENDED,
+  type Role,
+} from '@stockyard/contract';
+import type { Db, DbOrTx } from '../../db/client';
+import { issueMfaToken, verifyMfaToken } from '../../lib/auth/mfa-tokens';
 import { type AuthContext, issueToken, revokeSession, revokeUserSessions, type TokenSettings } from '../../lib/auth/sessions';
 import { AppError } from '../../lib/errors';
 import { assertUncommonPassword, hashForMissingAccount, hashPassword, verifyPassword } from '../../lib/passwords';
@@ -7,9 +16,20 @@ import { recordAudit } from '../audit/audit.service';
 import { browserOf } from '../sessions/sessions.service';
 import { findCredentialsOfUser, findStoreIdsOfUser, findUserByEmail, setPasswordHash } from './auth.repository';
 import { admitSignInAttempt, type SignInClient, settleSuccessfulSignIn } from './login-limiter';
+import { hasSecondFactor, proveSecondFactor } from './mfa.service';
 
-/** Signs a user in; any failure answers the same message after the same work. */
-export async function login(db: Db, tokens: TokenSettings, input: LoginRequest, client: SignInClient): Promise<LoginResponse> {
+/**
+ * Signs a user in; any failure answers the same message after the same work. An account with a
+ * second factor, and an admin who must set one up (`requireAdminMfa`), get a short-lived sign-in
+ * token instead, which only the code (or the set-up) turns into a session.
+ */
+export async function login(
+  db: Db,
+  tokens: TokenSettings,
+  input: LoginRequest,
+  client: SignInClient,
+  requireAdminMfa = false,
+): Promise<LoginResponse> {
   const email = input.email.toLowerCase();
   await admitSignInAttempt(db, client, email);
   const user = await findUserByEmail(db, email);
@@ -19,17 +39,52 @@ export async function login(db: Db, tokens: TokenSettings, input: LoginRequest, 
   }
   await settleSuccessfulSignIn(db, client, email);
   const role = user.role as Role;
+  if (await hasSecondFactor(db, user.id)) return { mfaRequired: true, mfaToken: await issueMfaToken(tokens, user.id, 'mfa') };
+  if (role === 'admin' && requireAdminMfa) return { mfaSetupRequired: true, mfaToken: await issueMfaToken(tokens, user.id, 'mfa-setup') };
+  return openSession(db, tokens, { id: user.id, name: user.name, role }, client, {});
+}
+
+/** The session a finished sign-in opens, written to the audit trail with how the person proved who they are. */
+async function openSession(
+  db: DbOrTx,
+  tokens: TokenSettings,
+  user: { id: string; name: string; role: Role },
+  client: SignInClient,
+  proof: { secondFactor?: string },
+): Promise<{ token: string; role: Role }> {
   const device = { userAgent: client.userAgent, address: client.ip };
-  const token = await issueToken(db, tokens, { id: user.id, role, stores: await findStoreIdsOfUser(db, user.id) }, device);
+  const token = await issueToken(db, tokens, { id: user.id, role: user.role, stores: await findStoreIdsOfUser(db, user.id) }, device);
   await recordAudit(db, {
     actorId: user.id,
     action: 'sign_in',
     entityType: 'user',
     entityId: user.id,
     entityName: user.name,
-    details: { address: client.ip, browser: browserOf(client.userAgent ?? null) },
+    details: { address: client.ip, browser: browserOf(client.userAgent ?? null), ...proof },
   });
-  return { token, role };
+  return { token, role: user.role };
+}
+
+/**
+ * The second step of a sign-in with a second factor: the sign-in token and a code (from the app, or
+ * a recovery code). Counted like a password guess, so six digits cannot be tried at leisure.
+ */
+export async function finishMfaSignIn(db: Db, tokens: TokenSettings, input: { mfaToken: string; code: string }, client: SignInClient) {
+  const userId = await verifyMfaToken(tokens, input.mfaToken, 'mfa');
+  const user = await findCredentialsOfUser(db, userId);
+  if (!user) throw new AppError('unauthenticated', MFA_TOKEN_ENDED);
+  await admitSignInAttempt(db, client, user.email);
+  const secondFactor = await proveSecondFactor(db, userId, input.code);
+  if (!secondFactor) throw new AppError('unauthenticated', MFA_CODE_WRONG);
+  await settleSuccessfulSignIn(db, client, user.email);
+  return openSession(db, tokens, { id: userId, name: user.name, role: user.role as Role }, client, { secondFactor });
+}
+
+/** An admin who had to set up a second factor at sign-in and just did: the sign-in finishes here. */
+export async function finishSetupSignIn(db: Db, tokens: TokenSettings, userId: string, client: SignInClient) {
+  const user = await findCredentialsOfUser(db, userId);
+  if (!user) throw new AppError('unauthenticated', MFA_TOKEN_ENDED);
+  return openSession(db, tokens, { id: userId, name: user.name, role: user.role as Role }, client, { secondFactor: 'set up' });
 }
 
 export async function logout(db: Db, auth: AuthContext): Promise<void> {

@@ -53,10 +53,17 @@ describe('sessions: each person sees and ends their signed-in devices; admins an
     expect(sessions).toHaveLength(3);
     const mine = sessions.filter((session: { current: boolean }) => session.current);
     expect(mine).toEqual([
-      expect.objectContaining({ browser: 'Chrome on Android', address: '10.1.0.7', lastUsedAt: expect.any(String), createdAt: expect.any(String) }),
+      expect.objectContaining({
+        browser: 'Chrome on Android',
+        address: '10.1.0.7',
+        lastUsedAt: expect.any(String),
+        createdAt: expect.any(String),
+      }),
     ]);
     expect(sessions).toContainEqual(expect.objectContaining({ browser: 'Firefox on Windows', address: '10.1.0.8', current: false }));
-    expect((await get('/api/auth/sessions', desktop)).json().filter((s: { current: boolean }) => s.current)[0].browser).toBe('Firefox on Windows');
+    expect((await get('/api/auth/sessions', desktop)).json().filter((s: { current: boolean }) => s.current)[0].browser).toBe(
+      'Firefox on Windows',
+    );
   });
 
   it('signs out one session, or every other one, and that token stops working at once', async () => {

@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { decodeJwt } from 'jose';
 import { AppError } from '../errors';
+import { verifyMfaToken } from './mfa-tokens';
 import { can, type Permission } from './policy';
 import { type AuthContext, authenticate } from './sessions';
 import '../fastify-context';
@@ -7,6 +9,8 @@ import '../fastify-context';
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** The admin setting up a second factor at sign-in, behind `authorizeOrSetUp` (then `auth` is null). */
+    mfaSetupUserId: string | null;
   }
 }
 
@@ -33,4 +37,34 @@ export function authorize(permission?: Permission): AccessCheck {
     request.auth = auth;
   };
   return Object.assign(check, { permission });
+}
+
+function purposeOf(token: string): unknown {
+  try {
+    return decodeJwt(token).purpose;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `authorize(permission)`, that also lets in the sign-in token of an admin who must set up a second
+ * factor before getting a session (lib/auth/mfa-tokens.ts): then `request.mfaSetupUserId` names them.
+ */
+export function authorizeOrSetUp(permission: Permission): AccessCheck {
+  const signedIn = authorize(permission);
+  const check = async function checkAccessOrSetUp(this: unknown, request: FastifyRequest, reply: FastifyReply) {
+    const bearer = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim();
+    if (bearer && purposeOf(bearer) === 'mfa-setup') {
+      request.mfaSetupUserId = await verifyMfaToken(request.server.tokens, bearer, 'mfa-setup');
+      return;
+    }
+    await signedIn.call(this as never, request, reply);
+  };
+  return Object.assign(check, { permission });
+}
+
+/** The user a second-factor call is about: the one setting up at sign-in, or the signed-in caller. */
+export function mfaUserOf(request: FastifyRequest): string {
+  return request.mfaSetupUserId ?? authOf(request).userId;
 }

@@ -6,6 +6,7 @@ export type Permission =
   | 'stores:read'
   | 'account:change-password'
   | 'account:sessions'
+  | 'account:mfa'
   | 'items:read'
   | 'items:create'
   | 'items:edit'
@@ -23,6 +24,7 @@ const storeKeeper: readonly Permission[] = [
   'stores:read',
   'account:change-password',
   'account:sessions',
+  'account:mfa',
   'items:read',
   'items:create',
   'items:remark',
@@ -36,7 +38,7 @@ const storeKeeper: readonly Permission[] = [
 const grants: Record<Role, readonly Permission[]> = {
   admin: [...storeKeeper, 'users:manage', 'stores:manage', 'items:edit', 'items:delete', 'reports:any-store', 'audit:read'],
   user: storeKeeper,
-  'store-user': ['stores:read', 'account:change-password', 'account:sessions', 'items:read'],
+  'store-user': ['stores:read', 'account:change-password', 'account:sessions', 'account:mfa', 'items:read'],
   manager: [
     'stores:read',
     'account:change-password',

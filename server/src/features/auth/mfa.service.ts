@@ -1,0 +1,88 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { MFA_ALREADY_ON, MFA_CODE_WRONG, MFA_NOT_STARTED } from '@stockyard/contract';
+import { generateSecret, generateURI, verify } from 'otplib';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { recordAudit } from '../audit/audit.service';
+import { findCredentialsOfUser } from './auth.repository';
+import { confirmSecret, countUnusedRecoveryCodes, findMfa, savePendingSecret, takeRecoveryCode, takeTimeStep } from './mfa.repository';
+
+const ISSUER = 'Stockyard';
+const RECOVERY_CODES = 10;
+/** A code from the step before or after the current one is accepted too (clocks drift). */
+const TOLERANCE_SECONDS = 30;
+
+const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
+/** "abcde-fghij": ten of the 32 letters and digits that cannot be mistaken for one another. */
+function newRecoveryCode(): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
+  const chars = [...randomBytes(10)].map((byte) => alphabet[byte % alphabet.length]).join('');
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+}
+const normaliseRecoveryCode = (code: string) =>
+  code
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .replace(/^(.{5})/, '$1-');
+
+async function timeStepOf(secret: string, code: string): Promise<number | null> {
+  if (!/^\d{6}$/.test(code)) return null;
+  const result = await verify({ secret, token: code, epochTolerance: TOLERANCE_SECONDS });
+  return result.valid && 'timeStep' in result ? result.timeStep : null;
+}
+
+/** Starts setting up an authenticator app: a new secret, and the otpauth:// address its QR code holds. */
+export async function startEnrolment(db: DbOrTx, userId: string): Promise<{ secret: string; otpauthUrl: string }> {
+  const mfa = await findMfa(db, userId);
+  if (mfa?.enabledAt) throw new AppError('conflict', MFA_ALREADY_ON);
+  const secret = generateSecret();
+  await savePendingSecret(db, userId, secret);
+  const email = (await findCredentialsOfUser(db, userId))?.email ?? userId;
+  return { secret, otpauthUrl: generateURI({ issuer: ISSUER, label: email, secret }) };
+}
+
+/**
+ * Turns the second factor on once a code from the app proves it was set up, and answers the ten
+ * recovery codes, shown this once; only their hashes are kept.
+ */
+export async function confirmEnrolment(db: Db, userId: string, code: string): Promise<string[]> {
+  const mfa = await findMfa(db, userId);
+  if (mfa?.enabledAt) throw new AppError('conflict', MFA_ALREADY_ON);
+  if (!mfa?.pendingSecret) throw new AppError('bad_request', MFA_NOT_STARTED);
+  const timeStep = await timeStepOf(mfa.pendingSecret, code);
+  if (timeStep === null) throw new AppError('bad_request', MFA_CODE_WRONG);
+  const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+  return db.transaction(async (tx) => {
+    if (!(await confirmSecret(tx, userId, timeStep, codes.map(hashCode)))) throw new AppError('bad_request', MFA_NOT_STARTED);
+    const user = await findCredentialsOfUser(tx, userId);
+    await recordAudit(tx, {
+      actorId: userId,
+      action: 'update',
+      entityType: 'user',
+      entityId: userId,
+      entityName: user?.name ?? '',
+      details: { secondFactor: 'on' },
+    });
+    return codes;
+  });
+}
+
+/**
+ * Whether a code proves the second factor: a TOTP code of a time step later than the last one used
+ * (so a code works once), or an unused recovery code (used up here). Each in one conditional statement.
+ */
+export async function proveSecondFactor(db: DbOrTx, userId: string, code: string): Promise<'totp' | 'recovery code' | null> {
+  const mfa = await findMfa(db, userId);
+  if (!mfa?.secret) return null;
+  const timeStep = await timeStepOf(mfa.secret, code);
+  if (timeStep !== null) return (await takeTimeStep(db, userId, timeStep)) ? 'totp' : null;
+  return (await takeRecoveryCode(db, userId, hashCode(normaliseRecoveryCode(code)))) ? 'recovery code' : null;
+}
+
+export async function hasSecondFactor(db: DbOrTx, userId: string): Promise<boolean> {
+  return Boolean((await findMfa(db, userId))?.enabledAt);
+}
+
+export async function secondFactorStatus(db: DbOrTx, userId: string) {
+  return { enabled: await hasSecondFactor(db, userId), recoveryCodesLeft: await countUnusedRecoveryCodes(db, userId) };
+}

@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import { generate } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { bearer, createStore, createUser, PASSWORD } from '../../../test/factories';
+import { users } from '../../db/schema';
+import { queryRows } from '../../db/sql';
+import { hashPassword } from '../../lib/passwords';
+
+/** A code of the app for this secret, `steps` periods of 30 s from now. */
+const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+
+describe('a second factor (TOTP) with recovery codes, required of admins', () => {
+  let t: TestApp;
+  const admin = { email: `mfa.admin.${Date.now()}@example.com`, id: '' };
+
+  beforeAll(async () => {
+    t = await buildTestApp({ requireAdminMfa: true });
+    const [row] = await t.database.db
+      .insert(users)
+      .values({ name: 'Ada Admin', email: admin.email, passwordHash: await hashPassword(PASSWORD), role: 'admin' })
+      .returning({ id: users.id });
+    admin.id = row?.id ?? '';
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, payload?: object, token?: string) =>
+    t.app.inject({ method: 'POST', url, payload, headers: token ? bearer(token) : {} });
+  const signIn = (email: string) => post('/auth/login', { email, password: PASSWORD });
+
+  let secret = '';
+  let recoveryCodes: string[] = [];
+
+  it('gives an admin without one no session: only a set-up token, which works for nothing else', async () => {
+    const response = await signIn(admin.email);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toEqual({ mfaSetupRequired: true, mfaToken: expect.any(String) });
+    expect((await t.app.inject({ method: 'GET', url: '/api/stores', headers: bearer(body.mfaToken) })).statusCode).toBe(401);
+    expect((await post('/api/auth/mfa', { mfaToken: body.mfaToken, code: '123456' })).statusCode).toBe(401);
+
+    const enrolled = await post('/api/auth/mfa/enroll', undefined, body.mfaToken);
+    expect(enrolled.statusCode).toBe(200);
+    secret = enrolled.json().secret;
+    expect(enrolled.json().otpauthUrl).toMatch(new RegExp(`^otpauth://totp/Stockyard:.+\\?.*secret=${secret}`));
+    expect((await post('/api/auth/mfa/confirm', { code: '000000' }, body.mfaToken)).statusCode).toBe(400);
+
+    const confirmed = await post('/api/auth/mfa/confirm', { code: await codeAt(secret) }, body.mfaToken);
+    expect(confirmed.statusCode).toBe(200);
+    recoveryCodes = confirmed.json().recoveryCodes;
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    expect(confirmed.json()).toMatchObject({ token: expect.any(String), role: 'admin' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/stores', headers: bearer(confirmed.json().token) })).statusCode).toBe(200);
+    // Only hashes are kept.
+    const stored = await queryRows<{ code_hash: string }>(
+      t.database.db,
+      sql`select code_hash from mfa_recovery_codes where user_id = ${admin.id}`,
+    );
+    expect(stored.map((row) => row.code_hash)).not.toContain(recoveryCodes[0]);
+  });
+
+  it('then needs a code: no token without it, a wrong one refused, a used one refused the second time', async () => {
+    const first = (await signIn(admin.email)).json();
+    expect(first).toEqual({ mfaRequired: true, mfaToken: expect.any(String) });
+    expect((await post('/api/auth/mfa', { mfaToken: first.mfaToken, code: '111111' })).statusCode).toBe(401);
+    const code = await codeAt(secret, 1);
+    const ok = await post('/api/auth/mfa', { mfaToken: first.mfaToken, code });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ token: expect.any(String), role: 'admin' });
+    const again = (await signIn(admin.email)).json();
+    expect((await post('/api/auth/mfa', { mfaToken: again.mfaToken, code })).statusCode).toBe(401);
+    // An earlier step than the last one used is refused too.
+    expect((await post('/api/auth/mfa', { mfaToken: again.mfaToken, code: await codeAt(secret, 0) })).statusCode).toBe(401);
+  });
+
+  it('opens one session when the same code is sent twice at once', async () => {
+    // A recovery code: the app's codes up to one step ahead were used above (a code is taken the same way).
+    const code = recoveryCodes[9] ?? '';
+    const [a, b] = [(await signIn(admin.email)).json().mfaToken, (await signIn(admin.email)).json().mfaToken];
+    const answers = await Promise.all([post('/api/auth/mfa', { mfaToken: a, code }), post('/api/auth/mfa', { mfaToken: b, code })]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
+  });
+
+  it('takes a recovery code once, in any case and with or without its dash', async () => {
+    const code = recoveryCodes[0] ?? '';
+    const first = (await signIn(admin.email)).json();
+    const ok = await post('/api/auth/mfa', { mfaToken: first.mfaToken, code: code.toUpperCase().replace('-', ' ') });
+    expect(ok.statusCode).toBe(200);
+    const second = (await signIn(admin.email)).json();
+    expect((await post('/api/auth/mfa', { mfaToken: second.mfaToken, code })).statusCode).toBe(401);
+    const status = await t.app.inject({ method: 'GET', url: '/api/auth/mfa/status', headers: bearer(ok.json().token) });
+    expect(status.json()).toEqual({ enabled: true, recoveryCodesLeft: 8 });
+  });
+
+  it('refuses a sign-in token that expired, was forged, or is for another step', async () => {
+    const { SignJWT } = await import('jose');
+    const wrongKey = await new SignJWT({ purpose: 'mfa' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(admin.id)
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode('x'.repeat(32)));
+    expect((await post('/api/auth/mfa', { mfaToken: wrongKey, code: await codeAt(secret, 2) })).statusCode).toBe(401);
+    const setup = (await signIn(admin.email)).json().mfaToken;
+    // A code step's token cannot set up a new factor, and an enrolled account cannot start again.
+    expect((await post('/api/auth/mfa/enroll', undefined, setup)).statusCode).toBe(401);
+    const expired = await new SignJWT({ purpose: 'mfa' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(admin.id)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 1)
+      .sign(t.app.tokens.secret as Uint8Array);
+    expect((await post('/api/auth/mfa', { mfaToken: expired, code: await codeAt(secret, 2) })).json()).toEqual({
+      message: 'This sign-in has expired. Please log in again.',
+    });
+  });
+
+  it('lets a keeper turn it on by choice, and leaves keepers without one signing in as docs/SPEC.md says', async () => {
+    const adminToken = (
+      await post('/api/auth/mfa', { mfaToken: (await signIn(admin.email)).json().mfaToken, code: recoveryCodes[1] })
+    ).json().token;
+    const store = await createStore(t.app, adminToken);
+    const keeper = await createUser(t.app, adminToken, { role: 'user', storeId: store._id });
+    expect((await signIn(keeper.email)).json()).toEqual({ token: expect.any(String), role: 'user' });
+    const { secret: keeperSecret } = (await post('/api/auth/mfa/enroll', undefined, keeper.token)).json();
+    const confirmed = await post('/api/auth/mfa/confirm', { code: await codeAt(keeperSecret) }, keeper.token);
+    expect(confirmed.json()).toEqual({ recoveryCodes: expect.any(Array) });
+    expect((await signIn(keeper.email)).json()).toEqual({ mfaRequired: true, mfaToken: expect.any(String) });
+    const events = await queryRows<{ details: Record<string, unknown> }>(
+      t.database.db,
+      sql`select details from audit_events where entity_id = ${keeper._id} and action = 'update'`,
+    );
+    expect(events.map((event) => event.details)).toContainEqual({ secondFactor: 'on' });
+  });
+});

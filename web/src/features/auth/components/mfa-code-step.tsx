@@ -1,0 +1,64 @@
+import { Button, Text, TextInput, Title } from '@mantine/core';
+import { MFA_CODE_REQUIRED, MFA_CODE_WRONG } from '@stockyard/contract/messages';
+import { type FormEvent, useState } from 'react';
+import { ApiError } from '../../../lib/api';
+import { ErrorAlert } from '../../../lib/error-alert';
+import { FormStack } from '../../../lib/form-stack';
+import { type SignedIn, signInWithCode } from '../api/mfa';
+
+/** The sign-in's second step: the code from the authenticator app, or one of the recovery codes. */
+export function MfaCodeStep({
+  mfaToken,
+  onSignedIn,
+  onBack,
+}: {
+  mfaToken: string;
+  onSignedIn: (session: SignedIn) => void;
+  onBack: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    if (!code.trim()) {
+      setError(MFA_CODE_REQUIRED);
+      return;
+    }
+    setBusy(true);
+    try {
+      onSignedIn(await signInWithCode(mfaToken, code.trim()));
+    } catch (caught) {
+      setError((caught instanceof ApiError && caught.serverMessage) || MFA_CODE_WRONG);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <FormStack onSubmit={handleSubmit}>
+      <div>
+        <Title order={1} size="h2">
+          Two-step sign-in
+        </Title>
+        <Text c="dimmed">Enter the 6-digit code from your authenticator app, or one of your recovery codes.</Text>
+      </div>
+      <ErrorAlert text={error} />
+      <TextInput
+        label="Code"
+        placeholder="123456"
+        value={code}
+        onChange={(e) => setCode(e.currentTarget.value)}
+        autoComplete="one-time-code"
+        inputMode="text"
+        data-autofocus
+      />
+      <Button type="submit" loading={busy} fullWidth size="md">
+        Verify
+      </Button>
+      <Button variant="subtle" onClick={onBack}>
+        Back to sign in
+      </Button>
+    </FormStack>
+  );
+}

@@ -1,0 +1,111 @@
+import { Alert, Button, Code, Image, List, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { MFA_CODE_REQUIRED } from '@stockyard/contract/messages';
+import QRCode from 'qrcode';
+import { type FormEvent, useEffect, useState } from 'react';
+import { messageOf } from '../../../lib/api';
+import { ErrorAlert } from '../../../lib/error-alert';
+import { FormStack } from '../../../lib/form-stack';
+import { confirmEnrolment, type SignedIn, startEnrolment } from '../api/mfa';
+
+type Props = {
+  /** The sign-in token of an admin who must set it up before signing in; null for the signed-in person. */
+  mfaToken: string | null;
+  /** Called once the recovery codes were shown and acknowledged; with a session when this finished a sign-in. */
+  onDone: (session: SignedIn | null) => void;
+};
+
+/**
+ * Setting up an authenticator app: its QR code (and the key, to type in), a first code to prove it
+ * works, then the ten recovery codes, shown this once.
+ */
+export default function MfaSetup({ mfaToken, onDone }: Props) {
+  const [enrolment, setEnrolment] = useState<{ secret: string; qr: string } | null>(null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<{ codes: string[]; session: SignedIn | null } | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    startEnrolment(mfaToken)
+      .then(async ({ secret, otpauthUrl }) => {
+        const svg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1 });
+        if (current) setEnrolment({ secret, qr: `data:image/svg+xml;utf8,${encodeURIComponent(svg)}` });
+      })
+      .catch((caught) => current && setError(messageOf(caught, 'The set-up could not start. Please log in again.')));
+    return () => {
+      current = false;
+    };
+  }, [mfaToken]);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    if (!code.trim()) {
+      setError(MFA_CODE_REQUIRED);
+      return;
+    }
+    setBusy(true);
+    try {
+      const confirmed = await confirmEnrolment(mfaToken, code.trim());
+      const session = confirmed.token && confirmed.role ? { token: confirmed.token, role: confirmed.role } : null;
+      setDone({ codes: confirmed.recoveryCodes, session });
+    } catch (caught) {
+      setError(messageOf(caught, 'That code is not right.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (done) {
+    return (
+      <Stack>
+        <Title order={2} size="h3">
+          Save your recovery codes
+        </Title>
+        <Text size="sm">Each works once, when your phone is not at hand. Keep them somewhere safe: they are not shown again.</Text>
+        <SimpleGrid cols={2} spacing="xs" aria-label="Recovery codes">
+          {done.codes.map((recovery) => (
+            <Code key={recovery} fz="md">
+              {recovery}
+            </Code>
+          ))}
+        </SimpleGrid>
+        <Button onClick={() => onDone(done.session)}>I have saved these codes</Button>
+      </Stack>
+    );
+  }
+  return (
+    <FormStack onSubmit={handleSubmit}>
+      <Title order={2} size="h3">
+        Set up two-step sign-in
+      </Title>
+      <List type="ordered" size="sm" spacing={4}>
+        <List.Item>Open an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, Aegis…).</List.Item>
+        <List.Item>Scan this code, or type the key below.</List.Item>
+        <List.Item>Enter the 6-digit code the app shows.</List.Item>
+      </List>
+      <ErrorAlert text={error} />
+      {enrolment ? (
+        <>
+          <Image src={enrolment.qr} alt="QR code for the authenticator app" w={180} h={180} />
+          <Alert variant="light" title="Key">
+            <Code>{enrolment.secret}</Code>
+          </Alert>
+        </>
+      ) : (
+        !error && <Text c="dimmed">Preparing...</Text>
+      )}
+      <TextInput
+        label="Code from the app"
+        placeholder="123456"
+        value={code}
+        onChange={(e) => setCode(e.currentTarget.value)}
+        autoComplete="one-time-code"
+      />
+      <Button type="submit" loading={busy} disabled={!enrolment}>
+        Turn on two-step sign-in
+      </Button>
+    </FormStack>
+  );
+}
