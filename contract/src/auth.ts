@@ -77,6 +77,8 @@ export { MFA_ALREADY_ON, MFA_CODE_REQUIRED, MFA_CODE_WRONG, MFA_NOT_STARTED, MFA
 
 const MfaCodeSchema = z.string({ message: MFA_CODE_REQUIRED }).trim().min(1, MFA_CODE_REQUIRED).max(32, MFA_CODE_WRONG);
 
+/** The signed-in person proves their password again to turn a second factor on; at an admin's first sign-in it was just proved. */
+export const MfaEnrollRequestSchema = z.object({ currentPassword: z.string().max(SIGN_IN_PASSWORD_MAX).optional() });
 export const MfaEnrollResponseSchema = z.object({ secret: z.string(), otpauthUrl: z.string() });
 export const MfaConfirmRequestSchema = z.object({ code: MfaCodeSchema });
 /** The ten recovery codes, shown once; and, when this finished an admin's sign-in, its token. */

@@ -12,7 +12,9 @@ async function passwordStep(page: import('@playwright/test').Page) {
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-test('an admin sets up two-step sign-in at the first sign-in, then signs in with a code and with a recovery code', async ({ page }) => {
+test('an admin sets up two-step sign-in at the first sign-in, then signs in with a recovery code when the phone is not at hand', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await passwordStep(page);
   await expect(page.getByRole('heading', { name: 'Set up two-step sign-in' })).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { generate } from 'otplib';
 import { ADMIN, signIn, snap, unique } from './helpers';
 
 const keeper = { email: `sessions.keeper.${Date.now()}@example.com`, password: 'sessions-keeper-pass' };
@@ -54,4 +55,37 @@ test('a keeper sees both devices, signs the other out, and the admin sees who is
   await expect(onPhone.getByRole('button', { name: 'Login' })).toBeVisible();
   await phone.close();
   await laptop.close();
+});
+
+test('a keeper turns on two-step sign-in from the Sessions page, and the next sign-in asks for a code', async ({ page, request }) => {
+  const { token: admin } = await (await request.post('/auth/login', { data: ADMIN })).json();
+  const headers = { authorization: `Bearer ${admin}` };
+  const { store } = await (
+    await request.post('/api/stores', { headers, data: { name: unique('Two-step Store'), location: 'Gate 6' } })
+  ).json();
+  const account = { email: `two.step.${Date.now()}@example.com`, password: 'two-step-keeper-pass' };
+  await request.post('/api/auth/create-user', { headers, data: { name: 'Tia Keeper', ...account, role: 'user', stores: [store._id] } });
+
+  await signIn(page, account.email, account.password);
+  await page.goto('/dashboard/sessions');
+  await page.getByRole('button', { name: 'Set up' }).click();
+  await page.getByLabel('Current Password').fill(account.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const secret = (await page.getByRole('alert').filter({ hasText: 'Key' }).locator('code').textContent()) ?? '';
+  await page.getByLabel('Code from the app').fill(await generate({ secret }));
+  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  await page.getByRole('button', { name: 'I have saved these codes' }).click();
+  await expect(page.getByText('10 recovery codes left.')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await snap(page, 'sessions-two-step-on-1280');
+
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/');
+  await page.getByPlaceholder('Enter your Email').fill(account.email);
+  await page.getByPlaceholder('Minimum 8 characters').fill(account.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
+  await page.getByLabel('Code').fill('000000');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('alert')).toContainText('That code is not right');
 });

@@ -79,7 +79,7 @@ export const userMfa = pgTable('user_mfa', {
   lastTimeStep: bigint('last_time_step', { mode: 'number' }),
 });
 
-/** Single-use recovery codes of a second factor, kept as SHA-256 hashes (they are random, 50 bits each). */
+/** Single-use recovery codes of a second factor, kept as argon2id hashes (50 random bits each: too few for a plain hash). */
 export const mfaRecoveryCodes = pgTable(
   'mfa_recovery_codes',
   {

@@ -6,6 +6,7 @@ import {
   MessageResponseSchema,
   MfaConfirmRequestSchema,
   MfaConfirmResponseSchema,
+  MfaEnrollRequestSchema,
   MfaEnrollResponseSchema,
   MfaSignInRequestSchema,
   MfaStatusResponseSchema,
@@ -14,7 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize, authorizeOrSetUp, mfaUserOf } from '../../lib/auth/authorize';
 import { errorResponses } from '../../lib/http';
-import { changeOwnPassword, finishMfaSignIn, finishSetupSignIn, login, logout } from './auth.service';
+import { changeOwnPassword, finishMfaSignIn, finishSetupSignIn, login, logout, proveCurrentPassword } from './auth.service';
 import type { SignInClient } from './login-limiter';
 import { confirmEnrolment, secondFactorStatus, startEnrolment } from './mfa.service';
 
@@ -51,9 +52,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/mfa/enroll',
     {
       onRequest: authorizeOrSetUp('account:mfa'),
-      schema: { tags: ['auth'], response: { 200: MfaEnrollResponseSchema, ...errorResponses } },
+      schema: { tags: ['auth'], body: MfaEnrollRequestSchema.nullish(), response: { 200: MfaEnrollResponseSchema, ...errorResponses } },
     },
-    async (request) => startEnrolment(app.db, mfaUserOf(request)),
+    async (request) => {
+      if (!request.mfaSetupUserId) {
+        await proveCurrentPassword(app.db, authOf(request).userId, request.body?.currentPassword ?? '', signInClient(request));
+      }
+      return startEnrolment(app.db, mfaUserOf(request));
+    },
   );
   app.post(
     '/api/auth/mfa/confirm',

@@ -92,6 +92,20 @@ export async function logout(db: Db, auth: AuthContext): Promise<void> {
 }
 
 /**
+ * The signed-in person typed their password again (before changing how they sign in), counted like a
+ * sign-in, so a stolen token cannot guess it at leisure; a wrong one is a 400.
+ */
+export async function proveCurrentPassword(db: DbOrTx, userId: string, password: string, client: SignInClient): Promise<void> {
+  const credentials = await findCredentialsOfUser(db, userId);
+  const email = credentials?.email ?? '';
+  await admitSignInAttempt(db, client, email);
+  if (!(await verifyPassword(credentials?.passwordHash ?? (await hashForMissingAccount()), password))) {
+    throw new AppError('bad_request', CURRENT_PASSWORD_WRONG);
+  }
+  await settleSuccessfulSignIn(db, client, email);
+}
+
+/**
  * Replaces the caller's password once their current one is proved, ends every session of theirs and
  * opens a fresh one for this device. The proof is counted like a sign-in, so a stolen token cannot
  * guess it at leisure.
@@ -104,13 +118,7 @@ export async function changeOwnPassword(
   client: SignInClient,
 ): Promise<string> {
   const { currentPassword, newPassword } = input;
-  const credentials = await findCredentialsOfUser(db, auth.userId);
-  const email = credentials?.email ?? '';
-  await admitSignInAttempt(db, client, email);
-  if (!(await verifyPassword(credentials?.passwordHash ?? (await hashForMissingAccount()), currentPassword))) {
-    throw new AppError('bad_request', CURRENT_PASSWORD_WRONG);
-  }
-  await settleSuccessfulSignIn(db, client, email);
+  await proveCurrentPassword(db, auth.userId, currentPassword, client);
   assertUncommonPassword(newPassword);
   const passwordHash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {

@@ -39,6 +39,14 @@ export async function takeTimeStep(db: DbOrTx, userId: string, timeStep: number)
   return rows.length > 0;
 }
 
+export async function findUnusedRecoveryHashes(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ codeHash: mfaRecoveryCodes.codeHash })
+    .from(mfaRecoveryCodes)
+    .where(and(eq(mfaRecoveryCodes.userId, userId), isNull(mfaRecoveryCodes.usedAt)));
+  return rows.map((row) => row.codeHash);
+}
+
 /** Uses up a recovery code: true once, for the first request that names it. */
 export async function takeRecoveryCode(db: DbOrTx, userId: string, codeHash: string): Promise<boolean> {
   const rows = await db

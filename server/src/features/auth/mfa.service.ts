@@ -1,22 +1,34 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { MFA_ALREADY_ON, MFA_CODE_WRONG, MFA_NOT_STARTED } from '@stockyard/contract';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { recordAudit } from '../audit/audit.service';
 import { findCredentialsOfUser } from './auth.repository';
-import { confirmSecret, countUnusedRecoveryCodes, findMfa, savePendingSecret, takeRecoveryCode, takeTimeStep } from './mfa.repository';
+import {
+  confirmSecret,
+  countUnusedRecoveryCodes,
+  findMfa,
+  findUnusedRecoveryHashes,
+  savePendingSecret,
+  takeRecoveryCode,
+  takeTimeStep,
+} from './mfa.repository';
 
 const ISSUER = 'Stockyard';
 const RECOVERY_CODES = 10;
-/** A code from the step before or after the current one is accepted too (clocks drift). */
-const TOLERANCE_SECONDS = 30;
+/**
+ * A code lives for its 30-second period (ASVS 5.0 6.5.5), and for 5 seconds after it, for the time it
+ * takes to type and send; never a code of a period to come.
+ */
+const TOLERANCE_SECONDS: [number, number] = [5, 0];
 
-const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
-/** "abcde-fghij": ten of the 32 letters and digits that cannot be mistaken for one another. */
+/** 32 letters and digits that cannot be mistaken for one another (no i, l, o, 1): 5 bits each, without bias. */
+const ALPHABET = 'abcdefghjkmnpqrstuvwxyz023456789';
+/** "abcde-fghij": 50 random bits. */
 function newRecoveryCode(): string {
-  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
-  const chars = [...randomBytes(10)].map((byte) => alphabet[byte % alphabet.length]).join('');
+  const chars = [...randomBytes(10)].map((byte) => ALPHABET[byte & 31]).join('');
   return `${chars.slice(0, 5)}-${chars.slice(5)}`;
 }
 const normaliseRecoveryCode = (code: string) =>
@@ -52,8 +64,10 @@ export async function confirmEnrolment(db: Db, userId: string, code: string): Pr
   const timeStep = await timeStepOf(mfa.pendingSecret, code);
   if (timeStep === null) throw new AppError('bad_request', MFA_CODE_WRONG);
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+  // 50 bits each: under 112, so hashed like passwords (argon2id, salted; ASVS 5.0 6.5.2).
+  const hashes = await Promise.all(codes.map((recovery) => hashPassword(recovery)));
   return db.transaction(async (tx) => {
-    if (!(await confirmSecret(tx, userId, timeStep, codes.map(hashCode)))) throw new AppError('bad_request', MFA_NOT_STARTED);
+    if (!(await confirmSecret(tx, userId, timeStep, hashes))) throw new AppError('bad_request', MFA_NOT_STARTED);
     const user = await findCredentialsOfUser(tx, userId);
     await recordAudit(tx, {
       actorId: userId,
@@ -76,7 +90,12 @@ export async function proveSecondFactor(db: DbOrTx, userId: string, code: string
   if (!mfa?.secret) return null;
   const timeStep = await timeStepOf(mfa.secret, code);
   if (timeStep !== null) return (await takeTimeStep(db, userId, timeStep)) ? 'totp' : null;
-  return (await takeRecoveryCode(db, userId, hashCode(normaliseRecoveryCode(code)))) ? 'recovery code' : null;
+  const recovery = normaliseRecoveryCode(code);
+  if (!/^[a-z0-9]{5}-[a-z0-9]{5}$/.test(recovery)) return null;
+  for (const hash of await findUnusedRecoveryHashes(db, userId)) {
+    if (await verifyPassword(hash, recovery)) return (await takeRecoveryCode(db, userId, hash)) ? 'recovery code' : null;
+  }
+  return null;
 }
 
 export async function hasSecondFactor(db: DbOrTx, userId: string): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createStore, createUser, PASSWORD } from '../../../test/factories';
 import { users } from '../../db/schema';
@@ -15,6 +15,9 @@ describe('a second factor (TOTP) with recovery codes, required of admins', () =>
   const admin = { email: `mfa.admin.${Date.now()}@example.com`, id: '' };
 
   beforeAll(async () => {
+    // The clock stands one second into a 30-second period, and moves on only when a test says so.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Math.ceil(Date.now() / 30_000) * 30_000 + 1000);
     t = await buildTestApp({ requireAdminMfa: true });
     const [row] = await t.database.db
       .insert(users)
@@ -22,7 +25,10 @@ describe('a second factor (TOTP) with recovery codes, required of admins', () =>
       .returning({ id: users.id });
     admin.id = row?.id ?? '';
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    vi.useRealTimers();
+    await t.close();
+  });
 
   const post = (url: string, payload?: object, token?: string) =>
     t.app.inject({ method: 'POST', url, payload, headers: token ? bearer(token) : {} });
@@ -60,26 +66,40 @@ describe('a second factor (TOTP) with recovery codes, required of admins', () =>
     expect(stored.map((row) => row.code_hash)).not.toContain(recoveryCodes[0]);
   });
 
+  const nextPeriod = () => vi.setSystemTime(Date.now() + 30_000);
+
   it('then needs a code: no token without it, a wrong one refused, a used one refused the second time', async () => {
     const first = (await signIn(admin.email)).json();
     expect(first).toEqual({ mfaRequired: true, mfaToken: expect.any(String) });
     expect((await post('/api/auth/mfa', { mfaToken: first.mfaToken, code: '111111' })).statusCode).toBe(401);
-    const code = await codeAt(secret, 1);
-    const ok = await post('/api/auth/mfa', { mfaToken: first.mfaToken, code });
+    const code = await codeAt(secret);
+    // The code that confirmed the set-up was this period's: it is spent.
+    expect((await post('/api/auth/mfa', { mfaToken: first.mfaToken, code })).statusCode).toBe(401);
+    // A code of a period to come is not accepted either.
+    expect((await post('/api/auth/mfa', { mfaToken: first.mfaToken, code: await codeAt(secret, 1) })).statusCode).toBe(401);
+    nextPeriod();
+    const ok = await post('/api/auth/mfa', { mfaToken: first.mfaToken, code: await codeAt(secret) });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ token: expect.any(String), role: 'admin' });
     const again = (await signIn(admin.email)).json();
-    expect((await post('/api/auth/mfa', { mfaToken: again.mfaToken, code })).statusCode).toBe(401);
-    // An earlier step than the last one used is refused too.
-    expect((await post('/api/auth/mfa', { mfaToken: again.mfaToken, code: await codeAt(secret, 0) })).statusCode).toBe(401);
+    expect((await post('/api/auth/mfa', { mfaToken: again.mfaToken, code: await codeAt(secret) })).statusCode).toBe(401);
+    // The last period's code, unused, still counts in the first 5 seconds of the next period; later, never.
+    nextPeriod();
+    nextPeriod();
+    expect((await post('/api/auth/mfa', { mfaToken: again.mfaToken, code: await codeAt(secret, -1) })).statusCode).toBe(200);
+    nextPeriod();
+    vi.setSystemTime(Date.now() + 9000);
+    const third = (await signIn(admin.email)).json();
+    expect((await post('/api/auth/mfa', { mfaToken: third.mfaToken, code: await codeAt(secret, -1) })).statusCode).toBe(401);
   });
 
   it('opens one session when the same code is sent twice at once', async () => {
-    // A recovery code: the app's codes up to one step ahead were used above (a code is taken the same way).
-    const code = recoveryCodes[9] ?? '';
     const [a, b] = [(await signIn(admin.email)).json().mfaToken, (await signIn(admin.email)).json().mfaToken];
-    const answers = await Promise.all([post('/api/auth/mfa', { mfaToken: a, code }), post('/api/auth/mfa', { mfaToken: b, code })]);
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
+    nextPeriod();
+    for (const code of [await codeAt(secret), recoveryCodes[9] ?? '']) {
+      const answers = await Promise.all([post('/api/auth/mfa', { mfaToken: a, code }), post('/api/auth/mfa', { mfaToken: b, code })]);
+      expect(answers.map((answer) => answer.statusCode).sort(), code).toEqual([200, 401]);
+    }
   });
 
   it('takes a recovery code once, in any case and with or without its dash', async () => {
@@ -121,7 +141,10 @@ describe('a second factor (TOTP) with recovery codes, required of admins', () =>
     const store = await createStore(t.app, adminToken);
     const keeper = await createUser(t.app, adminToken, { role: 'user', storeId: store._id });
     expect((await signIn(keeper.email)).json()).toEqual({ token: expect.any(String), role: 'user' });
-    const { secret: keeperSecret } = (await post('/api/auth/mfa/enroll', undefined, keeper.token)).json();
+    // A stolen token alone cannot turn it on (and lock the owner out): the password is asked again.
+    expect((await post('/api/auth/mfa/enroll', {}, keeper.token)).statusCode).toBe(400);
+    expect((await post('/api/auth/mfa/enroll', { currentPassword: 'not it at all' }, keeper.token)).statusCode).toBe(400);
+    const { secret: keeperSecret } = (await post('/api/auth/mfa/enroll', { currentPassword: PASSWORD }, keeper.token)).json();
     const confirmed = await post('/api/auth/mfa/confirm', { code: await codeAt(keeperSecret) }, keeper.token);
     expect(confirmed.json()).toEqual({ recoveryCodes: expect.any(Array) });
     expect((await signIn(keeper.email)).json()).toEqual({ mfaRequired: true, mfaToken: expect.any(String) });

@@ -13,8 +13,9 @@ export function signInWithCode(mfaToken: string, code: string): Promise<SignedIn
   return apiFetch<SignedIn>('/api/auth/mfa', { method: 'POST', body: { mfaToken, code }, auth: false });
 }
 
-export function startEnrolment(mfaToken: string | null): Promise<Enrolment> {
-  return apiFetch<Enrolment>('/api/auth/mfa/enroll', { method: 'POST', ...as(mfaToken) });
+/** With the sign-in token of an admin's first sign-in, or, signed in, with the password typed again. */
+export function startEnrolment(mfaToken: string | null, currentPassword?: string): Promise<Enrolment> {
+  return apiFetch<Enrolment>('/api/auth/mfa/enroll', { method: 'POST', body: mfaToken ? {} : { currentPassword }, ...as(mfaToken) });
 }
 
 export function confirmEnrolment(mfaToken: string | null, code: string): Promise<Confirmed> {

@@ -10,6 +10,8 @@ import { confirmEnrolment, type SignedIn, startEnrolment } from '../api/mfa';
 type Props = {
   /** The sign-in token of an admin who must set it up before signing in; null for the signed-in person. */
   mfaToken: string | null;
+  /** The signed-in person's password, typed again (not needed with a sign-in token). */
+  currentPassword?: string;
   /** Called once the recovery codes were shown and acknowledged; with a session when this finished a sign-in. */
   onDone: (session: SignedIn | null) => void;
 };
@@ -18,7 +20,7 @@ type Props = {
  * Setting up an authenticator app: its QR code (and the key, to type in), a first code to prove it
  * works, then the ten recovery codes, shown this once.
  */
-export default function MfaSetup({ mfaToken, onDone }: Props) {
+export default function MfaSetup({ mfaToken, currentPassword, onDone }: Props) {
   const [enrolment, setEnrolment] = useState<{ secret: string; qr: string } | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -27,7 +29,7 @@ export default function MfaSetup({ mfaToken, onDone }: Props) {
 
   useEffect(() => {
     let current = true;
-    startEnrolment(mfaToken)
+    startEnrolment(mfaToken, currentPassword)
       .then(async ({ secret, otpauthUrl }) => {
         const svg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1 });
         if (current) setEnrolment({ secret, qr: `data:image/svg+xml;utf8,${encodeURIComponent(svg)}` });
@@ -36,7 +38,7 @@ export default function MfaSetup({ mfaToken, onDone }: Props) {
     return () => {
       current = false;
     };
-  }, [mfaToken]);
+  }, [mfaToken, currentPassword]);
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
