@@ -30,5 +30,7 @@ export const DashboardResponseSchema = z.object({
   damageShare: z.array(
     z.object({ storeId: z.string(), storeName: z.string(), issued: z.number(), damaged: z.number(), share: z.number().nullable() }),
   ),
+  /** For admins: accounts whose failed sign-ins passed the slowdown threshold in the last 7 days, newest first; empty for others. */
+  signInBursts: z.array(z.object({ userName: z.string(), at: z.string(), lastAddress: z.string().nullable() })),
 });
 export type DashboardResponse = z.infer<typeof DashboardResponseSchema>;

@@ -46,3 +46,15 @@ export async function findAuditRows(
   );
   return { rows, total: rows[0]?.total ?? 0 };
 }
+
+export type SignInBurstRow = { user_name: string; at: string | Date; last_address: string | null };
+
+/** The bursts of failed sign-ins recorded in the last `days` days, newest first (audit_events_entity_idx). */
+export function findRecentSignInBursts(db: DbOrTx, days: number): Promise<SignInBurstRow[]> {
+  return queryRows<SignInBurstRow>(
+    db,
+    sql`select entity_name as user_name, at, details->>'lastAddress' as last_address from audit_events
+        where entity_type = 'user' and at > now() - make_interval(days => ${days}) and action = 'sign_in_burst'
+        order by at desc limit 10`,
+  );
+}

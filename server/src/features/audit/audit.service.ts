@@ -2,7 +2,7 @@ import type { AuditQuerySchema } from '@stockyard/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { presentAuditEvent } from './audit.presenter';
-import { type AuditEntry, findAuditRows, insertAuditEvent } from './audit.repository';
+import { type AuditEntry, findAuditRows, findRecentSignInBursts, insertAuditEvent } from './audit.repository';
 
 export type { AuditEntry };
 
@@ -14,4 +14,10 @@ export function recordAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
 export async function listAuditEvents(db: DbOrTx, query: z.output<typeof AuditQuerySchema>, timeZone: string) {
   const { rows, total } = await findAuditRows(db, query, timeZone);
   return { total, events: rows.map(presentAuditEvent) };
+}
+
+/** Accounts on which failed sign-ins passed the slowdown threshold in the last week: the admin's dashboard warns of them. */
+export async function recentSignInBursts(db: DbOrTx) {
+  const rows = await findRecentSignInBursts(db, 7);
+  return rows.map((row) => ({ userName: row.user_name, at: new Date(row.at).toISOString(), lastAddress: row.last_address }));
 }

@@ -6,7 +6,7 @@ export function presentDashboard(input: {
   top: TopConsumedRow[];
   weekly: { material: MaterialRow; weeks: WeekRow[] } | null;
   damage: DamageRow[];
-}): DashboardResponse {
+}): Omit<DashboardResponse, 'signInBursts'> {
   return {
     since: input.since,
     topConsumed: input.top.map((row) => ({

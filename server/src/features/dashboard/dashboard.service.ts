@@ -4,6 +4,7 @@ import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { shiftDay, todayIn } from '../../lib/calendar';
 import { AppError } from '../../lib/errors';
+import { recentSignInBursts } from '../audit/audit.service';
 import { presentDashboard } from './dashboard.presenter';
 import { findDamageShare, findScopedMaterial, findTopConsumed, findWeeklyIssues } from './dashboard.repository';
 
@@ -27,5 +28,6 @@ export async function dashboardFor(db: DbOrTx, auth: AuthContext, query: { mater
     weekly = { material, weeks: await findWeeklyIssues(db, material, today, timeZone) };
   }
   const damage = await findDamageShare(db, window);
-  return presentDashboard({ since, top, weekly, damage });
+  const signInBursts = auth.role === 'admin' ? await recentSignInBursts(db) : [];
+  return { ...presentDashboard({ since, top, weekly, damage }), signInBursts };
 }

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createMaterial, createStore, createStoreWithStaff, recordAt } from '../../../test/factories';
+import { queryRows } from '../../db/sql';
 
 type Staff = Awaited<ReturnType<typeof createStoreWithStaff>>;
 
@@ -92,5 +94,23 @@ describe('GET /api/dashboard: figures from the ledger for the stores the caller 
     expect((await dashboard(staff.keeper.token, `?materialId=${ids.steel}`)).statusCode).toBe(404);
     expect((await dashboard(staff.storeUser.token)).statusCode).toBe(403);
     expect((await dashboard(staff.keeper.token, '?materialId=nope')).statusCode).toBe(400);
+  });
+
+  it('warns admins, and nobody else, of an account someone tried to guess this week', async () => {
+    expect((await dashboard(staff.admin.token)).json().signInBursts).toEqual([]);
+    const email = (await queryRows<{ email: string }>(t.database.db, sql`select email from users where role = 'user' limit 1`))[0]?.email;
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      const failed = await t.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        remoteAddress: `10.9.0.${attempt}`,
+        payload: { email, password: 'wrong guess' },
+      });
+      expect(failed.statusCode).toBe(401);
+    }
+    expect((await dashboard(staff.admin.token)).json().signInBursts).toEqual([
+      { userName: 'Pat Keeper', at: expect.any(String), lastAddress: '10.9.0.10' },
+    ]);
+    expect((await dashboard(staff.keeper.token)).json().signInBursts).toEqual([]);
   });
 });

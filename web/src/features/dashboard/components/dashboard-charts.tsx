@@ -1,8 +1,9 @@
 import '@mantine/charts/styles.css';
 import { BarChart, type BarChartSeries } from '@mantine/charts';
-import { Alert, Card, Group, Select, SimpleGrid, Switch, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Group, List, Select, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import type { DashboardResponse } from '@stockyard/contract';
 import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
 import { messageOf } from '../../../lib/api';
 import { ddmmyyyy } from '../../../lib/format';
 import { useDashboard } from '../api/dashboard';
@@ -169,6 +170,27 @@ function DamageShare({ data }: { data: DashboardResponse }) {
   );
 }
 
+/** The admin's warning of accounts someone tried to guess their way into this week. */
+function SignInBursts({ bursts }: { bursts: DashboardResponse['signInBursts'] }) {
+  if (bursts.length === 0) return null;
+  const when = (at: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(at));
+  return (
+    <Alert color="orange" title="Failed sign-ins this week" role="alert">
+      <List size="sm" spacing={2}>
+        {bursts.map((burst) => (
+          <List.Item key={`${burst.at}${burst.userName}`}>
+            {burst.userName}: more than 10 failed sign-ins within 15 minutes, the last from {burst.lastAddress ?? 'an unknown address'} (
+            {when(burst.at)})
+          </List.Item>
+        ))}
+      </List>
+      <Anchor component={Link} to="/dashboard/audit" size="sm">
+        See the audit trail
+      </Anchor>
+    </Alert>
+  );
+}
+
 /** The dashboard's charts, from one call; loaded only after sign-in, so the login page stays light. */
 export default function DashboardCharts() {
   const [materialId, setMaterialId] = useState<string | null>(null);
@@ -182,10 +204,13 @@ export default function DashboardCharts() {
   }
   if (!dashboard.data) return <Text c="dimmed">Loading the dashboard...</Text>;
   return (
-    <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-      <TopConsumed data={dashboard.data} />
-      <Weekly data={dashboard.data} onChoose={setMaterialId} />
-      <DamageShare data={dashboard.data} />
-    </SimpleGrid>
+    <Stack gap="md">
+      <SignInBursts bursts={dashboard.data.signInBursts} />
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+        <TopConsumed data={dashboard.data} />
+        <Weekly data={dashboard.data} onChoose={setMaterialId} />
+        <DamageShare data={dashboard.data} />
+      </SimpleGrid>
+    </Stack>
   );
 }
