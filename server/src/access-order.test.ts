@@ -89,6 +89,7 @@ describe('who you are before what you sent', () => {
         }
       }
     }
+    console.log(`route walk: ${apiRoutes().length} routes × ${callers.length} roles: ${forbidden} × 403, ${malformed} × 400 after access`);
     expect(forbidden).toBeGreaterThan(30);
     expect(malformed).toBeGreaterThan(40);
   });

@@ -1,10 +1,9 @@
 import { Button, Text, TextInput, Title } from '@mantine/core';
-import { MFA_CODE_REQUIRED, MFA_CODE_WRONG } from '@stockyard/contract/messages';
-import { type FormEvent, useState } from 'react';
-import { ApiError } from '../../../lib/api';
+import { MFA_CODE_WRONG } from '@stockyard/contract/messages';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { type SignedIn, signInWithCode } from '../api/mfa';
+import { useCodeForm } from './use-code-form';
 
 /** The sign-in's second step: the code from the authenticator app, or one of the recovery codes. */
 export function MfaCodeStep({
@@ -16,25 +15,10 @@ export function MfaCodeStep({
   onSignedIn: (session: SignedIn) => void;
   onBack: () => void;
 }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    if (!code.trim()) {
-      setError(MFA_CODE_REQUIRED);
-      return;
-    }
-    setBusy(true);
-    try {
-      onSignedIn(await signInWithCode(mfaToken, code.trim()));
-    } catch (caught) {
-      setError((caught instanceof ApiError && caught.serverMessage) || MFA_CODE_WRONG);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { code, setCode, error, busy, handleSubmit } = useCodeForm(
+    async (typed) => onSignedIn(await signInWithCode(mfaToken, typed)),
+    MFA_CODE_WRONG,
+  );
   return (
     <FormStack onSubmit={handleSubmit}>
       <div>

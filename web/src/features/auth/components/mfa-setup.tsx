@@ -1,11 +1,12 @@
 import { Alert, Button, Code, Image, List, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { MFA_CODE_REQUIRED } from '@stockyard/contract/messages';
+import { MFA_CODE_WRONG } from '@stockyard/contract/messages';
 import QRCode from 'qrcode';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { confirmEnrolment, type SignedIn, startEnrolment } from '../api/mfa';
+import { useCodeForm } from './use-code-form';
 
 type Props = {
   /** The sign-in token of an admin who must set it up before signing in; null for the signed-in person. */
@@ -22,10 +23,12 @@ type Props = {
  */
 export default function MfaSetup({ mfaToken, currentPassword, onDone }: Props) {
   const [enrolment, setEnrolment] = useState<{ secret: string; qr: string } | null>(null);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<{ codes: string[]; session: SignedIn | null } | null>(null);
+  const { code, setCode, error, setError, busy, handleSubmit } = useCodeForm(async (typed) => {
+    const confirmed = await confirmEnrolment(mfaToken, typed);
+    const session = confirmed.token && confirmed.role ? { token: confirmed.token, role: confirmed.role } : null;
+    setDone({ codes: confirmed.recoveryCodes, session });
+  }, MFA_CODE_WRONG);
 
   useEffect(() => {
     let current = true;
@@ -38,26 +41,7 @@ export default function MfaSetup({ mfaToken, currentPassword, onDone }: Props) {
     return () => {
       current = false;
     };
-  }, [mfaToken, currentPassword]);
-
-  async function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    if (!code.trim()) {
-      setError(MFA_CODE_REQUIRED);
-      return;
-    }
-    setBusy(true);
-    try {
-      const confirmed = await confirmEnrolment(mfaToken, code.trim());
-      const session = confirmed.token && confirmed.role ? { token: confirmed.token, role: confirmed.role } : null;
-      setDone({ codes: confirmed.recoveryCodes, session });
-    } catch (caught) {
-      setError(messageOf(caught, 'That code is not right.'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  }, [mfaToken, currentPassword, setError]);
 
   if (done) {
     return (
