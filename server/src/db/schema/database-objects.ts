@@ -39,9 +39,10 @@ export const TRIGGERS: Record<string, string> = {
     "CREATE TRIGGER tools_counted_update AFTER UPDATE ON public.tools REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION count_changed_items('tool')",
   tools_counted_delete:
     "CREATE TRIGGER tools_counted_delete AFTER DELETE ON public.tools REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION count_removed_items('tool')",
-  // 0005: a change of sessions, users or their stores tells every process to read sessions again.
+  // 0005: a change of sessions, users or their stores tells every process to read sessions again;
+  // 0013: marking a session used is no such change.
   sessions_changed:
-    'CREATE TRIGGER sessions_changed AFTER DELETE OR UPDATE ON public.sessions FOR EACH STATEMENT EXECUTE FUNCTION notify_session_change()',
+    'CREATE TRIGGER sessions_changed AFTER DELETE OR UPDATE OF revoked_at, expires_at, user_id ON public.sessions FOR EACH STATEMENT EXECUTE FUNCTION notify_session_change()',
   users_changed:
     'CREATE TRIGGER users_changed AFTER DELETE OR UPDATE ON public.users FOR EACH STATEMENT EXECUTE FUNCTION notify_session_change()',
   user_stores_changed:
