@@ -39,13 +39,6 @@ export async function revokeSessionRow(db: DbOrTx, jti: string): Promise<void> {
     .where(and(eq(sessions.jti, jti), isNull(sessions.revokedAt)));
 }
 
-export async function revokeSessionRowsOfUser(db: DbOrTx, userId: string): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
-}
-
 export type SessionRow = {
   jti: string;
   created_at: string | Date;

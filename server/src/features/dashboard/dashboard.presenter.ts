@@ -6,7 +6,8 @@ export function presentDashboard(input: {
   top: TopConsumedRow[];
   weekly: { material: MaterialRow; weeks: WeekRow[] } | null;
   damage: DamageRow[];
-}): Omit<DashboardResponse, 'signInBursts'> {
+  signInBursts: DashboardResponse['signInBursts'];
+}): DashboardResponse {
   return {
     since: input.since,
     topConsumed: input.top.map((row) => ({
@@ -29,5 +30,6 @@ export function presentDashboard(input: {
       damaged: row.damaged,
       share: row.issued > 0 ? row.damaged / row.issued : null,
     })),
+    signInBursts: input.signInBursts,
   };
 }

@@ -29,5 +29,5 @@ export async function dashboardFor(db: DbOrTx, auth: AuthContext, query: { mater
   }
   const damage = await findDamageShare(db, window);
   const signInBursts = auth.role === 'admin' ? await recentSignInBursts(db) : [];
-  return { ...presentDashboard({ since, top, weekly, damage }), signInBursts };
+  return presentDashboard({ since, top, weekly, damage, signInBursts });
 }

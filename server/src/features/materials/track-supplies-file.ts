@@ -1,6 +1,5 @@
 import type { TrackSupplyStore } from '@stockyard/contract';
-import { dateTimeIn } from '../../lib/calendar';
-import type { TablePdf, TableStyle } from '../../lib/pdf/table-pdf';
+import { generatedNote, type TablePdf, type TableStyle } from '../../lib/pdf/table-pdf';
 
 const COLUMNS = ['Product', 'Damaged Stock', 'Return Stock', 'Issued Stock', 'Total Quantity'];
 
@@ -30,6 +29,6 @@ export function trackSuppliesPdf(store: TrackSupplyStore, generated: { at: Date;
     rows: store.inventoryDetails.map((detail) =>
       [detail.productName, detail.damageStock, detail.refundStock, detail.consumedStock, detail.totalQuantity].map(String),
     ),
-    footer: `${store.storeName} · Generated ${dateTimeIn(generated.at, generated.timeZone)} by ${generated.by}`,
+    footer: `${store.storeName} · ${generatedNote(generated.at, generated.by, generated.timeZone)}`,
   };
 }

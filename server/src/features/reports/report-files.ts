@@ -10,8 +10,7 @@ import {
   reportTotals,
   totalsCells,
 } from '@stockyard/contract';
-import { dateTimeIn } from '../../lib/calendar';
-import type { TablePdf, TableStyle } from '../../lib/pdf/table-pdf';
+import { generatedNote, type TablePdf, type TableStyle } from '../../lib/pdf/table-pdf';
 
 /** A store's report with what its printed form says about it. */
 export type StoreReport = {
@@ -66,7 +65,7 @@ export function reportPdf(report: StoreReport, audience: ReportAudience): TableP
     })),
     rows: report.rows.map((row) => reportCells(row).map(String)),
     totals: totalsCells(reportTotals(report.rows)).map(String),
-    footer: `${report.storeName} · ${range} · Generated ${dateTimeIn(report.generatedAt, report.timeZone)} by ${report.generatedBy}`,
+    footer: `${report.storeName} · ${range} · ${generatedNote(report.generatedAt, report.generatedBy, report.timeZone)}`,
     signatures: SIGNATURES,
   };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Role } from '@stockyard/contract';
 import { jwtVerify, SignJWT } from 'jose';
 import type { DbOrTx } from '../../db/client';
-import { findLiveSession, insertSession, revokeLiveSessionsOfUser, revokeSessionRow, revokeSessionRowsOfUser } from '../../db/sessions';
+import { findLiveSession, insertSession, revokeLiveSessionsOfUser, revokeSessionRow } from '../../db/sessions';
 import { AppError } from '../errors';
 
 export type AuthContext = {
@@ -139,8 +139,7 @@ export async function revokeSession(db: DbOrTx, jti: string): Promise<void> {
 }
 
 export async function revokeUserSessions(db: DbOrTx, userId: string): Promise<void> {
-  forgetCheckedSessions();
-  await revokeSessionRowsOfUser(db, userId);
+  await revokeSessionsOfUser(db, userId, {});
 }
 
 /** Signs a user's sessions out (one, all, or all but one) and answers how many were live. */

@@ -1,7 +1,13 @@
 import PDFDocument from 'pdfkit';
+import { dateTimeIn } from '../calendar';
 import { FONT_NAMES, type FontName, fontData, fontRuns } from './fonts';
 
 type Rgb = [number, number, number];
+
+/** "Generated dd/mm/yyyy hh:mm by {name}", as a printed table's footer says who made it and when. */
+export function generatedNote(at: Date, by: string, timeZone: string): string {
+  return `Generated ${dateTimeIn(at, timeZone)} by ${by}`;
+}
 
 export type TableColumn = { header: string /** millimetres */; width: number; align?: 'left' | 'right' };
 
