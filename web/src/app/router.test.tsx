@@ -4,6 +4,13 @@ import { renderAt, signInAs, stubApi } from '../test/render';
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** A hub's charts load lazily and ask for their data: the test waits for the answer (none is stubbed), so nothing loads after it ends. */
+async function dashboardSettled() {
+  expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(
+    /Cannot reach the server|No stub for GET \/api\/dashboard/,
+  );
+}
+
 describe('routing by role (docs/SPEC.md section 2)', () => {
   it.each([
     ['/dashboard/admin', '/'],
@@ -37,6 +44,7 @@ describe('routing by role (docs/SPEC.md section 2)', () => {
     expect(await screen.findByRole('link', { name: 'Generate Report' })).toBeInTheDocument();
     // The 13 buttons, and the top bar's Sessions and Change Password.
     expect(screen.getAllByRole('link').filter((link) => link.getAttribute('href')?.startsWith('/dashboard/'))).toHaveLength(15);
+    await dashboardSettled();
   });
 
   it('shows the admin hub with its four buttons', async () => {
@@ -51,6 +59,7 @@ describe('routing by role (docs/SPEC.md section 2)', () => {
     ]) {
       expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
     }
+    await dashboardSettled();
   });
 
   it('shows the inventory hub with its seven buttons', async () => {

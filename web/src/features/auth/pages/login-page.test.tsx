@@ -45,7 +45,11 @@ describe('LoginPage', () => {
     });
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => {
+      vi.fn(async (url: string) => {
+        // The hub it opens asks for its dashboard: an empty one.
+        if (String(url).startsWith('/api/dashboard')) {
+          return new Response(JSON.stringify({ since: '2026-01-01', topConsumed: [], weekly: null, damageShare: [], signInBursts: [] }));
+        }
         await answered;
         return new Response(JSON.stringify({ token: 'abc', role: 'user' }), { status: 200 });
       }),
@@ -58,5 +62,7 @@ describe('LoginPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/manager-dashboard'));
     expect(localStorage.getItem('token')).toBe('abc');
     expect(localStorage.getItem('userRole')).toBe('user');
+    // The hub and its lazily loaded charts are in place before the test ends.
+    expect(await screen.findByText('Nothing was issued in the last 30 days.', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 });
