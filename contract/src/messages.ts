@@ -23,3 +23,19 @@ export const MFA_CODE_WRONG = 'That code is not right. Enter the current code fr
 export const MFA_NOT_STARTED = 'Start setting up the authenticator app first.';
 export const MFA_ALREADY_ON = 'Two-step sign-in is already on for this account.';
 export const MFA_TOKEN_ENDED = 'This sign-in has expired. Please log in again.';
+
+/** DD/MM/YYYY of an ISO date, for messages. */
+function dayOf(isoDate: string): string {
+  const [year, month, day] = isoDate.slice(0, 10).split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/** A store marked Inactive takes no movement, delivery or new item. */
+export function storeInactive(storeName: string): string {
+  return `${storeName} is Inactive: it takes no stock movements, deliveries or new items until an admin marks it Active again.`;
+}
+
+/** Nothing may be recorded on or before the day a store's books are closed through. */
+export function booksClosed(storeName: string, lockedThrough: string): string {
+  return `The books of ${storeName} are closed through ${dayOf(lockedThrough)}. Record the correction on a later day.`;
+}

@@ -8,6 +8,7 @@ import {
 } from '@stockyard/contract/movements';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   check,
   date,
   foreignKey,
@@ -22,6 +23,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { stockCounts } from './counts';
 import { stores } from './stores';
 
 /**
@@ -153,7 +155,8 @@ export type ItemKind = (typeof ITEM_KINDS)[number];
 
 /**
  * The append-only ledger. Quantities are positive, except on `delivery` rows that correct an
- * earlier delivery and on `adjustment` rows, which carry a sign.
+ * earlier delivery, on `adjustment` rows, which carry a sign, and on reversals, which carry the
+ * opposite of the movement they undo.
  */
 export const movements = pgTable(
   'movements',
@@ -173,11 +176,20 @@ export const movements = pgTable(
     supplier: text('supplier'),
     deliveryId: uuid('delivery_id').references(() => deliveries.id),
     idempotencyKey: text('idempotency_key'),
+    /** The movement this one undoes: same kind, opposite quantity. */
+    reversesId: uuid('reverses_id').references((): AnyPgColumn => movements.id),
+    /** The stock count whose difference this adjustment posts. */
+    countId: uuid('count_id').references(() => stockCounts.id),
   },
   (t) => [
     check('movements_item_kind_check', sql`${t.itemKind} in ('material', 'tool')`),
     check('movements_kind_check', sql.raw(`kind in (${MOVEMENT_KINDS.map((kind) => `'${kind}'`).join(', ')})`)),
-    check('movements_quantity_sign', sql`${t.quantity} > 0 or (${t.kind} in ('delivery', 'adjustment') and ${t.quantity} <> 0)`),
+    check(
+      'movements_quantity_sign',
+      sql`${t.quantity} > 0 or (${t.quantity} <> 0 and (${t.kind} in ('delivery', 'adjustment') or ${t.reversesId} is not null))`,
+    ),
+    // A movement is reversed at most once: of two reversals at the same moment, one is refused here.
+    uniqueIndex('movements_reverses_key').on(t.reversesId).where(sql`${t.reversesId} is not null`),
     // Reports read opening, period and closing sums per item of a store over a date range.
     index('movements_store_item_time_idx').on(t.storeId, t.itemId, t.occurredAt),
     index('movements_item_time_idx').on(t.itemId, t.occurredAt),

@@ -17,7 +17,7 @@ import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors'
 import type { IdempotencyClaim } from '../../lib/idempotency';
 import { type AuditEntry, recordAudit } from '../audit/audit.service';
 import { appendMovement, recordMovementOrRefuse } from '../movements/movements.service';
-import { resolveTargetStore } from '../stores/stores.service';
+import { assertStoreTakesStock, resolveTargetStore } from '../stores/stores.service';
 import { type MaterialRow, presentProduct } from './materials.presenter';
 import {
   archiveMaterialRow,
@@ -67,6 +67,7 @@ export async function createMaterial(
   idempotencyKey?: string,
 ): Promise<Product> {
   const storeId = await resolveTargetStore(tx, auth, input.storeId);
+  await assertStoreTakesStock(tx, storeId);
   let id: string;
   try {
     id = await insertMaterial(tx, storeId, input);

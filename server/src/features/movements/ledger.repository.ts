@@ -24,15 +24,27 @@ export type MovementInput = {
   deliveryId?: string | null;
   idempotencyKey?: string | null;
   claim?: IdempotencyClaim;
+  /** The movement this one reverses. */
+  reversesId?: string | null;
+  /** The stock count this adjustment posts. */
+  countId?: string | null;
 };
 
-export type MovementResult<R extends ItemRow = ItemRow> = { isRecorded: true; item: R } | { isRecorded: false; current: R | undefined };
+/** Why an item's store takes no movement at this time: marked Inactive, or its books closed through a day. */
+export type StoreRefusal = { storeName: string; isActive: boolean; lockedThrough: string | null; isClosed: boolean };
+
+export type MovementResult<R extends ItemRow = ItemRow> =
+  | { isRecorded: true; item: R; movementId: string }
+  | { isRecorded: false; current: R | undefined; store?: StoreRefusal };
 
 /**
  * Moves an item's counters and appends the ledger row in one statement, inside the caller's
  * transaction. The counter change is a conditional UPDATE: no counter may go below zero, so two
- * keepers issuing the last unit at the same moment cannot both succeed. When the condition fails (or the
- * item is not the caller's) nothing is written and the current row, if any, is returned for the message.
+ * keepers issuing the last unit at the same moment cannot both succeed. The item's store must be
+ * Active with its books open on the movement's time: the store row is read under a key-share lock,
+ * which waits for an admin closing the books or deactivating the store at that moment and then reads
+ * the store as they left it. When a condition fails (or the item is not the caller's) nothing is
+ * written and the current row, if any, is returned for the message.
  */
 export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: MovementInput): Promise<MovementResult<R>> {
   const table = sql.identifier(TABLES[input.itemKind]);
@@ -48,18 +60,28 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
     changes.map(({ column, delta }) => sql`${column} + ${delta}::int >= 0`),
     sql` and `,
   );
+  const occurredAt = input.occurredAt ?? sql`now()`;
   // One statement: the counter update and the ledger row it justifies, or neither.
-  const [item] = await queryRows<R>(
+  const [item] = await queryRows<R & { movement_id: string }>(
     tx,
-    sql`with moved as (
+    sql`with open_store as (
+          select s.id from stores s
+          where s.id = (select store_id from ${table} where id = ${input.itemId})
+            and s.is_active and (s.locked_before is null or s.locked_before <= ${occurredAt})
+          for key share
+        ), moved as (
           update ${table} set ${assignments}
           where id = ${input.itemId} and deleted_at is null and ${storeFilter(input.storeIds)} and ${guards}
+            and exists (select 1 from open_store)
           returning *, (select s.name from stores s where s.id = store_id) as store_name
         ), logged as (
-          insert into movements (store_id, item_kind, item_id, kind, quantity, occurred_at, actor_id, reason, supplier, delivery_id, idempotency_key)
-          select store_id, ${input.itemKind}, id, ${input.kind}, ${input.quantity}, ${input.occurredAt ?? sql`now()`}, ${input.actorId},
-                 ${input.reason ?? null}, ${input.supplier ?? null}, ${input.deliveryId ?? null}, ${input.claim?.key ?? input.idempotencyKey ?? null}
+          insert into movements (store_id, item_kind, item_id, kind, quantity, occurred_at, actor_id, reason, supplier, delivery_id,
+                                 idempotency_key, reverses_id, count_id)
+          select store_id, ${input.itemKind}, id, ${input.kind}, ${input.quantity}, ${occurredAt}, ${input.actorId},
+                 ${input.reason ?? null}, ${input.supplier ?? null}, ${input.deliveryId ?? null}, ${input.claim?.key ?? input.idempotencyKey ?? null},
+                 ${input.reversesId ?? null}, ${input.countId ?? null}
           from moved
+          returning id
         )${
           input.claim
             ? sql`, claimed as (
@@ -70,16 +92,29 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
         )`
             : sql``
         }
-        select * from moved`,
+        select moved.*, (select id from logged) as movement_id from moved`,
   );
   if (!item) {
-    const [current] = await queryRows<R>(
+    const [current] = await queryRows<R & { store_is_active: boolean; store_locked_through: string | null; is_closed: boolean }>(
       tx,
-      sql`select * from ${table} where id = ${input.itemId} and deleted_at is null and ${storeFilter(input.storeIds)}`,
+      sql`select i.*, s.name as store_name, s.is_active as store_is_active, s.locked_through::text as store_locked_through,
+                 coalesce(s.locked_before > ${occurredAt}, false) as is_closed
+          from ${table} i join stores s on s.id = i.store_id
+          where i.id = ${input.itemId} and i.deleted_at is null and ${storeFilter(input.storeIds, sql`i.store_id`)}`,
     );
-    return { isRecorded: false, current };
+    if (!current) return { isRecorded: false, current };
+    const { store_is_active, store_locked_through, is_closed, ...row } = current;
+    const isRefusedByStore = !store_is_active || is_closed;
+    return {
+      isRecorded: false,
+      current: row as unknown as R,
+      store: isRefusedByStore
+        ? { storeName: row.store_name, isActive: store_is_active, lockedThrough: store_locked_through, isClosed: is_closed }
+        : undefined,
+    };
   }
-  return { isRecorded: true, item };
+  const { movement_id, ...row } = item;
+  return { isRecorded: true, item: row as unknown as R, movementId: movement_id };
 }
 
 /** Appends one ledger row; used alone only where the counters were written in the same statement as the item (creation). */

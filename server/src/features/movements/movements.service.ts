@@ -1,8 +1,9 @@
 import type { MovementListQuerySchema } from '@stockyard/contract';
+import { booksClosed, storeInactive } from '@stockyard/contract/messages';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { type ItemRow, type MovementInput, recordMovement } from './ledger.repository';
+import { type ItemRow, type MovementInput, recordMovement, type StoreRefusal } from './ledger.repository';
 import { presentMovement } from './movements.presenter';
 import { findMovementRows } from './movements.repository';
 
@@ -16,10 +17,26 @@ export type Refusals<R> = { notFound: string; refused: (current: R) => string };
  * 404 (not found or not the caller's) or a 409 with the caller's message.
  */
 export async function recordMovementOrRefuse<R extends ItemRow>(db: DbOrTx, input: MovementInput, refusals: Refusals<R>): Promise<R> {
+  return (await recordMovementWithId(db, input, refusals)).item;
+}
+
+/** recordMovementOrRefuse, also giving the new ledger row's id. */
+export async function recordMovementWithId<R extends ItemRow>(
+  db: DbOrTx,
+  input: MovementInput,
+  refusals: Refusals<R>,
+): Promise<{ item: R; movementId: string }> {
   const result = await recordMovement<R>(db, input);
-  if (result.isRecorded) return result.item;
+  if (result.isRecorded) return { item: result.item, movementId: result.movementId };
   if (!result.current) throw new AppError('not_found', refusals.notFound);
+  if (result.store) throw new AppError('conflict', storeRefusalMessage(result.store));
   throw new AppError('conflict', refusals.refused(result.current));
+}
+
+/** The message of a movement its store refuses: Inactive first, then closed books. */
+export function storeRefusalMessage(store: StoreRefusal): string {
+  if (!store.isActive) return storeInactive(store.storeName);
+  return booksClosed(store.storeName, store.lockedThrough ?? '');
 }
 
 /** The ledger, newest first, within the caller's stores. */

@@ -26,6 +26,12 @@ export async function findStoreRows(
   return { rows, total: counted?.n ?? 0 };
 }
 
+/** A store's name and status, its row key-share locked until the transaction ends (see assertStoreTakesStock). */
+export async function findStoreStatusShared(tx: DbOrTx, id: string): Promise<{ name: string; is_active: boolean } | undefined> {
+  const [row] = await queryRows<{ name: string; is_active: boolean }>(tx, sql`select name, is_active from stores where id = ${id} for key share`);
+  return row;
+}
+
 export async function storeExists(db: DbOrTx, id: string): Promise<boolean> {
   const [row] = await db.select({ id: stores.id }).from(stores).where(eq(stores.id, id));
   return Boolean(row);

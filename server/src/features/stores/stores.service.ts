@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { canAccessStore, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, FOREIGN_KEY_VIOLATION } from '../../lib/errors';
+import { storeInactive } from '@stockyard/contract/messages';
 import { recordAudit } from '../audit/audit.service';
 import { presentStore } from './stores.presenter';
 import {
@@ -11,6 +12,7 @@ import {
   findStoreIdsByName,
   findStoreName,
   findStoreRows,
+  findStoreStatusShared,
   insertStore,
   storeExists,
   updateStoreRow,
@@ -91,6 +93,16 @@ export async function resolveTargetStore(db: DbOrTx, auth: AuthContext, storeId:
   if (!canAccessStore(auth, target)) throw new AppError('forbidden', 'You do not have access to this store.');
   if (!(await storeExists(db, target))) throw new AppError('not_found', STORE_NOT_FOUND);
   return target;
+}
+
+/**
+ * Refuses new items and deliveries in a store marked Inactive. The store row is read under a
+ * key-share lock, as the ledger statement reads it, so a change of status waits for this transaction.
+ */
+export async function assertStoreTakesStock(tx: DbOrTx, storeId: string): Promise<void> {
+  const row = await findStoreStatusShared(tx, storeId);
+  if (!row) throw new AppError('not_found', STORE_NOT_FOUND);
+  if (!row.is_active) throw new AppError('conflict', storeInactive(row.name));
 }
 
 /** Any store, named by id or by its name (compared without case), for an admin's report. */

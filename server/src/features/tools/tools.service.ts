@@ -14,7 +14,7 @@ import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors'
 import type { IdempotencyClaim } from '../../lib/idempotency';
 import { recordAudit } from '../audit/audit.service';
 import { appendMovement, recordMovementOrRefuse } from '../movements/movements.service';
-import { resolveTargetStore } from '../stores/stores.service';
+import { assertStoreTakesStock, resolveTargetStore } from '../stores/stores.service';
 import { presentTool, type ToolRow } from './tools.presenter';
 import { findToolRows, insertTool, type ToolQuery } from './tools.repository';
 
@@ -32,6 +32,7 @@ export async function createTool(
   idempotencyKey?: string,
 ): Promise<Tool> {
   const storeId = await resolveTargetStore(tx, auth, input.storeId);
+  await assertStoreTakesStock(tx, storeId);
   let id: string;
   try {
     id = await insertTool(tx, storeId, input);
