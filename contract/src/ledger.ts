@@ -230,7 +230,41 @@ export const MovementSchema = z.object({
   reason: z.string().nullable(),
   supplier: z.string().nullable(),
   deliveryId: z.string().nullable(),
+  /** The movement this one reverses, when it is a reversal. */
+  reverses: z.string().nullable(),
+  /** The reversal that undid this movement, when one did. */
+  reversedBy: z
+    .object({
+      _id: z.string(),
+      at: z.string(),
+      actor: z.object({ _id: z.string(), name: z.string() }).nullable(),
+      reason: z.string().nullable(),
+    })
+    .nullable(),
+  /** Whether the caller may reverse it now. */
+  canReverse: z.boolean(),
 });
 export type Movement = z.infer<typeof MovementSchema>;
 export const MovementListResponseSchema = z.object({ movements: z.array(MovementSchema), total: z.number() });
 export type MovementListResponse = z.infer<typeof MovementListResponseSchema>;
+
+// ---- Reversals ----
+
+/** How long a keeper may reverse a movement they recorded; an admin may reverse any. */
+export const KEEPER_REVERSAL_HOURS = 24;
+export const ReverseMovementRequestSchema = z.object({ reason: requiredText('Reason', TEXT_MAX) });
+export type ReverseMovementRequest = z.input<typeof ReverseMovementRequestSchema>;
+export const ReverseMovementResponseSchema = z.object({ message: z.string(), movement: MovementSchema });
+export type ReverseMovementResponse = z.infer<typeof ReverseMovementResponseSchema>;
+export const MOVEMENT_NOT_FOUND = 'Movement not found';
+export const MOVEMENT_REVERSED = 'Movement reversed.';
+export const ALREADY_REVERSED = 'This movement has already been reversed.';
+export const REVERSAL_NOT_REVERSIBLE = 'A reversal cannot itself be reversed.';
+export const DELIVERY_NOT_REVERSIBLE = 'A supplier delivery is corrected by editing or deleting the delivery.';
+export const REVERSE_OWN_ONLY = 'You may reverse only movements you recorded yourself. Ask an admin to reverse this one.';
+export const REVERSE_TOO_OLD = `A movement older than ${KEEPER_REVERSAL_HOURS} hours can only be reversed by an admin.`;
+/** A reversal refused because what it would take back has moved on since. */
+export function reversalWouldGoNegative(available: number, quantity: number): string {
+  return `This movement cannot be reversed: it would take back ${quantity}, but only ${available} ${available === 1 ? 'is' : 'are'} available, the rest having been issued or damaged since.`;
+}
+export const REVERSAL_COUNTER_GONE = 'This movement cannot be reversed: what it recorded has since been returned or reversed in part.';

@@ -4,17 +4,17 @@ import { boolean, check, date, integer, pgTable, text, timestamp, uuid } from 'd
 export const stores = pgTable(
   'stores',
   {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  location: text('location').notNull().default(''),
-  openingHours: text('opening_hours').notNull().default(''),
-  isActive: boolean('is_active').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  /** The last day of closed books (in APP_TIMEZONE), and the first instant after it: nothing may happen before that instant. */
-  lockedThrough: date('locked_through', { mode: 'string' }),
-  lockedBefore: timestamp('locked_before', { withTimezone: true }),
-  /** A keeper may post a count whose every difference is within this share of the expected quantity. */
-  countTolerancePercent: integer('count_tolerance_percent').notNull().default(0),
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    location: text('location').notNull().default(''),
+    openingHours: text('opening_hours').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last day of closed books (in APP_TIMEZONE), and the first instant after it: nothing may happen before that instant. */
+    lockedThrough: date('locked_through', { mode: 'string' }),
+    lockedBefore: timestamp('locked_before', { withTimezone: true }),
+    /** A keeper may post a count whose every difference is within this share of the expected quantity. */
+    countTolerancePercent: integer('count_tolerance_percent').notNull().default(0),
   },
   (t) => [
     check('stores_count_tolerance_range', sql`${t.countTolerancePercent} between 0 and 100`),

@@ -49,6 +49,7 @@ export type MovementResult<R extends ItemRow = ItemRow> =
 export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: MovementInput): Promise<MovementResult<R>> {
   const table = sql.identifier(TABLES[input.itemKind]);
   const changes = Object.entries(MOVEMENT_EFFECTS[input.kind]).map(([column, perUnit]) => ({
+    name: column,
     column: sql.identifier(column),
     delta: perUnit * input.quantity,
   }));
@@ -56,8 +57,9 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
     changes.map(({ column, delta }) => sql`${column} = ${column} + ${delta}::int`),
     sql`, `,
   );
+  // Every counter but `adjusted` (a signed sum of count differences) stays at zero or above.
   const guards = sql.join(
-    changes.map(({ column, delta }) => sql`${column} + ${delta}::int >= 0`),
+    changes.filter(({ name }) => name !== 'adjusted_quantity').map(({ column, delta }) => sql`${column} + ${delta}::int >= 0`),
     sql` and `,
   );
   const occurredAt = input.occurredAt ?? sql`now()`;

@@ -6,9 +6,14 @@ export type MovementRow = Omit<RowOf<typeof movements>, 'idempotency_key'> & {
   store_name: string;
   item_name: string | null;
   actor_name: string | null;
+  reversed_by_id: string | null;
+  reversed_at: string | Date | null;
+  reversed_by_actor_id: string | null;
+  reversed_by_actor_name: string | null;
+  reversal_reason: string | null;
 };
 
-export function presentMovement(row: MovementRow): Movement {
+export function presentMovement(row: MovementRow, canReverse: boolean): Movement {
   return {
     _id: row.id,
     storeId: { _id: row.store_id, name: row.store_name },
@@ -23,5 +28,15 @@ export function presentMovement(row: MovementRow): Movement {
     reason: row.reason,
     supplier: row.supplier,
     deliveryId: row.delivery_id,
+    reverses: row.reverses_id,
+    reversedBy: row.reversed_by_id
+      ? {
+          _id: row.reversed_by_id,
+          at: new Date(row.reversed_at ?? 0).toISOString(),
+          actor: row.reversed_by_actor_id ? { _id: row.reversed_by_actor_id, name: row.reversed_by_actor_name ?? 'Unknown user' } : null,
+          reason: row.reversal_reason,
+        }
+      : null,
+    canReverse,
   };
 }

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { queryRows, storeFilter } from '../../db/sql';
+import { queryRows, storeFilter, uuidIn } from '../../db/sql';
 import type { MovementRow } from './movements.presenter';
 
 /** The ledger, newest first: who moved how many of what, and when; `from`/`to` are days in the app's time zone. */
@@ -9,6 +9,7 @@ export async function findMovementRows(
   query: {
     storeIds: string[] | null;
     itemId?: string;
+    ids?: string[];
     storeId?: string;
     from?: string;
     to?: string;
@@ -19,6 +20,7 @@ export async function findMovementRows(
 ): Promise<{ rows: MovementRow[]; total: number }> {
   const conditions: SQL[] = [storeFilter(query.storeIds, sql`mv.store_id`)];
   if (query.itemId) conditions.push(sql`mv.item_id = ${query.itemId}`);
+  if (query.ids) conditions.push(uuidIn(sql`mv.id`, query.ids));
   if (query.storeId) conditions.push(sql`mv.store_id = ${query.storeId}`);
   if (query.from) conditions.push(sql`mv.occurred_at >= (${query.from}::date::timestamp at time zone ${query.timeZone})`);
   if (query.to) conditions.push(sql`mv.occurred_at < ((${query.to}::date + 1)::timestamp at time zone ${query.timeZone})`);
@@ -26,16 +28,44 @@ export async function findMovementRows(
     db,
     sql`select mv.id, mv.store_id, s.name as store_name, mv.item_kind, mv.item_id,
                coalesce(m.name, t.name) as item_name, mv.kind, mv.quantity, mv.occurred_at, mv.recorded_at,
-               mv.actor_id, u.name as actor_name, mv.reason, mv.supplier, mv.delivery_id,
+               mv.actor_id, u.name as actor_name, mv.reason, mv.supplier, mv.delivery_id, mv.reverses_id, mv.count_id,
+               rv.id as reversed_by_id, rv.recorded_at as reversed_at, rv.actor_id as reversed_by_actor_id,
+               ru.name as reversed_by_actor_name, rv.reason as reversal_reason,
                count(*) over ()::int as total
         from movements mv
         join stores s on s.id = mv.store_id
         left join materials m on mv.item_kind = 'material' and m.id = mv.item_id
         left join tools t on mv.item_kind = 'tool' and t.id = mv.item_id
         left join users u on u.id = mv.actor_id
+        left join movements rv on rv.reverses_id = mv.id
+        left join users ru on ru.id = rv.actor_id
         where ${sql.join(conditions, sql` and `)}
         order by mv.occurred_at desc, mv.recorded_at desc, mv.id
         limit ${query.limit} offset ${query.offset}`,
   );
   return { rows, total: rows[0]?.total ?? 0 };
+}
+
+/** One movement of the caller's stores, with the id of its reversal if it has one. */
+export async function findMovementRow(
+  db: DbOrTx,
+  id: string,
+  storeIds: string[] | null,
+): Promise<
+  | (Pick<MovementRow, 'id' | 'store_id' | 'item_kind' | 'item_id' | 'kind' | 'quantity' | 'actor_id' | 'recorded_at' | 'reverses_id'> & {
+      reversed_by_id: string | null;
+    })
+  | undefined
+> {
+  const [row] = await queryRows<
+    Pick<MovementRow, 'id' | 'store_id' | 'item_kind' | 'item_id' | 'kind' | 'quantity' | 'actor_id' | 'recorded_at' | 'reverses_id'> & {
+      reversed_by_id: string | null;
+    }
+  >(
+    db,
+    sql`select mv.id, mv.store_id, mv.item_kind, mv.item_id, mv.kind, mv.quantity, mv.actor_id, mv.recorded_at, mv.reverses_id,
+               (select rv.id from movements rv where rv.reverses_id = mv.id) as reversed_by_id
+        from movements mv where mv.id = ${id} and ${storeFilter(storeIds, sql`mv.store_id`)}`,
+  );
+  return row;
 }

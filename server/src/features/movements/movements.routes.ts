@@ -1,9 +1,15 @@
-import { MovementListQuerySchema, MovementListResponseSchema } from '@stockyard/contract';
+import {
+  MOVEMENT_REVERSED,
+  MovementListQuerySchema,
+  MovementListResponseSchema,
+  ReverseMovementRequestSchema,
+  ReverseMovementResponseSchema,
+} from '@stockyard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
-import { storeScopeOf } from '../../lib/auth/policy';
-import { errorResponses, withTotal } from '../../lib/http';
-import { listMovements } from './movements.service';
+import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
+import { replyIdempotent } from '../../lib/idempotency';
+import { listMovements, reverseMovement } from './movements.service';
 
 const movementsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -17,9 +23,30 @@ const movementsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await listMovements(app.db, storeScopeOf(authOf(request)), request.query, app.timeZone);
+      const result = await listMovements(app.db, authOf(request), request.query, app.timeZone);
       return withTotal(reply, result.total, result);
     },
+  );
+
+  app.post(
+    '/api/movements/:id/reverse',
+    {
+      onRequest: authorize('stock:move'),
+      schema: {
+        tags: ['movements'],
+        params: ByIdParamsSchema,
+        body: ReverseMovementRequestSchema,
+        response: { 200: ReverseMovementResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      replyIdempotent(request, reply, async (tx, key) => ({
+        status: 200 as const,
+        body: {
+          message: MOVEMENT_REVERSED,
+          movement: await reverseMovement(tx, authOf(request), request.params.id, request.body.reason, key),
+        },
+      })),
   );
 };
 

@@ -1,11 +1,28 @@
-import type { MovementListQuerySchema } from '@stockyard/contract';
+import {
+  ALREADY_REVERSED,
+  DELIVERY_NOT_REVERSIBLE,
+  KEEPER_REVERSAL_HOURS,
+  MATERIAL_NOT_FOUND,
+  MOVEMENT_NOT_FOUND,
+  type Movement,
+  type MovementListQuerySchema,
+  REVERSAL_COUNTER_GONE,
+  REVERSAL_NOT_REVERSIBLE,
+  REVERSE_OWN_ONLY,
+  REVERSE_TOO_OLD,
+  reversalWouldGoNegative,
+  TOOL_NOT_FOUND,
+} from '@stockyard/contract';
 import { booksClosed, storeInactive } from '@stockyard/contract/messages';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { MOVEMENT_EFFECTS } from '../../db/schema';
+import { storeScopeOf } from '../../lib/auth/policy';
+import type { AuthContext } from '../../lib/auth/sessions';
+import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { type ItemRow, type MovementInput, recordMovement, type StoreRefusal } from './ledger.repository';
 import { presentMovement } from './movements.presenter';
-import { findMovementRows } from './movements.repository';
+import { findMovementRow, findMovementRows } from './movements.repository';
 
 export { appendMovement, type ItemRow, type MovementInput } from './ledger.repository';
 
@@ -40,12 +57,80 @@ export function storeRefusalMessage(store: StoreRefusal): string {
 }
 
 /** The ledger, newest first, within the caller's stores. */
-export async function listMovements(
-  db: DbOrTx,
-  storeIds: string[] | null,
-  query: z.output<typeof MovementListQuerySchema>,
-  timeZone: string,
-) {
-  const { rows, total } = await findMovementRows(db, { ...query, storeIds, timeZone });
-  return { movements: rows.map(presentMovement), total };
+export async function listMovements(db: DbOrTx, auth: AuthContext, query: z.output<typeof MovementListQuerySchema>, timeZone: string) {
+  const { rows, total } = await findMovementRows(db, { ...query, storeIds: storeScopeOf(auth), timeZone });
+  const now = Date.now();
+  return {
+    movements: rows.map((row) => presentMovement(row, reversalRefusal(auth, { ...row, reversed_by_id: row.reversed_by_id }, now) === null)),
+    total,
+  };
+}
+
+type Reversible = {
+  kind: string;
+  actor_id: string | null;
+  recorded_at: string | Date;
+  reverses_id: string | null;
+  reversed_by_id: string | null;
+};
+
+/**
+ * Why the caller may not reverse a movement, or null when they may: a reversal, a delivery (which
+ * has its own edit and delete) and a movement already reversed never; a keeper only their own,
+ * within KEEPER_REVERSAL_HOURS of recording it; an admin any other.
+ */
+function reversalRefusal(auth: AuthContext, movement: Reversible, now: number): AppError | null {
+  if (movement.reverses_id) return new AppError('conflict', REVERSAL_NOT_REVERSIBLE);
+  if (movement.kind === 'delivery') return new AppError('conflict', DELIVERY_NOT_REVERSIBLE);
+  if (movement.reversed_by_id) return new AppError('conflict', ALREADY_REVERSED);
+  if (auth.role === 'admin') return null;
+  if (movement.actor_id !== auth.userId) return new AppError('forbidden', REVERSE_OWN_ONLY);
+  if (now - new Date(movement.recorded_at).getTime() > KEEPER_REVERSAL_HOURS * 3600_000) return new AppError('forbidden', REVERSE_TOO_OLD);
+  return null;
+}
+
+/**
+ * Records the reversal of a movement: the same kind with the opposite quantity, now, linked to it.
+ * It goes through the ledger statement like any movement, so it is refused (409) when what it takes
+ * back has moved on. The unique index on `reverses_id` lets one of two simultaneous reversals through.
+ */
+export async function reverseMovement(tx: DbOrTx, auth: AuthContext, id: string, reason: string, key?: string): Promise<Movement> {
+  const scope = storeScopeOf(auth);
+  const original = await findMovementRow(tx, id, scope);
+  if (!original) throw new AppError('not_found', MOVEMENT_NOT_FOUND);
+  const refusal = reversalRefusal(auth, original, Date.now());
+  if (refusal) throw refusal;
+  const isMaterial = original.item_kind === 'material';
+  const availableEffect = MOVEMENT_EFFECTS[original.kind as Movement['kind']].available_quantity ?? 0;
+  let movementId: string;
+  try {
+    ({ movementId } = await recordMovementWithId(
+      tx,
+      {
+        itemKind: original.item_kind as 'material' | 'tool',
+        itemId: original.item_id,
+        storeIds: scope,
+        kind: original.kind as Movement['kind'],
+        quantity: -original.quantity,
+        actorId: auth.userId,
+        reason,
+        reversesId: original.id,
+        idempotencyKey: key,
+      },
+      {
+        notFound: isMaterial ? MATERIAL_NOT_FOUND : TOOL_NOT_FOUND,
+        refused: (current) =>
+          current.available_quantity - original.quantity * availableEffect < 0
+            ? reversalWouldGoNegative(current.available_quantity, original.quantity)
+            : REVERSAL_COUNTER_GONE,
+      },
+    ));
+  } catch (error) {
+    if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw new AppError('conflict', ALREADY_REVERSED);
+    throw error;
+  }
+  const { rows } = await findMovementRows(tx, { storeIds: scope, ids: [movementId], limit: 1, offset: 0, timeZone: 'UTC' });
+  const row = rows[0];
+  if (!row) throw new Error('the reversal just recorded was not found');
+  return presentMovement(row, false);
 }

@@ -28,7 +28,10 @@ export async function findStoreRows(
 
 /** A store's name and status, its row key-share locked until the transaction ends (see assertStoreTakesStock). */
 export async function findStoreStatusShared(tx: DbOrTx, id: string): Promise<{ name: string; is_active: boolean } | undefined> {
-  const [row] = await queryRows<{ name: string; is_active: boolean }>(tx, sql`select name, is_active from stores where id = ${id} for key share`);
+  const [row] = await queryRows<{ name: string; is_active: boolean }>(
+    tx,
+    sql`select name, is_active from stores where id = ${id} for key share`,
+  );
   return row;
 }
 

@@ -1,10 +1,10 @@
 import { type ListQuery, STORE_IN_USE, type Store, type StoreCreateRequestSchema, type StoreUpdateRequest } from '@stockyard/contract';
+import { storeInactive } from '@stockyard/contract/messages';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { canAccessStore, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, FOREIGN_KEY_VIOLATION } from '../../lib/errors';
-import { storeInactive } from '@stockyard/contract/messages';
 import { recordAudit } from '../audit/audit.service';
 import { presentStore } from './stores.presenter';
 import {
