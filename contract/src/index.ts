@@ -1,6 +1,7 @@
 export * from './audit';
 export * from './auth';
 export * from './common';
+export * from './counts';
 export * from './dashboard';
 export * from './ledger';
 export * from './movements';

@@ -150,6 +150,10 @@ const deliveryFields = {
 };
 export const InventoryEntryRequestSchema = z.object({ ...deliveryFields, date: CalendarDateSchema });
 export type InventoryEntryRequest = z.input<typeof InventoryEntryRequestSchema>;
+/** A keeper dates a delivery at most OFFLINE_MAX_AGE_DAYS back; an admin may go further. */
+export function keeperDayTooOld(days: number): string {
+  return `A store keeper may date a delivery at most ${days} days back. Ask an admin to record an older one.`;
+}
 export const SupplyRequestSchema = z.object({ ...deliveryFields, dateReceived: CalendarDateSchema });
 export type SupplyRequest = z.input<typeof SupplyRequestSchema>;
 

@@ -17,7 +17,10 @@ export function numberOrZero(value: number | null | undefined): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 }
 
-/** The 14 columns of docs/SPEC.md section 3 "PDF report columns", shared by the screen, the PDF and the CSV. */
+/**
+ * The 14 columns of docs/SPEC.md section 3 "PDF report columns" and the signed Adjustments of stock
+ * counts before Closing Qty, shared by the screen, the PDF and the CSV.
+ */
 export const REPORT_COLUMNS = [
   'Date',
   'Product',
@@ -31,11 +34,12 @@ export const REPORT_COLUMNS = [
   'Consumed',
   'Damages/Wastage',
   'Return',
+  'Adjustments',
   'Closing Qty',
   'Remarks',
 ] as const;
 
-/** The quantity fields in column order (columns 7 to 13). */
+/** The quantity fields in column order (columns 7 to 14). */
 export const REPORT_QUANTITY_FIELDS = [
   'previousQuantity',
   'restockedQuantity',
@@ -43,15 +47,28 @@ export const REPORT_QUANTITY_FIELDS = [
   'consumedQuantity',
   'damagedQuantity',
   'refundQuantity',
+  'adjustmentQuantity',
   'currentAvailableQuantity',
 ] as const;
+
+/**
+ * The columns a reversal of an earlier period's movement can make negative: a reversal counts in
+ * the column of the movement it undoes, with the opposite sign, in the period it is recorded.
+ */
+export const REVERSIBLE_QUANTITY_FIELDS: readonly (typeof REPORT_QUANTITY_FIELDS)[number][] = [
+  'restockedQuantity',
+  'transferQuantity',
+  'consumedQuantity',
+  'damagedQuantity',
+  'refundQuantity',
+];
 
 export type ReportQuantities = Record<(typeof REPORT_QUANTITY_FIELDS)[number], number>;
 
 /** Index of the first quantity column: the columns from here to the one before Remarks are numbers. */
 export const FIRST_QUANTITY_COLUMN = 6;
 
-/** One report row as the 14 cells of the report: N/A for missing text, 0 for missing numbers. */
+/** One report row as the cells of the report: N/A for missing text, 0 for missing numbers. */
 export function reportCells(row: ReportRow): (string | number)[] {
   return [
     ddmmyyyy(row.restockDate),
@@ -77,9 +94,17 @@ export function totalsCells(totals: ReportQuantities): (string | number)[] {
   return ['', 'Total', '', '', '', '', ...REPORT_QUANTITY_FIELDS.map((field) => totals[field]), ''];
 }
 
-/** The row identity every report row and its totals keep: Closing = Total + Purchases + Transfer + Return − Consumed − Damaged. */
+/** The row identity every report row and its totals keep: Closing = Total + Purchases + Transfer + Return − Consumed − Damaged + Adjustments. */
 export function closingOf(q: ReportQuantities): number {
-  return q.previousQuantity + q.restockedQuantity + q.transferQuantity + q.refundQuantity - q.consumedQuantity - q.damagedQuantity;
+  return (
+    q.previousQuantity +
+    q.restockedQuantity +
+    q.transferQuantity +
+    q.refundQuantity -
+    q.consumedQuantity -
+    q.damagedQuantity +
+    q.adjustmentQuantity
+  );
 }
 
 /**

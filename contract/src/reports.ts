@@ -41,6 +41,8 @@ export const ReportRowSchema = z.object({
   consumedQuantity: z.number(),
   damagedQuantity: z.number(),
   refundQuantity: z.number(),
+  /** Stock count adjustments inside the range, signed. */
+  adjustmentQuantity: z.number(),
   currentAvailableQuantity: z.number(),
   restockDate: z.string().nullable(),
   remarks: z.string().nullable(),
@@ -54,6 +56,7 @@ const ReportTotalsSchema = ReportRowSchema.pick({
   consumedQuantity: true,
   damagedQuantity: true,
   refundQuantity: true,
+  adjustmentQuantity: true,
   currentAvailableQuantity: true,
 });
 /** The keeper's report: docs/SPEC.md's `data`, and the totals row that ends every report. */

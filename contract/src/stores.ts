@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MessageResponseSchema, NAME_MAX, optionalText, requiredText } from './common';
+import { CalendarDateSchema } from './ledger';
 
 export const STORE_STATUSES = ['Active', 'Inactive'] as const;
 export const STORE_EDIT_REQUIRED = 'Store name, location, and status are required.';
@@ -13,10 +14,18 @@ export const StoreCreateRequestSchema = z.object({
 });
 export type StoreCreateRequest = z.input<typeof StoreCreateRequestSchema>;
 
+export const COUNT_TOLERANCE_INVALID = 'Count tolerance must be a whole number of percent from 0 to 100.';
 export const StoreUpdateRequestSchema = z.object({
   name: z.string({ message: STORE_EDIT_REQUIRED }).trim().min(1, STORE_EDIT_REQUIRED).max(NAME_MAX),
   location: z.string({ message: STORE_EDIT_REQUIRED }).trim().min(1, STORE_EDIT_REQUIRED).max(500),
   isActive: z.boolean({ message: STORE_EDIT_REQUIRED }),
+  /** A keeper may post a count whose every difference is within this percent of the expected quantity. */
+  countTolerancePercent: z
+    .number({ message: COUNT_TOLERANCE_INVALID })
+    .int(COUNT_TOLERANCE_INVALID)
+    .min(0, COUNT_TOLERANCE_INVALID)
+    .max(100, COUNT_TOLERANCE_INVALID)
+    .optional(),
 });
 export type StoreUpdateRequest = z.infer<typeof StoreUpdateRequestSchema>;
 
@@ -29,8 +38,23 @@ export const StoreSchema = z.object({
   isActive: z.boolean(),
   status: z.enum(STORE_STATUSES),
   createdAt: z.string(),
+  /** The last day of closed books: nothing may be recorded on or before it. */
+  lockedThrough: z.string().nullable(),
+  countTolerancePercent: z.number(),
 });
 export type Store = z.infer<typeof StoreSchema>;
 
 export const StoreListResponseSchema = z.array(StoreSchema);
 export const StoreWriteResponseSchema = MessageResponseSchema.extend({ store: StoreSchema });
+
+// ---- Closed books ----
+
+export const StoreLockRequestSchema = z.object({ throughDate: CalendarDateSchema });
+export type StoreLockRequest = z.input<typeof StoreLockRequestSchema>;
+export const StoreUnlockRequestSchema = z.object({ reason: requiredText('Reason', 1000) });
+export const LOCK_NOT_BEFORE_TODAY = 'The books can be closed through yesterday at the latest.';
+export function lockOnlyForward(lockedThrough: string): string {
+  const [year, month, day] = lockedThrough.split('-');
+  return `The books are already closed through ${day}/${month}/${year}; closing only moves forward. To reopen them, unlock first.`;
+}
+export const STORE_NOT_LOCKED = 'The books of this store are not closed.';

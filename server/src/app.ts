@@ -8,11 +8,13 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { OFFLINE_MAX_AGE_DAYS_DEFAULT } from './config';
 import type { Db } from './db/client';
 import auditRoutes from './features/audit/audit.routes';
 import authRoutes from './features/auth/auth.routes';
 import type { TokenSettings } from './lib/auth/sessions';
 import './lib/fastify-context';
+import countsRoutes from './features/counts/counts.routes';
 import dashboardRoutes from './features/dashboard/dashboard.routes';
 import deliveriesRoutes from './features/deliveries/deliveries.routes';
 import healthRoutes from './features/health/health.routes';
@@ -46,6 +48,8 @@ export type AppOptions = {
   trustProxy?: boolean;
   /** REQUIRE_ADMIN_MFA (the server's default is true; unset here means false, as tests and tools want). */
   requireAdminMfa?: boolean;
+  /** OFFLINE_MAX_AGE_DAYS: how many days back a keeper may date a delivery (30 when unset). */
+  offlineMaxAgeDays?: number;
   /** Called with each route as it is registered: the tests walk the whole route table with it. */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -69,6 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('tokens', options.tokens);
   app.decorate('timeZone', options.timeZone ?? 'UTC');
   app.decorate('requireAdminMfa', options.requireAdminMfa ?? false);
+  app.decorate('offlineMaxAgeDays', options.offlineMaxAgeDays ?? OFFLINE_MAX_AGE_DAYS_DEFAULT);
   app.decorateRequest('auth', null);
   app.decorateRequest('mfaSetupUserId', null);
 
@@ -137,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(toolsRoutes);
   await app.register(deliveriesRoutes);
   await app.register(movementsRoutes);
+  await app.register(countsRoutes);
   await app.register(reportsRoutes);
   await app.register(dashboardRoutes);
   await app.register(sessionsRoutes);

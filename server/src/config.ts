@@ -20,6 +20,8 @@ export type Config = {
   statementTimeoutMs: number;
   /** REQUIRE_ADMIN_MFA: admins set up a second factor before their first session. */
   requireAdminMfa: boolean;
+  /** OFFLINE_MAX_AGE_DAYS: how many days back a keeper may date what they record. */
+  offlineMaxAgeDays: number;
 };
 
 function parseFlag(name: string, value: string | undefined, fallback: boolean): boolean {
@@ -30,6 +32,17 @@ function parseFlag(name: string, value: string | undefined, fallback: boolean): 
 
 /** Whether admins must set up a second factor when REQUIRE_ADMIN_MFA is not set. */
 export const REQUIRE_ADMIN_MFA_DEFAULT = true;
+
+/** How many days back a keeper may date a movement or delivery when OFFLINE_MAX_AGE_DAYS is not set. */
+export const OFFLINE_MAX_AGE_DAYS_DEFAULT = 30;
+
+function parseDays(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const days = Number(value);
+  if (!/^\d+$/.test(value) || days < 1 || days > 3650)
+    throw new ConfigError(`Invalid ${name} "${value}" (use a whole number of days from 1 to 3650)`);
+  return days;
+}
 
 /** Parses a duration such as `12h`, `30m`, `90s` or a bare number of seconds. */
 export function parseDuration(value: string): number {
@@ -91,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     statementTimeoutMs: parseDuration(env.STATEMENT_TIMEOUT || '30s') * 1000,
     requireAdminMfa: parseFlag('REQUIRE_ADMIN_MFA', env.REQUIRE_ADMIN_MFA, REQUIRE_ADMIN_MFA_DEFAULT),
+    offlineMaxAgeDays: parseDays('OFFLINE_MAX_AGE_DAYS', env.OFFLINE_MAX_AGE_DAYS, OFFLINE_MAX_AGE_DAYS_DEFAULT),
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
       .map((origin) => origin.trim())

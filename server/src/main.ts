@@ -56,6 +56,7 @@ async function main(): Promise<void> {
     validateResponses: false,
     trustProxy: process.env.TRUST_PROXY === 'true',
     requireAdminMfa: config.requireAdminMfa,
+    offlineMaxAgeDays: config.offlineMaxAgeDays,
   });
 
   const stopUpkeep = keepUp(database, (error) => app.log.warn({ err: error }, 'The embedded database could not be analyzed or vacuumed'));

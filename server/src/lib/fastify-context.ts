@@ -10,5 +10,7 @@ declare module 'fastify' {
     timeZone: string;
     /** REQUIRE_ADMIN_MFA: an admin without a second factor sets one up before getting a session. */
     requireAdminMfa: boolean;
+    /** OFFLINE_MAX_AGE_DAYS: how many days back a keeper may date a delivery. */
+    offlineMaxAgeDays: number;
   }
 }

@@ -53,6 +53,7 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
   const contextOf = (request: Parameters<typeof authOf>[0], idempotencyKey?: string) => ({
     auth: authOf(request),
     timeZone: app.timeZone,
+    offlineMaxAgeDays: app.offlineMaxAgeDays,
     idempotencyKey,
   });
 

@@ -1,9 +1,9 @@
-import { type ListQuery, MATERIAL_NOT_FOUND } from '@stockyard/contract';
+import { keeperDayTooOld, type ListQuery, MATERIAL_NOT_FOUND } from '@stockyard/contract';
 import type { DbOrTx, Tx } from '../../db/client';
 import { occurredOn } from '../../db/sql';
 import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
-import { todayIn } from '../../lib/calendar';
+import { shiftDay, todayIn } from '../../lib/calendar';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
 import { storeOfMaterial } from '../materials/materials.service';
@@ -23,10 +23,18 @@ export type DeliveryInput = { productId: string; quantity: number; supplier: str
 const DELIVERY_NOT_FOUND = 'Delivery not found';
 const WOULD_GO_NEGATIVE = 'This change would take back stock that has already been issued or damaged, so the stock would go below zero.';
 
-type Context = { auth: AuthContext; timeZone: string; idempotencyKey?: string };
+type Context = { auth: AuthContext; timeZone: string; offlineMaxAgeDays: number; idempotencyKey?: string };
 
-function assertNotFuture(day: string, timeZone: string): void {
-  if (day > todayIn(timeZone)) throw new AppError('bad_request', 'The date cannot be in the future.');
+/**
+ * A delivery's day is not in the future, and a keeper's is at most OFFLINE_MAX_AGE_DAYS back; an
+ * admin may go further back, down to the day after the store's closed books (the ledger checks that).
+ */
+function assertDayAllowed(day: string, context: Context): void {
+  const today = todayIn(context.timeZone);
+  if (day > today) throw new AppError('bad_request', 'The date cannot be in the future.');
+  if (context.auth.role !== 'admin' && day < shiftDay(today, -context.offlineMaxAgeDays)) {
+    throw new AppError('bad_request', keeperDayTooOld(context.offlineMaxAgeDays));
+  }
 }
 
 /** Moves a material's stock by a delivery's quantity (negative to take a delivery back). */
@@ -62,7 +70,7 @@ async function mustFind(tx: Tx, id: string, storeIds: string[] | null): Promise<
 
 /** Records a supplier delivery: stock goes up by its quantity on its day. */
 export async function createDelivery(tx: Tx, context: Context, input: DeliveryInput): Promise<DeliveryRecord> {
-  assertNotFuture(input.day, context.timeZone);
+  assertDayAllowed(input.day, context);
   const scope = storeScopeOf(context.auth);
   const storeId = await storeOfMaterial(tx, context.auth, input.productId);
   const deliveryId = await insertDelivery(tx, { storeId, materialId: input.productId, ...input });
@@ -89,7 +97,7 @@ async function lockDelivery(tx: Tx, id: string, storeIds: string[] | null): Prom
  * difference; otherwise the old delivery is taken back on its day and the new one recorded on its own.
  */
 export async function updateDelivery(tx: Tx, context: Context, id: string, input: DeliveryInput): Promise<DeliveryRecord> {
-  assertNotFuture(input.day, context.timeZone);
+  assertDayAllowed(input.day, context);
   const scope = storeScopeOf(context.auth);
   const old = await lockDelivery(tx, id, scope);
   const storeId = await storeOfMaterial(tx, context.auth, input.productId);

@@ -1,8 +1,10 @@
+import { closingOf } from '@stockyard/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createMaterial, createStoreWithStaff, createTool, createUser } from '../../../test/factories';
+import { bearer, createMaterial, createStoreWithStaff, createTool, createUser, recordAt } from '../../../test/factories';
 import { findLedgerMismatches } from '../../../test/ledger-check';
+import { readPdfText } from '../../../test/pdf-text';
 import { todayIn } from '../../lib/calendar';
 
 let t: TestApp;
@@ -88,6 +90,27 @@ describe('POST /api/movements/:id/reverse', () => {
     expect(ofReversal.statusCode).toBe(409);
     expect(ofReversal.json().message).toBe('A reversal cannot itself be reversed.');
     expect(await findLedgerMismatches(t.database.db)).toEqual([]);
+  });
+
+  it("counts the reversal of an earlier period's issue in today's Consumed, negative and marked in red on the PDF", async () => {
+    const product = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 0 });
+    expect(await recordAt(t.database.db, { itemId: product._id, kind: 'purchase', quantity: 60, at: '2026-01-10T10:00:00Z' })).toBe(true);
+    expect(await recordAt(t.database.db, { itemId: product._id, kind: 'issue', quantity: 40, at: '2026-01-12T10:00:00Z' })).toBe(true);
+    const january = (await history(staff.admin.token, product._id)).find((movement) => movement.kind === 'issue');
+    expect((await reverse(staff.admin.token, january?._id ?? '', 'Issued to the wrong site')).statusCode).toBe(200);
+
+    const today = todayIn('UTC');
+    const query = `storeId=${staff.store._id}&startDate=${today}&endDate=${today}`;
+    const rows = (
+      await t.app.inject({ method: 'GET', url: `/api/report/generate-report?${query}`, headers: bearer(staff.admin.token) })
+    ).json();
+    const row = rows.find((line: { materialId: string }) => line.materialId === product._id);
+    expect(row).toMatchObject({ previousQuantity: 20, consumedQuantity: -40, currentAvailableQuantity: 60 });
+    expect(closingOf(row)).toBe(60);
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/report/generate-report/pdf?${query}`, headers: bearer(staff.admin.token) });
+    const text = (await readPdfText(pdf.rawPayload)).pages.flat().join(' ');
+    expect(text).toContain('-40');
+    expect(text).toContain('Figures in red are negative: they include reversals of movements recorded before this period.');
   });
 
   it('lets exactly one of two simultaneous reversals through', async () => {

@@ -5,6 +5,8 @@ import {
   ddmmyyyy,
   FIRST_QUANTITY_COLUMN,
   REPORT_COLUMNS,
+  REPORT_QUANTITY_FIELDS,
+  REVERSIBLE_QUANTITY_FIELDS,
   type ReportRow,
   reportCells,
   reportTotals,
@@ -38,7 +40,11 @@ const REPORT_STYLE: TableStyle = {
 };
 
 /** Column widths in millimetres, in REPORT_COLUMNS' order: they fill the 277 mm between the margins. */
-const COLUMN_WIDTHS = [20, 34, 22, 22, 14, 12, 19, 19, 19, 19, 19, 19, 19, 20];
+const COLUMN_WIDTHS = [18, 34, 20, 20, 12, 11, 19, 17, 18, 17, 18, 14, 19, 19, 21];
+const REVERSIBLE_COLUMNS = new Set(
+  REVERSIBLE_QUANTITY_FIELDS.map((field) => FIRST_QUANTITY_COLUMN + REPORT_QUANTITY_FIELDS.indexOf(field)),
+);
+const NEGATIVE_NOTE = 'Figures in red are negative: they include reversals of movements recorded before this period.';
 const SIGNATURES = ['Prepared by', 'Checked by'];
 
 /** "Store_Report_{start}_to_{end}" for the admin, "store_report_{start}_to_{end}" for a keeper (docs/SPEC.md section 9). */
@@ -62,8 +68,10 @@ export function reportPdf(report: StoreReport, audience: ReportAudience): TableP
       header,
       width: COLUMN_WIDTHS[index] ?? 15,
       align: index >= FIRST_QUANTITY_COLUMN && index < REPORT_COLUMNS.length - 1 ? 'right' : 'left',
+      marksNegative: REVERSIBLE_COLUMNS.has(index),
     })),
     rows: report.rows.map((row) => reportCells(row).map(String)),
+    note: report.rows.some((row) => REVERSIBLE_QUANTITY_FIELDS.some((field) => row[field] < 0)) ? NEGATIVE_NOTE : undefined,
     totals: totalsCells(reportTotals(report.rows)).map(String),
     footer: `${report.storeName} · ${range} · ${generatedNote(report.generatedAt, report.generatedBy, report.timeZone)}`,
     signatures: SIGNATURES,

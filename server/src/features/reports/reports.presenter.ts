@@ -12,6 +12,7 @@ export type ReportLine = Pick<RowOf<typeof materials>, 'id' | 'name' | 'category
   issued: number;
   returned: number;
   damaged: number;
+  adjusted: number;
   restock_day: string | null;
 };
 
@@ -32,6 +33,7 @@ export function presentReportRow(row: ReportLine): ReportRow {
     consumedQuantity: row.issued,
     damagedQuantity: row.damaged,
     refundQuantity: row.returned,
+    adjustmentQuantity: row.adjusted,
     currentAvailableQuantity: row.closing,
     restockDate: row.restock_day,
     remarks: row.remarks,

@@ -52,6 +52,7 @@ const transfers = kindIn(sql`mv.kind`, kindsMoving('transfer_quantity'));
 const issues = kindIn(sql`mv.kind`, kindsMoving('consumed_quantity'));
 const returns = kindIn(sql`mv.kind`, kindsMoving('refund_quantity'));
 const damages = kindIn(sql`mv.kind`, kindsMoving('damaged_quantity'));
+const adjustments = kindIn(sql`mv.kind`, kindsMoving('adjusted_quantity'));
 
 function reportQuery(input: ReportInput, slice?: { items: SQL; movements: SQL }): SQL {
   return sql`with bounds as (
@@ -67,6 +68,7 @@ function reportQuery(input: ReportInput, slice?: { items: SQL; movements: SQL })
             coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and ${issues}), 0)::int as issued,
             coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and ${returns}), 0)::int as returned,
             coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and ${damages}), 0)::int as damaged,
+            coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and ${adjustments}), 0)::int as adjusted,
             max(mv.occurred_at) filter (where mv.occurred_at < b.e and ${purchases}) as restock_at,
             bool_or(mv.occurred_at < b.e) as moved_in_range
           from movements mv cross join bounds b
@@ -79,6 +81,7 @@ function reportQuery(input: ReportInput, slice?: { items: SQL; movements: SQL })
                m.available_quantity - coalesce(r.after_end, 0) as closing,
                coalesce(r.purchases, 0) as purchases, coalesce(r.transfers, 0) as transfers,
                coalesce(r.issued, 0) as issued, coalesce(r.returned, 0) as returned, coalesce(r.damaged, 0) as damaged,
+               coalesce(r.adjusted, 0) as adjusted,
                to_char(r.restock_at at time zone ${input.timeZone}, 'YYYY-MM-DD') as restock_day
         from materials m
         join stores st on st.id = m.store_id

@@ -81,6 +81,7 @@ describe('store reports from the ledger (UTC)', () => {
       consumedQuantity: 20,
       damagedQuantity: 2,
       refundQuantity: 5,
+      adjustmentQuantity: 0,
       currentAvailableQuantity: 123,
       restockDate: '2026-03-15',
       remarks: null,

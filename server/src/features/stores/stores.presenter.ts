@@ -13,5 +13,7 @@ export function presentStore(row: StoreRecord): Store {
     isActive: row.isActive,
     status: row.isActive ? 'Active' : 'Inactive',
     createdAt: new Date(row.createdAt).toISOString(),
+    lockedThrough: row.lockedThrough,
+    countTolerancePercent: row.countTolerancePercent,
   };
 }

@@ -26,6 +26,30 @@ export async function findStoreRows(
   return { rows, total: counted?.n ?? 0 };
 }
 
+/**
+ * Locks a store's row against movements until the transaction ends (FOR UPDATE conflicts with the
+ * key-share lock every movement takes on its store) and returns it; undefined when there is none.
+ */
+export async function lockStoreRow(tx: DbOrTx, id: string): Promise<StoreRecord | undefined> {
+  const [row] = await tx.select().from(stores).where(eq(stores.id, id)).for('update');
+  return row;
+}
+
+/** Sets (or with null clears) the day a store's books are closed through and the first open instant in the time zone. */
+export async function setStoreLock(tx: DbOrTx, id: string, lock: { throughDate: string; timeZone: string } | null): Promise<StoreRecord> {
+  const [row] = await tx
+    .update(stores)
+    .set(
+      lock
+        ? { lockedThrough: lock.throughDate, lockedBefore: sql`((${lock.throughDate}::date + 1)::timestamp at time zone ${lock.timeZone})` }
+        : { lockedThrough: null, lockedBefore: null },
+    )
+    .where(eq(stores.id, id))
+    .returning();
+  if (!row) throw new Error('the locked store row is gone');
+  return row;
+}
+
 /** A store's name and status, its row key-share locked until the transaction ends (see assertStoreTakesStock). */
 export async function findStoreStatusShared(tx: DbOrTx, id: string): Promise<{ name: string; is_active: boolean } | undefined> {
   const [row] = await queryRows<{ name: string; is_active: boolean }>(

@@ -3,13 +3,15 @@ import {
   MessageResponseSchema,
   StoreCreateRequestSchema,
   StoreListResponseSchema,
+  StoreLockRequestSchema,
+  StoreUnlockRequestSchema,
   StoreUpdateRequestSchema,
   StoreWriteResponseSchema,
 } from '@stockyard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
 import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
-import { createStore, deleteStore, listStores, updateStore } from './stores.service';
+import { createStore, deleteStore, listStores, lockStore, unlockStore, updateStore } from './stores.service';
 
 const tags = ['stores'];
 
@@ -52,6 +54,40 @@ const storesRoutes: FastifyPluginAsyncZod = async (app) => {
       message: 'Store updated successfully!',
       store: await updateStore(app.db, authOf(request).userId, request.params.id, request.body),
     }),
+  );
+
+  app.put(
+    '/api/stores/:id/lock',
+    {
+      ...manage,
+      schema: {
+        tags,
+        params: ByIdParamsSchema,
+        body: StoreLockRequestSchema,
+        response: { 200: StoreWriteResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const store = await lockStore(app.db, authOf(request).userId, request.params.id, request.body.throughDate, app.timeZone);
+      return { message: 'Books closed.', store };
+    },
+  );
+
+  app.delete(
+    '/api/stores/:id/lock',
+    {
+      ...manage,
+      schema: {
+        tags,
+        params: ByIdParamsSchema,
+        body: StoreUnlockRequestSchema,
+        response: { 200: StoreWriteResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const store = await unlockStore(app.db, authOf(request).userId, request.params.id, request.body.reason);
+      return { message: 'Books reopened.', store };
+    },
   );
 
   app.delete(

@@ -1,9 +1,19 @@
-import { type ListQuery, STORE_IN_USE, type Store, type StoreCreateRequestSchema, type StoreUpdateRequest } from '@stockyard/contract';
+import {
+  type ListQuery,
+  LOCK_NOT_BEFORE_TODAY,
+  lockOnlyForward,
+  STORE_IN_USE,
+  STORE_NOT_LOCKED,
+  type Store,
+  type StoreCreateRequestSchema,
+  type StoreUpdateRequest,
+} from '@stockyard/contract';
 import { storeInactive } from '@stockyard/contract/messages';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { canAccessStore, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
+import { todayIn } from '../../lib/calendar';
 import { AppError, databaseErrorCode, FOREIGN_KEY_VIOLATION } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
 import { presentStore } from './stores.presenter';
@@ -14,6 +24,8 @@ import {
   findStoreRows,
   findStoreStatusShared,
   insertStore,
+  lockStoreRow,
+  setStoreLock,
   storeExists,
   updateStoreRow,
 } from './stores.repository';
@@ -49,7 +61,14 @@ export async function createStore(db: Db, actorId: string, input: z.output<typeo
 
 export async function updateStore(db: Db, actorId: string, id: string, input: StoreUpdateRequest): Promise<Store> {
   return db.transaction(async (tx) => {
-    const row = await updateStoreRow(tx, id, { name: input.name, location: input.location, isActive: input.isActive });
+    // Marking a store Inactive waits for movements being recorded in it (see assertStoreTakesStock).
+    if (!(await lockStoreRow(tx, id))) throw new AppError('not_found', STORE_NOT_FOUND);
+    const row = await updateStoreRow(tx, id, {
+      name: input.name,
+      location: input.location,
+      isActive: input.isActive,
+      countTolerancePercent: input.countTolerancePercent,
+    });
     if (!row) throw new AppError('not_found', STORE_NOT_FOUND);
     await recordAudit(tx, {
       actorId,
@@ -59,6 +78,52 @@ export async function updateStore(db: Db, actorId: string, id: string, input: St
       entityName: row.name,
       storeId: id,
       details: input,
+    });
+    return presentStore(row);
+  });
+}
+
+/**
+ * Closes a store's books through a day: from then on nothing may be recorded on or before it. The
+ * store row is locked first, so movements being recorded in the store at this moment finish before,
+ * and those that come after read the new lock.
+ */
+export async function lockStore(db: Db, actorId: string, id: string, throughDate: string, timeZone: string): Promise<Store> {
+  if (throughDate >= todayIn(timeZone)) throw new AppError('bad_request', LOCK_NOT_BEFORE_TODAY);
+  return db.transaction(async (tx) => {
+    const current = await lockStoreRow(tx, id);
+    if (!current) throw new AppError('not_found', STORE_NOT_FOUND);
+    if (current.lockedThrough && current.lockedThrough >= throughDate)
+      throw new AppError('conflict', lockOnlyForward(current.lockedThrough));
+    const row = await setStoreLock(tx, id, { throughDate, timeZone });
+    await recordAudit(tx, {
+      actorId,
+      action: 'lock',
+      entityType: 'store',
+      entityId: id,
+      entityName: row.name,
+      storeId: id,
+      details: { throughDate, before: current.lockedThrough },
+    });
+    return presentStore(row);
+  });
+}
+
+/** Reopens a store's closed books, with the admin's reason kept in the audit trail. */
+export async function unlockStore(db: Db, actorId: string, id: string, reason: string): Promise<Store> {
+  return db.transaction(async (tx) => {
+    const current = await lockStoreRow(tx, id);
+    if (!current) throw new AppError('not_found', STORE_NOT_FOUND);
+    if (!current.lockedThrough) throw new AppError('conflict', STORE_NOT_LOCKED);
+    const row = await setStoreLock(tx, id, null);
+    await recordAudit(tx, {
+      actorId,
+      action: 'unlock',
+      entityType: 'store',
+      entityId: id,
+      entityName: row.name,
+      storeId: id,
+      details: { lockedThrough: current.lockedThrough, reason },
     });
     return presentStore(row);
   });

@@ -9,7 +9,14 @@ export function generatedNote(at: Date, by: string, timeZone: string): string {
   return `Generated ${dateTimeIn(at, timeZone)} by ${by}`;
 }
 
-export type TableColumn = { header: string /** millimetres */; width: number; align?: 'left' | 'right' };
+export type TableColumn = {
+  header: string;
+  /** millimetres */
+  width: number;
+  align?: 'left' | 'right';
+  /** A negative figure in this column is printed in red (with the table's `note` saying why). */
+  marksNegative?: boolean;
+};
 
 /** A table document: what to print, already as text; the layout rules are in `TableStyle`. */
 export type TablePdf = {
@@ -23,6 +30,8 @@ export type TablePdf = {
   footer?: string;
   /** Labels of the signature lines drawn under the table on the last page. */
   signatures?: string[];
+  /** A line printed under the table on the last page. */
+  note?: string;
 };
 
 export type TableStyle = {
@@ -37,6 +46,8 @@ export type TableStyle = {
   stripe?: Rgb;
 };
 
+/** Dark red: a figure that is negative where figures are not usually, drawn so a reader's eye stops on it. */
+const NEGATIVE_TEXT: Rgb = [170, 20, 20];
 const MM = 72 / 25.4;
 const A4 = { width: 595.28, height: 841.89 };
 const LINE_HEIGHT = 1.15;
@@ -212,11 +223,13 @@ class TableWriter {
     const width = this.#widths.reduce((sum, w) => sum + w, 0);
     const fill = row.kind === 'head' ? style.head.fill : row.kind === 'totals' ? TOTALS_FILL : index % 2 === 1 ? style.stripe : undefined;
     if (fill) doc.rect(x, y, width, row.height).fill(fill);
-    doc.fillColor(row.kind === 'head' ? style.head.text : [0, 0, 0]);
     const font: FontName = row.kind === 'body' ? 'sans' : 'bold';
+    const text = row.kind === 'head' ? style.head.text : ([0, 0, 0] as Rgb);
     row.cells.forEach((lines, column) => {
       const cellWidth = this.#widths[column] ?? 0;
       const align = row.kind === 'head' ? 'left' : (columns[column]?.align ?? 'left');
+      const isMarked = row.kind !== 'head' && columns[column]?.marksNegative === true && lines[0]?.startsWith('-');
+      doc.fillColor(isMarked ? NEGATIVE_TEXT : text);
       lines.forEach((line, n) => {
         const top = y + this.#padding + n * this.#lineHeight;
         this.#drawText(line, x + this.#padding, top, cellWidth - 2 * this.#padding, align, font, style.fontSize);
@@ -281,6 +294,10 @@ class TableWriter {
         this.#drawRow(row, y, n);
         y += row.height;
       });
+      if (index === pages.length - 1 && this.#table.note) {
+        doc.fillColor([0, 0, 0]);
+        this.#drawText(this.#table.note, style.margin.left * MM, y + 1.5 * MM, this.#pageWidth / 2, 'left', 'sans', FOOTER_SIZE);
+      }
       if (index === pages.length - 1 && this.#table.signatures?.length) this.#drawSignatures(y);
       this.#drawFooter(index + 1, pages.length);
     });

@@ -14,6 +14,8 @@ const ACTION_COLORS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   sign_in: 'gray',
   sign_in_burst: 'orange',
   sign_out: 'grape',
+  lock: 'indigo',
+  unlock: 'yellow',
 };
 
 function describeDetails(details: Record<string, unknown>): string {

@@ -1,0 +1,40 @@
+import type { Count } from '@stockyard/contract';
+import { dateTimeIn } from '../../lib/calendar';
+import { generatedNote, type TablePdf, type TableStyle } from '../../lib/pdf/table-pdf';
+
+/** Portrait A4 with room to write: a blank Counted column and a Notes column, larger rows. */
+const STYLE: TableStyle = {
+  orientation: 'portrait',
+  title: { x: 14, y: 14, size: 14 },
+  tableTop: 22,
+  margin: { left: 14, right: 14 },
+  fontSize: 10,
+  cellPadding: 3,
+  head: { fill: [22, 50, 92], text: [255, 255, 255] },
+  stripe: [242, 242, 242],
+};
+
+export function countSheetFileName(count: Count): string {
+  return `${count.store.name}-count-${count.createdAt.slice(0, 10)}.pdf`;
+}
+
+/**
+ * A count sheet for counting on paper: each item with its unit and empty boxes, blind (no expected
+ * quantity) as counting is; what was already entered on a phone is printed, to be checked.
+ */
+export function countSheetPdf(count: Count, generated: { at: Date; by: string; timeZone: string }): TablePdf {
+  const kind = count.itemKind === 'material' ? 'materials' : 'tools';
+  return {
+    style: STYLE,
+    title: `Stock count of ${kind} - ${count.store.name} - started ${dateTimeIn(new Date(count.createdAt), generated.timeZone)}`,
+    columns: [
+      { header: 'Item', width: 80, align: 'left' },
+      { header: 'Unit', width: 24, align: 'left' },
+      { header: 'Counted', width: 28, align: 'right' },
+      { header: 'Notes', width: 50, align: 'left' },
+    ],
+    rows: count.lines.map((line) => [line.name, line.unit, line.counted === null ? '' : String(line.counted), '']),
+    footer: `${count.store.name} · ${generatedNote(generated.at, generated.by, generated.timeZone)}`,
+    signatures: ['Counted by', 'Checked by'],
+  };
+}

@@ -1,0 +1,47 @@
+import type { Count, CountLine, CountSummary } from '@stockyard/contract';
+import type { CountLineRow, CountRow } from './counts.repository';
+
+function isoOrNull(value: string | Date | null): string | null {
+  return value === null ? null : new Date(value).toISOString();
+}
+
+function person(id: string | null, name: string | null) {
+  return id ? { _id: id, name: name ?? 'Unknown user' } : null;
+}
+
+export function presentCountSummary(row: CountRow): CountSummary {
+  return {
+    _id: row.id,
+    store: { _id: row.store_id, name: row.store_name },
+    itemKind: row.item_kind,
+    status: row.status,
+    createdAt: new Date(row.created_at).toISOString(),
+    createdBy: person(row.created_by, row.created_by_name),
+    submittedAt: isoOrNull(row.submitted_at),
+    closedAt: isoOrNull(row.closed_at),
+    closedBy: person(row.closed_by, row.closed_by_name),
+    lineCount: row.line_count,
+    countedCount: row.counted_count,
+  };
+}
+
+/** A line as the caller sees it: with `isBlind` the expected quantity, the difference and what moved since stay hidden. */
+export function presentCountLine(row: CountLineRow, isBlind: boolean): CountLine {
+  const difference = row.counted !== null && row.expected !== null ? row.counted - row.expected : null;
+  return {
+    itemId: row.item_id,
+    name: row.name,
+    unit: row.unit,
+    counted: row.counted,
+    expected: isBlind ? null : row.expected,
+    difference: isBlind ? null : difference,
+    countedAt: isoOrNull(row.counted_at),
+    countedBy: person(row.counted_by, row.counted_by_name),
+    movementsSince: isBlind ? 0 : row.movements_since,
+    movedSince: isBlind ? null : row.moved_since,
+  };
+}
+
+export function presentCount(row: CountRow, lines: CountLine[], view: { isBlind: boolean; canPost: boolean }): Count {
+  return { ...presentCountSummary(row), ...view, tolerancePercent: row.tolerance_percent, lines };
+}

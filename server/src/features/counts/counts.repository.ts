@@ -1,0 +1,172 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { counterEffect, queryRows, storeFilter, uuidIn } from '../../db/sql';
+
+export type ItemKind = 'material' | 'tool';
+const TABLES: Record<ItemKind, SQL> = { material: sql`materials`, tool: sql`tools` };
+
+export type CountRow = {
+  id: string;
+  store_id: string;
+  store_name: string;
+  item_kind: ItemKind;
+  status: 'counting' | 'submitted' | 'posted' | 'cancelled';
+  created_at: string | Date;
+  created_by: string | null;
+  created_by_name: string | null;
+  submitted_at: string | Date | null;
+  closed_at: string | Date | null;
+  closed_by: string | null;
+  closed_by_name: string | null;
+  tolerance_percent: number;
+  line_count: number;
+  counted_count: number;
+};
+
+export type CountLineRow = {
+  item_id: string;
+  name: string;
+  unit: string;
+  counted: number | null;
+  expected: number | null;
+  counted_at: string | Date | null;
+  counted_by: string | null;
+  counted_by_name: string | null;
+  movements_since: number;
+  moved_since: number | null;
+};
+
+function countSelect(where: SQL): SQL {
+  return sql`select c.id, c.store_id, s.name as store_name, c.item_kind, c.status, c.created_at, c.created_by, cu.name as created_by_name,
+                    c.submitted_at, c.closed_at, c.closed_by, xu.name as closed_by_name, s.count_tolerance_percent as tolerance_percent,
+                    (select count(*) from stock_count_lines l where l.count_id = c.id)::int as line_count,
+                    (select count(*) from stock_count_lines l where l.count_id = c.id and l.counted is not null)::int as counted_count
+             from stock_counts c
+             join stores s on s.id = c.store_id
+             left join users cu on cu.id = c.created_by
+             left join users xu on xu.id = c.closed_by
+             where ${where}`;
+}
+
+/** Starts a count of `itemIds` (every live item of the kind when null) and returns its id and how many lines it has. */
+export async function insertCount(
+  tx: DbOrTx,
+  input: { storeId: string; itemKind: ItemKind; itemIds: string[] | null; userId: string },
+): Promise<{ id: string; lines: number }> {
+  const [count] = await queryRows<{ id: string }>(
+    tx,
+    sql`insert into stock_counts (store_id, item_kind, created_by) values (${input.storeId}, ${input.itemKind}, ${input.userId}) returning id`,
+  );
+  if (!count) throw new Error('insert returned no row');
+  const chosen = input.itemIds ? sql`and ${uuidIn(sql`i.id`, input.itemIds)}` : sql``;
+  const [lines] = await queryRows<{ n: number }>(
+    tx,
+    sql`with added as (
+          insert into stock_count_lines (count_id, item_id)
+          select ${count.id}, i.id from ${TABLES[input.itemKind]} i
+          where i.store_id = ${input.storeId} and i.deleted_at is null ${chosen}
+          returning 1
+        ) select count(*)::int as n from added`,
+  );
+  return { id: count.id, lines: lines?.n ?? 0 };
+}
+
+/** The items of a kind among `itemIds` that are already in an open count, by name. */
+export async function findBusyItemNames(tx: DbOrTx, itemKind: ItemKind, storeId: string, itemIds: string[] | null): Promise<string[]> {
+  const chosen = itemIds ? sql`and ${uuidIn(sql`i.id`, itemIds)}` : sql``;
+  const rows = await queryRows<{ name: string }>(
+    tx,
+    sql`select i.name from ${TABLES[itemKind]} i join stock_count_lines l on l.item_id = i.id and l.is_open
+        where i.store_id = ${storeId} ${chosen} order by lower(i.name) limit 3`,
+  );
+  return rows.map((row) => row.name);
+}
+
+export async function findCountRows(
+  db: DbOrTx,
+  query: { storeIds: string[] | null; storeId?: string; ids?: string[]; limit: number; offset: number },
+): Promise<{ rows: CountRow[]; total: number }> {
+  const conditions = [storeFilter(query.storeIds, sql`c.store_id`)];
+  if (query.storeId) conditions.push(sql`c.store_id = ${query.storeId}`);
+  if (query.ids) conditions.push(uuidIn(sql`c.id`, query.ids));
+  const where = sql.join(conditions, sql` and `);
+  const rows = await queryRows<CountRow & { total: number }>(
+    db,
+    sql`${countSelect(where)} order by c.created_at desc, c.id limit ${query.limit} offset ${query.offset}`,
+  );
+  const [counted] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from stock_counts c where ${where}`);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+/**
+ * A count's lines by item name. What moved since a line was counted is the item's available
+ * quantity now minus the balance it was counted against, less this count's own adjustment.
+ */
+export async function findCountLines(db: DbOrTx, countId: string, itemKind: ItemKind): Promise<CountLineRow[]> {
+  const unit = itemKind === 'material' ? sql`i.unit` : sql`''`;
+  return queryRows<CountLineRow>(
+    db,
+    sql`select l.item_id, i.name, ${unit} as unit, l.counted, l.expected, l.counted_at, l.counted_by, u.name as counted_by_name,
+               (select count(*) from movements mv
+                where mv.item_id = l.item_id and mv.recorded_at > l.counted_at and mv.count_id is distinct from l.count_id)::int as movements_since,
+               case when l.expected is null then null else
+                 i.available_quantity - l.expected
+                 - coalesce((select sum(${counterEffect('available_quantity', 'mv')}) from movements mv
+                             where mv.item_id = l.item_id and mv.count_id = l.count_id), 0)::int
+               end as moved_since
+        from stock_count_lines l
+        join ${TABLES[itemKind]} i on i.id = l.item_id
+        left join users u on u.id = l.counted_by
+        where l.count_id = ${countId}
+        order by lower(i.name), i.id`,
+  );
+}
+
+/**
+ * Enters a counted quantity in one statement: the item's row is locked (as a movement locks it), so
+ * the balance stamped beside the count is exactly the one every later movement starts from. Nothing
+ * is written unless the count is counting, in the caller's stores, and names the item.
+ */
+export async function updateCountLine(
+  tx: DbOrTx,
+  input: { countId: string; itemId: string; itemKind: ItemKind; counted: number; userId: string; storeIds: string[] | null },
+): Promise<boolean> {
+  const rows = await queryRows<{ item_id: string }>(
+    tx,
+    sql`with item as (
+          select id, available_quantity from ${TABLES[input.itemKind]} where id = ${input.itemId} for update
+        )
+        update stock_count_lines l
+        set counted = ${input.counted}, expected = item.available_quantity, counted_at = clock_timestamp(), counted_by = ${input.userId}
+        from item, stock_counts c
+        where l.count_id = ${input.countId} and l.item_id = item.id and c.id = l.count_id and c.status = 'counting'
+          and ${storeFilter(input.storeIds, sql`c.store_id`)}
+        returning l.item_id`,
+  );
+  return rows.length > 0;
+}
+
+/** Moves a count from one status to another, once: of two callers at the same moment one gets true. */
+export async function changeCountStatus(
+  tx: DbOrTx,
+  input: { countId: string; from: CountRow['status'][]; to: CountRow['status']; userId: string },
+): Promise<boolean> {
+  const closing = input.to === 'posted' || input.to === 'cancelled';
+  const from = sql.join(
+    input.from.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`update stock_counts set status = ${input.to},
+               submitted_at = ${input.to === 'submitted' ? sql`now()` : sql`submitted_at`},
+               closed_at = ${closing ? sql`now()` : sql`closed_at`},
+               closed_by = ${closing ? sql`${input.userId}::uuid` : sql`closed_by`}
+        where id = ${input.countId} and status in (${from})
+        returning id`,
+  );
+  if (rows.length > 0 && closing) {
+    await tx.execute(sql`update stock_count_lines set is_open = false where count_id = ${input.countId}`);
+  }
+  return rows.length > 0;
+}

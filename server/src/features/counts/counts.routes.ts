@@ -1,0 +1,116 @@
+import {
+  CountCreateRequestSchema,
+  CountLineParamsSchema,
+  CountLineRequestSchema,
+  CountLineResponseSchema,
+  CountListQuerySchema,
+  CountListResponseSchema,
+  CountPostRequestSchema,
+  CountResponseSchema,
+} from '@stockyard/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf, authorize } from '../../lib/auth/authorize';
+import { ByIdParamsSchema, errorResponses, sendFile, withTotal } from '../../lib/http';
+import { replyIdempotent } from '../../lib/idempotency';
+import { tablePdfStream } from '../../lib/pdf/pdf-threads';
+import { runTransaction } from '../../lib/transaction';
+import { userNameOf } from '../users/users.service';
+import { countSheetFileName, countSheetPdf } from './count-sheet-file';
+import { cancelCount, enterCountLine, getCount, listCounts, postCount, startCount, submitCount } from './counts.service';
+
+const tags = ['counts'];
+
+const countsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const read = { onRequest: authorize('movements:read') };
+  const count = { onRequest: authorize('stock:move') };
+
+  app.get(
+    '/api/counts',
+    { ...read, schema: { tags, querystring: CountListQuerySchema, response: { 200: CountListResponseSchema, ...errorResponses } } },
+    async (request, reply) => {
+      const result = await listCounts(app.db, authOf(request), request.query);
+      return withTotal(reply, result.total, result);
+    },
+  );
+
+  app.get(
+    '/api/counts/:id',
+    { ...read, schema: { tags, params: ByIdParamsSchema, response: { 200: CountResponseSchema, ...errorResponses } } },
+    async (request) => ({
+      message: 'OK',
+      count: await getCount(app.db, authOf(request), request.params.id),
+    }),
+  );
+
+  app.get(
+    '/api/counts/:id/pdf',
+    { ...read, schema: { tags, params: ByIdParamsSchema, response: errorResponses } },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const found = await getCount(app.db, auth, request.params.id);
+      const pdf = countSheetPdf(found, { at: new Date(), by: await userNameOf(app.db, auth.userId), timeZone: app.timeZone });
+      return sendFile(reply, { name: countSheetFileName(found), type: 'application/pdf', body: tablePdfStream(pdf) });
+    },
+  );
+
+  app.post(
+    '/api/counts',
+    { ...count, schema: { tags, body: CountCreateRequestSchema, response: { 201: CountResponseSchema, ...errorResponses } } },
+    async (request, reply) =>
+      replyIdempotent(request, reply, async (tx) => ({
+        status: 201 as const,
+        body: { message: 'Count started.', count: await startCount(tx, authOf(request), request.body) },
+      })),
+  );
+
+  app.put(
+    '/api/counts/:id/lines/:itemId',
+    {
+      ...count,
+      schema: {
+        tags,
+        params: CountLineParamsSchema,
+        body: CountLineRequestSchema,
+        response: { 200: CountLineResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { id, itemId } = request.params;
+      const line = await runTransaction(app.db, (tx) => enterCountLine(tx, authOf(request), id, itemId, request.body.counted));
+      return { message: 'Counted.', line };
+    },
+  );
+
+  app.post(
+    '/api/counts/:id/submit',
+    { ...count, schema: { tags, params: ByIdParamsSchema, response: { 200: CountResponseSchema, ...errorResponses } } },
+    async (request) => ({
+      message: 'Count submitted.',
+      count: await runTransaction(app.db, (tx) => submitCount(tx, authOf(request), request.params.id)),
+    }),
+  );
+
+  app.post(
+    '/api/counts/:id/post',
+    {
+      ...count,
+      schema: { tags, params: ByIdParamsSchema, body: CountPostRequestSchema, response: { 200: CountResponseSchema, ...errorResponses } },
+    },
+    async (request, reply) =>
+      replyIdempotent(request, reply, async (tx) => ({
+        status: 200 as const,
+        body: { message: 'Count posted.', count: await postCount(tx, authOf(request), request.params.id, request.body.reasons) },
+      })),
+  );
+
+  app.post(
+    '/api/counts/:id/cancel',
+    { ...count, schema: { tags, params: ByIdParamsSchema, response: { 200: CountResponseSchema, ...errorResponses } } },
+    async (request) => ({
+      message: 'Count cancelled.',
+      count: await runTransaction(app.db, (tx) => cancelCount(tx, authOf(request), request.params.id)),
+    }),
+  );
+};
+
+export default countsRoutes;

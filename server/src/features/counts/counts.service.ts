@@ -1,0 +1,180 @@
+import {
+  COUNT_ALREADY_CLOSED,
+  COUNT_BEYOND_TOLERANCE,
+  COUNT_ITEM_NOT_IN_COUNT,
+  COUNT_ITEMS_NOT_IN_STORE,
+  COUNT_NO_ITEMS,
+  COUNT_NOT_COUNTING,
+  COUNT_NOT_FOUND,
+  COUNT_NOT_SUBMITTED,
+  COUNT_NOTHING_COUNTED,
+  type Count,
+  type CountLine,
+  countItemBusy,
+  countReasonsMissing,
+  countWouldGoNegative,
+  MATERIAL_NOT_FOUND,
+  TOOL_NOT_FOUND,
+} from '@stockyard/contract';
+import type { DbOrTx } from '../../db/client';
+import { storeScopeOf } from '../../lib/auth/policy';
+import type { AuthContext } from '../../lib/auth/sessions';
+import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
+import { recordMovementOrRefuse } from '../movements/movements.service';
+import { resolveTargetStore } from '../stores/stores.service';
+import { presentCount, presentCountLine, presentCountSummary } from './counts.presenter';
+import {
+  type CountLineRow,
+  type CountRow,
+  changeCountStatus,
+  findBusyItemNames,
+  findCountLines,
+  findCountRows,
+  type ItemKind,
+  insertCount,
+  updateCountLine,
+} from './counts.repository';
+
+async function mustFindCount(db: DbOrTx, auth: AuthContext, id: string): Promise<CountRow> {
+  const { rows } = await findCountRows(db, { storeIds: storeScopeOf(auth), ids: [id], limit: 1, offset: 0 });
+  if (!rows[0]) throw new AppError('not_found', COUNT_NOT_FOUND);
+  return rows[0];
+}
+
+/** Keepers count blind: while counting they do not see what the books expect. */
+function isBlindFor(auth: AuthContext, count: CountRow): boolean {
+  return auth.role !== 'admin' && count.status === 'counting';
+}
+
+/** Whether every counted difference is within the store's tolerance (a share of the expected quantity). */
+function isWithinTolerance(lines: CountLineRow[], tolerancePercent: number): boolean {
+  return lines.every(
+    (line) =>
+      line.counted === null || line.expected === null || Math.abs(line.counted - line.expected) * 100 <= line.expected * tolerancePercent,
+  );
+}
+
+function canPost(auth: AuthContext, count: CountRow, lines: CountLineRow[]): boolean {
+  if (count.status !== 'submitted') return false;
+  return auth.role === 'admin' || isWithinTolerance(lines, count.tolerance_percent);
+}
+
+/** One count with its lines, as the caller may see it. */
+export async function getCount(db: DbOrTx, auth: AuthContext, id: string): Promise<Count> {
+  const count = await mustFindCount(db, auth, id);
+  const rows = await findCountLines(db, count.id, count.item_kind);
+  const isBlind = isBlindFor(auth, count);
+  return presentCount(
+    count,
+    rows.map((row) => presentCountLine(row, isBlind)),
+    { isBlind, canPost: canPost(auth, count, rows) },
+  );
+}
+
+export async function listCounts(db: DbOrTx, auth: AuthContext, query: { storeId?: string; limit: number; offset: number }) {
+  const { rows, total } = await findCountRows(db, { ...query, storeIds: storeScopeOf(auth) });
+  return { counts: rows.map(presentCountSummary), total };
+}
+
+/** Starts a count of a store's materials or tools: all of them, or the chosen ones. An item is in one open count at most. */
+export async function startCount(
+  tx: DbOrTx,
+  auth: AuthContext,
+  input: { storeId?: string; itemKind: ItemKind; itemIds?: string[] },
+): Promise<Count> {
+  const storeId = await resolveTargetStore(tx, auth, input.storeId);
+  const itemIds = input.itemIds ? [...new Set(input.itemIds)] : null;
+  const busy = await findBusyItemNames(tx, input.itemKind, storeId, itemIds);
+  if (busy[0]) throw new AppError('conflict', countItemBusy(busy[0]));
+  let created: { id: string; lines: number };
+  try {
+    created = await insertCount(tx, { storeId, itemKind: input.itemKind, itemIds, userId: auth.userId });
+  } catch (error) {
+    // Another count took one of these items at this very moment.
+    if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw new AppError('conflict', countItemBusy('One of these items'));
+    throw error;
+  }
+  if (itemIds && created.lines !== itemIds.length) throw new AppError('bad_request', COUNT_ITEMS_NOT_IN_STORE);
+  if (created.lines === 0) throw new AppError('bad_request', COUNT_NO_ITEMS);
+  return getCount(tx, auth, created.id);
+}
+
+/** Enters (or corrects) one item's counted quantity while the count is counting. */
+export async function enterCountLine(tx: DbOrTx, auth: AuthContext, countId: string, itemId: string, counted: number): Promise<CountLine> {
+  const count = await mustFindCount(tx, auth, countId);
+  if (count.status !== 'counting') throw new AppError('conflict', COUNT_NOT_COUNTING);
+  const isEntered = await updateCountLine(tx, {
+    countId,
+    itemId,
+    itemKind: count.item_kind,
+    counted,
+    userId: auth.userId,
+    storeIds: storeScopeOf(auth),
+  });
+  if (!isEntered) {
+    const again = await mustFindCount(tx, auth, countId);
+    throw again.status === 'counting' ? new AppError('not_found', COUNT_ITEM_NOT_IN_COUNT) : new AppError('conflict', COUNT_NOT_COUNTING);
+  }
+  const line = (await findCountLines(tx, countId, count.item_kind)).find((row) => row.item_id === itemId);
+  if (!line) throw new AppError('not_found', COUNT_ITEM_NOT_IN_COUNT);
+  return presentCountLine(line, isBlindFor(auth, count));
+}
+
+/** Ends counting: the count waits for review and posting. */
+export async function submitCount(tx: DbOrTx, auth: AuthContext, countId: string): Promise<Count> {
+  const count = await mustFindCount(tx, auth, countId);
+  if (count.counted_count === 0) throw new AppError('bad_request', COUNT_NOTHING_COUNTED);
+  if (!(await changeCountStatus(tx, { countId, from: ['counting'], to: 'submitted', userId: auth.userId }))) {
+    throw new AppError('conflict', COUNT_NOT_COUNTING);
+  }
+  return getCount(tx, auth, countId);
+}
+
+/**
+ * Posts a submitted count, once: one `adjustment` per non-zero difference, of counted − the balance
+ * when it was counted, added to today's balance, so whatever moved after the count stays. Every
+ * non-zero difference needs a reason; a keeper posts only when every difference is within the
+ * store's tolerance. The status changes first, conditionally, so of two posts one does the work.
+ */
+export async function postCount(tx: DbOrTx, auth: AuthContext, countId: string, reasons: Record<string, string>): Promise<Count> {
+  const count = await mustFindCount(tx, auth, countId);
+  if (count.status === 'posted' || count.status === 'cancelled') throw new AppError('conflict', COUNT_ALREADY_CLOSED);
+  if (count.status !== 'submitted') throw new AppError('conflict', COUNT_NOT_SUBMITTED);
+  const lines = await findCountLines(tx, countId, count.item_kind);
+  const differing = lines.filter((line) => line.counted !== null && line.expected !== null && line.counted !== line.expected);
+  const unexplained = differing.filter((line) => !reasons[line.item_id]?.trim());
+  if (unexplained.length > 0) throw new AppError('bad_request', countReasonsMissing(unexplained.map((line) => line.name)));
+  if (!canPost(auth, count, lines)) throw new AppError('forbidden', COUNT_BEYOND_TOLERANCE);
+  if (!(await changeCountStatus(tx, { countId, from: ['submitted'], to: 'posted', userId: auth.userId }))) {
+    throw new AppError('conflict', COUNT_ALREADY_CLOSED);
+  }
+  for (const line of differing) {
+    await recordMovementOrRefuse(
+      tx,
+      {
+        itemKind: count.item_kind,
+        itemId: line.item_id,
+        storeIds: storeScopeOf(auth),
+        kind: 'adjustment',
+        quantity: (line.counted as number) - (line.expected as number),
+        actorId: auth.userId,
+        reason: reasons[line.item_id]?.trim(),
+        countId,
+      },
+      {
+        notFound: count.item_kind === 'material' ? MATERIAL_NOT_FOUND : TOOL_NOT_FOUND,
+        refused: () => countWouldGoNegative(line.name),
+      },
+    );
+  }
+  return getCount(tx, auth, countId);
+}
+
+/** Cancels a count that is not posted: nothing moves, and its items are free for another count. */
+export async function cancelCount(tx: DbOrTx, auth: AuthContext, countId: string): Promise<Count> {
+  await mustFindCount(tx, auth, countId);
+  if (!(await changeCountStatus(tx, { countId, from: ['counting', 'submitted'], to: 'cancelled', userId: auth.userId }))) {
+    throw new AppError('conflict', COUNT_ALREADY_CLOSED);
+  }
+  return getCount(tx, auth, countId);
+}
