@@ -16,6 +16,7 @@ function row(overrides: Partial<ReportRow> = {}): ReportRow {
     consumedQuantity: 15,
     damagedQuantity: 2,
     refundQuantity: 0,
+    adjustmentQuantity: 0,
     currentAvailableQuantity: 123,
     restockDate: '2026-03-15',
     remarks: null,
@@ -39,6 +40,7 @@ describe('report cells', () => {
       15,
       2,
       0,
+      0,
       123,
       'N/A',
     ]);
@@ -54,7 +56,8 @@ describe('report cells', () => {
         consumedQuantity: 0,
         damagedQuantity: 0,
         refundQuantity: 1,
-        currentAvailableQuantity: 6,
+        adjustmentQuantity: -3,
+        currentAvailableQuantity: 3,
       }),
     ];
     const totals = reportTotals(rows);
@@ -65,20 +68,21 @@ describe('report cells', () => {
       consumedQuantity: 15,
       damagedQuantity: 2,
       refundQuantity: 1,
-      currentAvailableQuantity: 129,
+      adjustmentQuantity: -3,
+      currentAvailableQuantity: 126,
     });
     expect(closingOf(totals)).toBe(totals.currentAvailableQuantity);
-    expect(totalsCells(totals)).toEqual(['', 'Total', '', '', '', '', 115, 30, 0, 15, 2, 1, 129, '']);
+    expect(totalsCells(totals)).toEqual(['', 'Total', '', '', '', '', 115, 30, 0, 15, 2, 1, -3, 126, '']);
   });
 });
 
 describe('report CSV lines', () => {
   it('quote as RFC 4180 says, end in CRLF and defuse formulas', () => {
     expect(csvLine(REPORT_COLUMNS)).toBe(
-      'Date,Product,Category,Material,Size,Unit,Total Qty,Purchases,Transfer from Warehouse,Consumed,Damages/Wastage,Return,Closing Qty,Remarks\r\n',
+      'Date,Product,Category,Material,Size,Unit,Total Qty,Purchases,Transfer from Warehouse,Consumed,Damages/Wastage,Return,Adjustments,Closing Qty,Remarks\r\n',
     );
     expect(csvLine(reportCells(row({ name: 'Ciment "spécial", 42.5', remarks: 'line one\nline two' })))).toBe(
-      '15/03/2026,"Ciment ""spécial"", 42.5",Binders,N/A,50 kg,bag,110,30,0,15,2,0,123,"line one\nline two"\r\n',
+      '15/03/2026,"Ciment ""spécial"", 42.5",Binders,N/A,50 kg,bag,110,30,0,15,2,0,0,123,"line one\nline two"\r\n',
     );
     expect(csvLine(['=HYPERLINK("x")'])).toBe(`"'=HYPERLINK(""x"")"\r\n`);
     // Quoted too, so a spreadsheet that splits on ";" keeps it one cell and runs no formula from it.
