@@ -42,8 +42,8 @@ describe('routing by role (docs/SPEC.md section 2)', () => {
     const { router } = renderAt('/dashboard/allusers');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/manager-dashboard'));
     expect(await screen.findByRole('link', { name: 'Generate Report' })).toBeInTheDocument();
-    // The 13 buttons, and the top bar's Sessions and Change Password.
-    expect(screen.getAllByRole('link').filter((link) => link.getAttribute('href')?.startsWith('/dashboard/'))).toHaveLength(15);
+    // The 14 buttons (docs/SPEC.md's 13 and Stock Count), and the top bar's Sessions and Change Password.
+    expect(screen.getAllByRole('link').filter((link) => link.getAttribute('href')?.startsWith('/dashboard/'))).toHaveLength(16);
     await dashboardSettled();
   });
 
@@ -65,7 +65,7 @@ describe('routing by role (docs/SPEC.md section 2)', () => {
   it('shows the inventory hub with its seven buttons', async () => {
     signInAs('admin');
     renderAt('/dashboard/inventory');
-    for (const name of ['Materials', 'Tool Entry', 'Tools', 'Damage Tools', 'Return Tools', 'Issued Tools', 'Generate Report']) {
+    for (const name of ['Materials', 'Tool Entry', 'Tools', 'Damage Tools', 'Return Tools', 'Issued Tools', 'Generate Report', 'Stock Counts']) {
       expect(await screen.findByRole('link', { name })).toBeInTheDocument();
     }
   });

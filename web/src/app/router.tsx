@@ -70,6 +70,10 @@ const reportPages = () => import('../features/reports/pages/report-pages');
 const AdminReportPage = lazyPage(reportPages, 'AdminReportPage');
 const KeeperReportPage = lazyPage(reportPages, 'KeeperReportPage');
 
+const countPages = () => import('../features/counts/pages/count-pages');
+const CountsPage = lazyPage(countPages, 'CountsPage');
+const CountPage = lazyPage(countPages, 'CountPage');
+
 const AuditPage = lazyPage(() => import('../features/audit/pages/audit-page'), 'AuditPage');
 
 const changePassword = <ChangePasswordPage />;
@@ -116,6 +120,8 @@ export const screens: Record<string, Screens> = {
   '/dashboard/transferproduct': { user: <MaterialMovementPage kind="transfer" /> },
   '/dashboard/store-user-dashboard': { 'store-user': <StoreUserMaterialsPage /> },
   '/dashboard/audit': { admin: <AuditPage /> },
+  '/dashboard/counts': { admin: <CountsPage />, user: <CountsPage /> },
+  '/dashboard/counts/:id': { admin: <CountPage />, user: <CountPage /> },
 };
 
 function RoleScreen({ byRole }: { byRole: Screens }) {

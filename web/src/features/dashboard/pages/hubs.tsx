@@ -42,6 +42,7 @@ export function InventoryHubPage() {
         { label: 'Return Tools', to: '/dashboard/refundtools' },
         { label: 'Issued Tools', to: '/dashboard/consumetools' },
         { label: 'Generate Report', to: '/dashboard/generatereport' },
+        { label: 'Stock Counts', to: '/dashboard/counts' },
       ]}
     />
   );
@@ -66,6 +67,7 @@ export function ManagerHubPage() {
         { label: 'New Purchase', to: '/dashboard/restockproduct' },
         { label: 'Transfer from Warehouse', to: '/dashboard/transferproduct' },
         { label: 'Generate Report', to: '/dashboard/generatereport' },
+        { label: 'Stock Count', to: '/dashboard/counts' },
       ]}
     />
   );

@@ -1,11 +1,13 @@
-import { Alert, Modal, Text } from '@mantine/core';
+import { Alert, Badge, Button, Modal, Stack, Text } from '@mantine/core';
 import type { Movement } from '@stockyard/contract';
 import { MOVEMENT_KIND_LABELS } from '@stockyard/contract/messages';
 import { MOVEMENT_EFFECTS } from '@stockyard/contract/movements';
+import { useState } from 'react';
 import { messageOf } from '../../../lib/api';
 import { DataTable } from '../../../lib/data-table';
 import { ddmmyyyy } from '../../../lib/format';
 import { useItemHistory } from '../api/movements';
+import { ReverseDialog } from './reverse-dialog';
 
 /** A movement's effect on what is available, signed. */
 function signedQuantity(movement: Movement): string {
@@ -17,14 +19,55 @@ function timeOf(iso: string): string {
   return `${ddmmyyyy(iso)} ${iso.slice(11, 16)}`;
 }
 
+/** What a movement was, a reversal saying so. */
+function whatOf(movement: Movement): string {
+  const label = MOVEMENT_KIND_LABELS[movement.kind];
+  return movement.reverses ? `Reversal of ${label.toLowerCase()}` : label;
+}
+
+/** The note of a movement; a reversed one says who reversed it, when and why. */
+function NoteCell({ movement }: { movement: Movement }) {
+  const note = movement.reason ?? movement.supplier ?? '';
+  if (!movement.reversedBy) return <>{note}</>;
+  const by = movement.reversedBy;
+  return (
+    <Stack gap={2}>
+      {note && <span>{note}</span>}
+      <Text size="xs" c="red.8">
+        Reversed {timeOf(by.at)} by {by.actor?.name ?? 'N/A'}: {by.reason ?? ''}
+      </Text>
+    </Stack>
+  );
+}
+
+/** A cell's text, struck through when its movement was reversed. */
+function struck(movement: Movement, text: string) {
+  return movement.reversedBy ? <s aria-label={`${text} (reversed)`}>{text}</s> : text;
+}
+
 /** Every movement of one material or tool, newest first: how each number on screen came about. */
 export function HistoryDialog({ item, onClose }: { item: { _id: string; name: string } | null; onClose: () => void }) {
   const history = useItemHistory(item?._id);
+  const [reversing, setReversing] = useState<Movement | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   return (
-    <Modal opened={item !== null} onClose={onClose} title={`History of ${item?.name ?? ''}`} size="xl">
+    <Modal
+      opened={item !== null}
+      onClose={() => {
+        setNotice(null);
+        onClose();
+      }}
+      title={`History of ${item?.name ?? ''}`}
+      size="xl"
+    >
       {history.isError && (
         <Alert color="red" role="alert">
           {messageOf(history.error, 'Failed to fetch data. Please try again.')}
+        </Alert>
+      )}
+      {notice && (
+        <Alert color="green" role="status" mb="xs">
+          {notice}
         </Alert>
       )}
       {history.data && history.data.total > history.data.movements.length && (
@@ -34,18 +77,50 @@ export function HistoryDialog({ item, onClose }: { item: { _id: string; name: st
       )}
       <DataTable
         caption="Movement history"
-        minWidth={560}
+        minWidth={640}
         isLoading={history.isPending}
         rows={history.data?.movements}
         rowKey={(movement) => movement._id}
         emptyText="No movements yet."
         columns={[
-          { header: 'When', render: (m) => timeOf(m.occurredAt) },
-          { header: 'What', render: (m) => MOVEMENT_KIND_LABELS[m.kind] },
-          { header: 'Quantity', render: (m) => signedQuantity(m), align: 'right' },
+          { header: 'When', render: (m) => struck(m, timeOf(m.occurredAt)) },
+          {
+            header: 'What',
+            render: (m) =>
+              m.reverses ? (
+                <Badge variant="light" color="orange" size="sm">
+                  {whatOf(m)}
+                </Badge>
+              ) : (
+                struck(m, whatOf(m))
+              ),
+          },
+          { header: 'Quantity', render: (m) => struck(m, signedQuantity(m)), align: 'right' },
           { header: 'By', render: (m) => m.actor?.name ?? 'N/A' },
-          { header: 'Note', render: (m) => m.reason ?? m.supplier ?? '' },
+          { header: 'Note', render: (m) => <NoteCell movement={m} /> },
+          {
+            header: 'Action',
+            render: (m) =>
+              m.canReverse ? (
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  color="red"
+                  onClick={() => setReversing(m)}
+                  aria-label={`Reverse ${whatOf(m)} of ${timeOf(m.occurredAt)}`}
+                >
+                  Reverse
+                </Button>
+              ) : null,
+          },
         ]}
+      />
+      <ReverseDialog
+        movement={reversing}
+        onClose={(message) => {
+          setReversing(null);
+          if (message) setNotice(message);
+        }}
       />
     </Modal>
   );

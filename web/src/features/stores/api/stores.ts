@@ -41,3 +41,15 @@ export function useUpdateStore() {
 export function useDeleteStore() {
   return useStoreMutation((id: string) => apiFetch<MessageResponse>(`/api/stores/delete/${id}`, { method: 'DELETE' }));
 }
+
+/** Closes a store's books through a day, or with `throughDate` null reopens them (a reason is then required). */
+export function useStoreBooks() {
+  return useStoreMutation((input: { id: string; throughDate: string } | { id: string; reason: string }) =>
+    'throughDate' in input
+      ? apiFetch<MessageResponse & { store: Store }>(`/api/stores/${input.id}/lock`, {
+          method: 'PUT',
+          body: { throughDate: input.throughDate },
+        })
+      : apiFetch<MessageResponse & { store: Store }>(`/api/stores/${input.id}/lock`, { method: 'DELETE', body: { reason: input.reason } }),
+  );
+}

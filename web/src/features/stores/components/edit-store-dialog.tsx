@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Select, TextInput } from '@mantine/core';
 import { type Store, StoreUpdateRequestSchema } from '@stockyard/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { messageOf } from '../../../lib/api';
@@ -6,6 +6,7 @@ import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { parsePayload } from '../../../lib/validation';
 import { useUpdateStore } from '../api/stores';
+import { StoreBooks } from './store-books';
 
 export function EditStoreDialog({
   store,
@@ -20,19 +21,28 @@ export function EditStoreDialog({
   const [name, setName] = useState('');
   const [location, setLocation] = useState('');
   const [status, setStatus] = useState<string | null>('Active');
+  const [tolerance, setTolerance] = useState<string | number>(0);
+  const [books, setBooks] = useState<Store | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     setName(store?.name ?? '');
     setLocation(store?.location ?? '');
     setStatus(store ? store.status : 'Active');
+    setTolerance(store?.countTolerancePercent ?? 0);
+    setBooks(store);
     setError(null);
   }, [store]);
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (!store) return;
-    const parsed = parsePayload(StoreUpdateRequestSchema, { name, location, isActive: status ? status === 'Active' : undefined });
+    const parsed = parsePayload(StoreUpdateRequestSchema, {
+      name,
+      location,
+      isActive: status ? status === 'Active' : undefined,
+      countTolerancePercent: tolerance === '' ? undefined : Number(tolerance),
+    });
     if ('problem' in parsed) {
       setError(parsed.problem);
       return;
@@ -52,6 +62,16 @@ export function EditStoreDialog({
         <TextInput label="Store Name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
         <TextInput label="Location" value={location} onChange={(e) => setLocation(e.currentTarget.value)} />
         <Select label="Status" data={['Active', 'Inactive']} value={status} onChange={setStatus} />
+        <NumberInput
+          label="Count tolerance (%)"
+          description="A store keeper may post a count whose every difference is within this share of the expected quantity."
+          min={0}
+          max={100}
+          allowDecimal={false}
+          value={tolerance}
+          onChange={setTolerance}
+        />
+        {books && <StoreBooks store={books} onChanged={setBooks} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

@@ -1,0 +1,71 @@
+import { Group, NumberInput, Text } from '@mantine/core';
+import type { CountLine } from '@stockyard/contract';
+import { IconCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { messageOf } from '../../../lib/api';
+import { useEnterCount } from '../api/counts';
+
+/**
+ * One item on a phone: its name, what the books expect (only where the counter may see it) and the
+ * counted quantity, saved when the field is left or Enter is pressed.
+ */
+export function CountLineRow({ countId, line, isBlind }: { countId: string; line: CountLine; isBlind: boolean }) {
+  const enter = useEnterCount(countId);
+  const [value, setValue] = useState<string | number>(line.counted ?? '');
+  const [error, setError] = useState<string | null>(null);
+
+  async function save() {
+    const counted = typeof value === 'number' ? value : value.trim() === '' ? null : Number(value);
+    if (counted === null || counted === line.counted) return;
+    if (!Number.isInteger(counted) || counted < 0) {
+      setError('Counted quantity must be a whole number of 0 or more');
+      return;
+    }
+    try {
+      setError(null);
+      await enter.mutateAsync({ itemId: line.itemId, counted });
+    } catch (caught) {
+      setError(messageOf(caught, 'Failed to save. Please try again.'));
+    }
+  }
+
+  const label = line.unit ? `${line.name} (${line.unit})` : line.name;
+  return (
+    <Group wrap="nowrap" justify="space-between" gap="xs" py={6} style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+      <div style={{ minWidth: 0, flex: 1 }}>
+        <Text size="sm" fw={500} truncate>
+          {label}
+        </Text>
+        {!isBlind && line.expected !== null && (
+          <Text size="xs" c="dimmed">
+            Books: {line.expected}
+          </Text>
+        )}
+        {error && (
+          <Text size="xs" c="red" role="alert">
+            {error}
+          </Text>
+        )}
+      </div>
+      <Group gap={4} wrap="nowrap">
+        {line.counted !== null && !enter.isPending && value === line.counted && (
+          <IconCheck size={16} color="var(--mantine-color-green-7)" aria-label="Saved" />
+        )}
+        <NumberInput
+          w={96}
+          min={0}
+          allowDecimal={false}
+          allowNegative={false}
+          inputMode="numeric"
+          aria-label={`Counted ${line.name}`}
+          value={value}
+          onChange={setValue}
+          onBlur={() => void save()}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') void save();
+          }}
+        />
+      </Group>
+    </Group>
+  );
+}
