@@ -65,7 +65,16 @@ describe('routing by role (docs/SPEC.md section 2)', () => {
   it('shows the inventory hub with its seven buttons', async () => {
     signInAs('admin');
     renderAt('/dashboard/inventory');
-    for (const name of ['Materials', 'Tool Entry', 'Tools', 'Damage Tools', 'Return Tools', 'Issued Tools', 'Generate Report', 'Stock Counts']) {
+    for (const name of [
+      'Materials',
+      'Tool Entry',
+      'Tools',
+      'Damage Tools',
+      'Return Tools',
+      'Issued Tools',
+      'Generate Report',
+      'Stock Counts',
+    ]) {
       expect(await screen.findByRole('link', { name })).toBeInTheDocument();
     }
   });

@@ -53,14 +53,7 @@ export function ReverseDialog({ movement, onClose }: { movement: Movement | null
             history, struck through.
           </Text>
         )}
-        <Textarea
-          label="Reason"
-          required
-          autosize
-          minRows={2}
-          value={reason}
-          onChange={intent.tracking((e) => setReason(e.currentTarget.value))}
-        />
+        <Textarea label="Reason" required minRows={2} value={reason} onChange={intent.tracking((e) => setReason(e.currentTarget.value))} />
         <Group justify="flex-end">
           <Button variant="default" onClick={() => onClose()}>
             Cancel

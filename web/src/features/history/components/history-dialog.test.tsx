@@ -1,0 +1,96 @@
+import type { Movement } from '@stockyard/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAt, signInAs, stubApi } from '../../../test/render';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const product = {
+  _id: 'a1c2a9e0-0000-4000-8000-000000000001',
+  name: 'Cement',
+  categoryname: 'Binders',
+  materialname: 'N/A',
+  size: '50 kg',
+  unit: 'bag',
+  totalQuantity: 100,
+  restockedQuantity: 0,
+  transferQuantity: 0,
+  availableQuantity: 95,
+  consumedQuantity: 5,
+  damagedQuantity: 0,
+  refundQuantity: 0,
+  adjustedQuantity: 0,
+  remarks: null,
+  createdAt: '2026-11-20T08:00:00.000Z',
+  storeId: { _id: 's1', name: 'Riverside' },
+};
+
+function movement(overrides: Partial<Movement>): Movement {
+  return {
+    _id: crypto.randomUUID(),
+    storeId: { _id: 's1', name: 'Riverside' },
+    itemKind: 'material',
+    itemId: product._id,
+    itemName: 'Cement',
+    kind: 'issue',
+    quantity: 5,
+    occurredAt: '2026-11-22T09:00:00.000Z',
+    recordedAt: '2026-11-22T09:00:00.000Z',
+    actor: { _id: 'u1', name: 'Pat Keeper' },
+    reason: null,
+    supplier: null,
+    deliveryId: null,
+    reverses: null,
+    reversedBy: null,
+    canReverse: false,
+    ...overrides,
+  };
+}
+
+describe('HistoryDialog', () => {
+  it('strikes a reversed movement through, says who reversed it and why, and reverses another with a reason', async () => {
+    signInAs('user');
+    const wrong = movement({ quantity: 50, occurredAt: '2026-11-21T09:00:00.000Z' });
+    const reversal = movement({
+      quantity: -50,
+      reverses: wrong._id,
+      reason: 'Typed 50 instead of 5',
+      occurredAt: '2026-11-21T10:00:00.000Z',
+    });
+    wrong.reversedBy = {
+      _id: reversal._id,
+      at: '2026-11-21T10:00:00.000Z',
+      actor: { _id: 'u1', name: 'Pat Keeper' },
+      reason: 'Typed 50 instead of 5',
+    };
+    const latest = movement({ canReverse: true });
+    const calls = stubApi({
+      'GET /api/products': { body: [product] },
+      'GET /api/movements': { body: { movements: [latest, reversal, wrong], total: 3 } },
+      [`POST /api/movements/${latest._id}/reverse`]: {
+        body: { message: 'Movement reversed.', movement: { ...latest, reverses: latest._id } },
+      },
+    });
+    renderAt('/dashboard/allproducts');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'History of Cement' }));
+    const dialog = await screen.findByRole('dialog');
+    const table = await within(dialog).findByRole('table', { name: 'Movement history' });
+    expect(await within(table).findByText('Reversal of issued')).toBeInTheDocument();
+    expect(within(table).getByLabelText('-50 (reversed)')).toBeInTheDocument();
+    expect(within(table).getByText(/Reversed 21\/11\/2026 10:00 by Pat Keeper: Typed 50 instead of 5/)).toBeInTheDocument();
+    const reverseButtons = within(table).getAllByRole('button', { name: /^Reverse/ });
+    expect(reverseButtons).toHaveLength(1);
+
+    await user.click(reverseButtons[0] as HTMLElement);
+    const form = await screen.findByRole('dialog', { name: 'Reverse movement' });
+    await user.click(within(form).getByRole('button', { name: 'Reverse' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Reason is required');
+    await user.type(within(form).getByRole('textbox', { name: 'Reason' }), 'Wrong material');
+    await user.click(within(form).getByRole('button', { name: 'Reverse' }));
+    expect(await screen.findByText('Movement reversed.')).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((call) => call.key.startsWith('POST'))).toHaveLength(1));
+    expect(calls.find((call) => call.key.startsWith('POST'))?.body).toEqual({ reason: 'Wrong material' });
+  });
+});
