@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { Movement } from '@stockyard/contract';
 import { MOVEMENT_KIND_LABELS } from '@stockyard/contract/messages';
 import { MOVEMENT_EFFECTS } from '@stockyard/contract/movements';
@@ -45,11 +46,70 @@ function struck(movement: Movement, text: string) {
   return movement.reversedBy ? <s aria-label={`${text} (reversed)`}>{text}</s> : text;
 }
 
+/** On a phone: one block a movement, no sideways scrolling. */
+function HistoryList({ movements, onReverse }: { movements: Movement[]; onReverse: (movement: Movement) => void }) {
+  if (movements.length === 0) return <Text size="sm">No movements yet.</Text>;
+  return (
+    <Stack gap={0} role="list" aria-label="Movement history">
+      {movements.map((m) => (
+        <Group
+          key={m._id}
+          role="listitem"
+          justify="space-between"
+          wrap="nowrap"
+          align="flex-start"
+          py="xs"
+          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+        >
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Group gap="xs" wrap="nowrap">
+              <Text size="sm" fw={600}>
+                {struck(m, signedQuantity(m))}
+              </Text>
+              <Text size="sm">
+                {m.reverses ? (
+                  <Badge variant="light" color="orange" size="sm">
+                    {whatOf(m)}
+                  </Badge>
+                ) : (
+                  struck(m, whatOf(m))
+                )}
+              </Text>
+            </Group>
+            <Text size="xs" c="dimmed">
+              {timeOf(m.occurredAt)} · {m.actor?.name ?? 'N/A'}
+            </Text>
+            <Text size="xs" component="div">
+              <NoteCell movement={m} />
+            </Text>
+          </Stack>
+          {m.canReverse && <ReverseButton movement={m} onReverse={onReverse} />}
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+function ReverseButton({ movement, onReverse }: { movement: Movement; onReverse: (movement: Movement) => void }) {
+  return (
+    <Button
+      size="compact-xs"
+      variant="light"
+      color="red"
+      onClick={() => onReverse(movement)}
+      aria-label={`Reverse ${whatOf(movement)} of ${timeOf(movement.occurredAt)}`}
+    >
+      Reverse
+    </Button>
+  );
+}
+
 /** Every movement of one material or tool, newest first: how each number on screen came about. */
 export function HistoryDialog({ item, onClose }: { item: { _id: string; name: string } | null; onClose: () => void }) {
   const history = useItemHistory(item?._id);
   const [reversing, setReversing] = useState<Movement | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const isPhone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
   return (
     <Modal
       opened={item !== null}
@@ -59,6 +119,7 @@ export function HistoryDialog({ item, onClose }: { item: { _id: string; name: st
       }}
       title={`History of ${item?.name ?? ''}`}
       size="xl"
+      fullScreen={isPhone}
     >
       {history.isError && (
         <Alert color="red" role="alert">
@@ -75,46 +136,39 @@ export function HistoryDialog({ item, onClose }: { item: { _id: string; name: st
           The latest {history.data.movements.length} of {history.data.total} movements.
         </Text>
       )}
-      <DataTable
-        caption="Movement history"
-        minWidth={640}
-        isLoading={history.isPending}
-        rows={history.data?.movements}
-        rowKey={(movement) => movement._id}
-        emptyText="No movements yet."
-        columns={[
-          { header: 'When', render: (m) => struck(m, timeOf(m.occurredAt)) },
-          {
-            header: 'What',
-            render: (m) =>
-              m.reverses ? (
-                <Badge variant="light" color="orange" size="sm">
-                  {whatOf(m)}
-                </Badge>
-              ) : (
-                struck(m, whatOf(m))
-              ),
-          },
-          { header: 'Quantity', render: (m) => struck(m, signedQuantity(m)), align: 'right' },
-          { header: 'By', render: (m) => m.actor?.name ?? 'N/A' },
-          { header: 'Note', render: (m) => <NoteCell movement={m} /> },
-          {
-            header: 'Action',
-            render: (m) =>
-              m.canReverse ? (
-                <Button
-                  size="compact-xs"
-                  variant="light"
-                  color="red"
-                  onClick={() => setReversing(m)}
-                  aria-label={`Reverse ${whatOf(m)} of ${timeOf(m.occurredAt)}`}
-                >
-                  Reverse
-                </Button>
-              ) : null,
-          },
-        ]}
-      />
+      {isPhone && history.data ? (
+        <HistoryList movements={history.data.movements} onReverse={setReversing} />
+      ) : (
+        <DataTable
+          caption="Movement history"
+          minWidth={640}
+          isLoading={history.isPending}
+          rows={history.data?.movements}
+          rowKey={(movement) => movement._id}
+          emptyText="No movements yet."
+          columns={[
+            { header: 'When', render: (m) => struck(m, timeOf(m.occurredAt)) },
+            {
+              header: 'What',
+              render: (m) =>
+                m.reverses ? (
+                  <Badge variant="light" color="orange" size="sm">
+                    {whatOf(m)}
+                  </Badge>
+                ) : (
+                  struck(m, whatOf(m))
+                ),
+            },
+            { header: 'Quantity', render: (m) => struck(m, signedQuantity(m)), align: 'right' },
+            { header: 'By', render: (m) => m.actor?.name ?? 'N/A' },
+            { header: 'Note', render: (m) => <NoteCell movement={m} /> },
+            {
+              header: 'Action',
+              render: (m) => (m.canReverse ? <ReverseButton movement={m} onReverse={setReversing} /> : null),
+            },
+          ]}
+        />
+      )}
       <ReverseDialog
         movement={reversing}
         onClose={(message) => {
