@@ -50,6 +50,8 @@ export const CountLineSchema = z.object({
   /** Movements of the item recorded after it was counted, and their net effect on what is available. */
   movementsSince: z.number(),
   movedSince: z.number().nullable(),
+  /** Why the difference was posted, once the count is posted. */
+  reason: z.string().nullable(),
 });
 export type CountLine = z.infer<typeof CountLineSchema>;
 

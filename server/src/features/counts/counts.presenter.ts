@@ -39,6 +39,7 @@ export function presentCountLine(row: CountLineRow, isBlind: boolean): CountLine
     countedBy: person(row.counted_by, row.counted_by_name),
     movementsSince: isBlind ? 0 : row.movements_since,
     movedSince: isBlind ? null : row.moved_since,
+    reason: row.reason,
   };
 }
 

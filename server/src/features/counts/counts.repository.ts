@@ -34,6 +34,7 @@ export type CountLineRow = {
   counted_by_name: string | null;
   movements_since: number;
   moved_since: number | null;
+  reason: string | null;
 };
 
 function countSelect(where: SQL): SQL {
@@ -113,7 +114,8 @@ export async function findCountLines(db: DbOrTx, countId: string, itemKind: Item
                  i.available_quantity - l.expected
                  - coalesce((select sum(${counterEffect('available_quantity', 'mv')}) from movements mv
                              where mv.item_id = l.item_id and mv.count_id = l.count_id), 0)::int
-               end as moved_since
+               end as moved_since,
+               (select mv.reason from movements mv where mv.item_id = l.item_id and mv.count_id = l.count_id limit 1) as reason
         from stock_count_lines l
         join ${TABLES[itemKind]} i on i.id = l.item_id
         left join users u on u.id = l.counted_by

@@ -94,6 +94,8 @@ describe('stock counts', () => {
     ).toBe(false);
     const again = await call(staff.admin.token, 'POST', `/api/counts/${count._id}/post`, { reasons: { [short._id]: 'Torn bags' } });
     expect(again.statusCode).toBe(409);
+    const posted = (await call(staff.keeper.token, 'GET', `/api/counts/${count._id}`)).json().count;
+    expect(posted.lines.find((line: Line) => line.itemId === short._id)).toMatchObject({ difference: -3, reason: 'Torn bags' });
     expect(await findLedgerMismatches(t.database.db)).toEqual([]);
 
     // The adjustment is in the report's signed Adjustments column, and the row reconciles.

@@ -20,6 +20,7 @@ function line(name: string, overrides: Partial<CountLine> = {}): CountLine {
     countedBy: null,
     movementsSince: 0,
     movedSince: null,
+    reason: null,
     ...overrides,
   };
 }

@@ -98,7 +98,9 @@ function ReviewView({
                   ) : null,
               },
             ]
-          : []),
+          : count.status === 'posted'
+            ? [{ header: 'Reason', render: (line: CountLine) => line.reason ?? '' }]
+            : []),
       ]}
     />
   );
@@ -154,6 +156,8 @@ export function CountPage() {
       </Group>
       <Text size="sm" aria-live="polite">
         {data.countedCount} of {data.lineCount} counted
+        {data.closedAt &&
+          ` · ${COUNT_STATUS_LABELS[data.status].toLowerCase()} ${timeOf(data.closedAt)} by ${data.closedBy?.name ?? 'N/A'}`}
       </Text>
       <Notice value={notice} onClose={() => setNotice(null)} />
       {data.status === 'counting' ? (
