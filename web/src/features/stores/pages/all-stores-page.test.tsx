@@ -61,4 +61,32 @@ describe('AllStoresPage', () => {
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Mark it Inactive instead.');
   });
+
+  it("closes a store's books through a day, and reopens them only with a reason", async () => {
+    signInAs('admin');
+    const riverside = { ...store('Riverside', 'Dock road'), lockedThrough: null, countTolerancePercent: 0 };
+    const calls = stubApi({
+      'GET /api/stores': { body: [riverside] },
+      [`PUT /api/stores/${riverside._id}/lock`]: (body) => ({
+        body: { message: 'Books closed.', store: { ...riverside, lockedThrough: (body as { throughDate: string }).throughDate } },
+      }),
+      [`DELETE /api/stores/${riverside._id}/lock`]: { body: { message: 'Books reopened.', store: riverside } },
+    });
+    renderAt('/dashboard/allstores');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Riverside' }));
+    const books = within(await screen.findByRole('dialog')).getByRole('group', { name: 'Closed books' });
+    expect(within(books).getByText('Books open')).toBeInTheDocument();
+    await user.type(within(books).getByLabelText('Close books through'), '2026-10-31');
+    await user.click(within(books).getByRole('button', { name: 'Close books' }));
+    expect(await within(books).findByText('Books closed through 31/10/2026')).toBeInTheDocument();
+    expect(calls.find((call) => call.key.startsWith('PUT'))?.body).toEqual({ throughDate: '2026-10-31' });
+
+    const reopen = within(books).getByRole('button', { name: 'Reopen books' });
+    expect(reopen).toBeDisabled();
+    await user.type(within(books).getByLabelText('Reason to reopen'), 'Invoice found late');
+    await user.click(reopen);
+    expect(await within(books).findByText('Books open')).toBeInTheDocument();
+    expect(calls.find((call) => call.key.startsWith('DELETE'))?.body).toEqual({ reason: 'Invoice found late' });
+  });
 });
