@@ -1,5 +1,5 @@
 import type { Role } from '@stockyard/contract';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { sessions } from './schema';
 import { queryRows } from './sql';

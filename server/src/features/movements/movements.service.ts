@@ -61,7 +61,7 @@ export async function listMovements(db: DbOrTx, auth: AuthContext, query: z.outp
   const { rows, total } = await findMovementRows(db, { ...query, storeIds: storeScopeOf(auth), timeZone });
   const now = Date.now();
   return {
-    movements: rows.map((row) => presentMovement(row, reversalRefusal(auth, { ...row, reversed_by_id: row.reversed_by_id }, now) === null)),
+    movements: rows.map((row) => presentMovement(row, reversalRefusal(auth, row, now) === null)),
     total,
   };
 }

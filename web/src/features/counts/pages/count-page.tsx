@@ -180,7 +180,10 @@ export function CountPage() {
         <Button
           variant="default"
           onClick={() =>
-            void run(async () => (await apiDownload(`/api/counts/${id}/pdf`, 'count-sheet.pdf'), { message: 'Count sheet downloaded.' }))
+            void run(async () => {
+              await apiDownload(`/api/counts/${id}/pdf`, 'count-sheet.pdf');
+              return { message: 'Count sheet downloaded.' };
+            })
           }
         >
           Print count sheet

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Movement } from '@stockyard/contract';
 import { MOVEMENT_KIND_LABELS } from '@stockyard/contract/messages';
@@ -43,7 +43,13 @@ function NoteCell({ movement }: { movement: Movement }) {
 
 /** A cell's text, struck through when its movement was reversed. */
 function struck(movement: Movement, text: string) {
-  return movement.reversedBy ? <s aria-label={`${text} (reversed)`}>{text}</s> : text;
+  if (!movement.reversedBy) return text;
+  return (
+    <>
+      <s>{text}</s>
+      <VisuallyHidden> (reversed)</VisuallyHidden>
+    </>
+  );
 }
 
 /** On a phone: one block a movement, no sideways scrolling. */
