@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdSchema, PageQuerySchema } from './common';
 import { CalendarDateSchema } from './ledger';
 
-export const AUDIT_ENTITY_TYPES = ['user', 'store', 'material', 'tool', 'delivery'] as const;
+export const AUDIT_ENTITY_TYPES = ['user', 'store', 'material', 'tool', 'delivery', 'worker', 'custody'] as const;
 /** Besides changes to records: a sign-in, a burst of failed sign-ins on an account, sessions signed out, a store's books closed or reopened. */
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'sign_in', 'sign_in_burst', 'sign_out', 'lock', 'unlock'] as const;
 

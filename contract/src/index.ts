@@ -2,6 +2,7 @@ export * from './audit';
 export * from './auth';
 export * from './common';
 export * from './counts';
+export * from './custody';
 export * from './dashboard';
 export * from './ledger';
 export * from './movements';

@@ -122,6 +122,10 @@ export const ToolSchema = z.object({
   consumedQuantity: z.number(),
   damagedQuantity: z.number(),
   refundQuantity: z.number(),
+  /** Lost by the workers they were handed to. */
+  lostQuantity: z.number(),
+  /** Of the issued quantity, what named workers hold now. */
+  inCustodyQuantity: z.number(),
   storeId: StoreRefSchema,
   createdAt: z.string(),
 });
@@ -247,6 +251,8 @@ export const MovementSchema = z.object({
     .nullable(),
   /** Whether the caller may reverse it now. */
   canReverse: z.boolean(),
+  /** The worker a tool went to or came back from. */
+  worker: z.object({ _id: z.string(), name: z.string() }).nullable(),
 });
 export type Movement = z.infer<typeof MovementSchema>;
 export const MovementListResponseSchema = z.object({ movements: z.array(MovementSchema), total: z.number() });
@@ -265,6 +271,7 @@ export const MOVEMENT_REVERSED = 'Movement reversed.';
 export const ALREADY_REVERSED = 'This movement has already been reversed.';
 export const REVERSAL_NOT_REVERSIBLE = 'A reversal cannot itself be reversed.';
 export const DELIVERY_NOT_REVERSIBLE = 'A supplier delivery is corrected by editing or deleting the delivery.';
+export const CUSTODY_NOT_REVERSIBLE = 'A tool handed to a worker is corrected through its custody record on the Tools out screen.';
 export const REVERSE_OWN_ONLY = 'You may reverse only movements you recorded yourself. Ask an admin to reverse this one.';
 export const REVERSE_TOO_OLD = `A movement older than ${KEEPER_REVERSAL_HOURS} hours can only be reversed by an admin.`;
 /** A reversal refused because what it would take back has moved on since. */

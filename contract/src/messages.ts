@@ -16,6 +16,10 @@ export const MOVEMENT_KIND_LABELS: Record<MovementKind, string> = {
   return: 'Returned',
   delivery: 'Supplier delivery',
   adjustment: 'Adjustment',
+  checkout: 'Issued to worker',
+  checkin: 'Returned by worker',
+  damaged_return: 'Returned damaged',
+  loss: 'Lost',
 };
 
 export const MFA_CODE_REQUIRED = 'Please enter the 6-digit code from your authenticator app.';

@@ -2,7 +2,22 @@
 // screens that only show movements load without the schemas.
 
 /** Every kind of ledger movement. */
-export const MOVEMENT_KINDS = ['opening', 'purchase', 'transfer_in', 'issue', 'damage', 'return', 'delivery', 'adjustment'] as const;
+export const MOVEMENT_KINDS = [
+  'opening',
+  'purchase',
+  'transfer_in',
+  'issue',
+  'damage',
+  'return',
+  'delivery',
+  'adjustment',
+  'checkout',
+  'checkin',
+  'damaged_return',
+  'loss',
+] as const;
+/** The kinds of a tool in a worker's custody: recorded through its custody record, never reversed on their own. */
+export const CUSTODY_KINDS: readonly MovementKind[] = ['checkout', 'checkin', 'damaged_return', 'loss'];
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
 export const ITEM_COUNTERS = [
@@ -13,6 +28,8 @@ export const ITEM_COUNTERS = [
   'damaged_quantity',
   'refund_quantity',
   'adjusted_quantity',
+  'lost_quantity',
+  'custody_quantity',
   'available_quantity',
 ] as const;
 export type ItemCounter = (typeof ITEM_COUNTERS)[number];
@@ -31,6 +48,12 @@ export const MOVEMENT_EFFECTS: Record<MovementKind, Partial<Record<ItemCounter, 
   damage: { damaged_quantity: 1, available_quantity: -1 },
   return: { consumed_quantity: -1, refund_quantity: 1, available_quantity: 1 },
   adjustment: { adjusted_quantity: 1, available_quantity: 1 },
+  // A tool handed to a named worker: issued, and held in custody until it comes back.
+  checkout: { consumed_quantity: 1, custody_quantity: 1, available_quantity: -1 },
+  // Back from a worker: in good order (available again), damaged, or lost; each ends that much custody.
+  checkin: { consumed_quantity: -1, custody_quantity: -1, refund_quantity: 1, available_quantity: 1 },
+  damaged_return: { consumed_quantity: -1, custody_quantity: -1, damaged_quantity: 1 },
+  loss: { consumed_quantity: -1, custody_quantity: -1, lost_quantity: 1 },
 };
 
 /** The kinds that move `counter` by `perUnit` per unit. */

@@ -15,6 +15,7 @@ import authRoutes from './features/auth/auth.routes';
 import type { TokenSettings } from './lib/auth/sessions';
 import './lib/fastify-context';
 import countsRoutes from './features/counts/counts.routes';
+import custodyRoutes from './features/custody/custody.routes';
 import dashboardRoutes from './features/dashboard/dashboard.routes';
 import deliveriesRoutes from './features/deliveries/deliveries.routes';
 import healthRoutes from './features/health/health.routes';
@@ -143,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(deliveriesRoutes);
   await app.register(movementsRoutes);
   await app.register(countsRoutes);
+  await app.register(custodyRoutes);
   await app.register(reportsRoutes);
   await app.register(dashboardRoutes);
   await app.register(sessionsRoutes);

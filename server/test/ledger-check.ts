@@ -8,18 +8,21 @@ export type Mismatch = { item_kind: string; id: string; column: string; counter:
 /**
  * Every item whose counters disagree with the sums of its ledger rows (empty when all agree),
  * every counter below zero (but `adjusted`, a signed sum), and every store whose kept count of live items is off. Each counter's
- * sum comes from MOVEMENT_EFFECTS, as the ledger statement's change does; that the available
+ * sum comes from MOVEMENT_EFFECTS, as the ledger statement's change does; every tool whose custody
+ * counter is not what its open custody records say is out; that the available
  * counter balances the others is the table's CHECK constraint, which no row can escape.
  */
 export async function findLedgerMismatches(db: DbOrTx): Promise<Mismatch[]> {
+  const counters = sql.join(
+    ITEM_COUNTERS.map((counter) => sql.identifier(counter)),
+    sql`, `,
+  );
   return queryRows<Mismatch>(
     db,
     sql`with items as (
-          select 'material' as item_kind, id, total_quantity, restocked_quantity, transfer_quantity, consumed_quantity,
-                 damaged_quantity, refund_quantity, adjusted_quantity, available_quantity from materials
+          select 'material' as item_kind, id, ${counters} from materials
           union all
-          select 'tool', id, total_quantity, restocked_quantity, transfer_quantity, consumed_quantity,
-                 damaged_quantity, refund_quantity, adjusted_quantity, available_quantity from tools
+          select 'tool', id, ${counters} from tools
         ),
         sums as (
           select item_id, ${sql.join(
@@ -48,11 +51,18 @@ export async function findLedgerMismatches(db: DbOrTx): Promise<Mismatch[]> {
           select coalesce(k.item_kind, l.item_kind) as item_kind, coalesce(k.store_id, l.store_id) as id,
                  'live items of the store' as column_name, coalesce(k.live, 0) as counter, coalesce(l.n, 0) as ledger
           from item_counts k full join live l on l.store_id = k.store_id and l.item_kind = k.item_kind
+        ),
+        held as (
+          select 'tool' as item_kind, t.id, 'outstanding custody' as column_name, t.custody_quantity as counter,
+                 coalesce((select sum(c.outstanding) from custody c where c.tool_id = t.id), 0)::int as ledger
+          from tools t
         )
         select item_kind, id, column_name as column, counter, ledger from pairs
         where counter <> ledger or (counter < 0 and column_name <> 'adjusted_quantity')
         union all
-        select item_kind, id, column_name, counter, ledger from kept where counter <> ledger`,
+        select item_kind, id, column_name, counter, ledger from kept where counter <> ledger
+        union all
+        select item_kind, id, column_name, counter, ledger from held where counter <> ledger`,
   );
 }
 

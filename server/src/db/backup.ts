@@ -14,6 +14,8 @@ export const BACKUP_TABLES = [
   'materials',
   'tools',
   'deliveries',
+  'workers',
+  'custody',
   'stock_counts',
   'stock_count_lines',
   'movements',

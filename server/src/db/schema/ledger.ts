@@ -24,11 +24,12 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { stockCounts } from './counts';
+import { custody, workers } from './custody';
 import { stores } from './stores';
 
 /**
  * The counters every screen shows, kept on the item and moved only together with a ledger row.
- * `available = total + restocked + transferred + adjusted − consumed − damaged` always holds (CHECK).
+ * `available = total + restocked + transferred + adjusted − consumed − damaged − lost` always holds (CHECK).
  */
 function counterColumns() {
   return {
@@ -39,6 +40,9 @@ function counterColumns() {
     damagedQuantity: integer('damaged_quantity').notNull().default(0),
     refundQuantity: integer('refund_quantity').notNull().default(0),
     adjustedQuantity: integer('adjusted_quantity').notNull().default(0),
+    lostQuantity: integer('lost_quantity').notNull().default(0),
+    /** Of the issued quantity, how much named workers hold (open custody records). */
+    custodyQuantity: integer('custody_quantity').notNull().default(0),
     availableQuantity: integer('available_quantity').notNull().default(0),
   };
 }
@@ -48,15 +52,17 @@ function counterChecks(table: string) {
     check(
       `${table}_counters_non_negative`,
       sql.raw(
-        'total_quantity >= 0 and restocked_quantity >= 0 and transfer_quantity >= 0 and consumed_quantity >= 0 and damaged_quantity >= 0 and refund_quantity >= 0 and available_quantity >= 0',
+        'total_quantity >= 0 and restocked_quantity >= 0 and transfer_quantity >= 0 and consumed_quantity >= 0 and damaged_quantity >= 0 and refund_quantity >= 0 and lost_quantity >= 0 and custody_quantity >= 0 and available_quantity >= 0',
       ),
     ),
     check(
       `${table}_available_balances`,
       sql.raw(
-        'available_quantity = total_quantity + restocked_quantity + transfer_quantity + adjusted_quantity - consumed_quantity - damaged_quantity',
+        'available_quantity = total_quantity + restocked_quantity + transfer_quantity + adjusted_quantity - consumed_quantity - damaged_quantity - lost_quantity',
       ),
     ),
+    // What workers hold is part of what is issued: a plain return cannot take back a tool a worker still has.
+    check(`${table}_custody_within_issued`, sql.raw('custody_quantity <= consumed_quantity')),
   ];
 }
 
@@ -180,6 +186,9 @@ export const movements = pgTable(
     reversesId: uuid('reverses_id').references((): AnyPgColumn => movements.id),
     /** The stock count whose difference this adjustment posts. */
     countId: uuid('count_id').references(() => stockCounts.id),
+    /** The worker a tool was handed to or came back from, and the custody record it belongs to. */
+    workerId: uuid('worker_id').references(() => workers.id),
+    custodyId: uuid('custody_id').references(() => custody.id),
   },
   (t) => [
     check('movements_item_kind_check', sql`${t.itemKind} in ('material', 'tool')`),
@@ -190,6 +199,8 @@ export const movements = pgTable(
     ),
     // A movement is reversed at most once: of two reversals at the same moment, one is refused here.
     uniqueIndex('movements_reverses_key').on(t.reversesId).where(sql`${t.reversesId} is not null`),
+    // What came back on a custody record, and how.
+    index('movements_custody_idx').on(t.custodyId).where(sql`${t.custodyId} is not null`),
     // Reports read opening, period and closing sums per item of a store over a date range.
     index('movements_store_item_time_idx').on(t.storeId, t.itemId, t.occurredAt),
     index('movements_item_time_idx').on(t.itemId, t.occurredAt),

@@ -28,6 +28,9 @@ export type MovementInput = {
   reversesId?: string | null;
   /** The stock count this adjustment posts. */
   countId?: string | null;
+  /** The worker a tool goes to or comes back from, and its custody record. */
+  workerId?: string | null;
+  custodyId?: string | null;
 };
 
 /** Why an item's store takes no movement at this time: marked Inactive, or its books closed through a day. */
@@ -57,9 +60,16 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
     changes.map(({ column, delta }) => sql`${column} = ${column} + ${delta}::int`),
     sql`, `,
   );
-  // Every counter but `adjusted` (a signed sum of count differences) stays at zero or above.
+  // Every counter but `adjusted` (a signed sum of count differences) stays at zero or above, and what
+  // workers hold stays within what is issued (a plain return cannot take back a tool a worker has).
+  const deltaOf = (name: string) => changes.find((change) => change.name === name)?.delta ?? 0;
   const guards = sql.join(
-    changes.filter(({ name }) => name !== 'adjusted_quantity').map(({ column, delta }) => sql`${column} + ${delta}::int >= 0`),
+    [
+      ...changes.filter(({ name }) => name !== 'adjusted_quantity').map(({ column, delta }) => sql`${column} + ${delta}::int >= 0`),
+      ...(deltaOf('consumed_quantity') !== 0 || deltaOf('custody_quantity') !== 0
+        ? [sql`consumed_quantity + ${deltaOf('consumed_quantity')}::int >= custody_quantity + ${deltaOf('custody_quantity')}::int`]
+        : []),
+    ],
     sql` and `,
   );
   const occurredAt = input.occurredAt ?? sql`now()`;
@@ -78,10 +88,10 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
           returning *, (select s.name from stores s where s.id = store_id) as store_name
         ), logged as (
           insert into movements (store_id, item_kind, item_id, kind, quantity, occurred_at, actor_id, reason, supplier, delivery_id,
-                                 idempotency_key, reverses_id, count_id)
+                                 idempotency_key, reverses_id, count_id, worker_id, custody_id)
           select store_id, ${input.itemKind}, id, ${input.kind}, ${input.quantity}, ${occurredAt}, ${input.actorId},
                  ${input.reason ?? null}, ${input.supplier ?? null}, ${input.deliveryId ?? null}, ${input.claim?.key ?? input.idempotencyKey ?? null},
-                 ${input.reversesId ?? null}, ${input.countId ?? null}
+                 ${input.reversesId ?? null}, ${input.countId ?? null}, ${input.workerId ?? null}, ${input.custodyId ?? null}
           from moved
           returning id
         )${

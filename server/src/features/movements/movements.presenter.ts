@@ -11,6 +11,7 @@ export type MovementRow = Omit<RowOf<typeof movements>, 'idempotency_key'> & {
   reversed_by_actor_id: string | null;
   reversed_by_actor_name: string | null;
   reversal_reason: string | null;
+  worker_name: string | null;
 };
 
 export function presentMovement(row: MovementRow, canReverse: boolean): Movement {
@@ -38,5 +39,6 @@ export function presentMovement(row: MovementRow, canReverse: boolean): Movement
         }
       : null,
     canReverse,
+    worker: row.worker_id ? { _id: row.worker_id, name: row.worker_name ?? 'Unknown worker' } : null,
   };
 }

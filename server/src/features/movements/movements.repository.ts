@@ -30,7 +30,7 @@ export async function findMovementRows(
                coalesce(m.name, t.name) as item_name, mv.kind, mv.quantity, mv.occurred_at, mv.recorded_at,
                mv.actor_id, u.name as actor_name, mv.reason, mv.supplier, mv.delivery_id, mv.reverses_id, mv.count_id,
                rv.id as reversed_by_id, rv.recorded_at as reversed_at, rv.actor_id as reversed_by_actor_id,
-               ru.name as reversed_by_actor_name, rv.reason as reversal_reason,
+               ru.name as reversed_by_actor_name, rv.reason as reversal_reason, mv.worker_id, w.name as worker_name, mv.custody_id,
                count(*) over ()::int as total
         from movements mv
         join stores s on s.id = mv.store_id
@@ -39,6 +39,7 @@ export async function findMovementRows(
         left join users u on u.id = mv.actor_id
         left join movements rv on rv.reverses_id = mv.id
         left join users ru on ru.id = rv.actor_id
+        left join workers w on w.id = mv.worker_id
         where ${sql.join(conditions, sql` and `)}
         order by mv.occurred_at desc, mv.recorded_at desc, mv.id
         limit ${query.limit} offset ${query.offset}`,

@@ -1,10 +1,13 @@
 import {
   ALREADY_REVERSED,
+  CUSTODY_KINDS,
+  CUSTODY_NOT_REVERSIBLE,
   DELIVERY_NOT_REVERSIBLE,
   KEEPER_REVERSAL_HOURS,
   MATERIAL_NOT_FOUND,
   MOVEMENT_NOT_FOUND,
   type Movement,
+  type MovementKind,
   type MovementListQuerySchema,
   REVERSAL_COUNTER_GONE,
   REVERSAL_NOT_REVERSIBLE,
@@ -82,6 +85,7 @@ type Reversible = {
 function reversalRefusal(auth: AuthContext, movement: Reversible, now: number): AppError | null {
   if (movement.reverses_id) return new AppError('conflict', REVERSAL_NOT_REVERSIBLE);
   if (movement.kind === 'delivery') return new AppError('conflict', DELIVERY_NOT_REVERSIBLE);
+  if (CUSTODY_KINDS.includes(movement.kind as MovementKind)) return new AppError('conflict', CUSTODY_NOT_REVERSIBLE);
   if (movement.reversed_by_id) return new AppError('conflict', ALREADY_REVERSED);
   if (auth.role === 'admin') return null;
   if (movement.actor_id !== auth.userId) return new AppError('forbidden', REVERSE_OWN_ONLY);

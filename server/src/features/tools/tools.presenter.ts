@@ -11,6 +11,8 @@ export function presentTool(row: ToolRow): Tool {
     availableQuantity: row.available_quantity,
     consumedQuantity: row.consumed_quantity,
     damagedQuantity: row.damaged_quantity,
+    lostQuantity: row.lost_quantity,
+    inCustodyQuantity: row.custody_quantity,
     refundQuantity: row.refund_quantity,
     storeId: { _id: row.store_id, name: row.store_name },
     createdAt: new Date(row.created_at).toISOString(),

@@ -89,10 +89,19 @@ export async function moveTool(
     {
       notFound: TOOL_NOT_FOUND,
       refused: (current) =>
-        ({ issue: NOT_ENOUGH_STOCK, damage: DAMAGE_EXCEEDS_AVAILABLE, return: toolRefundExceeds(current.consumed_quantity) })[
-          movement.kind
-        ],
+        ({
+          issue: NOT_ENOUGH_STOCK,
+          damage: DAMAGE_EXCEEDS_AVAILABLE,
+          return: toolRefundExceeds(current.consumed_quantity - current.custody_quantity),
+        })[movement.kind],
     },
   );
   return presentTool(row);
+}
+
+/** The store of a live tool of the caller's; 404 for another store's or none. */
+export async function findToolStore(db: DbOrTx, auth: AuthContext, id: string): Promise<string> {
+  const { rows } = await findToolRows(db, { storeIds: storeScopeOf(auth), ids: [id] });
+  if (!rows[0]) throw new AppError('not_found', TOOL_NOT_FOUND);
+  return rows[0].store_id;
 }

@@ -18,7 +18,9 @@ export type Permission =
   | 'movements:read'
   | 'reports:own-store'
   | 'reports:any-store'
-  | 'audit:read';
+  | 'audit:read'
+  | 'workers:manage'
+  | 'custody:read';
 
 const storeKeeper: readonly Permission[] = [
   'stores:read',
@@ -33,12 +35,14 @@ const storeKeeper: readonly Permission[] = [
   'deliveries:write',
   'movements:read',
   'reports:own-store',
+  'workers:manage',
+  'custody:read',
 ];
 
 const grants: Record<Role, readonly Permission[]> = {
   admin: [...storeKeeper, 'users:manage', 'stores:manage', 'items:edit', 'items:delete', 'reports:any-store', 'audit:read'],
   user: storeKeeper,
-  'store-user': ['stores:read', 'account:change-password', 'account:sessions', 'account:mfa', 'items:read'],
+  'store-user': ['stores:read', 'account:change-password', 'account:sessions', 'account:mfa', 'items:read', 'custody:read'],
   manager: [
     'stores:read',
     'account:change-password',

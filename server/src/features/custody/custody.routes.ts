@@ -1,0 +1,136 @@
+import {
+  CheckoutRequestSchema,
+  CustodyDueRequestSchema,
+  CustodyListQuerySchema,
+  CustodyListResponseSchema,
+  CustodyResponseSchema,
+  CustodyReturnRequestSchema,
+  DUE_DATE_CHANGED,
+  TOOL_CHECKED_IN,
+  TOOL_CHECKED_OUT,
+  WorkerCreateRequestSchema,
+  WorkerListQuerySchema,
+  WorkerListResponseSchema,
+  WorkerResponseSchema,
+  WorkerUpdateRequestSchema,
+} from '@stockyard/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf, authorize } from '../../lib/auth/authorize';
+import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
+import { replyIdempotent } from '../../lib/idempotency';
+import { runTransaction } from '../../lib/transaction';
+import { changeDueAt, checkIn, checkOut, listCustody } from './custody.service';
+import { createWorker, getWorker, listWorkers, updateWorker } from './workers.service';
+
+const custodyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const workers = { onRequest: authorize('workers:manage') };
+  const move = { onRequest: authorize('stock:move') };
+  const tags = ['custody'];
+
+  app.get(
+    '/api/workers',
+    { ...workers, schema: { tags, querystring: WorkerListQuerySchema, response: { 200: WorkerListResponseSchema, ...errorResponses } } },
+    async (request, reply) => {
+      const result = await listWorkers(app.db, authOf(request), request.query);
+      return withTotal(reply, result.total, result);
+    },
+  );
+
+  app.get(
+    '/api/workers/:id',
+    { ...workers, schema: { tags, params: ByIdParamsSchema, response: { 200: WorkerResponseSchema, ...errorResponses } } },
+    async (request) => ({ message: 'OK', worker: await getWorker(app.db, authOf(request), request.params.id) }),
+  );
+
+  app.post(
+    '/api/workers',
+    { ...workers, schema: { tags, body: WorkerCreateRequestSchema, response: { 201: WorkerResponseSchema, ...errorResponses } } },
+    async (request, reply) =>
+      replyIdempotent(request, reply, async (tx) => ({
+        status: 201 as const,
+        body: { message: 'Worker added', worker: await createWorker(tx, authOf(request), request.body) },
+      })),
+  );
+
+  app.put(
+    '/api/workers/:id',
+    {
+      ...workers,
+      schema: {
+        tags,
+        params: ByIdParamsSchema,
+        body: WorkerUpdateRequestSchema,
+        response: { 200: WorkerResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      message: 'Worker updated',
+      worker: await runTransaction(app.db, (tx) => updateWorker(tx, authOf(request), request.params.id, request.body)),
+    }),
+  );
+
+  app.get(
+    '/api/custody',
+    {
+      onRequest: authorize('custody:read'),
+      schema: { tags, querystring: CustodyListQuerySchema, response: { 200: CustodyListResponseSchema, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const result = await listCustody(app.db, authOf(request), request.query, app.timeZone);
+      return withTotal(reply, result.total, result);
+    },
+  );
+
+  app.post(
+    '/api/tools/:id/checkout',
+    {
+      ...move,
+      schema: { tags, params: ByIdParamsSchema, body: CheckoutRequestSchema, response: { 201: CustodyResponseSchema, ...errorResponses } },
+    },
+    async (request, reply) =>
+      replyIdempotent(request, reply, async (tx, key) => ({
+        status: 201 as const,
+        body: {
+          message: TOOL_CHECKED_OUT,
+          custody: await checkOut(tx, authOf(request), request.params.id, request.body, { timeZone: app.timeZone, idempotencyKey: key }),
+        },
+      })),
+  );
+
+  app.post(
+    '/api/custody/:id/return',
+    {
+      ...move,
+      schema: {
+        tags,
+        params: ByIdParamsSchema,
+        body: CustodyReturnRequestSchema,
+        response: { 200: CustodyResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      replyIdempotent(request, reply, async (tx) => ({
+        status: 200 as const,
+        body: { message: TOOL_CHECKED_IN, custody: await checkIn(tx, authOf(request), request.params.id, request.body, app.timeZone) },
+      })),
+  );
+
+  app.patch(
+    '/api/custody/:id',
+    {
+      ...move,
+      schema: {
+        tags,
+        params: ByIdParamsSchema,
+        body: CustodyDueRequestSchema,
+        response: { 200: CustodyResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      message: DUE_DATE_CHANGED,
+      custody: await runTransaction(app.db, (tx) => changeDueAt(tx, authOf(request), request.params.id, request.body.dueAt, app.timeZone)),
+    }),
+  );
+};
+
+export default custodyRoutes;

@@ -1,0 +1,159 @@
+import {
+  CUSTODY_CLOSED,
+  CUSTODY_NOT_FOUND,
+  type Custody,
+  type CustodyListQuerySchema,
+  type CustodyReturnRequestSchema,
+  custodyReturnTooMany,
+  NOT_ENOUGH_STOCK,
+  TOOL_NOT_FOUND,
+  WORKER_INACTIVE,
+  WORKER_NOT_FOUND,
+  WORKER_OTHER_STORE,
+} from '@stockyard/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx, Tx } from '../../db/client';
+import { storeScopeOf } from '../../lib/auth/policy';
+import type { AuthContext } from '../../lib/auth/sessions';
+import { todayIn } from '../../lib/calendar';
+import { AppError } from '../../lib/errors';
+import { recordAudit } from '../audit/audit.service';
+import { recordMovementOrRefuse } from '../movements/movements.service';
+import { findToolStore } from '../tools/tools.service';
+import { presentCustody } from './custody.presenter';
+import { endOfWorkingDay, findCustodyRows, findOpeningHours, insertCustody, setDueAt, takeBack } from './custody.repository';
+import { lockWorker } from './workers.repository';
+
+const DUE_IN_PAST = 'The due date cannot be in the past.';
+
+/** A due time as given (an instant), or the end of the store's working day on a given day or, by default, today. */
+async function dueTimeOf(db: DbOrTx, storeId: string, dueAt: string | undefined, timeZone: string): Promise<SQL> {
+  if (dueAt && dueAt.length > 10) {
+    if (Date.parse(dueAt) < Date.now()) throw new AppError('bad_request', DUE_IN_PAST);
+    return sql`${dueAt}::timestamptz`;
+  }
+  if (dueAt && dueAt < todayIn(timeZone)) throw new AppError('bad_request', DUE_IN_PAST);
+  return endOfWorkingDay(await findOpeningHours(db, storeId), timeZone, dueAt);
+}
+
+async function mustFind(db: DbOrTx, auth: AuthContext, id: string, timeZone: string): Promise<Custody> {
+  const { rows } = await findCustodyRows(db, { storeIds: storeScopeOf(auth), ids: [id], limit: 1, offset: 0, timeZone });
+  if (!rows[0]) throw new AppError('not_found', CUSTODY_NOT_FOUND);
+  return presentCustody(rows[0]);
+}
+
+export async function listCustody(db: DbOrTx, auth: AuthContext, query: z.output<typeof CustodyListQuerySchema>, timeZone: string) {
+  const { rows, total } = await findCustodyRows(db, { ...query, storeIds: storeScopeOf(auth), timeZone });
+  return { custody: rows.map(presentCustody), total };
+}
+
+/**
+ * Hands a quantity of a tool to a worker of its store until a due time: a custody record and a
+ * `checkout` movement (issued, and in custody) in one transaction; refused like an issue when there
+ * is not enough. The worker's row is locked, so they cannot be deactivated while it happens.
+ */
+export async function checkOut(
+  tx: Tx,
+  auth: AuthContext,
+  toolId: string,
+  input: { workerId: string; quantity: number; dueAt?: string },
+  context: { timeZone: string; idempotencyKey?: string },
+): Promise<Custody> {
+  const scope = storeScopeOf(auth);
+  const storeId = await findToolStore(tx, auth, toolId);
+  const worker = await lockWorker(tx, input.workerId, scope);
+  if (!worker) throw new AppError('not_found', WORKER_NOT_FOUND);
+  if (!worker.is_active) throw new AppError('conflict', WORKER_INACTIVE);
+  if (worker.store_id !== storeId) throw new AppError('bad_request', WORKER_OTHER_STORE);
+  const dueAt = await dueTimeOf(tx, storeId, input.dueAt, context.timeZone);
+  const custodyId = await insertCustody(tx, {
+    storeId,
+    toolId,
+    workerId: worker.id,
+    quantity: input.quantity,
+    dueAt,
+    issuedBy: auth.userId,
+  });
+  await recordMovementOrRefuse(
+    tx,
+    {
+      itemKind: 'tool',
+      itemId: toolId,
+      storeIds: scope,
+      kind: 'checkout',
+      quantity: input.quantity,
+      actorId: auth.userId,
+      workerId: worker.id,
+      custodyId,
+      idempotencyKey: context.idempotencyKey,
+    },
+    { notFound: TOOL_NOT_FOUND, refused: () => NOT_ENOUGH_STOCK },
+  );
+  return mustFind(tx, auth, custodyId, context.timeZone);
+}
+
+/**
+ * Checks tools back in from a custody record: good ones become available again, damaged ones are
+ * recorded as damage, lost ones as a loss, each with the worker and the note. The record's
+ * outstanding falls first, in one conditional statement, so returns can never exceed what is out.
+ */
+export async function checkIn(
+  tx: Tx,
+  auth: AuthContext,
+  id: string,
+  input: z.output<typeof CustodyReturnRequestSchema>,
+  timeZone: string,
+): Promise<Custody> {
+  const scope = storeScopeOf(auth);
+  const back = input.good + input.damaged + input.lost;
+  const record = await takeBack(tx, { id, back, storeIds: scope });
+  if (!record) {
+    const current = await mustFind(tx, auth, id, timeZone);
+    throw new AppError('conflict', current.outstanding === 0 ? CUSTODY_CLOSED : custodyReturnTooMany(current.outstanding));
+  }
+  const parts = [
+    ['checkin', input.good],
+    ['damaged_return', input.damaged],
+    ['loss', input.lost],
+  ] as const;
+  for (const [kind, quantity] of parts) {
+    if (quantity === 0) continue;
+    await recordMovementOrRefuse(
+      tx,
+      {
+        itemKind: 'tool',
+        itemId: record.tool_id,
+        storeIds: scope,
+        kind,
+        quantity,
+        actorId: auth.userId,
+        workerId: record.worker_id,
+        custodyId: id,
+        reason: input.note || null,
+      },
+      // The record's outstanding is part of the tool's custody counter, so this cannot go below zero.
+      { notFound: TOOL_NOT_FOUND, refused: () => CUSTODY_CLOSED },
+    );
+  }
+  return mustFind(tx, auth, id, timeZone);
+}
+
+/** Moves the due time of an open custody record, kept in the audit trail. */
+export async function changeDueAt(tx: Tx, auth: AuthContext, id: string, dueAt: string, timeZone: string): Promise<Custody> {
+  const current = await mustFind(tx, auth, id, timeZone);
+  if (current.status === 'closed') throw new AppError('conflict', CUSTODY_CLOSED);
+  const before = await setDueAt(tx, { id, dueAt: await dueTimeOf(tx, current.store._id, dueAt, timeZone), storeIds: storeScopeOf(auth) });
+  if (before === undefined) throw new AppError('conflict', CUSTODY_CLOSED);
+  const updated = await mustFind(tx, auth, id, timeZone);
+  await recordAudit(tx, {
+    actorId: auth.userId,
+    action: 'update',
+    entityType: 'custody',
+    entityId: id,
+    entityName: `${updated.quantity} × ${updated.tool.name} with ${updated.worker.name}`,
+    storeId: updated.store._id,
+    details: { dueAt: { before: new Date(before).toISOString(), after: updated.dueAt } },
+  });
+  return updated;
+}
