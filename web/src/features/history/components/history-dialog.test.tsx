@@ -44,6 +44,7 @@ function movement(overrides: Partial<Movement>): Movement {
     reverses: null,
     reversedBy: null,
     canReverse: false,
+    worker: null,
     ...overrides,
   };
 }
