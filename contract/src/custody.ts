@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, NAME_MAX, optionalText, PageQuerySchema, requiredText, StoreRefSchema, TEXT_MAX } from './common';
-import { CalendarDateSchema, QUANTITY_MAX, quantitySchema } from './ledger';
+import { CalendarDateSchema, QUANTITY_MAX, quantitySchema, ToolSchema } from './ledger';
 
 // Tool custody: the workers of a store, tools handed to them until a due time, and what came back.
 
@@ -125,6 +125,8 @@ export const CustodyListResponseSchema = z.object({ custody: z.array(CustodySche
 export type CustodyListResponse = z.infer<typeof CustodyListResponseSchema>;
 export const CustodyResponseSchema = z.object({ message: z.string(), custody: CustodySchema });
 export type CustodyResponse = z.infer<typeof CustodyResponseSchema>;
+/** A check-out's answer also carries the tool's new counters, for the screen that issued it. */
+export const CheckoutResponseSchema = CustodyResponseSchema.extend({ tool: ToolSchema });
 
 export const CUSTODY_NOT_FOUND = 'Custody record not found';
 export const CUSTODY_CLOSED = 'Everything of this custody record is already back.';

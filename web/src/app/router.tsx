@@ -74,6 +74,11 @@ const countPages = () => import('../features/counts/pages/count-pages');
 const CountsPage = lazyPage(countPages, 'CountsPage');
 const CountPage = lazyPage(countPages, 'CountPage');
 
+const custodyPages = () => import('../features/custody/pages/custody-pages');
+const ToolsOutPage = lazyPage(custodyPages, 'ToolsOutPage');
+const WorkersPage = lazyPage(custodyPages, 'WorkersPage');
+const WorkerPage = lazyPage(custodyPages, 'WorkerPage');
+
 const AuditPage = lazyPage(() => import('../features/audit/pages/audit-page'), 'AuditPage');
 
 const changePassword = <ChangePasswordPage />;
@@ -122,6 +127,9 @@ export const screens: Record<string, Screens> = {
   '/dashboard/audit': { admin: <AuditPage /> },
   '/dashboard/counts': { admin: <CountsPage />, user: <CountsPage /> },
   '/dashboard/counts/:id': { admin: <CountPage />, user: <CountPage /> },
+  '/dashboard/toolsout': { admin: <ToolsOutPage />, user: <ToolsOutPage />, 'store-user': <ToolsOutPage /> },
+  '/dashboard/workers': { admin: <WorkersPage />, user: <WorkersPage /> },
+  '/dashboard/workers/:id': { admin: <WorkerPage />, user: <WorkerPage /> },
 };
 
 function RoleScreen({ byRole }: { byRole: Screens }) {

@@ -1,5 +1,5 @@
 import { Button, Card, NumberInput, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { PageCard } from '../app/layouts/page-card';
 import { Notice } from '../lib/notice';
 import { messageOf } from './api';
@@ -29,6 +29,10 @@ export type MovementFormProps<T> = {
   submit: (input: { body: unknown; idempotencyKey: string }) => Promise<{ message: string; item: T }>;
   isBusy: boolean;
   failureText: string;
+  /** More fields of the screen's own, under the quantity. */
+  extra?: ReactNode;
+  /** What those fields hold: when it changes, the entry is a new intent (a new idempotency key). */
+  extraValue?: string;
 };
 
 /**
@@ -44,6 +48,10 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
   const [isConfirming, setConfirming] = useState(false);
   const [body, setBody] = useState<unknown>(null);
   const intent = useIdempotencyKey();
+
+  const { renew } = intent;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of the screen's own fields is a new intent
+  useEffect(() => renew(), [props.extraValue]);
 
   const max = item && props.maxQuantity ? props.maxQuantity(item) : undefined;
   const numeric = quantity === '' ? null : Number(quantity);
@@ -113,6 +121,7 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
           value={quantity}
           onChange={intent.tracking(setQuantity)}
         />
+        {props.extra}
         {props.reasonLabel && (
           <TextInput
             label={props.reasonLabel}

@@ -1,5 +1,6 @@
 import {
   CheckoutRequestSchema,
+  CheckoutResponseSchema,
   CustodyDueRequestSchema,
   CustodyListQuerySchema,
   CustodyListResponseSchema,
@@ -19,6 +20,7 @@ import { authOf, authorize } from '../../lib/auth/authorize';
 import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
 import { replyIdempotent } from '../../lib/idempotency';
 import { runTransaction } from '../../lib/transaction';
+import { getTool } from '../tools/tools.service';
 import { changeDueAt, checkIn, checkOut, listCustody } from './custody.service';
 import { createWorker, getWorker, listWorkers, updateWorker } from './workers.service';
 
@@ -85,16 +87,14 @@ const custodyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/tools/:id/checkout',
     {
       ...move,
-      schema: { tags, params: ByIdParamsSchema, body: CheckoutRequestSchema, response: { 201: CustodyResponseSchema, ...errorResponses } },
+      schema: { tags, params: ByIdParamsSchema, body: CheckoutRequestSchema, response: { 201: CheckoutResponseSchema, ...errorResponses } },
     },
     async (request, reply) =>
-      replyIdempotent(request, reply, async (tx, key) => ({
-        status: 201 as const,
-        body: {
-          message: TOOL_CHECKED_OUT,
-          custody: await checkOut(tx, authOf(request), request.params.id, request.body, { timeZone: app.timeZone, idempotencyKey: key }),
-        },
-      })),
+      replyIdempotent(request, reply, async (tx, key) => {
+        const auth = authOf(request);
+        const custody = await checkOut(tx, auth, request.params.id, request.body, { timeZone: app.timeZone, idempotencyKey: key });
+        return { status: 201 as const, body: { message: TOOL_CHECKED_OUT, custody, tool: await getTool(tx, auth, request.params.id) } };
+      }),
   );
 
   app.post(

@@ -105,3 +105,10 @@ export async function findToolStore(db: DbOrTx, auth: AuthContext, id: string): 
   if (!rows[0]) throw new AppError('not_found', TOOL_NOT_FOUND);
   return rows[0].store_id;
 }
+
+/** A live tool of the caller's, as the lists show it. */
+export async function getTool(db: DbOrTx, auth: AuthContext, id: string): Promise<Tool> {
+  const { rows } = await findToolRows(db, { storeIds: storeScopeOf(auth), ids: [id] });
+  if (!rows[0]) throw new AppError('not_found', TOOL_NOT_FOUND);
+  return presentTool(rows[0]);
+}

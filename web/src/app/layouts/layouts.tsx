@@ -1,5 +1,5 @@
 import { Box } from '@mantine/core';
-import { IconBox, IconBuildingWarehouse, IconHome, IconListSearch, IconTool } from '@tabler/icons-react';
+import { IconBox, IconBuildingWarehouse, IconHome, IconListSearch, IconTool, IconUserShare } from '@tabler/icons-react';
 import { Outlet } from 'react-router';
 import { Sidebar, type SidebarItem } from './sidebar';
 import { TopBar } from './top-bar';
@@ -14,6 +14,7 @@ const adminItems: SidebarItem[] = [
 const storeUserItems: SidebarItem[] = [
   { label: 'Materials', to: '/dashboard/store-user-dashboard', icon: IconBox },
   { label: 'Tools', to: '/dashboard/alltools', icon: IconTool },
+  { label: 'Tools out', to: '/dashboard/toolsout', icon: IconUserShare },
 ];
 
 function WithSidebar({ items }: { items: SidebarItem[] }) {

@@ -2,7 +2,7 @@ import { Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-export type HubButton = { label: string; to: string };
+export type HubButton = { label: string; to: string; badge?: ReactNode };
 
 /** A hub screen: the banner, a title, what to show above the buttons, and one big button per destination. */
 export function ButtonHub({ title, buttons, above }: { title: string; buttons: HubButton[]; above?: ReactNode }) {
@@ -17,6 +17,7 @@ export function ButtonHub({ title, buttons, above }: { title: string; buttons: H
         {buttons.map((button) => (
           <Button key={button.to + button.label} component={Link} to={button.to} size="lg" variant="light" h={{ base: 56, sm: 72 }}>
             {button.label}
+            {button.badge}
           </Button>
         ))}
       </SimpleGrid>

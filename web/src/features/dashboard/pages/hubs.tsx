@@ -1,5 +1,6 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { logout } from '../../auth/api/logout';
+import { OverdueBadge } from '../../custody/components/overdue-badge';
 import { ButtonHub } from '../components/button-hub';
 import { DashboardPanel } from '../components/dashboard-panel';
 
@@ -43,6 +44,7 @@ export function InventoryHubPage() {
         { label: 'Issued Tools', to: '/dashboard/consumetools' },
         { label: 'Generate Report', to: '/dashboard/generatereport' },
         { label: 'Stock Counts', to: '/dashboard/counts' },
+        { label: 'Tools Out', to: '/dashboard/toolsout', badge: <OverdueBadge /> },
       ]}
     />
   );
@@ -68,6 +70,7 @@ export function ManagerHubPage() {
         { label: 'Transfer from Warehouse', to: '/dashboard/transferproduct' },
         { label: 'Generate Report', to: '/dashboard/generatereport' },
         { label: 'Stock Count', to: '/dashboard/counts' },
+        { label: 'Tools Out', to: '/dashboard/toolsout', badge: <OverdueBadge /> },
       ]}
     />
   );

@@ -103,6 +103,8 @@ describe('Refund Tool', () => {
       consumedQuantity: 2,
       damagedQuantity: 0,
       refundQuantity: 0,
+      lostQuantity: 0,
+      inCustodyQuantity: 0,
       storeId: { _id: 's', name: 'S' },
       createdAt: '2026-11-01T00:00:00.000Z',
     };

@@ -2,17 +2,27 @@ import { Select } from '@mantine/core';
 import { useStoreOptions } from '../api/stores';
 
 /** The Store picker an admin fills in where a material or tool is created (they belong to one store). */
-export function StoreSelect({ value, onChange }: { value: string | null; onChange: (storeId: string | null) => void }) {
+export function StoreSelect({
+  value,
+  onChange,
+  required = true,
+}: {
+  value: string | null;
+  onChange: (storeId: string | null) => void;
+  /** Off where leaving it empty means every store (a filter). */
+  required?: boolean;
+}) {
   const stores = useStoreOptions();
   return (
     <Select
       label="Store"
-      placeholder="Select a store"
       data={(stores.data ?? []).map((store) => ({ value: store._id, label: store.name }))}
       value={value}
       onChange={onChange}
       searchable
-      required
+      required={required}
+      clearable={!required}
+      placeholder={required ? 'Select a store' : 'All stores'}
     />
   );
 }

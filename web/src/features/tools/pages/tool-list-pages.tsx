@@ -28,6 +28,7 @@ export function ToolListPage({ variant }: { variant: Variant }) {
     { header: 'Issued', render: (tool) => numberOrZero(tool.consumedQuantity), align: 'right' },
     { header: 'Damaged', render: (tool) => numberOrZero(tool.damagedQuantity), align: 'right' },
     { header: 'Return', render: (tool) => numberOrZero(tool.refundQuantity), align: 'right' },
+    { header: 'Lost', render: (tool) => numberOrZero(tool.lostQuantity), align: 'right' },
     ...(variant !== 'keeper' ? [{ header: 'Date', render: (tool: Tool) => isoDate(tool.createdAt) }] : []),
     ...(variant !== 'store-user'
       ? [{ header: 'History', render: (tool: Tool) => <HistoryButton name={tool.name} onClick={() => setHistory(tool)} /> }]

@@ -1,6 +1,10 @@
 import { type Tool, toolRefundExceeds } from '@stockyard/contract';
+import { useState } from 'react';
 import { ItemPicker } from '../../../lib/item-picker';
 import { MovementForm, type MovementFormProps } from '../../../lib/movement-form';
+import { useStockMutation } from '../../../lib/stock-mutation';
+import { checkOutTool } from '../../custody/api/custody';
+import { CustodyFields } from '../../custody/components/custody-fields';
 import { type ToolMovement, toolMovementCalls, toolPickerQuery, useMoveTool } from '../api/tools';
 
 type Screen = Pick<
@@ -26,14 +30,22 @@ const screens: Record<ToolMovement, Screen> = {
     quantityLabel: 'Quantity',
     buttonLabel: 'Return Tool',
     busyLabel: 'Processing...',
-    exceeds: (tool, quantity) => (quantity > tool.consumedQuantity ? toolRefundExceeds(tool.consumedQuantity) : null),
+    // What workers hold comes back through Tools out, not here.
+    exceeds: (tool, quantity) => {
+      const returnable = tool.consumedQuantity - tool.inCustodyQuantity;
+      return quantity > returnable ? toolRefundExceeds(returnable) : null;
+    },
     failureText: 'Failed to refund stock',
   },
 };
 
 export function ToolMovementPage({ kind }: { kind: ToolMovement }) {
   const move = useMoveTool(kind);
+  const checkOut = useStockMutation(checkOutTool);
   const { exceeds, ...screen } = screens[kind];
+  // The issue screen may name the worker who takes the tool, and when it is due back.
+  const [workerId, setWorkerId] = useState<string | null>(null);
+  const [dueDay, setDueDay] = useState('');
   return (
     <MovementForm<Tool>
       key={kind}
@@ -50,10 +62,25 @@ export function ToolMovementPage({ kind }: { kind: ToolMovement }) {
         ['Issued', tool.consumedQuantity],
         ['Damaged', tool.damagedQuantity],
         ['Returned', tool.refundQuantity],
+        ['With workers', tool.inCustodyQuantity],
+        ['Lost', tool.lostQuantity],
         ['Quantity', tool.totalQuantity],
       ]}
-      isBusy={move.isPending}
+      isBusy={move.isPending || checkOut.isPending}
+      extra={
+        kind === 'issue' ? <CustodyFields workerId={workerId} onWorker={setWorkerId} dueDay={dueDay} onDueDay={setDueDay} /> : undefined
+      }
+      extraValue={`${workerId ?? ''} ${dueDay}`}
       submit={async (request) => {
+        if (kind === 'issue' && workerId) {
+          const { toolId, quantity } = request.body as { toolId: string; quantity: number };
+          const answer = await checkOut.mutateAsync({
+            toolId,
+            body: { workerId, quantity, ...(dueDay ? { dueAt: dueDay } : {}) },
+            idempotencyKey: request.idempotencyKey,
+          });
+          return { message: `${answer.message} to ${answer.custody.worker.name}`, item: answer.tool };
+        }
         const answer = await move.mutateAsync(request);
         return { message: answer.message, item: answer.tool };
       }}

@@ -1,0 +1,57 @@
+import { Button, Group, Modal, TextInput } from '@mantine/core';
+import type { Worker } from '@stockyard/contract';
+import { type FormEvent, useState } from 'react';
+import { messageOf } from '../../../lib/api';
+import { ErrorAlert } from '../../../lib/error-alert';
+import { FormStack } from '../../../lib/form-stack';
+import { useIdempotencyKey } from '../../../lib/idempotency-key';
+import { useCreateWorker } from '../api/custody';
+
+/** Adds a worker (name, trade, phone) to a store; a keeper's own store when none is given. */
+export function AddWorkerDialog({ opened, storeId, onClose }: { opened: boolean; storeId?: string; onClose: (worker?: Worker) => void }) {
+  const create = useCreateWorker();
+  const intent = useIdempotencyKey();
+  const [name, setName] = useState('');
+  const [trade, setTrade] = useState('');
+  const [phone, setPhone] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!name.trim()) {
+      setError('Worker name is required');
+      return;
+    }
+    try {
+      const answer = await create.mutateAsync({ name, trade, phone, ...(storeId ? { storeId } : {}), key: intent.key });
+      intent.renew();
+      setName('');
+      setTrade('');
+      setPhone('');
+      setError(null);
+      onClose(answer.worker);
+    } catch (caught) {
+      intent.settle(caught);
+      setError(messageOf(caught, 'Failed to add the worker. Please try again.'));
+    }
+  }
+
+  return (
+    <Modal opened={opened} onClose={() => onClose()} title="Add worker" centered>
+      <FormStack onSubmit={handleSubmit}>
+        <ErrorAlert text={error} />
+        <TextInput label="Worker name" required value={name} onChange={intent.tracking((e) => setName(e.currentTarget.value))} />
+        <TextInput label="Trade" value={trade} onChange={intent.tracking((e) => setTrade(e.currentTarget.value))} />
+        <TextInput label="Phone" type="tel" value={phone} onChange={intent.tracking((e) => setPhone(e.currentTarget.value))} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => onClose()}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            Add worker
+          </Button>
+        </Group>
+      </FormStack>
+    </Modal>
+  );
+}

@@ -1,0 +1,88 @@
+import { Button, Group, Modal, NumberInput, SimpleGrid, Text, TextInput } from '@mantine/core';
+import type { Custody } from '@stockyard/contract';
+import { type FormEvent, useEffect, useState } from 'react';
+import { messageOf } from '../../../lib/api';
+import { ErrorAlert } from '../../../lib/error-alert';
+import { FormStack } from '../../../lib/form-stack';
+import { useIdempotencyKey } from '../../../lib/idempotency-key';
+import { useCheckIn } from '../api/custody';
+
+const asCount = (value: string | number) => (value === '' ? 0 : Number(value));
+
+/** Checks tools back in: how many came back in good order, damaged or lost, and a note. */
+export function CheckInDialog({ record, onClose }: { record: Custody | null; onClose: (message?: string) => void }) {
+  const checkIn = useCheckIn();
+  const intent = useIdempotencyKey();
+  const [good, setGood] = useState<string | number>(0);
+  const [damaged, setDamaged] = useState<string | number>(0);
+  const [lost, setLost] = useState<string | number>(0);
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const { renew } = intent;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new record to check in is a new intent
+  useEffect(() => {
+    setGood(record?.outstanding ?? 0);
+    setDamaged(0);
+    setLost(0);
+    setNote('');
+    setError(null);
+    renew();
+  }, [record]);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!record) return;
+    const body = { good: asCount(good), damaged: asCount(damaged), lost: asCount(lost), note };
+    const back = body.good + body.damaged + body.lost;
+    if (back === 0) return setError('Enter how many came back in good order, damaged or lost.');
+    if (back > record.outstanding) return setError(`Only ${record.outstanding} are still out on this record.`);
+    try {
+      const answer = await checkIn.mutateAsync({ id: record._id, body, key: intent.key });
+      renew();
+      onClose(answer.message);
+    } catch (caught) {
+      intent.settle(caught);
+      setError(messageOf(caught, 'Failed to check the tools in. Please try again.'));
+    }
+  }
+
+  return (
+    <Modal opened={record !== null} onClose={() => onClose()} title="Check in" centered>
+      <FormStack onSubmit={handleSubmit}>
+        <ErrorAlert text={error} />
+        {record && (
+          <Text size="sm">
+            {record.outstanding} × {record.tool.name} out with {record.worker.name}
+          </Text>
+        )}
+        <SimpleGrid cols={3} spacing="xs">
+          <NumberInput label="Good" min={0} allowDecimal={false} allowNegative={false} value={good} onChange={intent.tracking(setGood)} />
+          <NumberInput
+            label="Damaged"
+            min={0}
+            allowDecimal={false}
+            allowNegative={false}
+            value={damaged}
+            onChange={intent.tracking(setDamaged)}
+          />
+          <NumberInput label="Lost" min={0} allowDecimal={false} allowNegative={false} value={lost} onChange={intent.tracking(setLost)} />
+        </SimpleGrid>
+        <TextInput
+          label="Note"
+          placeholder="What happened to it"
+          value={note}
+          onChange={intent.tracking((e) => setNote(e.currentTarget.value))}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => onClose()}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={checkIn.isPending}>
+            Check in
+          </Button>
+        </Group>
+      </FormStack>
+    </Modal>
+  );
+}

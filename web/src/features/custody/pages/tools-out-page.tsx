@@ -1,0 +1,66 @@
+import { Anchor, Group, SegmentedControl, Stack, Title } from '@mantine/core';
+import type { Custody } from '@stockyard/contract';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { messageOf } from '../../../lib/api';
+import { ErrorAlert } from '../../../lib/error-alert';
+import { Notice, type NoticeValue } from '../../../lib/notice';
+import { useRole } from '../../../lib/use-session';
+import { StoreSelect } from '../../stores/components/store-select';
+import { type CustodyFilter, useCustody } from '../api/custody';
+import { CheckInDialog } from '../components/check-in-dialog';
+import { CustodyList } from '../components/custody-list';
+
+/** Who has which tool: overdue first, days late in red, a check-in per row (read only for a store user). */
+export function ToolsOutPage() {
+  const role = useRole();
+  const canCheckIn = role === 'admin' || role === 'user';
+  const [status, setStatus] = useState<NonNullable<CustodyFilter['status']>>('open');
+  const [storeId, setStoreId] = useState<string | null>(null);
+  const custody = useCustody({ status, storeId: storeId ?? undefined });
+  const [checkingIn, setCheckingIn] = useState<Custody | null>(null);
+  const [notice, setNotice] = useState<NoticeValue>(null);
+
+  return (
+    <Stack p="md" gap="sm" maw={760} mx="auto">
+      <Group justify="space-between">
+        <Title order={2}>Tools out</Title>
+        {role !== 'store-user' && (
+          <Anchor component={Link} to="/dashboard/workers" size="sm">
+            Workers
+          </Anchor>
+        )}
+      </Group>
+      {role === 'admin' && <StoreSelect value={storeId} onChange={setStoreId} required={false} />}
+      <SegmentedControl
+        aria-label="Which tools"
+        value={status}
+        onChange={(value) => setStatus(value as typeof status)}
+        data={[
+          { value: 'open', label: 'Out' },
+          { value: 'overdue', label: 'Overdue' },
+          { value: 'closed', label: 'Back' },
+        ]}
+      />
+      <Notice value={notice} onClose={() => setNotice(null)} />
+      <ErrorAlert text={custody.isError ? messageOf(custody.error, 'Failed to fetch data. Please try again.') : null} />
+      {custody.isPending ? (
+        'Loading...'
+      ) : (
+        <CustodyList
+          records={custody.data?.custody ?? []}
+          showStore={role === 'admin'}
+          emptyText={status === 'closed' ? 'Nothing has come back yet.' : 'No tools are out.'}
+          onCheckIn={canCheckIn ? setCheckingIn : undefined}
+        />
+      )}
+      <CheckInDialog
+        record={checkingIn}
+        onClose={(message) => {
+          setCheckingIn(null);
+          if (message) setNotice({ ok: true, text: message });
+        }}
+      />
+    </Stack>
+  );
+}
