@@ -18,6 +18,8 @@ export function AddWorkerDialog({ opened, storeId, onClose }: { opened: boolean;
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
+    // The dialog opens from within another form (Issued Tool); React carries a submit through the portal to it.
+    event.stopPropagation();
     if (!name.trim()) {
       setError('Worker name is required');
       return;

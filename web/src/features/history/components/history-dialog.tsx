@@ -12,7 +12,10 @@ import { ReverseDialog } from './reverse-dialog';
 
 /** A movement's effect on what is available, signed. */
 function signedQuantity(movement: Movement): string {
-  const quantity = movement.quantity * (MOVEMENT_EFFECTS[movement.kind].available_quantity ?? 0);
+  const effect = MOVEMENT_EFFECTS[movement.kind].available_quantity;
+  // A tool back damaged or lost moves nothing that is available: its quantity is shown as it is.
+  if (effect === undefined) return String(movement.quantity);
+  const quantity = movement.quantity * effect;
   return quantity > 0 ? `+${quantity}` : String(quantity);
 }
 
@@ -29,14 +32,18 @@ function whatOf(movement: Movement): string {
 /** The note of a movement; a reversed one says who reversed it, when and why. */
 function NoteCell({ movement }: { movement: Movement }) {
   const note = movement.reason ?? movement.supplier ?? '';
-  if (!movement.reversedBy) return <>{note}</>;
+  const worker = movement.worker ? `Worker: ${movement.worker.name}` : '';
+  if (!movement.reversedBy && !worker) return <>{note}</>;
   const by = movement.reversedBy;
   return (
     <Stack gap={2}>
+      {worker && <span>{worker}</span>}
       {note && <span>{note}</span>}
-      <Text size="xs" c="red.8">
-        Reversed {timeOf(by.at)} by {by.actor?.name ?? 'N/A'}: {by.reason ?? ''}
-      </Text>
+      {by && (
+        <Text size="xs" c="red.8">
+          Reversed {timeOf(by.at)} by {by.actor?.name ?? 'N/A'}: {by.reason ?? ''}
+        </Text>
+      )}
     </Stack>
   );
 }
