@@ -93,3 +93,9 @@ export function useCheckIn() {
     apiFetch<CustodyResponse>(`/api/custody/${input.id}/return`, { method: 'POST', body: input.body, idempotencyKey: input.key }),
   );
 }
+
+export function useChangeDue() {
+  return useStockMutation((input: { id: string; dueAt: string }) =>
+    apiFetch<CustodyResponse>(`/api/custody/${input.id}`, { method: 'PATCH', body: { dueAt: input.dueAt } }),
+  );
+}

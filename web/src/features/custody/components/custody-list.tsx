@@ -27,6 +27,7 @@ export function CustodyList(props: {
   showWorker?: boolean;
   emptyText: string;
   onCheckIn?: (record: Custody) => void;
+  onChangeDue?: (record: Custody) => void;
 }) {
   if (props.records.length === 0) return <Text size="sm">{props.emptyText}</Text>;
   return (
@@ -78,14 +79,26 @@ export function CustodyList(props: {
             {returnedText(record) && <Text size="xs">{returnedText(record)}</Text>}
           </Stack>
           {props.onCheckIn && record.status === 'open' && (
-            <Button
-              size="compact-sm"
-              variant="light"
-              onClick={() => props.onCheckIn?.(record)}
-              aria-label={`Check in ${record.tool.name} from ${record.worker.name}`}
-            >
-              Check in
-            </Button>
+            <Stack gap={4} align="flex-end">
+              <Button
+                size="compact-sm"
+                variant="light"
+                onClick={() => props.onCheckIn?.(record)}
+                aria-label={`Check in ${record.tool.name} from ${record.worker.name}`}
+              >
+                Check in
+              </Button>
+              {props.onChangeDue && (
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  onClick={() => props.onChangeDue?.(record)}
+                  aria-label={`Change when ${record.tool.name} is due from ${record.worker.name}`}
+                >
+                  Due date
+                </Button>
+              )}
+            </Stack>
           )}
         </Group>
       ))}

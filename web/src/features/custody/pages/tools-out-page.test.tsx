@@ -68,4 +68,21 @@ describe('ToolsOutPage', () => {
     expect(await screen.findByRole('listitem', { name: '2 × Hammer drill with Ravi' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Check in/ })).not.toBeInTheDocument();
   });
+
+  it('moves a due date to the end of the chosen working day', async () => {
+    signInAs('user');
+    const late = record({ isOverdue: true, daysOverdue: 1 });
+    const calls = stubApi({
+      'GET /api/custody': { body: { custody: [late], total: 1 } },
+      [`PATCH /api/custody/${late._id}`]: { body: { message: 'Due date changed', custody: { ...late, isOverdue: false } } },
+    });
+    renderAt('/dashboard/toolsout');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Change when Hammer drill is due from Ravi' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change due date' });
+    await user.type(within(dialog).getByLabelText('Due back on'), '2026-11-30');
+    await user.click(within(dialog).getByRole('button', { name: 'Change' }));
+    expect(await screen.findByText('Due date changed')).toBeInTheDocument();
+    expect(calls.find((call) => call.key.startsWith('PATCH'))?.body).toEqual({ dueAt: '2026-11-30' });
+  });
 });

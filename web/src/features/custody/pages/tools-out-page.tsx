@@ -10,6 +10,7 @@ import { StoreSelect } from '../../stores/components/store-select';
 import { type CustodyFilter, useCustody } from '../api/custody';
 import { CheckInDialog } from '../components/check-in-dialog';
 import { CustodyList } from '../components/custody-list';
+import { DueDateDialog } from '../components/due-date-dialog';
 
 /** Who has which tool: overdue first, days late in red, a check-in per row (read only for a store user). */
 export function ToolsOutPage() {
@@ -19,6 +20,7 @@ export function ToolsOutPage() {
   const [storeId, setStoreId] = useState<string | null>(null);
   const custody = useCustody({ status, storeId: storeId ?? undefined });
   const [checkingIn, setCheckingIn] = useState<Custody | null>(null);
+  const [changingDue, setChangingDue] = useState<Custody | null>(null);
   const [notice, setNotice] = useState<NoticeValue>(null);
 
   return (
@@ -52,8 +54,16 @@ export function ToolsOutPage() {
           showStore={role === 'admin'}
           emptyText={status === 'closed' ? 'Nothing has come back yet.' : 'No tools are out.'}
           onCheckIn={canCheckIn ? setCheckingIn : undefined}
+          onChangeDue={canCheckIn ? setChangingDue : undefined}
         />
       )}
+      <DueDateDialog
+        record={changingDue}
+        onClose={(message) => {
+          setChangingDue(null);
+          if (message) setNotice({ ok: true, text: message });
+        }}
+      />
       <CheckInDialog
         record={checkingIn}
         onClose={(message) => {
