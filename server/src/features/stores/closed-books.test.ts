@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createMaterial, createStoreWithStaff, createTool, recordAt, unique } from '../../../test/factories';
@@ -153,6 +154,46 @@ describe('closed books: PUT /api/stores/:id/lock', () => {
     expect(edit.json().message).toMatch(/are closed through/);
     const removal = await t.app.inject({ method: 'DELETE', url: `/api/delete-inventory/${id}`, headers: bearer(staff.keeper.token) });
     expect(removal.statusCode).toBe(409);
+  });
+});
+
+describe(`closing the books while a backdated delivery is being recorded (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('makes the delivery wait for the lock and then refuses it; a delivery that got in first is kept', async () => {
+    const staff = await createStoreWithStaff(t.app, t.database.db);
+    const product = await createMaterial(t.app, staff.admin.token, { storeId: staff.store._id, totalQuantity: 10 });
+    const day = shiftDay(today, -5);
+    if (t.database.url) {
+      // Another connection takes the store row as closing the books does, and closes them, uncommitted.
+      const other = new pg.Client({ connectionString: t.database.url });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query('select id from stores where id = $1 for update', [staff.store._id]);
+        await other.query(
+          `update stores set locked_through = $2, locked_before = ($2::date + 1)::timestamp at time zone 'UTC' where id = $1`,
+          [staff.store._id, shiftDay(today, -2)],
+        );
+        const pending = supply(staff.admin.token, product._id, day);
+        // The delivery cannot finish while the books are being closed.
+        const early = await Promise.race([
+          pending.then(() => 'answered'),
+          new Promise((resolve) => setTimeout(() => resolve('waiting'), 500)),
+        ]);
+        expect(early).toBe('waiting');
+        await other.query('commit');
+        const answer = await pending;
+        expect(answer.statusCode).toBe(409);
+        expect(answer.json().message).toMatch(/are closed through/);
+      } finally {
+        await other.end();
+      }
+    } else {
+      // The embedded database runs one statement at a time: the delivery before the lock stays, the one after is refused.
+      expect((await supply(staff.admin.token, product._id, day)).statusCode).toBe(201);
+      expect((await lock(staff, shiftDay(today, -2))).statusCode).toBe(200);
+      expect((await supply(staff.admin.token, product._id, day)).statusCode).toBe(409);
+    }
+    expect(await findLedgerMismatches(t.database.db)).toEqual([]);
   });
 });
 
