@@ -103,6 +103,9 @@ const PersonSchema = z.object({ _id: z.string(), name: z.string() }).nullable();
 
 export const CustodySchema = z.object({
   _id: z.string(),
+  toolId: z.string(),
+  workerId: z.string(),
+  storeId: z.string(),
   tool: z.object({ _id: z.string(), name: z.string() }),
   worker: z.object({ _id: z.string(), name: z.string(), trade: z.string() }),
   store: StoreRefSchema,

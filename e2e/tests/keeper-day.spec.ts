@@ -161,7 +161,7 @@ test('the store user sees the resulting numbers', async ({ page }) => {
     ['', cement, 'Binders', 'N/A', '50 kg', 'bag', '96', '36', '3', '4'].map((text, i) => (i === 0 ? /\d{4}-\d{2}-\d{2}/ : text)),
   );
   await snap(page, 'store-user-materials-390');
-  await page.getByRole('link', { name: 'Tools' }).click();
+  await page.getByRole('link', { name: 'Tools', exact: true }).click();
   await expect(page.getByRole('row', { name: new RegExp(drill) })).toContainText('3');
   await snap(page, 'store-user-tools-390');
 });

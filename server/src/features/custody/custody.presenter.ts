@@ -4,6 +4,9 @@ import type { CustodyRow } from './custody.repository';
 export function presentCustody(row: CustodyRow): Custody {
   return {
     _id: row.id,
+    toolId: row.tool_id,
+    workerId: row.worker_id,
+    storeId: row.store_id,
     tool: { _id: row.tool_id, name: row.tool_name },
     worker: { _id: row.worker_id, name: row.worker_name, trade: row.worker_trade },
     store: { _id: row.store_id, name: row.store_name },

@@ -83,6 +83,11 @@ describe('tool custody', () => {
       ]),
     );
 
+    const csv = await call(staff.keeper.token, 'GET', '/api/tools/csv');
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.body).toContain('Store,Name,Quantity,Available Quantity,Issued,With workers,Damaged,Return,Lost\r\n');
+    expect(csv.body).toContain(`,${drill.name},8,6,0,0,1,3,1\r\n`);
+
     const ofWorker = (await call(staff.keeper.token, 'GET', `/api/custody?workerId=${worker._id}`)).json();
     expect(ofWorker.custody).toEqual([expect.objectContaining({ _id: record._id, returnedGood: 3, returnedDamaged: 1, lost: 1 })]);
     const reverse = await call(staff.admin.token, 'POST', `/api/movements/${history[3]?._id}/reverse`, { reason: 'x' });

@@ -11,10 +11,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
-import { errorResponses, withTotal } from '../../lib/http';
+import { errorResponses, sendFile, withTotal } from '../../lib/http';
 import { movementRoute, registerCreateRoutes, registerMovementRoutes } from '../../lib/stock-routes';
 import { presentTool } from './tools.presenter';
 import { createTool, listTools, moveTool } from './tools.service';
+import { toolsCsv } from './tools-file';
 
 const ToolListQuerySchema = ListQuerySchema.extend({
   storeId: IdSchema.optional(),
@@ -40,6 +41,18 @@ const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  app.get(
+    '/api/tools/csv',
+    {
+      onRequest: authorize('items:read'),
+      schema: { tags, querystring: ToolListQuerySchema.omit({ limit: true, offset: true }), response: errorResponses },
+    },
+    async (request, reply) => {
+      const { tools } = await listTools(app.db, authOf(request), { ...request.query, limit: undefined, offset: 0 });
+      return sendFile(reply, { name: 'tools.csv', type: 'text/csv; charset=utf-8', body: toolsCsv(tools) });
+    },
+  );
 
   registerCreateRoutes(app, {
     urls: ['/api/tools/add-tools', '/api/user/add-tools'],

@@ -9,6 +9,9 @@ afterEach(() => vi.unstubAllGlobals());
 function record(overrides: Partial<Custody>): Custody {
   return {
     _id: crypto.randomUUID(),
+    toolId: 't1',
+    workerId: 'w1',
+    storeId: 's1',
     tool: { _id: 't1', name: 'Hammer drill' },
     worker: { _id: 'w1', name: 'Ravi', trade: 'Mason' },
     store: { _id: 's1', name: 'Riverside' },

@@ -1,8 +1,10 @@
+import { Button } from '@mantine/core';
 import type { Tool } from '@stockyard/contract';
 import { useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
-import { messageOf } from '../../../lib/api';
+import { apiDownload, messageOf } from '../../../lib/api';
 import type { Column } from '../../../lib/data-table';
+import { ErrorAlert } from '../../../lib/error-alert';
 import { isoDate, numberOrZero, textOrNA } from '../../../lib/format';
 import { PagedTable } from '../../../lib/paged-table';
 import { useSearchPaging } from '../../../lib/paging';
@@ -19,6 +21,7 @@ export function ToolListPage({ variant }: { variant: Variant }) {
   const tools = useToolPage(debounced, page);
   const suggestions = useToolSuggestions(variant === 'store-user' ? '' : debounced);
   const [history, setHistory] = useState<Tool | null>(null);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
 
   const columns: Column<Tool>[] = [
     ...(variant === 'admin' ? [{ header: 'Store', render: (tool: Tool) => textOrNA(tool.storeId.name) }] : []),
@@ -59,6 +62,18 @@ export function ToolListPage({ variant }: { variant: Variant }) {
         rowKey={(tool) => tool._id}
         emptyText="No tools found"
       />
+      {variant !== 'store-user' && (
+        <Button
+          variant="default"
+          mt="sm"
+          onClick={() =>
+            void apiDownload('/api/tools/csv', 'tools.csv').catch((error) => setDownloadError(messageOf(error, 'Download failed.')))
+          }
+        >
+          Download CSV
+        </Button>
+      )}
+      <ErrorAlert text={downloadError} />
       <HistoryDialog item={history} onClose={() => setHistory(null)} />
     </PageCard>
   );
