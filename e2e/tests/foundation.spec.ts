@@ -192,7 +192,8 @@ test('a store user lands on their own dashboard', async ({ page }) => {
   await signIn(page, storeUserEmail, 'viewer-password-2');
   await expect(page).toHaveURL(/\/dashboard\/store-user-dashboard$/);
   await expect(page.getByRole('link', { name: 'Materials' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Tools' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Tools', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Tools out' })).toBeVisible();
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/dashboard\/store-user-dashboard$/);
 });
