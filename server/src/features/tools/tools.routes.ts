@@ -46,7 +46,7 @@ const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/tools/csv',
     {
       onRequest: authorize('items:read'),
-      schema: { tags, querystring: ToolListQuerySchema.omit({ limit: true, offset: true }), response: errorResponses },
+      schema: { tags, querystring: ToolListQuerySchema.omit({ limit: true, offset: true }).strict(), response: errorResponses },
     },
     async (request, reply) => {
       const { tools } = await listTools(app.db, authOf(request), { ...request.query, limit: undefined, offset: 0 });
