@@ -6,6 +6,7 @@ export * from './custody';
 export * from './dashboard';
 export * from './ledger';
 export * from './movements';
+export * from './replenishment';
 export * from './report-sheet';
 export * from './reports';
 export * from './sessions';

@@ -22,6 +22,7 @@ import healthRoutes from './features/health/health.routes';
 import materialsRoutes from './features/materials/materials.routes';
 import stockRoutes from './features/materials/stock.routes';
 import movementsRoutes from './features/movements/movements.routes';
+import replenishmentRoutes from './features/replenishment/replenishment.routes';
 import reportsRoutes from './features/reports/reports.routes';
 import sessionsRoutes from './features/sessions/sessions.routes';
 import storesRoutes from './features/stores/stores.routes';
@@ -145,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(movementsRoutes);
   await app.register(countsRoutes);
   await app.register(custodyRoutes);
+  await app.register(replenishmentRoutes);
   await app.register(reportsRoutes);
   await app.register(dashboardRoutes);
   await app.register(sessionsRoutes);

@@ -14,6 +14,7 @@ export const BACKUP_TABLES = [
   'materials',
   'tools',
   'deliveries',
+  'reorder_points',
   'workers',
   'custody',
   'stock_counts',

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { IdSchema, PageQuerySchema, StoreRefSchema } from './common';
+import { QUANTITY_MAX } from './ledger';
+
+// Reorder points and the low-stock list: per store and material, warned before a store runs dry.
+
+const whole = (label: string, min: number) =>
+  z
+    .number({ message: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(QUANTITY_MAX, `${label} must be at most ${QUANTITY_MAX.toLocaleString('en')}`);
+
+export const REORDER_TARGET_ABOVE_MIN = 'The target must be more than the minimum.';
+export const ReorderRequestSchema = z
+  .object({ minQty: whole('Minimum', 0), targetQty: whole('Target', 1), packSize: whole('Pack size', 1).default(1) })
+  .refine((value) => value.targetQty > value.minQty, { message: REORDER_TARGET_ABOVE_MIN, path: ['targetQty'] });
+export type ReorderRequest = z.input<typeof ReorderRequestSchema>;
+
+export const ReorderPointSchema = z.object({ minQty: z.number(), targetQty: z.number(), packSize: z.number() });
+export type ReorderPoint = z.infer<typeof ReorderPointSchema>;
+export const ReorderResponseSchema = z.object({ message: z.string(), reorder: ReorderPointSchema.nullable() });
+export type ReorderResponse = z.infer<typeof ReorderResponseSchema>;
+
+export const LowStockQuerySchema = PageQuerySchema.extend({ storeId: IdSchema.optional() });
+export const LowStockRowSchema = z.object({
+  materialId: z.string(),
+  name: z.string(),
+  unit: z.string(),
+  store: StoreRefSchema,
+  available: z.number(),
+  /** On its way to this store; 0 until transfers between stores exist. */
+  inTransit: z.number(),
+  /** Requested and approved, not yet dispatched; 0 until requests exist. */
+  requested: z.number(),
+  minQty: z.number(),
+  targetQty: z.number(),
+  packSize: z.number(),
+  /** What to order: up to the target, rounded up to whole packs. */
+  suggested: z.number(),
+});
+export type LowStockRow = z.infer<typeof LowStockRowSchema>;
+export const LowStockResponseSchema = z.object({ rows: z.array(LowStockRowSchema), total: z.number() });
+export type LowStockResponse = z.infer<typeof LowStockResponseSchema>;

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { queryRows, storeFilter } from '../../db/sql';
+
+export type ReorderRow = { min_qty: number; target_qty: number; pack_size: number };
+export type LowStockLine = ReorderRow & {
+  material_id: string;
+  name: string;
+  unit: string;
+  store_id: string;
+  store_name: string;
+  available: number;
+  suggested: number;
+};
+
+/** A live material of the caller's stores, locked while its reorder point changes; undefined when none. */
+export async function lockMaterial(tx: DbOrTx, id: string, storeIds: string[] | null): Promise<{ id: string } | undefined> {
+  const [row] = await queryRows<{ id: string }>(
+    tx,
+    sql`select id from materials where id = ${id} and deleted_at is null and ${storeFilter(storeIds)} for update`,
+  );
+  return row;
+}
+
+export async function findReorderPoint(db: DbOrTx, materialId: string): Promise<ReorderRow | undefined> {
+  const [row] = await queryRows<ReorderRow>(
+    db,
+    sql`select min_qty, target_qty, pack_size from reorder_points where material_id = ${materialId}`,
+  );
+  return row;
+}
+
+export async function upsertReorderPoint(tx: DbOrTx, materialId: string, point: { minQty: number; targetQty: number; packSize: number }) {
+  await tx.execute(
+    sql`insert into reorder_points (material_id, min_qty, target_qty, pack_size) values (${materialId}, ${point.minQty}, ${point.targetQty}, ${point.packSize})
+        on conflict (material_id) do update set min_qty = excluded.min_qty, target_qty = excluded.target_qty,
+                                                pack_size = excluded.pack_size, updated_at = now()`,
+  );
+}
+
+export async function deleteReorderPoint(tx: DbOrTx, materialId: string): Promise<boolean> {
+  const rows = await queryRows<{ material_id: string }>(
+    tx,
+    sql`delete from reorder_points where material_id = ${materialId} returning material_id`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Live materials of the caller's stores at or below their minimum, the emptiest (against its
+ * minimum) first, each with what to order: up to the target, rounded up to whole packs.
+ */
+export async function findLowStock(
+  db: DbOrTx,
+  query: { storeIds: string[] | null; storeId?: string; limit: number; offset: number },
+): Promise<{ rows: LowStockLine[]; total: number }> {
+  const rows = await queryRows<LowStockLine & { total: number }>(
+    db,
+    sql`select m.id as material_id, m.name, m.unit, m.store_id, s.name as store_name, m.available_quantity as available,
+               r.min_qty, r.target_qty, r.pack_size,
+               (ceil((r.target_qty - m.available_quantity)::numeric / r.pack_size) * r.pack_size)::int as suggested,
+               count(*) over ()::int as total
+        from reorder_points r
+        join materials m on m.id = r.material_id and m.deleted_at is null
+        join stores s on s.id = m.store_id
+        where m.available_quantity <= r.min_qty and ${storeFilter(query.storeIds, sql`m.store_id`)}
+          ${query.storeId ? sql`and m.store_id = ${query.storeId}` : sql``}
+        order by m.available_quantity::numeric / greatest(r.min_qty, 1), lower(m.name), m.id
+        limit ${query.limit} offset ${query.offset}`,
+  );
+  return { rows, total: rows[0]?.total ?? 0 };
+}

@@ -1,0 +1,61 @@
+import {
+  LowStockQuerySchema,
+  LowStockResponseSchema,
+  MessageResponseSchema,
+  ReorderRequestSchema,
+  ReorderResponseSchema,
+} from '@stockyard/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf, authorize } from '../../lib/auth/authorize';
+import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
+import { runTransaction } from '../../lib/transaction';
+import { getReorderPoint, listLowStock, removeReorderPoint, setReorderPoint } from './replenishment.service';
+
+const replenishmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['replenishment'];
+  const manage = { onRequest: authorize('stock:move') };
+
+  app.get(
+    '/api/materials/:id/reorder',
+    { ...manage, schema: { tags, params: ByIdParamsSchema, response: { 200: ReorderResponseSchema, ...errorResponses } } },
+    async (request) => ({
+      message: 'OK',
+      reorder: await runTransaction(app.db, (tx) => getReorderPoint(tx, authOf(request), request.params.id)),
+    }),
+  );
+
+  app.put(
+    '/api/materials/:id/reorder',
+    {
+      ...manage,
+      schema: { tags, params: ByIdParamsSchema, body: ReorderRequestSchema, response: { 200: ReorderResponseSchema, ...errorResponses } },
+    },
+    async (request) => ({
+      message: 'Reorder point saved',
+      reorder: await runTransaction(app.db, (tx) => setReorderPoint(tx, authOf(request), request.params.id, request.body)),
+    }),
+  );
+
+  app.delete(
+    '/api/materials/:id/reorder',
+    { ...manage, schema: { tags, params: ByIdParamsSchema, response: { 200: MessageResponseSchema, ...errorResponses } } },
+    async (request) => {
+      await runTransaction(app.db, (tx) => removeReorderPoint(tx, authOf(request), request.params.id));
+      return { message: 'Reorder point removed' };
+    },
+  );
+
+  app.get(
+    '/api/low-stock',
+    {
+      onRequest: authorize('items:read'),
+      schema: { tags, querystring: LowStockQuerySchema, response: { 200: LowStockResponseSchema, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const result = await listLowStock(app.db, authOf(request), request.query);
+      return withTotal(reply, result.total, result);
+    },
+  );
+};
+
+export default replenishmentRoutes;

@@ -1,0 +1,65 @@
+import { type LowStockRow, MATERIAL_NOT_FOUND, type ReorderPoint } from '@stockyard/contract';
+import type { DbOrTx, Tx } from '../../db/client';
+import { storeScopeOf } from '../../lib/auth/policy';
+import type { AuthContext } from '../../lib/auth/sessions';
+import { AppError } from '../../lib/errors';
+import {
+  deleteReorderPoint,
+  findLowStock,
+  findReorderPoint,
+  type LowStockLine,
+  lockMaterial,
+  type ReorderRow,
+  upsertReorderPoint,
+} from './replenishment.repository';
+
+function present(row: ReorderRow | undefined): ReorderPoint | null {
+  return row ? { minQty: row.min_qty, targetQty: row.target_qty, packSize: row.pack_size } : null;
+}
+
+function presentLow(row: LowStockLine): LowStockRow {
+  return {
+    materialId: row.material_id,
+    name: row.name,
+    unit: row.unit,
+    store: { _id: row.store_id, name: row.store_name },
+    available: row.available,
+    inTransit: 0,
+    requested: 0,
+    minQty: row.min_qty,
+    targetQty: row.target_qty,
+    packSize: row.pack_size,
+    suggested: row.suggested,
+  };
+}
+
+async function mustLock(tx: DbOrTx, auth: AuthContext, materialId: string) {
+  if (!(await lockMaterial(tx, materialId, storeScopeOf(auth)))) throw new AppError('not_found', MATERIAL_NOT_FOUND);
+}
+
+export async function getReorderPoint(tx: Tx, auth: AuthContext, materialId: string): Promise<ReorderPoint | null> {
+  await mustLock(tx, auth, materialId);
+  return present(await findReorderPoint(tx, materialId));
+}
+
+/** Sets a material's reorder point (a keeper's for their stores, an admin's for any). */
+export async function setReorderPoint(
+  tx: Tx,
+  auth: AuthContext,
+  materialId: string,
+  point: { minQty: number; targetQty: number; packSize: number },
+): Promise<ReorderPoint | null> {
+  await mustLock(tx, auth, materialId);
+  await upsertReorderPoint(tx, materialId, point);
+  return present(await findReorderPoint(tx, materialId));
+}
+
+export async function removeReorderPoint(tx: Tx, auth: AuthContext, materialId: string): Promise<void> {
+  await mustLock(tx, auth, materialId);
+  if (!(await deleteReorderPoint(tx, materialId))) throw new AppError('not_found', 'This material has no reorder point.');
+}
+
+export async function listLowStock(db: DbOrTx, auth: AuthContext, query: { storeId?: string; limit: number; offset: number }) {
+  const { rows, total } = await findLowStock(db, { ...query, storeIds: storeScopeOf(auth) });
+  return { rows: rows.map(presentLow), total };
+}
