@@ -79,6 +79,8 @@ const ToolsOutPage = lazyPage(custodyPages, 'ToolsOutPage');
 const WorkersPage = lazyPage(custodyPages, 'WorkersPage');
 const WorkerPage = lazyPage(custodyPages, 'WorkerPage');
 
+const LowStockPage = lazyPage(() => import('../features/replenishment/pages/low-stock-page'), 'LowStockPage');
+
 const AuditPage = lazyPage(() => import('../features/audit/pages/audit-page'), 'AuditPage');
 
 const changePassword = <ChangePasswordPage />;
@@ -127,6 +129,7 @@ export const screens: Record<string, Screens> = {
   '/dashboard/audit': { admin: <AuditPage /> },
   '/dashboard/counts': { admin: <CountsPage />, user: <CountsPage /> },
   '/dashboard/counts/:id': { admin: <CountPage />, user: <CountPage /> },
+  '/dashboard/lowstock': { admin: <LowStockPage />, user: <LowStockPage /> },
   '/dashboard/toolsout': { admin: <ToolsOutPage />, user: <ToolsOutPage />, 'store-user': <ToolsOutPage /> },
   '/dashboard/workers': { admin: <WorkersPage />, user: <WorkersPage /> },
   '/dashboard/workers/:id': { admin: <WorkerPage />, user: <WorkerPage /> },

@@ -25,17 +25,36 @@ describe('reorder points and the low-stock list', () => {
       ((await call(staff.keeper.token, 'GET', '/api/low-stock')).json().rows as { name: string }[]).map((row) => row.name);
     expect(await lowNames()).not.toContain(cement.name);
 
-    expect((await call(staff.keeper.token, 'POST', '/api/user/consume-stock', { productId: cement._id, quantity: 5 })).statusCode).toBe(200);
+    expect((await call(staff.keeper.token, 'POST', '/api/user/consume-stock', { productId: cement._id, quantity: 5 })).statusCode).toBe(
+      200,
+    );
     const low = (await call(staff.keeper.token, 'GET', '/api/low-stock')).json();
     expect(low.rows).toContainEqual(
-      expect.objectContaining({ name: cement.name, available: 20, inTransit: 0, requested: 0, minQty: 20, targetQty: 60, packSize: 10, suggested: 40 }),
+      expect.objectContaining({
+        name: cement.name,
+        available: 20,
+        inTransit: 0,
+        requested: 0,
+        minQty: 20,
+        targetQty: 60,
+        packSize: 10,
+        suggested: 40,
+      }),
     );
-    expect((await call(staff.keeper.token, 'POST', '/api/user/consume-stock', { productId: cement._id, quantity: 1 })).statusCode).toBe(200);
+    expect((await call(staff.keeper.token, 'POST', '/api/user/consume-stock', { productId: cement._id, quantity: 1 })).statusCode).toBe(
+      200,
+    );
     // 60 − 19 = 41, rounded up to packs of 10.
-    const again = (await call(staff.keeper.token, 'GET', '/api/low-stock')).json().rows.find((row: { name: string }) => row.name === cement.name);
+    const again = (await call(staff.keeper.token, 'GET', '/api/low-stock'))
+      .json()
+      .rows.find((row: { name: string }) => row.name === cement.name);
     expect(again.suggested).toBe(50);
 
-    expect((await call(staff.keeper.token, 'GET', `/api/materials/${cement._id}/reorder`)).json().reorder).toEqual({ minQty: 20, targetQty: 60, packSize: 10 });
+    expect((await call(staff.keeper.token, 'GET', `/api/materials/${cement._id}/reorder`)).json().reorder).toEqual({
+      minQty: 20,
+      targetQty: 60,
+      packSize: 10,
+    });
     expect((await call(staff.keeper.token, 'DELETE', `/api/materials/${cement._id}/reorder`)).statusCode).toBe(200);
     expect(await lowNames()).not.toContain(cement.name);
     expect((await call(staff.keeper.token, 'GET', `/api/materials/${cement._id}/reorder`)).json().reorder).toBeNull();
@@ -49,16 +68,30 @@ describe('reorder points and the low-stock list', () => {
     const backwards = await call(staff.keeper.token, 'PUT', `/api/materials/${mine._id}/reorder`, { minQty: 10, targetQty: 10 });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().message).toBe('The target must be more than the minimum.');
-    expect((await call(staff.keeper.token, 'PUT', `/api/materials/${mine._id}/reorder`, { minQty: -1, targetQty: 10 })).statusCode).toBe(400);
-    expect((await call(staff.keeper.token, 'PUT', `/api/materials/${mine._id}/reorder`, { minQty: 1, targetQty: 10, packSize: 0 })).statusCode).toBe(400);
-    expect((await call(staff.keeper.token, 'PUT', `/api/materials/${theirs._id}/reorder`, { minQty: 1, targetQty: 10 })).statusCode).toBe(404);
-    expect((await call(staff.storeUser.token, 'PUT', `/api/materials/${mine._id}/reorder`, { minQty: 1, targetQty: 10 })).statusCode).toBe(403);
+    expect((await call(staff.keeper.token, 'PUT', `/api/materials/${mine._id}/reorder`, { minQty: -1, targetQty: 10 })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await call(staff.keeper.token, 'PUT', `/api/materials/${mine._id}/reorder`, { minQty: 1, targetQty: 10, packSize: 0 })).statusCode,
+    ).toBe(400);
+    expect((await call(staff.keeper.token, 'PUT', `/api/materials/${theirs._id}/reorder`, { minQty: 1, targetQty: 10 })).statusCode).toBe(
+      404,
+    );
+    expect((await call(staff.storeUser.token, 'PUT', `/api/materials/${mine._id}/reorder`, { minQty: 1, targetQty: 10 })).statusCode).toBe(
+      403,
+    );
 
     // An admin sets any store's; each keeper sees only their own stores' low stock.
-    expect((await call(staff.admin.token, 'PUT', `/api/materials/${theirs._id}/reorder`, { minQty: 2, targetQty: 10 })).statusCode).toBe(200);
-    const mineLow = (await call(staff.keeper.token, 'GET', '/api/low-stock')).json().rows.map((row: { materialId: string }) => row.materialId);
+    expect((await call(staff.admin.token, 'PUT', `/api/materials/${theirs._id}/reorder`, { minQty: 2, targetQty: 10 })).statusCode).toBe(
+      200,
+    );
+    const mineLow = (await call(staff.keeper.token, 'GET', '/api/low-stock'))
+      .json()
+      .rows.map((row: { materialId: string }) => row.materialId);
     expect(mineLow).not.toContain(theirs._id);
-    const theirsLow = (await call(other.keeper.token, 'GET', '/api/low-stock')).json().rows.map((row: { materialId: string }) => row.materialId);
+    const theirsLow = (await call(other.keeper.token, 'GET', '/api/low-stock'))
+      .json()
+      .rows.map((row: { materialId: string }) => row.materialId);
     expect(theirsLow).toContain(theirs._id);
     const byStore = await call(staff.admin.token, 'GET', `/api/low-stock?storeId=${other.store._id}`);
     expect(byStore.json().rows.map((row: { materialId: string }) => row.materialId)).toEqual([theirs._id]);

@@ -1,6 +1,7 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { logout } from '../../auth/api/logout';
 import { OverdueBadge } from '../../custody/components/overdue-badge';
+import { LowStockBadge } from '../../replenishment/components/low-stock-badge';
 import { ButtonHub } from '../components/button-hub';
 import { DashboardPanel } from '../components/dashboard-panel';
 
@@ -45,6 +46,7 @@ export function InventoryHubPage() {
         { label: 'Generate Report', to: '/dashboard/generatereport' },
         { label: 'Stock Counts', to: '/dashboard/counts' },
         { label: 'Tools Out', to: '/dashboard/toolsout', badge: <OverdueBadge /> },
+        { label: 'Low Stock', to: '/dashboard/lowstock', badge: <LowStockBadge /> },
       ]}
     />
   );
@@ -71,6 +73,7 @@ export function ManagerHubPage() {
         { label: 'Generate Report', to: '/dashboard/generatereport' },
         { label: 'Stock Count', to: '/dashboard/counts' },
         { label: 'Tools Out', to: '/dashboard/toolsout', badge: <OverdueBadge /> },
+        { label: 'Low Stock', to: '/dashboard/lowstock', badge: <LowStockBadge /> },
       ]}
     />
   );

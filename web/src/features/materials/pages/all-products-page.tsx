@@ -9,6 +9,8 @@ import { useSearchPaging } from '../../../lib/paging';
 import { SearchBox } from '../../../lib/search-box';
 import { HistoryButton } from '../../history/components/history-button';
 import { HistoryDialog } from '../../history/components/history-dialog';
+import { ReorderButton } from '../../replenishment/components/reorder-button';
+import { ReorderDialog } from '../../replenishment/components/reorder-dialog';
 import { useMaterialPage, useMaterialSuggestions } from '../api/materials';
 import { describingColumns, materialColumn } from '../components/material-columns';
 import { AddRemarkCell } from '../components/remark-cell';
@@ -19,6 +21,7 @@ export function AllProductsPage() {
   const products = useMaterialPage(debounced, page);
   const suggestions = useMaterialSuggestions(debounced);
   const [history, setHistory] = useState<Product | null>(null);
+  const [reordering, setReordering] = useState<Product | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const columns: Column<Product>[] = [
@@ -35,6 +38,7 @@ export function AllProductsPage() {
     materialColumn.remarks,
     { header: 'Add Remarks', render: (p) => <AddRemarkCell product={p} onError={setError} /> },
     { header: 'History', render: (p) => <HistoryButton name={p.name} onClick={() => setHistory(p)} /> },
+    { header: 'Reorder', render: (p) => <ReorderButton name={p.name} onClick={() => setReordering(p)} /> },
   ];
 
   return (
@@ -63,6 +67,7 @@ export function AllProductsPage() {
         emptyText="No materials found."
       />
       <HistoryDialog item={history} onClose={() => setHistory(null)} />
+      <ReorderDialog material={reordering} onClose={() => setReordering(null)} />
     </PageCard>
   );
 }

@@ -12,6 +12,8 @@ import { useSearchPaging } from '../../../lib/paging';
 import { SearchBox } from '../../../lib/search-box';
 import { HistoryButton } from '../../history/components/history-button';
 import { HistoryDialog } from '../../history/components/history-dialog';
+import { ReorderButton } from '../../replenishment/components/reorder-button';
+import { ReorderDialog } from '../../replenishment/components/reorder-dialog';
 import { useDeleteMaterial, useMaterialPage, useMaterialSuggestions } from '../api/materials';
 import { EditProductDialog } from '../components/edit-product-dialog';
 import { describingColumns, materialColumn } from '../components/material-columns';
@@ -25,6 +27,7 @@ export function ProductListPage() {
   const [editing, setEditing] = useState<Product | null>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
   const [history, setHistory] = useState<Product | null>(null);
+  const [reordering, setReordering] = useState<Product | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
 
   async function confirmDelete() {
@@ -57,6 +60,7 @@ export function ProductListPage() {
       render: (p) => (
         <Group gap={2} wrap="nowrap">
           <HistoryButton name={p.name} onClick={() => setHistory(p)} />
+          <ReorderButton name={p.name} onClick={() => setReordering(p)} />
           <ActionIcon variant="subtle" aria-label={`Edit ${p.name}`} onClick={() => setEditing(p)}>
             <IconPencil size={18} />
           </ActionIcon>
@@ -111,6 +115,7 @@ export function ProductListPage() {
         onCancel={() => setDeleting(null)}
       />
       <HistoryDialog item={history} onClose={() => setHistory(null)} />
+      <ReorderDialog material={reordering} onClose={() => setReordering(null)} />
     </PageCard>
   );
 }

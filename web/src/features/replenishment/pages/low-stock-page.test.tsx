@@ -1,0 +1,83 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAt, signInAs, stubApi } from '../../../test/render';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const product = {
+  _id: 'b1c2a9e0-0000-4000-8000-000000000001',
+  name: 'Cement',
+  categoryname: 'Binders',
+  materialname: 'N/A',
+  size: '50 kg',
+  unit: 'bag',
+  totalQuantity: 25,
+  restockedQuantity: 0,
+  transferQuantity: 0,
+  availableQuantity: 20,
+  consumedQuantity: 5,
+  damagedQuantity: 0,
+  refundQuantity: 0,
+  adjustedQuantity: 0,
+  remarks: null,
+  createdAt: '2026-11-20T08:00:00.000Z',
+  storeId: { _id: 's1', name: 'Riverside' },
+};
+
+describe('low stock', () => {
+  it('lists low materials with what to order, in packs', async () => {
+    signInAs('user');
+    stubApi({
+      'GET /api/low-stock': {
+        body: {
+          rows: [
+            {
+              materialId: product._id,
+              name: 'Cement',
+              unit: 'bag',
+              store: { _id: 's1', name: 'Riverside' },
+              available: 20,
+              inTransit: 0,
+              requested: 0,
+              minQty: 20,
+              targetQty: 60,
+              packSize: 10,
+              suggested: 40,
+            },
+          ],
+          total: 1,
+        },
+      },
+    });
+    renderAt('/dashboard/lowstock');
+    const row = await screen.findByRole('listitem', { name: 'Cement' });
+    expect(row).toHaveTextContent('20 bag left · minimum 20');
+    expect(row).toHaveTextContent('Order 40');
+    expect(row).toHaveTextContent('4 packs of 10');
+  });
+
+  it('sets a reorder point from the material list, refusing a target not above the minimum', async () => {
+    signInAs('user');
+    const calls = stubApi({
+      'GET /api/products': { body: [product] },
+      [`GET /api/materials/${product._id}/reorder`]: { body: { message: 'OK', reorder: null } },
+      [`PUT /api/materials/${product._id}/reorder`]: (body) => ({ body: { message: 'Reorder point saved', reorder: body } }),
+    });
+    renderAt('/dashboard/allproducts');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Reorder point of Cement' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reorder point of Cement' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Minimum' }), '20');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Target' }), '20');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The target must be more than the minimum.');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Target' }), '0');
+    const pack = within(dialog).getByRole('textbox', { name: 'Pack size' });
+    await user.clear(pack);
+    await user.type(pack, '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reorder point of Cement' })).not.toBeInTheDocument());
+    expect(calls.find((call) => call.key.startsWith('PUT'))?.body).toEqual({ minQty: 20, targetQty: 200, packSize: 10 });
+  });
+});
