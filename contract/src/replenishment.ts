@@ -42,3 +42,19 @@ export const LowStockRowSchema = z.object({
 export type LowStockRow = z.infer<typeof LowStockRowSchema>;
 export const LowStockResponseSchema = z.object({ rows: z.array(LowStockRowSchema), total: z.number() });
 export type LowStockResponse = z.infer<typeof LowStockResponseSchema>;
+
+// ---- Notifications ----
+
+export const NotificationSchema = z.object({
+  _id: z.string(),
+  kind: z.string(),
+  text: z.string(),
+  store: StoreRefSchema.nullable(),
+  materialId: z.string().nullable(),
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+export const NotificationListResponseSchema = z.object({ notifications: z.array(NotificationSchema), unread: z.number() });
+export type NotificationListResponse = z.infer<typeof NotificationListResponseSchema>;
+export const NOTIFICATION_NOT_FOUND = 'Notification not found';

@@ -20,6 +20,7 @@ export const BACKUP_TABLES = [
   'stock_counts',
   'stock_count_lines',
   'movements',
+  'notifications',
   'idempotency_keys',
   'audit_events',
 ] as const;

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
 import { materials } from './ledger';
+import { stores } from './stores';
 
 /**
  * A material's reorder point in its store: low when what it has (available, and later what is on its
@@ -15,7 +17,27 @@ export const reorderPoints = pgTable(
     minQty: integer('min_qty').notNull(),
     targetQty: integer('target_qty').notNull(),
     packSize: integer('pack_size').notNull().default(1),
+    /** Whether it was low after its last movement: a movement that makes it low notifies once per crossing. */
+    isLow: boolean('is_low').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('reorder_points_quantities', sql`${t.minQty} >= 0 and ${t.targetQty} > ${t.minQty} and ${t.packSize} >= 1`)],
+);
+
+/** What a user is told in the app (a bell in the top bar): today, a material of their store that went low. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    storeId: uuid('store_id').references(() => stores.id),
+    materialId: uuid('material_id').references(() => materials.id),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt.desc())],
 );

@@ -36,6 +36,26 @@ export type MovementInput = {
 /** Why an item's store takes no movement at this time: marked Inactive, or its books closed through a day. */
 export type StoreRefusal = { storeName: string; isActive: boolean; lockedThrough: string | null; isClosed: boolean };
 
+/**
+ * In the same statement as a material's movement: when it crosses its reorder point (low now, not
+ * before, or back above), `is_low` flips in a conditional UPDATE, so of any number of movements one
+ * crossing notifies once; the store's keepers and the admins are notified of a crossing into low.
+ */
+const lowStockCrossing = sql`, crossed as (
+          update reorder_points rp set is_low = (moved.available_quantity <= rp.min_qty), updated_at = now()
+          from moved
+          where rp.material_id = moved.id and rp.is_low <> (moved.available_quantity <= rp.min_qty)
+          returning rp.material_id, rp.is_low, rp.min_qty, moved.store_id, moved.name, moved.unit, moved.available_quantity, moved.store_name
+        ), notified as (
+          insert into notifications (user_id, kind, store_id, material_id, text)
+          select u.id, 'low_stock', c.store_id, c.material_id,
+                 c.name || ' is low in ' || c.store_name || ': ' || c.available_quantity || ' ' || c.unit || ' left, minimum ' || c.min_qty || '.'
+          from crossed c
+          join users u on u.deleted_at is null
+            and (u.role = 'admin' or (u.role = 'user' and exists (select 1 from user_stores us where us.user_id = u.id and us.store_id = c.store_id)))
+          where c.is_low
+        )`;
+
 export type MovementResult<R extends ItemRow = ItemRow> =
   | { isRecorded: true; item: R; movementId: string }
   | { isRecorded: false; current: R | undefined; store?: StoreRefusal };
@@ -94,7 +114,7 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
                  ${input.reversesId ?? null}, ${input.countId ?? null}, ${input.workerId ?? null}, ${input.custodyId ?? null}
           from moved
           returning id
-        )${
+        )${input.itemKind === 'material' ? lowStockCrossing : sql``}${
           input.claim
             ? sql`, claimed as (
           insert into idempotency_keys (user_id, key, fingerprint, status_code, response)

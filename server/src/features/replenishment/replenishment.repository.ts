@@ -32,9 +32,12 @@ export async function findReorderPoint(db: DbOrTx, materialId: string): Promise<
 
 export async function upsertReorderPoint(tx: DbOrTx, materialId: string, point: { minQty: number; targetQty: number; packSize: number }) {
   await tx.execute(
-    sql`insert into reorder_points (material_id, min_qty, target_qty, pack_size) values (${materialId}, ${point.minQty}, ${point.targetQty}, ${point.packSize})
+    // Whether it is low now is where it starts: only a movement that crosses the minimum notifies.
+    sql`insert into reorder_points (material_id, min_qty, target_qty, pack_size, is_low)
+        select ${materialId}, ${point.minQty}, ${point.targetQty}, ${point.packSize}, m.available_quantity <= ${point.minQty}
+        from materials m where m.id = ${materialId}
         on conflict (material_id) do update set min_qty = excluded.min_qty, target_qty = excluded.target_qty,
-                                                pack_size = excluded.pack_size, updated_at = now()`,
+                                                pack_size = excluded.pack_size, is_low = excluded.is_low, updated_at = now()`,
   );
 }
 

@@ -2,6 +2,7 @@ import {
   LowStockQuerySchema,
   LowStockResponseSchema,
   MessageResponseSchema,
+  NotificationListResponseSchema,
   ReorderRequestSchema,
   ReorderResponseSchema,
 } from '@stockyard/contract';
@@ -9,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
 import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
 import { runTransaction } from '../../lib/transaction';
+import { listNotifications, readNotification } from './notifications.service';
 import { getReorderPoint, listLowStock, removeReorderPoint, setReorderPoint } from './replenishment.service';
 
 const replenishmentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -42,6 +44,31 @@ const replenishmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await runTransaction(app.db, (tx) => removeReorderPoint(tx, authOf(request), request.params.id));
       return { message: 'Reorder point removed' };
+    },
+  );
+
+  const own = { onRequest: authorize('account:notifications') };
+  app.get(
+    '/api/notifications',
+    { ...own, schema: { tags, response: { 200: NotificationListResponseSchema, ...errorResponses } } },
+    async (request) => listNotifications(app.db, authOf(request)),
+  );
+
+  app.post(
+    '/api/notifications/:id/read',
+    { ...own, schema: { tags, params: ByIdParamsSchema, response: { 200: MessageResponseSchema, ...errorResponses } } },
+    async (request) => {
+      await readNotification(app.db, authOf(request), request.params.id);
+      return { message: 'Marked as read' };
+    },
+  );
+
+  app.post(
+    '/api/notifications/read-all',
+    { ...own, schema: { tags, response: { 200: MessageResponseSchema, ...errorResponses } } },
+    async (request) => {
+      await readNotification(app.db, authOf(request), null);
+      return { message: 'All marked as read' };
     },
   );
 

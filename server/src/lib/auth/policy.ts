@@ -20,6 +20,7 @@ export type Permission =
   | 'reports:any-store'
   | 'audit:read'
   | 'workers:manage'
+  | 'account:notifications'
   | 'custody:read';
 
 const storeKeeper: readonly Permission[] = [
@@ -27,6 +28,7 @@ const storeKeeper: readonly Permission[] = [
   'account:change-password',
   'account:sessions',
   'account:mfa',
+  'account:notifications',
   'items:read',
   'items:create',
   'items:remark',
@@ -42,11 +44,20 @@ const storeKeeper: readonly Permission[] = [
 const grants: Record<Role, readonly Permission[]> = {
   admin: [...storeKeeper, 'users:manage', 'stores:manage', 'items:edit', 'items:delete', 'reports:any-store', 'audit:read'],
   user: storeKeeper,
-  'store-user': ['stores:read', 'account:change-password', 'account:sessions', 'account:mfa', 'items:read', 'custody:read'],
+  'store-user': [
+    'stores:read',
+    'account:change-password',
+    'account:sessions',
+    'account:mfa',
+    'account:notifications',
+    'items:read',
+    'custody:read',
+  ],
   manager: [
     'stores:read',
     'account:change-password',
     'account:sessions',
+    'account:notifications',
     'items:read',
     'deliveries:read',
     'movements:read',
