@@ -48,4 +48,10 @@ test('a keeper sets a reorder point, issues down to it, and sees it on Low Stock
   await expect(row).toContainText('20 bag left · minimum 20');
   await expect(row).toContainText('Order 40');
   await snap(page, 'low-stock-390');
+
+  // The movement that took it to its minimum told the keeper once.
+  await page.getByRole('link', { name: 'Notifications, 1 unread' }).click();
+  await expect(page.getByRole('listitem')).toHaveText(new RegExp(`${cement} is low in ${storeName}: 20 bag left, minimum 20\\.`));
+  await page.getByRole('button', { name: 'Mark all read' }).click();
+  await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
 });

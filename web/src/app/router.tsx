@@ -80,6 +80,8 @@ const WorkersPage = lazyPage(custodyPages, 'WorkersPage');
 const WorkerPage = lazyPage(custodyPages, 'WorkerPage');
 
 const LowStockPage = lazyPage(() => import('../features/replenishment/pages/low-stock-page'), 'LowStockPage');
+const NotificationsPage = lazyPage(() => import('../features/replenishment/pages/notifications-page'), 'NotificationsPage');
+const notifications = <NotificationsPage />;
 
 const AuditPage = lazyPage(() => import('../features/audit/pages/audit-page'), 'AuditPage');
 
@@ -129,6 +131,7 @@ export const screens: Record<string, Screens> = {
   '/dashboard/audit': { admin: <AuditPage /> },
   '/dashboard/counts': { admin: <CountsPage />, user: <CountsPage /> },
   '/dashboard/counts/:id': { admin: <CountPage />, user: <CountPage /> },
+  '/dashboard/notifications': { admin: notifications, user: notifications, 'store-user': notifications, manager: notifications },
   '/dashboard/lowstock': { admin: <LowStockPage />, user: <LowStockPage /> },
   '/dashboard/toolsout': { admin: <ToolsOutPage />, user: <ToolsOutPage />, 'store-user': <ToolsOutPage /> },
   '/dashboard/workers': { admin: <WorkersPage />, user: <WorkersPage /> },

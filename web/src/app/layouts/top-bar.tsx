@@ -2,6 +2,7 @@ import { Box, Button, Group, Text } from '@mantine/core';
 import { IconArrowLeft, IconDevices, IconKey, IconLogout } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { logout } from '../../features/auth/api/logout';
+import { NotificationBell } from '../../features/replenishment/components/notification-bell';
 import { homeOf } from '../../lib/home';
 import { useRole } from '../../lib/use-session';
 
@@ -26,6 +27,7 @@ export function TopBar({ showLogout }: { showLogout: boolean }) {
         </Text>
       </Group>
       <Group gap={4} wrap="nowrap">
+        <NotificationBell />
         <Button component={Link} to="/dashboard/sessions" variant="subtle" color="gray.0" size="compact-md" aria-label="Sessions" px={6}>
           <IconDevices size={18} />
         </Button>

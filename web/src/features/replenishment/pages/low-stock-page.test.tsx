@@ -80,4 +80,34 @@ describe('low stock', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reorder point of Cement' })).not.toBeInTheDocument());
     expect(calls.find((call) => call.key.startsWith('PUT'))?.body).toEqual({ minQty: 20, targetQty: 200, packSize: 10 });
   });
+
+  it('shows the unread count on the bell and marks notifications read', async () => {
+    signInAs('user');
+    const calls = stubApi({
+      'GET /api/notifications': {
+        body: {
+          unread: 1,
+          notifications: [
+            {
+              _id: 'n1',
+              kind: 'low_stock',
+              text: 'Cement is low in Riverside: 20 bag left, minimum 20.',
+              store: { _id: 's1', name: 'Riverside' },
+              materialId: product._id,
+              createdAt: '2026-11-23T09:00:00.000Z',
+              read: false,
+            },
+          ],
+        },
+      },
+      'POST /api/notifications/n1/read': { body: { message: 'Marked as read' } },
+    });
+    renderAt('/dashboard/notifications');
+    const user = userEvent.setup();
+    expect(await screen.findByRole('link', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+    const item = await screen.findByRole('listitem');
+    expect(item).toHaveTextContent('Cement is low in Riverside: 20 bag left, minimum 20.');
+    await user.click(within(item).getByRole('button', { name: /^Mark read/ }));
+    await waitFor(() => expect(calls.some((call) => call.key === 'POST /api/notifications/n1/read')).toBe(true));
+  });
 });
