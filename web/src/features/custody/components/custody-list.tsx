@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { Custody } from '@stockyard/contract';
 import { Link } from 'react-router';
 import { ddmmyyyy } from '../../../lib/format';
+import { ListRow } from '../../../lib/list-row';
 
 export function dueText(iso: string): string {
   return `${ddmmyyyy(iso)} ${new Date(iso).toTimeString().slice(0, 5)}`;
@@ -33,16 +34,7 @@ export function CustodyList(props: {
   return (
     <Stack gap={0} role="list" aria-label="Custody records">
       {props.records.map((record) => (
-        <Group
-          key={record._id}
-          role="listitem"
-          aria-label={`${record.outstanding || record.quantity} × ${record.tool.name} with ${record.worker.name}`}
-          justify="space-between"
-          wrap="nowrap"
-          align="flex-start"
-          py="xs"
-          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-        >
+        <ListRow key={record._id} label={`${record.outstanding || record.quantity} × ${record.tool.name} with ${record.worker.name}`}>
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Text size="sm" fw={600}>
               {record.status === 'open' ? `${record.outstanding} of ${record.quantity}` : record.quantity} × {record.tool.name}
@@ -100,7 +92,7 @@ export function CustodyList(props: {
               )}
             </Stack>
           )}
-        </Group>
+        </ListRow>
       ))}
     </Stack>
   );

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { messageOf } from '../../../lib/api';
 import { DataTable } from '../../../lib/data-table';
 import { ddmmyyyy } from '../../../lib/format';
+import { ListRow } from '../../../lib/list-row';
 import { useItemHistory } from '../api/movements';
 import { ReverseDialog } from './reverse-dialog';
 
@@ -65,15 +66,7 @@ function HistoryList({ movements, onReverse }: { movements: Movement[]; onRevers
   return (
     <Stack gap={0} role="list" aria-label="Movement history">
       {movements.map((m) => (
-        <Group
-          key={m._id}
-          role="listitem"
-          justify="space-between"
-          wrap="nowrap"
-          align="flex-start"
-          py="xs"
-          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-        >
+        <ListRow key={m._id}>
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Group gap="xs" wrap="nowrap">
               <Text size="sm" fw={600}>
@@ -97,7 +90,7 @@ function HistoryList({ movements, onReverse }: { movements: Movement[]; onRevers
             </Text>
           </Stack>
           {m.canReverse && <ReverseButton movement={m} onReverse={onReverse} />}
-        </Group>
+        </ListRow>
       ))}
     </Stack>
   );

@@ -1,7 +1,8 @@
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
+import { ListRow } from '../../../lib/list-row';
 import { useRole } from '../../../lib/use-session';
 import { StoreSelect } from '../../stores/components/store-select';
 import { useLowStock } from '../api/low-stock';
@@ -21,15 +22,7 @@ export function LowStockPage() {
       {low.data && rows.length === 0 && <Text size="sm">Nothing is low. Set reorder points on the material list.</Text>}
       <Stack gap={0} role="list" aria-label="Low stock">
         {rows.map((row) => (
-          <Group
-            key={row.materialId}
-            role="listitem"
-            aria-label={row.name}
-            justify="space-between"
-            wrap="nowrap"
-            py="xs"
-            style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-          >
+          <ListRow key={row.materialId} label={row.name}>
             <Stack gap={2} style={{ minWidth: 0 }}>
               <Text size="sm" fw={600}>
                 {row.name}
@@ -49,7 +42,7 @@ export function LowStockPage() {
                 </Text>
               )}
             </Stack>
-          </Group>
+          </ListRow>
         ))}
       </Stack>
     </Stack>

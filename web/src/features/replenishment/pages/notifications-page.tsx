@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { ddmmyyyy } from '../../../lib/format';
+import { ListRow } from '../../../lib/list-row';
 import { useMarkRead, useNotifications } from '../api/notifications';
 
 /** The caller's notifications, newest first; unread in bold until marked read. */
@@ -21,14 +22,7 @@ export function NotificationsPage() {
       {notifications.data && rows.length === 0 && <Text size="sm">No notifications yet.</Text>}
       <Stack gap={0} role="list" aria-label="Notifications">
         {rows.map((row) => (
-          <Group
-            key={row._id}
-            role="listitem"
-            justify="space-between"
-            wrap="nowrap"
-            py="xs"
-            style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-          >
+          <ListRow key={row._id}>
             <Stack gap={2} style={{ minWidth: 0 }}>
               <Text size="sm" fw={row.read ? 400 : 700}>
                 {row.text}
@@ -42,7 +36,7 @@ export function NotificationsPage() {
                 Read
               </Button>
             )}
-          </Group>
+          </ListRow>
         ))}
       </Stack>
     </Stack>
