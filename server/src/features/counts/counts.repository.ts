@@ -103,7 +103,7 @@ export async function findCountRows(
  * A count's lines by item name. What moved since a line was counted is the item's available
  * quantity now minus the balance it was counted against, less this count's own adjustment.
  */
-export async function findCountLines(db: DbOrTx, countId: string, itemKind: ItemKind): Promise<CountLineRow[]> {
+export async function findCountLines(db: DbOrTx, countId: string, itemKind: ItemKind, itemId?: string): Promise<CountLineRow[]> {
   const unit = itemKind === 'material' ? sql`i.unit` : sql`''`;
   return queryRows<CountLineRow>(
     db,
@@ -119,7 +119,7 @@ export async function findCountLines(db: DbOrTx, countId: string, itemKind: Item
         from stock_count_lines l
         join ${TABLES[itemKind]} i on i.id = l.item_id
         left join users u on u.id = l.counted_by
-        where l.count_id = ${countId}
+        where l.count_id = ${countId} ${itemId ? sql`and l.item_id = ${itemId}` : sql``}
         order by lower(i.name), i.id`,
   );
 }

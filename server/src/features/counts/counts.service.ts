@@ -115,7 +115,8 @@ export async function enterCountLine(tx: DbOrTx, auth: AuthContext, countId: str
     const again = await mustFindCount(tx, auth, countId);
     throw again.status === 'counting' ? new AppError('not_found', COUNT_ITEM_NOT_IN_COUNT) : new AppError('conflict', COUNT_NOT_COUNTING);
   }
-  const line = (await findCountLines(tx, countId, count.item_kind)).find((row) => row.item_id === itemId);
+  // Only the entered line: a phone saves one line at a time, and a count may hold thousands.
+  const [line] = await findCountLines(tx, countId, count.item_kind, itemId);
   if (!line) throw new AppError('not_found', COUNT_ITEM_NOT_IN_COUNT);
   return presentCountLine(line, isBlindFor(auth, count));
 }

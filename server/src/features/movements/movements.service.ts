@@ -54,7 +54,7 @@ export async function recordMovementWithId<R extends ItemRow>(
 }
 
 /** The message of a movement its store refuses: Inactive first, then closed books. */
-export function storeRefusalMessage(store: StoreRefusal): string {
+function storeRefusalMessage(store: StoreRefusal): string {
   if (!store.isActive) return storeInactive(store.storeName);
   return booksClosed(store.storeName, store.lockedThrough ?? '');
 }

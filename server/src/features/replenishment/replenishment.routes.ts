@@ -22,7 +22,7 @@ const replenishmentRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...manage, schema: { tags, params: ByIdParamsSchema, response: { 200: ReorderResponseSchema, ...errorResponses } } },
     async (request) => ({
       message: 'OK',
-      reorder: await runTransaction(app.db, (tx) => getReorderPoint(tx, authOf(request), request.params.id)),
+      reorder: await getReorderPoint(app.db, authOf(request), request.params.id),
     }),
   );
 

@@ -3,6 +3,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError } from '../../lib/errors';
+import { storeOfMaterial } from '../materials/materials.service';
 import {
   deleteReorderPoint,
   findLowStock,
@@ -37,9 +38,9 @@ async function mustLock(tx: DbOrTx, auth: AuthContext, materialId: string) {
   if (!(await lockMaterial(tx, materialId, storeScopeOf(auth)))) throw new AppError('not_found', MATERIAL_NOT_FOUND);
 }
 
-export async function getReorderPoint(tx: Tx, auth: AuthContext, materialId: string): Promise<ReorderPoint | null> {
-  await mustLock(tx, auth, materialId);
-  return present(await findReorderPoint(tx, materialId));
+export async function getReorderPoint(db: DbOrTx, auth: AuthContext, materialId: string): Promise<ReorderPoint | null> {
+  await storeOfMaterial(db, auth, materialId);
+  return present(await findReorderPoint(db, materialId));
 }
 
 /** Sets a material's reorder point (a keeper's for their stores, an admin's for any). */
