@@ -11,4 +11,5 @@ export * from './report-sheet';
 export * from './reports';
 export * from './sessions';
 export * from './stores';
+export * from './transfers';
 export * from './users';

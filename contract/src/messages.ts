@@ -20,6 +20,8 @@ export const MOVEMENT_KIND_LABELS: Record<MovementKind, string> = {
   checkin: 'Returned by worker',
   damaged_return: 'Returned damaged',
   loss: 'Lost',
+  transfer_out: 'Transfer to store',
+  store_transfer_in: 'Transfer from store',
 };
 
 export const MFA_CODE_REQUIRED = 'Please enter the 6-digit code from your authenticator app.';

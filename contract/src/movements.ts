@@ -15,6 +15,8 @@ export const MOVEMENT_KINDS = [
   'checkin',
   'damaged_return',
   'loss',
+  'transfer_out',
+  'store_transfer_in',
 ] as const;
 /** The kinds of a tool in a worker's custody: recorded through its custody record, never reversed on their own. */
 export const CUSTODY_KINDS: readonly MovementKind[] = ['checkout', 'checkin', 'damaged_return', 'loss'];
@@ -30,6 +32,8 @@ export const ITEM_COUNTERS = [
   'adjusted_quantity',
   'lost_quantity',
   'custody_quantity',
+  'transferred_in_quantity',
+  'transferred_out_quantity',
   'available_quantity',
 ] as const;
 export type ItemCounter = (typeof ITEM_COUNTERS)[number];
@@ -54,6 +58,9 @@ export const MOVEMENT_EFFECTS: Record<MovementKind, Partial<Record<ItemCounter, 
   checkin: { consumed_quantity: -1, custody_quantity: -1, refund_quantity: 1, available_quantity: 1 },
   damaged_return: { consumed_quantity: -1, custody_quantity: -1, damaged_quantity: 1 },
   loss: { consumed_quantity: -1, custody_quantity: -1, lost_quantity: 1 },
+  // Between stores: dispatched from one (then in transit, in neither), received at the other.
+  transfer_out: { transferred_out_quantity: 1, available_quantity: -1 },
+  store_transfer_in: { transferred_in_quantity: 1, available_quantity: 1 },
 };
 
 /** The kinds that move `counter` by `perUnit` per unit. */

@@ -29,10 +29,12 @@ export const LowStockRowSchema = z.object({
   unit: z.string(),
   store: StoreRefSchema,
   available: z.number(),
-  /** On its way to this store; 0 until transfers between stores exist. */
+  /** Dispatched from another store, not yet received. */
   inTransit: z.number(),
-  /** Requested and approved, not yet dispatched; 0 until requests exist. */
+  /** In a draft transfer to this store (an approved request), not yet dispatched. */
   requested: z.number(),
+  /** The open request for it, if one was sent and has not arrived yet. */
+  openRequest: z.object({ _id: z.string(), quantity: z.number() }).nullable(),
   minQty: z.number(),
   targetQty: z.number(),
   packSize: z.number(),

@@ -27,6 +27,7 @@ import reportsRoutes from './features/reports/reports.routes';
 import sessionsRoutes from './features/sessions/sessions.routes';
 import storesRoutes from './features/stores/stores.routes';
 import toolsRoutes from './features/tools/tools.routes';
+import transfersRoutes from './features/transfers/transfers.routes';
 import usersRoutes from './features/users/users.routes';
 import { registerErrorHandler } from './lib/error-handler';
 import { createSerializerCompiler } from './lib/serializer';
@@ -147,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(countsRoutes);
   await app.register(custodyRoutes);
   await app.register(replenishmentRoutes);
+  await app.register(transfersRoutes);
   await app.register(reportsRoutes);
   await app.register(dashboardRoutes);
   await app.register(sessionsRoutes);

@@ -6,3 +6,4 @@ export * from './ledger';
 export * from './reorder';
 export * from './settings';
 export * from './stores';
+export * from './transfers';

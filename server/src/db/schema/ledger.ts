@@ -26,10 +26,12 @@ import { users } from './auth';
 import { stockCounts } from './counts';
 import { custody, workers } from './custody';
 import { stores } from './stores';
+import { transferLines } from './transfers';
 
 /**
  * The counters every screen shows, kept on the item and moved only together with a ledger row.
- * `available = total + restocked + transferred + adjusted − consumed − damaged − lost` always holds (CHECK).
+ * `available = total + restocked + transfer + transferred in + adjusted − consumed − damaged − lost − transferred out`
+ * always holds (CHECK).
  */
 function counterColumns() {
   return {
@@ -43,6 +45,9 @@ function counterColumns() {
     lostQuantity: integer('lost_quantity').notNull().default(0),
     /** Of the issued quantity, how much named workers hold (open custody records). */
     custodyQuantity: integer('custody_quantity').notNull().default(0),
+    /** Received from and dispatched to other stores (transfers). */
+    transferredInQuantity: integer('transferred_in_quantity').notNull().default(0),
+    transferredOutQuantity: integer('transferred_out_quantity').notNull().default(0),
     availableQuantity: integer('available_quantity').notNull().default(0),
   };
 }
@@ -52,13 +57,13 @@ function counterChecks(table: string) {
     check(
       `${table}_counters_non_negative`,
       sql.raw(
-        'total_quantity >= 0 and restocked_quantity >= 0 and transfer_quantity >= 0 and consumed_quantity >= 0 and damaged_quantity >= 0 and refund_quantity >= 0 and lost_quantity >= 0 and custody_quantity >= 0 and available_quantity >= 0',
+        'total_quantity >= 0 and restocked_quantity >= 0 and transfer_quantity >= 0 and consumed_quantity >= 0 and damaged_quantity >= 0 and refund_quantity >= 0 and lost_quantity >= 0 and custody_quantity >= 0 and transferred_in_quantity >= 0 and transferred_out_quantity >= 0 and available_quantity >= 0',
       ),
     ),
     check(
       `${table}_available_balances`,
       sql.raw(
-        'available_quantity = total_quantity + restocked_quantity + transfer_quantity + adjusted_quantity - consumed_quantity - damaged_quantity - lost_quantity',
+        'available_quantity = total_quantity + restocked_quantity + transfer_quantity + transferred_in_quantity + adjusted_quantity - consumed_quantity - damaged_quantity - lost_quantity - transferred_out_quantity',
       ),
     ),
     // What workers hold is part of what is issued: a plain return cannot take back a tool a worker still has.
@@ -80,6 +85,11 @@ export const materials = pgTable(
     unit: text('unit').notNull().default(''),
     remarks: text('remarks'),
     ...counterColumns(),
+    /**
+     * On its way from other stores: in transit, or in a draft transfer (an approved request). Not part
+     * of the ledger's balance; it counts toward the reorder point, moved under the row's lock.
+     */
+    incomingQuantity: integer('incoming_quantity').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
@@ -94,6 +104,7 @@ export const materials = pgTable(
       .using('gin', sql`(${t.name} || ' ' || ${t.categoryName} || ' ' || ${t.materialName}) gin_trgm_ops`)
       .with({ fastupdate: false }),
     ...counterChecks('materials'),
+    check('materials_incoming_non_negative', sql`${t.incomingQuantity} >= 0`),
   ],
 );
 
@@ -189,6 +200,8 @@ export const movements = pgTable(
     /** The worker a tool was handed to or came back from, and the custody record it belongs to. */
     workerId: uuid('worker_id').references(() => workers.id),
     custodyId: uuid('custody_id').references(() => custody.id),
+    /** The transfer line this dispatch or receipt belongs to. */
+    transferLineId: uuid('transfer_line_id').references((): AnyPgColumn => transferLines.id),
   },
   (t) => [
     check('movements_item_kind_check', sql`${t.itemKind} in ('material', 'tool')`),
@@ -201,6 +214,7 @@ export const movements = pgTable(
     uniqueIndex('movements_reverses_key').on(t.reversesId).where(sql`${t.reversesId} is not null`),
     // What came back on a custody record, and how.
     index('movements_custody_idx').on(t.custodyId).where(sql`${t.custodyId} is not null`),
+    index('movements_transfer_line_idx').on(t.transferLineId).where(sql`${t.transferLineId} is not null`),
     // Reports read opening, period and closing sums per item of a store over a date range.
     index('movements_store_item_time_idx').on(t.storeId, t.itemId, t.occurredAt),
     index('movements_item_time_idx').on(t.itemId, t.occurredAt),

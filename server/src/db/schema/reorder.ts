@@ -38,6 +38,14 @@ export const notifications = pgTable(
     text: text('text').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** Its email, when mail is set up: pending → sent | failed; retried with back-off. */
+    mailState: text('mail_state').notNull().default('pending'),
+    mailAttempts: integer('mail_attempts').notNull().default(0),
+    mailNextAt: timestamp('mail_next_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
+    check('notifications_mail_state_check', sql`${t.mailState} in ('pending', 'sent', 'failed', 'skipped')`),
+    index('notifications_mail_pending_idx').on(t.mailNextAt).where(sql`${t.mailState} = 'pending'`),
+  ],
 );

@@ -31,30 +31,53 @@ export type MovementInput = {
   /** The worker a tool goes to or comes back from, and its custody record. */
   workerId?: string | null;
   custodyId?: string | null;
+  /** The transfer line a dispatch or receipt belongs to. */
+  transferLineId?: string | null;
 };
 
 /** Why an item's store takes no movement at this time: marked Inactive, or its books closed through a day. */
 export type StoreRefusal = { storeName: string; isActive: boolean; lockedThrough: string | null; isClosed: boolean };
 
 /**
- * In the same statement as a material's movement: when it crosses its reorder point (low now, not
- * before, or back above), `is_low` flips in a conditional UPDATE, so of any number of movements one
- * crossing notifies once; the store's keepers and the admins are notified of a crossing into low.
+ * In the same statement as a change to a material's available or incoming quantity (a CTE `moved`
+ * returning its new row): when it crosses its reorder point (available + incoming at or below the
+ * minimum now, not before, or back above), `is_low` flips in a conditional UPDATE, so of any number of
+ * changes one crossing notifies once; the store's keepers and the admins are notified of a crossing
+ * into low.
  */
 const lowStockCrossing = sql`, crossed as (
-          update reorder_points rp set is_low = (moved.available_quantity <= rp.min_qty), updated_at = now()
+          update reorder_points rp set is_low = (moved.available_quantity + moved.incoming_quantity <= rp.min_qty), updated_at = now()
           from moved
-          where rp.material_id = moved.id and rp.is_low <> (moved.available_quantity <= rp.min_qty)
-          returning rp.material_id, rp.is_low, rp.min_qty, moved.store_id, moved.name, moved.unit, moved.available_quantity, moved.store_name
+          where rp.material_id = moved.id and rp.is_low <> (moved.available_quantity + moved.incoming_quantity <= rp.min_qty)
+          returning rp.material_id, rp.is_low, rp.min_qty, moved.store_id, moved.name, moved.unit, moved.available_quantity,
+                    moved.incoming_quantity, moved.store_name
         ), notified as (
           insert into notifications (user_id, kind, store_id, material_id, text)
           select u.id, 'low_stock', c.store_id, c.material_id,
-                 c.name || ' is low in ' || c.store_name || ': ' || c.available_quantity || ' ' || c.unit || ' left, minimum ' || c.min_qty || '.'
+                 c.name || ' is low in ' || c.store_name || ': ' || c.available_quantity || ' ' || c.unit || ' left'
+                 || case when c.incoming_quantity > 0 then ', ' || c.incoming_quantity || ' on the way' else '' end
+                 || ', minimum ' || c.min_qty || '.'
           from crossed c
           join users u on u.deleted_at is null
             and (u.role = 'admin' or (u.role = 'user' and exists (select 1 from user_stores us where us.user_id = u.id and us.store_id = c.store_id)))
           where c.is_low
         )`;
+
+/**
+ * Moves what is on its way to a material (a draft or dispatched transfer's line), under the row's
+ * lock, with the same low-stock crossing as a movement: goods on their way end a shortage, and a
+ * write-off of goods in transit can start one.
+ */
+export async function moveIncoming(tx: DbOrTx, materialId: string, delta: number): Promise<void> {
+  if (delta === 0) return;
+  await tx.execute(
+    sql`with moved as (
+          update materials set incoming_quantity = incoming_quantity + ${delta}::int where id = ${materialId}
+          returning *, (select s.name from stores s where s.id = store_id) as store_name
+        )${lowStockCrossing}
+        select 1`,
+  );
+}
 
 export type MovementResult<R extends ItemRow = ItemRow> =
   | { isRecorded: true; item: R; movementId: string }
@@ -108,10 +131,11 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
           returning *, (select s.name from stores s where s.id = store_id) as store_name
         ), logged as (
           insert into movements (store_id, item_kind, item_id, kind, quantity, occurred_at, actor_id, reason, supplier, delivery_id,
-                                 idempotency_key, reverses_id, count_id, worker_id, custody_id)
+                                 idempotency_key, reverses_id, count_id, worker_id, custody_id, transfer_line_id)
           select store_id, ${input.itemKind}, id, ${input.kind}, ${input.quantity}, ${occurredAt}, ${input.actorId},
                  ${input.reason ?? null}, ${input.supplier ?? null}, ${input.deliveryId ?? null}, ${input.claim?.key ?? input.idempotencyKey ?? null},
-                 ${input.reversesId ?? null}, ${input.countId ?? null}, ${input.workerId ?? null}, ${input.custodyId ?? null}
+                 ${input.reversesId ?? null}, ${input.countId ?? null}, ${input.workerId ?? null}, ${input.custodyId ?? null},
+                 ${input.transferLineId ?? null}
           from moved
           returning id
         )${input.itemKind === 'material' ? lowStockCrossing : sql``}${

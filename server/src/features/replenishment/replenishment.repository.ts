@@ -10,7 +10,11 @@ export type LowStockLine = ReorderRow & {
   store_id: string;
   store_name: string;
   available: number;
+  in_transit: number;
+  requested: number;
   suggested: number;
+  open_request_id: string | null;
+  open_request_quantity: number | null;
 };
 
 /** A live material of the caller's stores, locked while its reorder point changes; undefined when none. */
@@ -32,9 +36,9 @@ export async function findReorderPoint(db: DbOrTx, materialId: string): Promise<
 
 export async function upsertReorderPoint(tx: DbOrTx, materialId: string, point: { minQty: number; targetQty: number; packSize: number }) {
   await tx.execute(
-    // Whether it is low now is where it starts: only a movement that crosses the minimum notifies.
+    // Whether it is low now (with what is on its way) is where it starts: only a movement that crosses the minimum notifies.
     sql`insert into reorder_points (material_id, min_qty, target_qty, pack_size, is_low)
-        select ${materialId}, ${point.minQty}, ${point.targetQty}, ${point.packSize}, m.available_quantity <= ${point.minQty}
+        select ${materialId}, ${point.minQty}, ${point.targetQty}, ${point.packSize}, m.available_quantity + m.incoming_quantity <= ${point.minQty}
         from materials m where m.id = ${materialId}
         on conflict (material_id) do update set min_qty = excluded.min_qty, target_qty = excluded.target_qty,
                                                 pack_size = excluded.pack_size, is_low = excluded.is_low, updated_at = now()`,
@@ -50,8 +54,9 @@ export async function deleteReorderPoint(tx: DbOrTx, materialId: string): Promis
 }
 
 /**
- * Live materials of the caller's stores at or below their minimum, the emptiest (against its
- * minimum) first, each with what to order: up to the target, rounded up to whole packs.
+ * Live materials of the caller's stores whose available and incoming quantities are at or below
+ * their minimum, the emptiest (against its minimum) first, each with what is on its way (split into
+ * in transit and requested) and what to order: up to the target, rounded up to whole packs.
  */
 export async function findLowStock(
   db: DbOrTx,
@@ -60,15 +65,24 @@ export async function findLowStock(
   const rows = await queryRows<LowStockLine & { total: number }>(
     db,
     sql`select m.id as material_id, m.name, m.unit, m.store_id, s.name as store_name, m.available_quantity as available,
+               coalesce(way.in_transit, 0)::int as in_transit, coalesce(way.requested, 0)::int as requested,
                r.min_qty, r.target_qty, r.pack_size,
-               (ceil((r.target_qty - m.available_quantity)::numeric / r.pack_size) * r.pack_size)::int as suggested,
+               greatest(ceil((r.target_qty - m.available_quantity - m.incoming_quantity)::numeric / r.pack_size) * r.pack_size, 0)::int as suggested,
+               req.request_id as open_request_id, req.quantity as open_request_quantity,
                count(*) over ()::int as total
         from reorder_points r
         join materials m on m.id = r.material_id and m.deleted_at is null
         join stores s on s.id = m.store_id
-        where m.available_quantity <= r.min_qty and ${storeFilter(query.storeIds, sql`m.store_id`)}
+        left join lateral (
+          select sum(l.quantity - l.received - l.damaged - l.lost) filter (where t.status <> 'draft') as in_transit,
+                 sum(l.quantity) filter (where t.status = 'draft') as requested
+          from transfer_lines l join transfers t on t.id = l.transfer_id
+          where l.to_item_id = m.id and l.counts_incoming and t.status in ('draft', 'dispatched', 'partially_received')
+        ) way on m.incoming_quantity > 0
+        left join stock_request_lines req on req.material_id = m.id and req.is_open
+        where m.available_quantity + m.incoming_quantity <= r.min_qty and ${storeFilter(query.storeIds, sql`m.store_id`)}
           ${query.storeId ? sql`and m.store_id = ${query.storeId}` : sql``}
-        order by m.available_quantity::numeric / greatest(r.min_qty, 1), lower(m.name), m.id
+        order by (m.available_quantity + m.incoming_quantity)::numeric / greatest(r.min_qty, 1), lower(m.name), m.id
         limit ${query.limit} offset ${query.offset}`,
   );
   return { rows, total: rows[0]?.total ?? 0 };

@@ -21,7 +21,8 @@ export type Permission =
   | 'audit:read'
   | 'workers:manage'
   | 'account:notifications'
-  | 'custody:read';
+  | 'custody:read'
+  | 'transfers:approve';
 
 const storeKeeper: readonly Permission[] = [
   'stores:read',
@@ -42,7 +43,16 @@ const storeKeeper: readonly Permission[] = [
 ];
 
 const grants: Record<Role, readonly Permission[]> = {
-  admin: [...storeKeeper, 'users:manage', 'stores:manage', 'items:edit', 'items:delete', 'reports:any-store', 'audit:read'],
+  admin: [
+    ...storeKeeper,
+    'users:manage',
+    'stores:manage',
+    'items:edit',
+    'items:delete',
+    'reports:any-store',
+    'audit:read',
+    'transfers:approve',
+  ],
   user: storeKeeper,
   'store-user': [
     'stores:read',

@@ -1,0 +1,128 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { queryRows, storeFilter, uuidIn } from '../../db/sql';
+
+export type RequestRow = {
+  id: string;
+  store_id: string;
+  store_name: string;
+  status: string;
+  created_by: string | null;
+  created_by_name: string | null;
+  created_at: string | Date;
+  decided_by: string | null;
+  decided_by_name: string | null;
+  decided_at: string | Date | null;
+  reason: string | null;
+  transfer_id: string | null;
+};
+
+export type RequestLineRow = { id: string; request_id: string; material_id: string; name: string; unit: string; quantity: number };
+
+/** Past approval a request's state is its transfer's: approved while a draft, dispatched on the way, then received or cancelled. */
+const derivedStatus = sql`case when r.status <> 'approved' then r.status
+            when t.status = 'draft' then 'approved'
+            when t.status in ('dispatched', 'partially_received') then 'dispatched'
+            when t.status = 'cancelled' then 'cancelled'
+            else 'received' end`;
+
+const requestSelect = (
+  extra: SQL = sql``,
+) => sql`select r.id, r.store_id, s.name as store_name, ${derivedStatus} as status, r.created_by, cu.name as created_by_name,
+       r.created_at, r.decided_by, du.name as decided_by_name, r.decided_at, r.reason, r.transfer_id ${extra}
+       from stock_requests r
+       join stores s on s.id = r.store_id
+       left join transfers t on t.id = r.transfer_id
+       left join users cu on cu.id = r.created_by
+       left join users du on du.id = r.decided_by`;
+
+export async function findRequest(db: DbOrTx, id: string, storeIds: string[] | null): Promise<RequestRow | undefined> {
+  const [row] = await queryRows<RequestRow>(db, sql`${requestSelect()} where r.id = ${id} and ${storeFilter(storeIds, sql`r.store_id`)}`);
+  return row;
+}
+
+export async function findRequests(
+  db: DbOrTx,
+  query: { storeIds: string[] | null; storeId?: string; status?: string; limit: number; offset: number },
+): Promise<{ rows: RequestRow[]; total: number }> {
+  const filters: SQL[] = [storeFilter(query.storeIds, sql`r.store_id`)];
+  if (query.storeId) filters.push(sql`r.store_id = ${query.storeId}`);
+  if (query.status) filters.push(sql`${derivedStatus} = ${query.status}`);
+  const rows = await queryRows<RequestRow & { total: number }>(
+    db,
+    sql`${requestSelect(sql`, count(*) over ()::int as total`)}
+        where ${sql.join(filters, sql` and `)}
+        order by r.created_at desc, r.id limit ${query.limit} offset ${query.offset}`,
+  );
+  return { rows, total: rows[0]?.total ?? 0 };
+}
+
+export async function findRequestLines(db: DbOrTx, requestIds: string[]): Promise<RequestLineRow[]> {
+  if (requestIds.length === 0) return [];
+  return queryRows<RequestLineRow>(
+    db,
+    sql`select l.id, l.request_id, l.material_id, m.name, m.unit, l.quantity
+        from stock_request_lines l join materials m on m.id = l.material_id
+        where ${uuidIn(sql`l.request_id`, requestIds)} order by l.request_id, lower(m.name), l.id`,
+  );
+}
+
+/**
+ * Locks a store's live materials named in a request, in id order, so two requests for the same
+ * material at the same moment take turns; the ones found, with any open request line of theirs.
+ */
+export async function lockRequestedMaterials(tx: DbOrTx, storeId: string, ids: string[]) {
+  return queryRows<{ id: string; open_request_id: string | null }>(
+    tx,
+    sql`with locked as (
+          select id from materials where ${uuidIn(sql`id`, ids)} and store_id = ${storeId} and deleted_at is null
+          order by id for update
+        )
+        select locked.id, l.request_id as open_request_id
+        from locked left join stock_request_lines l on l.material_id = locked.id and l.is_open`,
+  );
+}
+
+export async function insertRequest(
+  tx: DbOrTx,
+  storeId: string,
+  createdBy: string,
+  lines: { materialId: string; quantity: number }[],
+): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(
+    tx,
+    sql`insert into stock_requests (store_id, created_by) values (${storeId}, ${createdBy}) returning id`,
+  );
+  if (!row) throw new Error('insert returned no row');
+  await tx.execute(
+    sql`insert into stock_request_lines (request_id, material_id, quantity) values ${sql.join(
+      lines.map((line) => sql`(${row.id}, ${line.materialId}, ${line.quantity})`),
+      sql`, `,
+    )}`,
+  );
+  return row.id;
+}
+
+/** Decides a submitted request (only while still submitted); false when it was not. */
+export async function decideRequest(
+  tx: DbOrTx,
+  id: string,
+  to: 'approved' | 'rejected' | 'cancelled',
+  decidedBy: string,
+  fields: { reason?: string; transferId?: string } = {},
+): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`update stock_requests set status = ${to}, decided_by = ${decidedBy}, decided_at = now(),
+               reason = ${fields.reason ?? null}, transfer_id = ${fields.transferId ?? null}
+        where id = ${id} and status = 'submitted' returning id`,
+  );
+  if (rows.length > 0 && to !== 'approved') {
+    await tx.execute(sql`update stock_request_lines set is_open = false where request_id = ${id}`);
+  }
+  return rows.length > 0;
+}
+
+export async function linkTransfer(tx: DbOrTx, requestId: string, transferId: string): Promise<void> {
+  await tx.execute(sql`update stock_requests set transfer_id = ${transferId} where id = ${requestId}`);
+}

@@ -1,0 +1,51 @@
+import { type Transfer, type TransferStatus, transferReference } from '@stockyard/contract';
+import type { TransferLineRow, TransferRow } from './transfers.repository';
+
+const isoOrNull = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
+const person = (id: string | null, name: string | null) => (id ? { _id: id, name: name ?? '' } : null);
+
+/** Sent and not yet received, damaged or written off; nothing is in transit while a draft or cancelled. */
+export function inTransitOf(line: TransferLineRow, status: string): number {
+  return status === 'draft' || status === 'cancelled' ? 0 : line.quantity - line.received - line.damaged - line.lost;
+}
+
+export function presentTransfer(row: TransferRow, lines: TransferLineRow[]): Transfer {
+  const presented = lines.map((line) => ({
+    _id: line.id,
+    itemKind: line.item_kind,
+    itemId: line.from_item_id,
+    toItemId: line.to_item_id,
+    name: line.name,
+    unit: line.unit,
+    quantity: line.quantity,
+    received: line.received,
+    damaged: line.damaged,
+    lost: line.lost,
+    inTransit: inTransitOf(line, row.status),
+  }));
+  const sum = (field: 'quantity' | 'received' | 'damaged' | 'lost' | 'inTransit') =>
+    presented.reduce((total, line) => total + line[field], 0);
+  return {
+    _id: row.id,
+    reference: transferReference(row.id),
+    fromStore: { _id: row.from_store_id, name: row.from_store_name },
+    toStore: { _id: row.to_store_id, name: row.to_store_name },
+    status: row.status as TransferStatus,
+    requestId: row.request_id,
+    createdBy: person(row.created_by, row.created_by_name),
+    createdAt: new Date(row.created_at).toISOString(),
+    dispatchedBy: person(row.dispatched_by, row.dispatched_by_name),
+    dispatchedAt: isoOrNull(row.dispatched_at),
+    closedBy: person(row.closed_by, row.closed_by_name),
+    closedAt: isoOrNull(row.closed_at),
+    closeReason: row.close_reason,
+    lines: presented,
+    totals: {
+      quantity: sum('quantity'),
+      received: sum('received'),
+      damaged: sum('damaged'),
+      lost: sum('lost'),
+      inTransit: sum('inTransit'),
+    },
+  };
+}

@@ -1,0 +1,277 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import type { ItemKind } from '../../db/schema';
+import { queryRows, uuidIn } from '../../db/sql';
+
+const TABLES: Record<ItemKind, SQL> = { material: sql`materials`, tool: sql`tools` };
+
+export type TransferRow = {
+  id: string;
+  from_store_id: string;
+  from_store_name: string;
+  to_store_id: string;
+  to_store_name: string;
+  status: string;
+  request_id: string | null;
+  created_by: string | null;
+  created_by_name: string | null;
+  created_at: string | Date;
+  dispatched_by: string | null;
+  dispatched_by_name: string | null;
+  dispatched_at: string | Date | null;
+  closed_by: string | null;
+  closed_by_name: string | null;
+  closed_at: string | Date | null;
+  close_reason: string | null;
+};
+
+export type TransferLineRow = {
+  id: string;
+  transfer_id: string;
+  item_kind: ItemKind;
+  from_item_id: string;
+  to_item_id: string | null;
+  name: string;
+  unit: string;
+  quantity: number;
+  received: number;
+  damaged: number;
+  lost: number;
+  counts_incoming: boolean;
+};
+
+/** The stores a caller reaches, as a filter on a transfer's two stores. */
+function touches(storeIds: string[] | null): SQL {
+  if (storeIds === null) return sql`true`;
+  return sql`(${uuidIn(sql`t.from_store_id`, storeIds)} or ${uuidIn(sql`t.to_store_id`, storeIds)})`;
+}
+
+const transferColumns = sql`t.id, t.from_store_id, fs.name as from_store_name, t.to_store_id, ts.name as to_store_name, t.status,
+       t.request_id, t.created_by, cu.name as created_by_name, t.created_at, t.dispatched_by, du.name as dispatched_by_name,
+       t.dispatched_at, t.closed_by, xu.name as closed_by_name, t.closed_at, t.close_reason`;
+const transferJoins = sql`join stores fs on fs.id = t.from_store_id
+       join stores ts on ts.id = t.to_store_id
+       left join users cu on cu.id = t.created_by
+       left join users du on du.id = t.dispatched_by
+       left join users xu on xu.id = t.closed_by`;
+
+/** A transfer one of whose stores the caller reaches; `lock` takes its row for an update. */
+export async function findTransfer(db: DbOrTx, id: string, storeIds: string[] | null, lock = false): Promise<TransferRow | undefined> {
+  const [row] = await queryRows<TransferRow>(
+    db,
+    sql`select ${transferColumns} from transfers t ${transferJoins}
+        where t.id = ${id} and ${touches(storeIds)} ${lock ? sql`for update of t` : sql``}`,
+  );
+  return row;
+}
+
+export type TransferListQuery = {
+  storeIds: string[] | null;
+  storeId?: string;
+  direction?: 'in' | 'out';
+  status?: string;
+  open?: 'in_transit' | 'written_off';
+  limit: number;
+  offset: number;
+};
+
+/** Transfers newest first, of the caller's stores, filtered by store, direction and status. */
+export async function findTransfers(db: DbOrTx, query: TransferListQuery): Promise<{ rows: TransferRow[]; total: number }> {
+  const filters: SQL[] = [touches(query.storeIds)];
+  if (query.storeId) {
+    if (query.direction === 'in') filters.push(sql`t.to_store_id = ${query.storeId}`);
+    else if (query.direction === 'out') filters.push(sql`t.from_store_id = ${query.storeId}`);
+    else filters.push(sql`(t.from_store_id = ${query.storeId} or t.to_store_id = ${query.storeId})`);
+  } else if (query.direction && query.storeIds !== null) {
+    filters.push(uuidIn(query.direction === 'in' ? sql`t.to_store_id` : sql`t.from_store_id`, query.storeIds));
+  }
+  if (query.status) filters.push(sql`t.status = ${query.status}`);
+  if (query.open === 'in_transit') filters.push(sql`t.status in ('dispatched', 'partially_received')`);
+  if (query.open === 'written_off') {
+    filters.push(sql`exists (select 1 from transfer_lines l where l.transfer_id = t.id and l.lost > 0)`);
+  }
+  const rows = await queryRows<TransferRow & { total: number }>(
+    db,
+    sql`select ${transferColumns}, count(*) over ()::int as total from transfers t ${transferJoins}
+        where ${sql.join(filters, sql` and `)}
+        order by t.created_at desc, t.id limit ${query.limit} offset ${query.offset}`,
+  );
+  return { rows, total: rows[0]?.total ?? 0 };
+}
+
+/** The lines of some transfers, in the order they were added. */
+export async function findTransferLines(db: DbOrTx, transferIds: string[]): Promise<TransferLineRow[]> {
+  if (transferIds.length === 0) return [];
+  return queryRows<TransferLineRow>(
+    db,
+    sql`select l.id, l.transfer_id, l.item_kind, l.from_item_id, l.to_item_id, l.name, coalesce(m.unit, '') as unit, l.quantity,
+               l.received, l.damaged, l.lost, l.counts_incoming
+        from transfer_lines l left join materials m on l.item_kind = 'material' and m.id = l.from_item_id
+        where ${uuidIn(sql`l.transfer_id`, transferIds)}
+        order by l.transfer_id, l.name, l.id`,
+  );
+}
+
+/** Live items of a store, by id: their names, for the lines of a new transfer. */
+export async function findStoreItems(db: DbOrTx, kind: ItemKind, storeId: string, ids: string[]) {
+  return queryRows<{ id: string; name: string }>(
+    db,
+    sql`select id, name from ${TABLES[kind]} where ${uuidIn(sql`id`, ids)} and store_id = ${storeId} and deleted_at is null`,
+  );
+}
+
+/** The live items of a store with these names (compared without case), by lower-case name. */
+export async function findItemsByName(db: DbOrTx, kind: ItemKind, storeId: string, names: string[]): Promise<Map<string, string>> {
+  if (names.length === 0) return new Map();
+  const rows = await queryRows<{ id: string; key: string }>(
+    db,
+    sql`select id, lower(name) as key from ${TABLES[kind]}
+        where store_id = ${storeId} and deleted_at is null and lower(name) in (${sql.join(
+          names.map((name) => sql`lower(${name})`),
+          sql`, `,
+        )})`,
+  );
+  return new Map(rows.map((row) => [row.key, row.id]));
+}
+
+export async function insertTransfer(
+  tx: DbOrTx,
+  input: { fromStoreId: string; toStoreId: string; requestId: string | null; createdBy: string },
+): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(
+    tx,
+    sql`insert into transfers (from_store_id, to_store_id, request_id, created_by)
+        values (${input.fromStoreId}, ${input.toStoreId}, ${input.requestId}, ${input.createdBy}) returning id`,
+  );
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+export async function insertTransferLines(
+  tx: DbOrTx,
+  transferId: string,
+  lines: { itemKind: ItemKind; fromItemId: string; toItemId: string | null; name: string; quantity: number; countsIncoming: boolean }[],
+): Promise<void> {
+  await tx.execute(
+    sql`insert into transfer_lines (transfer_id, item_kind, from_item_id, to_item_id, name, quantity, counts_incoming)
+        values ${sql.join(
+          lines.map(
+            (line) =>
+              sql`(${transferId}, ${line.itemKind}, ${line.fromItemId}, ${line.toItemId}, ${line.name}, ${line.quantity}, ${line.countsIncoming})`,
+          ),
+          sql`, `,
+        )}`,
+  );
+}
+
+/** Moves a transfer from one status to another, only if it is still in `from`; false when it was not. */
+export async function changeStatus(tx: DbOrTx, id: string, from: readonly string[], to: string, stamp: SQL = sql``): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`update transfers set status = ${to} ${stamp}
+        where id = ${id} and status in (${sql.join(
+          from.map((status) => sql`${status}`),
+          sql`, `,
+        )}) returning id`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Adds a receipt to a line in one conditional statement: received and damaged grow only while
+ * received + damaged + lost stays within what was sent, so two receipts at once cannot overfill it.
+ */
+export async function addReceipt(
+  tx: DbOrTx,
+  transferId: string,
+  lineId: string,
+  received: number,
+  damaged: number,
+): Promise<TransferLineRow | undefined> {
+  const [row] = await queryRows<TransferLineRow>(
+    tx,
+    sql`update transfer_lines set received = received + ${received}::int, damaged = damaged + ${damaged}::int
+        where id = ${lineId} and transfer_id = ${transferId} and received + damaged + lost + ${received + damaged}::int <= quantity
+        returning *`,
+  );
+  return row;
+}
+
+/** Writes off what is left in transit on every line of a transfer; the lines that had some. */
+export async function writeOffRemaining(
+  tx: DbOrTx,
+  transferId: string,
+): Promise<{ to_item_id: string | null; counts_incoming: boolean; written_off: number }[]> {
+  return queryRows(
+    tx,
+    sql`with before as (
+          select id, quantity - received - damaged - lost as left_over from transfer_lines
+          where transfer_id = ${transferId} and received + damaged + lost < quantity for update
+        )
+        update transfer_lines l set lost = l.quantity - l.received - l.damaged
+        from before b where l.id = b.id
+        returning l.to_item_id, l.counts_incoming, b.left_over as written_off`,
+  );
+}
+
+/** The receiving store's item for a line: its own of the same name, made like the sender's when it has none. */
+export async function receivingItem(tx: DbOrTx, line: TransferLineRow, toStoreId: string): Promise<string> {
+  const table = TABLES[line.item_kind];
+  if (line.to_item_id) {
+    const [live] = await queryRows<{ id: string }>(tx, sql`select id from ${table} where id = ${line.to_item_id} and deleted_at is null`);
+    if (live) return live.id;
+  }
+  const copied =
+    line.item_kind === 'material'
+      ? sql`insert into materials (store_id, name, category_name, material_name, size, unit)
+            select ${toStoreId}, name, category_name, material_name, size, unit from materials where id = ${line.from_item_id}`
+      : sql`insert into tools (store_id, name) select ${toStoreId}, name from tools where id = ${line.from_item_id}`;
+  const [made] = await queryRows<{ id: string }>(
+    tx,
+    sql`${copied} on conflict (store_id, lower(name)) where deleted_at is null do nothing returning id`,
+  );
+  const id = made?.id ?? (await findItemsByName(tx, line.item_kind, toStoreId, [line.name])).get(line.name.toLowerCase());
+  if (!id) throw new Error(`no receiving item for ${line.name}`);
+  await tx.execute(sql`update transfer_lines set to_item_id = ${id} where id = ${line.id}`);
+  return id;
+}
+
+/** A transfer's status from its lines once something arrived: all accounted for (with or without a shortfall), or partly. */
+export async function settleStatus(tx: DbOrTx, id: string): Promise<string> {
+  const [row] = await queryRows<{ status: string }>(
+    tx,
+    sql`update transfers t set status = case
+          when exists (select 1 from transfer_lines l where l.transfer_id = t.id and l.received + l.damaged + l.lost < l.quantity)
+            then 'partially_received'
+          when exists (select 1 from transfer_lines l where l.transfer_id = t.id and l.damaged + l.lost > 0)
+            then 'received_with_discrepancy'
+          else 'received' end
+        where t.id = ${id} returning t.status`,
+  );
+  return row?.status ?? '';
+}
+
+export type TransferHistoryRow = {
+  id: string;
+  kind: string;
+  quantity: number;
+  item_name: string;
+  store_name: string;
+  occurred_at: string | Date;
+  actor_name: string | null;
+  reason: string | null;
+};
+
+/** The ledger rows of a transfer's lines: dispatches, receipts and damage on arrival, oldest first. */
+export async function findTransferHistory(db: DbOrTx, transferId: string): Promise<TransferHistoryRow[]> {
+  return queryRows<TransferHistoryRow>(
+    db,
+    sql`select mv.id, mv.kind, mv.quantity, l.name as item_name, s.name as store_name, mv.occurred_at, u.name as actor_name, mv.reason
+        from transfer_lines l
+        join movements mv on mv.transfer_line_id = l.id
+        join stores s on s.id = mv.store_id
+        left join users u on u.id = mv.actor_id
+        where l.transfer_id = ${transferId}
+        order by mv.recorded_at, mv.id`,
+  );
+}

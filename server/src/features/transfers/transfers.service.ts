@@ -1,0 +1,283 @@
+import {
+  MATERIAL_NOT_FOUND,
+  notEnoughToDispatch,
+  receiptTooMuch,
+  TOOL_NOT_FOUND,
+  TRANSFER_LINE_UNKNOWN,
+  TRANSFER_NOT_DRAFT,
+  TRANSFER_NOT_FOUND,
+  TRANSFER_NOT_IN_TRANSIT,
+  TRANSFER_SAME_STORE,
+  type Transfer,
+  type TransferQuerySchema,
+  type TransferReceive,
+  transferReference,
+} from '@stockyard/contract';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import type { ItemKind } from '../../db/schema';
+import { canAccessStore, storeScopeOf } from '../../lib/auth/policy';
+import type { AuthContext } from '../../lib/auth/sessions';
+import { AppError } from '../../lib/errors';
+import { moveIncoming, recordMovementOrRefuse } from '../movements/movements.service';
+import { assertStoreTakesStock } from '../stores/stores.service';
+import { inTransitOf, presentTransfer } from './transfers.presenter';
+import {
+  addReceipt,
+  changeStatus,
+  findItemsByName,
+  findStoreItems,
+  findTransfer,
+  findTransferHistory,
+  findTransferLines,
+  findTransfers,
+  insertTransfer,
+  insertTransferLines,
+  receivingItem,
+  settleStatus,
+  type TransferRow,
+  writeOffRemaining,
+} from './transfers.repository';
+
+export type DraftLine = { itemKind: ItemKind; itemId: string; quantity: number };
+
+const FORBIDDEN_SENDER = 'Only a keeper of the sending store or an admin can do this.';
+const FORBIDDEN_RECEIVER = 'Only a keeper of the receiving store or an admin can receive this transfer.';
+const IN_TRANSIT = ['dispatched', 'partially_received'] as const;
+
+/** A transfer's lines, in item order, so two transactions lock the same rows in the same order. */
+const byItem = <T extends { from_item_id: string }>(lines: T[]) => [...lines].sort((a, b) => a.from_item_id.localeCompare(b.from_item_id));
+
+async function loadTransfer(db: DbOrTx, row: TransferRow): Promise<Transfer> {
+  return presentTransfer(row, await findTransferLines(db, [row.id]));
+}
+
+async function mustFind(db: DbOrTx, auth: AuthContext, id: string, lock = false): Promise<TransferRow> {
+  const row = await findTransfer(db, id, storeScopeOf(auth), lock);
+  if (!row) throw new AppError('not_found', TRANSFER_NOT_FOUND);
+  return row;
+}
+
+export async function getTransfer(db: DbOrTx, auth: AuthContext, id: string) {
+  const row = await mustFind(db, auth, id);
+  const history = await findTransferHistory(db, id);
+  return {
+    transfer: await loadTransfer(db, row),
+    history: history.map((entry) => ({
+      _id: entry.id,
+      kind: entry.kind,
+      quantity: entry.quantity,
+      itemName: entry.item_name,
+      storeName: entry.store_name,
+      at: new Date(entry.occurred_at).toISOString(),
+      actor: entry.actor_name,
+      reason: entry.reason,
+    })),
+  };
+}
+
+export async function listTransfers(db: DbOrTx, auth: AuthContext, query: z.output<typeof TransferQuerySchema>) {
+  const { rows, total } = await findTransfers(db, { ...query, storeIds: storeScopeOf(auth) });
+  const lines = await findTransferLines(
+    db,
+    rows.map((row) => row.id),
+  );
+  return {
+    transfers: rows.map((row) =>
+      presentTransfer(
+        row,
+        lines.filter((line) => line.transfer_id === row.id),
+      ),
+    ),
+    total,
+  };
+}
+
+/**
+ * A draft transfer from one store to another (an admin's, or a keeper's of the sending store). Each
+ * line names a live item of the sending store; a material the receiving store also has (by name) is
+ * counted as on its way to it from now, so the reorder point sees it.
+ */
+export async function createTransfer(
+  tx: DbOrTx,
+  auth: AuthContext,
+  input: { fromStoreId: string; toStoreId: string; lines: DraftLine[]; requestId?: string | null },
+): Promise<Transfer> {
+  if (input.fromStoreId === input.toStoreId) throw new AppError('bad_request', TRANSFER_SAME_STORE);
+  if (!canAccessStore(auth, input.fromStoreId)) throw new AppError('forbidden', FORBIDDEN_SENDER);
+  await assertStoreTakesStock(tx, input.fromStoreId);
+  await assertStoreTakesStock(tx, input.toStoreId);
+  const ids = input.lines.map((line) => line.itemId);
+  if (new Set(ids).size !== ids.length) throw new AppError('bad_request', 'Each item may appear once in a transfer.');
+
+  const resolved = [];
+  for (const kind of ['material', 'tool'] as const) {
+    const wanted = input.lines.filter((line) => line.itemKind === kind);
+    if (wanted.length === 0) continue;
+    const found = new Map(
+      (
+        await findStoreItems(
+          tx,
+          kind,
+          input.fromStoreId,
+          wanted.map((line) => line.itemId),
+        )
+      ).map((item) => [item.id, item.name]),
+    );
+    const missing = wanted.find((line) => !found.has(line.itemId));
+    if (missing) throw new AppError('not_found', kind === 'material' ? MATERIAL_NOT_FOUND : TOOL_NOT_FOUND);
+    const atDestination = await findItemsByName(tx, kind, input.toStoreId, [...found.values()]);
+    for (const line of wanted) {
+      const name = found.get(line.itemId) as string;
+      const toItemId = atDestination.get(name.toLowerCase()) ?? null;
+      resolved.push({
+        itemKind: kind,
+        fromItemId: line.itemId,
+        toItemId,
+        name,
+        quantity: line.quantity,
+        countsIncoming: kind === 'material' && toItemId !== null,
+      });
+    }
+  }
+  const id = await insertTransfer(tx, {
+    fromStoreId: input.fromStoreId,
+    toStoreId: input.toStoreId,
+    requestId: input.requestId ?? null,
+    createdBy: auth.userId,
+  });
+  await insertTransferLines(tx, id, resolved);
+  const incoming = resolved
+    .filter((line) => line.countsIncoming)
+    .sort((a, b) => (a.toItemId as string).localeCompare(b.toItemId as string));
+  for (const line of incoming) await moveIncoming(tx, line.toItemId as string, line.quantity);
+  return loadTransfer(tx, await mustFind(tx, auth, id));
+}
+
+/**
+ * Sends a draft: the status changes first in a conditional UPDATE (so it is dispatched once), then
+ * each line leaves the sending store through the ledger statement as `transfer_out` (409 when short).
+ * From then on the goods are in transit: in neither store.
+ */
+export async function dispatchTransfer(tx: DbOrTx, auth: AuthContext, id: string, key?: string): Promise<Transfer> {
+  const row = await mustFind(tx, auth, id);
+  if (!canAccessStore(auth, row.from_store_id)) throw new AppError('forbidden', FORBIDDEN_SENDER);
+  if (!(await changeStatus(tx, id, ['draft'], 'dispatched', sql`, dispatched_by = ${auth.userId}, dispatched_at = now()`))) {
+    throw new AppError('conflict', TRANSFER_NOT_DRAFT);
+  }
+  const reason = `${transferReference(id)} to ${row.to_store_name}`;
+  for (const line of byItem(await findTransferLines(tx, [id]))) {
+    await recordMovementOrRefuse(
+      tx,
+      {
+        itemKind: line.item_kind,
+        itemId: line.from_item_id,
+        storeIds: [row.from_store_id],
+        kind: 'transfer_out',
+        quantity: line.quantity,
+        actorId: auth.userId,
+        reason,
+        transferLineId: line.id,
+        idempotencyKey: key,
+      },
+      {
+        notFound: line.item_kind === 'material' ? MATERIAL_NOT_FOUND : TOOL_NOT_FOUND,
+        refused: (current) => notEnoughToDispatch(line.name, current.available_quantity, line.quantity),
+      },
+    );
+  }
+  return loadTransfer(tx, await mustFind(tx, auth, id));
+}
+
+/**
+ * Records what arrived (a keeper's of the receiving store, or an admin's); repeatable for partial
+ * receipts. Per line, one conditional UPDATE keeps received + damaged + lost within what was sent;
+ * then the receiving store's item of the same name (made if it has none) takes it all in as
+ * `store_transfer_in`, and what arrived damaged goes out again as `damage`, so the store's row shows both.
+ */
+export async function receiveTransfer(tx: DbOrTx, auth: AuthContext, id: string, body: TransferReceive, key?: string): Promise<Transfer> {
+  const row = await mustFind(tx, auth, id, true);
+  if (!canAccessStore(auth, row.to_store_id)) throw new AppError('forbidden', FORBIDDEN_RECEIVER);
+  if (!IN_TRANSIT.includes(row.status as (typeof IN_TRANSIT)[number])) throw new AppError('conflict', TRANSFER_NOT_IN_TRANSIT);
+  const lines = new Map((await findTransferLines(tx, [id])).map((line) => [line.id, line]));
+  const receipts = [...(body.lines ?? [])].sort((a, b) => a.lineId.localeCompare(b.lineId));
+  const reference = transferReference(id);
+  for (const receipt of receipts) {
+    const line = lines.get(receipt.lineId);
+    if (!line) throw new AppError('bad_request', TRANSFER_LINE_UNKNOWN);
+    const received = receipt.received ?? 0;
+    const damaged = receipt.damaged ?? 0;
+    if (received + damaged === 0) continue;
+    const updated = await addReceipt(tx, id, line.id, received, damaged);
+    if (!updated) throw new AppError('conflict', receiptTooMuch(line.name, inTransitOf(line, row.status)));
+    const itemId = await receivingItem(tx, line, row.to_store_id);
+    const common = { itemKind: line.item_kind, itemId, storeIds: [row.to_store_id], actorId: auth.userId, transferLineId: line.id };
+    const refusals = {
+      notFound: line.item_kind === 'material' ? MATERIAL_NOT_FOUND : TOOL_NOT_FOUND,
+      refused: () => TRANSFER_NOT_IN_TRANSIT,
+    };
+    await recordMovementOrRefuse(
+      tx,
+      {
+        ...common,
+        kind: 'store_transfer_in',
+        quantity: received + damaged,
+        reason: `${reference} from ${row.from_store_name}`,
+        idempotencyKey: key,
+      },
+      refusals,
+    );
+    if (damaged > 0) {
+      await recordMovementOrRefuse(
+        tx,
+        { ...common, kind: 'damage', quantity: damaged, reason: `Damaged in transit (${reference})` },
+        refusals,
+      );
+    }
+    if (line.counts_incoming && line.to_item_id) await moveIncoming(tx, line.to_item_id, -(received + damaged));
+  }
+  const status = await settleStatus(tx, id);
+  if (status !== 'partially_received') await closeRequestLines(tx, id);
+  return loadTransfer(tx, await mustFind(tx, auth, id));
+}
+
+/** Cancels a draft (nothing has moved yet): what it counted as on its way is no longer. */
+export async function cancelTransfer(tx: DbOrTx, auth: AuthContext, id: string): Promise<Transfer> {
+  const row = await mustFind(tx, auth, id);
+  if (!canAccessStore(auth, row.from_store_id)) throw new AppError('forbidden', FORBIDDEN_SENDER);
+  if (!(await changeStatus(tx, id, ['draft'], 'cancelled', sql`, closed_by = ${auth.userId}, closed_at = now()`))) {
+    throw new AppError('conflict', TRANSFER_NOT_DRAFT);
+  }
+  const counted = (await findTransferLines(tx, [id])).filter((line) => line.counts_incoming && line.to_item_id);
+  counted.sort((a, b) => (a.to_item_id as string).localeCompare(b.to_item_id as string));
+  for (const line of counted) await moveIncoming(tx, line.to_item_id as string, -line.quantity);
+  await closeRequestLines(tx, id);
+  return loadTransfer(tx, await mustFind(tx, auth, id));
+}
+
+/**
+ * An admin closes a transfer that will not arrive in full: what is still in transit is written off
+ * as a transit loss, which belongs to neither store (the sender recorded it leaving; the receiver
+ * never had it). It shows on the transfer and in the company's view of goods written off.
+ */
+export async function closeTransfer(tx: DbOrTx, auth: AuthContext, id: string, reason: string): Promise<Transfer> {
+  const row = await mustFind(tx, auth, id, true);
+  if (!IN_TRANSIT.includes(row.status as (typeof IN_TRANSIT)[number])) throw new AppError('conflict', TRANSFER_NOT_IN_TRANSIT);
+  const written = await writeOffRemaining(tx, id);
+  const counted = written.filter((line) => line.counts_incoming && line.to_item_id);
+  counted.sort((a, b) => (a.to_item_id as string).localeCompare(b.to_item_id as string));
+  for (const line of counted) await moveIncoming(tx, line.to_item_id as string, -line.written_off);
+  await settleStatus(tx, id);
+  await tx.execute(sql`update transfers set closed_by = ${auth.userId}, closed_at = now(), close_reason = ${reason} where id = ${id}`);
+  await closeRequestLines(tx, id);
+  return loadTransfer(tx, await mustFind(tx, auth, id));
+}
+
+/** A request's lines stop being open once its transfer is received, closed or cancelled. */
+async function closeRequestLines(tx: DbOrTx, transferId: string): Promise<void> {
+  await tx.execute(
+    sql`update stock_request_lines set is_open = false
+        where is_open and request_id = (select request_id from transfers where id = ${transferId})`,
+  );
+}
