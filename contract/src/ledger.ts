@@ -272,6 +272,8 @@ export const ALREADY_REVERSED = 'This movement has already been reversed.';
 export const REVERSAL_NOT_REVERSIBLE = 'A reversal cannot itself be reversed.';
 export const DELIVERY_NOT_REVERSIBLE = 'A supplier delivery is corrected by editing or deleting the delivery.';
 export const CUSTODY_NOT_REVERSIBLE = 'A tool handed to a worker is corrected through its custody record on the Tools out screen.';
+export const TRANSFER_NOT_REVERSIBLE =
+  'A transfer between stores is corrected on the transfer: cancel a draft, or record the receipt as it arrived.';
 export const REVERSE_OWN_ONLY = 'You may reverse only movements you recorded yourself. Ask an admin to reverse this one.';
 export const REVERSE_TOO_OLD = `A movement older than ${KEEPER_REVERSAL_HOURS} hours can only be reversed by an admin.`;
 /** A reversal refused because what it would take back has moved on since. */

@@ -21,6 +21,8 @@ export const MOVEMENT_KINDS = [
 /** The kinds of a tool in a worker's custody: recorded through its custody record, never reversed on their own. */
 export const CUSTODY_KINDS: readonly MovementKind[] = ['checkout', 'checkin', 'damaged_return', 'loss'];
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
+/** The kinds of goods moving between stores: recorded and corrected through their transfer. */
+export const TRANSFER_KINDS: readonly MovementKind[] = ['transfer_out', 'store_transfer_in'];
 
 export const ITEM_COUNTERS = [
   'total_quantity',

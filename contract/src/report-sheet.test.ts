@@ -13,6 +13,8 @@ function row(overrides: Partial<ReportRow> = {}): ReportRow {
     previousQuantity: 110,
     restockedQuantity: 30,
     transferQuantity: 0,
+    transferredInQuantity: 0,
+    transferredOutQuantity: 0,
     consumedQuantity: 15,
     damagedQuantity: 2,
     refundQuantity: 0,
@@ -37,8 +39,10 @@ describe('report cells', () => {
       110,
       30,
       0,
+      0,
       15,
       2,
+      0,
       0,
       0,
       123,
@@ -65,24 +69,26 @@ describe('report cells', () => {
       previousQuantity: 115,
       restockedQuantity: 30,
       transferQuantity: 0,
+      transferredInQuantity: 0,
       consumedQuantity: 15,
       damagedQuantity: 2,
       refundQuantity: 1,
+      transferredOutQuantity: 0,
       adjustmentQuantity: -3,
       currentAvailableQuantity: 126,
     });
     expect(closingOf(totals)).toBe(totals.currentAvailableQuantity);
-    expect(totalsCells(totals)).toEqual(['', 'Total', '', '', '', '', 115, 30, 0, 15, 2, 1, -3, 126, '']);
+    expect(totalsCells(totals)).toEqual(['', 'Total', '', '', '', '', 115, 30, 0, 0, 15, 2, 1, 0, -3, 126, '']);
   });
 });
 
 describe('report CSV lines', () => {
   it('quote as RFC 4180 says, end in CRLF and defuse formulas', () => {
     expect(csvLine(REPORT_COLUMNS)).toBe(
-      'Date,Product,Category,Material,Size,Unit,Total Qty,Purchases,Transfer from Warehouse,Consumed,Damages/Wastage,Return,Adjustments,Closing Qty,Remarks\r\n',
+      'Date,Product,Category,Material,Size,Unit,Total Qty,Purchases,Transfer from Warehouse,Transfer from Stores,Consumed,Damages/Wastage,Return,Transfer to Stores,Adjustments,Closing Qty,Remarks\r\n',
     );
     expect(csvLine(reportCells(row({ name: 'Ciment "spécial", 42.5', remarks: 'line one\nline two' })))).toBe(
-      '15/03/2026,"Ciment ""spécial"", 42.5",Binders,N/A,50 kg,bag,110,30,0,15,2,0,0,123,"line one\nline two"\r\n',
+      '15/03/2026,"Ciment ""spécial"", 42.5",Binders,N/A,50 kg,bag,110,30,0,0,15,2,0,0,0,123,"line one\nline two"\r\n',
     );
     expect(csvLine(['=HYPERLINK("x")'])).toBe(`"'=HYPERLINK(""x"")"\r\n`);
     // Quoted too, so a spreadsheet that splits on ";" keeps it one cell and runs no formula from it.

@@ -18,8 +18,9 @@ export function numberOrZero(value: number | null | undefined): number {
 }
 
 /**
- * The 14 columns of docs/SPEC.md section 3 "PDF report columns" and the signed Adjustments of stock
- * counts before Closing Qty, shared by the screen, the PDF and the CSV.
+ * The 14 columns of docs/SPEC.md section 3 "PDF report columns", with transfers from and to other
+ * stores beside them and the signed Adjustments of stock counts before Closing Qty, shared by the
+ * screen, the PDF and the CSV.
  */
 export const REPORT_COLUMNS = [
   'Date',
@@ -31,22 +32,26 @@ export const REPORT_COLUMNS = [
   'Total Qty',
   'Purchases',
   'Transfer from Warehouse',
+  'Transfer from Stores',
   'Consumed',
   'Damages/Wastage',
   'Return',
+  'Transfer to Stores',
   'Adjustments',
   'Closing Qty',
   'Remarks',
 ] as const;
 
-/** The quantity fields in column order (columns 7 to 14). */
+/** The quantity fields in column order (columns 7 to 16). */
 export const REPORT_QUANTITY_FIELDS = [
   'previousQuantity',
   'restockedQuantity',
   'transferQuantity',
+  'transferredInQuantity',
   'consumedQuantity',
   'damagedQuantity',
   'refundQuantity',
+  'transferredOutQuantity',
   'adjustmentQuantity',
   'currentAvailableQuantity',
 ] as const;
@@ -94,15 +99,20 @@ export function totalsCells(totals: ReportQuantities): (string | number)[] {
   return ['', 'Total', '', '', '', '', ...REPORT_QUANTITY_FIELDS.map((field) => totals[field]), ''];
 }
 
-/** The row identity every report row and its totals keep: Closing = Total + Purchases + Transfer + Return − Consumed − Damaged + Adjustments. */
+/**
+ * The row identity every report row and its totals keep: Closing = Total + Purchases + Transfer from
+ * Warehouse + Transfer from Stores + Return − Consumed − Damaged − Transfer to Stores + Adjustments.
+ */
 export function closingOf(q: ReportQuantities): number {
   return (
     q.previousQuantity +
     q.restockedQuantity +
     q.transferQuantity +
+    q.transferredInQuantity +
     q.refundQuantity -
     q.consumedQuantity -
-    q.damagedQuantity +
+    q.damagedQuantity -
+    q.transferredOutQuantity +
     q.adjustmentQuantity
   );
 }

@@ -38,9 +38,13 @@ export const ReportRowSchema = z.object({
   previousQuantity: z.number(),
   restockedQuantity: z.number(),
   transferQuantity: z.number(),
+  /** Received from other stores inside the range (transfers). */
+  transferredInQuantity: z.number(),
   consumedQuantity: z.number(),
   damagedQuantity: z.number(),
   refundQuantity: z.number(),
+  /** Dispatched to other stores inside the range. */
+  transferredOutQuantity: z.number(),
   /** Stock count adjustments inside the range, signed. */
   adjustmentQuantity: z.number(),
   currentAvailableQuantity: z.number(),
@@ -53,9 +57,11 @@ const ReportTotalsSchema = ReportRowSchema.pick({
   previousQuantity: true,
   restockedQuantity: true,
   transferQuantity: true,
+  transferredInQuantity: true,
   consumedQuantity: true,
   damagedQuantity: true,
   refundQuantity: true,
+  transferredOutQuantity: true,
   adjustmentQuantity: true,
   currentAvailableQuantity: true,
 });

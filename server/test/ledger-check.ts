@@ -9,7 +9,9 @@ export type Mismatch = { item_kind: string; id: string; column: string; counter:
  * Every item whose counters disagree with the sums of its ledger rows (empty when all agree),
  * every counter below zero (but `adjusted`, a signed sum), and every store whose kept count of live items is off. Each counter's
  * sum comes from MOVEMENT_EFFECTS, as the ledger statement's change does; every tool whose custody
- * counter is not what its open custody records say is out; that the available
+ * counter is not what its open custody records say is out, as is every material whose incoming
+ * quantity is not what its transfers have on the way, and every transfer line whose dispatch or
+ * receipts are not its ledger rows; that the available
  * counter balances the others is the table's CHECK constraint, which no row can escape.
  */
 export async function findLedgerMismatches(db: DbOrTx): Promise<Mismatch[]> {
@@ -56,13 +58,36 @@ export async function findLedgerMismatches(db: DbOrTx): Promise<Mismatch[]> {
           select 'tool' as item_kind, t.id, 'outstanding custody' as column_name, t.custody_quantity as counter,
                  coalesce((select sum(c.outstanding) from custody c where c.tool_id = t.id), 0)::int as ledger
           from tools t
+        ),
+        incoming as (
+          select 'material' as item_kind, m.id, 'incoming from transfers' as column_name, m.incoming_quantity as counter,
+                 coalesce((select sum(case when t.status = 'draft' then l.quantity
+                                           when t.status in ('dispatched', 'partially_received') then l.quantity - l.received - l.damaged - l.lost
+                                           else 0 end)
+                           from transfer_lines l join transfers t on t.id = l.transfer_id
+                           where l.to_item_id = m.id and l.counts_incoming), 0)::int as ledger
+          from materials m
+        ),
+        lines as (
+          select 'transfer line' as item_kind, l.id, x.column_name, x.counter, x.ledger
+          from transfer_lines l join transfers t on t.id = l.transfer_id
+          cross join lateral (values
+            ('dispatched', case when t.status in ('draft', 'cancelled') then 0 else l.quantity end,
+             coalesce((select sum(mv.quantity) from movements mv where mv.transfer_line_id = l.id and mv.kind = 'transfer_out'), 0)::int),
+            ('received and damaged', l.received + l.damaged,
+             coalesce((select sum(mv.quantity) from movements mv where mv.transfer_line_id = l.id and mv.kind = 'store_transfer_in'), 0)::int)
+          ) as x(column_name, counter, ledger)
         )
         select item_kind, id, column_name as column, counter, ledger from pairs
         where counter <> ledger or (counter < 0 and column_name <> 'adjusted_quantity')
         union all
         select item_kind, id, column_name, counter, ledger from kept where counter <> ledger
         union all
-        select item_kind, id, column_name, counter, ledger from held where counter <> ledger`,
+        select item_kind, id, column_name, counter, ledger from held where counter <> ledger
+        union all
+        select item_kind, id, column_name, counter, ledger from incoming where counter <> ledger
+        union all
+        select item_kind, id, column_name, counter, ledger from lines where counter <> ledger`,
   );
 }
 

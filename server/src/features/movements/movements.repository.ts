@@ -31,6 +31,7 @@ export async function findMovementRows(
                mv.actor_id, u.name as actor_name, mv.reason, mv.supplier, mv.delivery_id, mv.reverses_id, mv.count_id,
                rv.id as reversed_by_id, rv.recorded_at as reversed_at, rv.actor_id as reversed_by_actor_id,
                ru.name as reversed_by_actor_name, rv.reason as reversal_reason, mv.worker_id, w.name as worker_name, mv.custody_id,
+               mv.transfer_line_id,
                count(*) over ()::int as total
         from movements mv
         join stores s on s.id = mv.store_id
@@ -53,18 +54,24 @@ export async function findMovementRow(
   id: string,
   storeIds: string[] | null,
 ): Promise<
-  | (Pick<MovementRow, 'id' | 'store_id' | 'item_kind' | 'item_id' | 'kind' | 'quantity' | 'actor_id' | 'recorded_at' | 'reverses_id'> & {
+  | (Pick<
+      MovementRow,
+      'id' | 'store_id' | 'item_kind' | 'item_id' | 'kind' | 'quantity' | 'actor_id' | 'recorded_at' | 'reverses_id' | 'transfer_line_id'
+    > & {
       reversed_by_id: string | null;
     })
   | undefined
 > {
   const [row] = await queryRows<
-    Pick<MovementRow, 'id' | 'store_id' | 'item_kind' | 'item_id' | 'kind' | 'quantity' | 'actor_id' | 'recorded_at' | 'reverses_id'> & {
+    Pick<
+      MovementRow,
+      'id' | 'store_id' | 'item_kind' | 'item_id' | 'kind' | 'quantity' | 'actor_id' | 'recorded_at' | 'reverses_id' | 'transfer_line_id'
+    > & {
       reversed_by_id: string | null;
     }
   >(
     db,
-    sql`select mv.id, mv.store_id, mv.item_kind, mv.item_id, mv.kind, mv.quantity, mv.actor_id, mv.recorded_at, mv.reverses_id,
+    sql`select mv.id, mv.store_id, mv.item_kind, mv.item_id, mv.kind, mv.quantity, mv.actor_id, mv.recorded_at, mv.reverses_id, mv.transfer_line_id,
                (select rv.id from movements rv where rv.reverses_id = mv.id) as reversed_by_id
         from movements mv where mv.id = ${id} and ${storeFilter(storeIds, sql`mv.store_id`)}`,
   );

@@ -15,6 +15,8 @@ import {
   REVERSE_TOO_OLD,
   reversalWouldGoNegative,
   TOOL_NOT_FOUND,
+  TRANSFER_KINDS,
+  TRANSFER_NOT_REVERSIBLE,
 } from '@stockyard/contract';
 import { booksClosed, storeInactive } from '@stockyard/contract/messages';
 import type { z } from 'zod';
@@ -75,6 +77,7 @@ type Reversible = {
   recorded_at: string | Date;
   reverses_id: string | null;
   reversed_by_id: string | null;
+  transfer_line_id: string | null;
 };
 
 /**
@@ -86,6 +89,9 @@ function reversalRefusal(auth: AuthContext, movement: Reversible, now: number): 
   if (movement.reverses_id) return new AppError('conflict', REVERSAL_NOT_REVERSIBLE);
   if (movement.kind === 'delivery') return new AppError('conflict', DELIVERY_NOT_REVERSIBLE);
   if (CUSTODY_KINDS.includes(movement.kind as MovementKind)) return new AppError('conflict', CUSTODY_NOT_REVERSIBLE);
+  if (TRANSFER_KINDS.includes(movement.kind as MovementKind) || movement.transfer_line_id) {
+    return new AppError('conflict', TRANSFER_NOT_REVERSIBLE);
+  }
   if (movement.reversed_by_id) return new AppError('conflict', ALREADY_REVERSED);
   if (auth.role === 'admin') return null;
   if (movement.actor_id !== auth.userId) return new AppError('forbidden', REVERSE_OWN_ONLY);

@@ -9,7 +9,8 @@ type Staff = Awaited<ReturnType<typeof createStoreWithStaff>>;
 const NAMES = ['Cement OPC', 'सीमेंट', '水泥', 'Τσιμέντο', 'Цемент', 'إسمنت'];
 const RANGE = 'startDate=2026-03-01&endDate=2026-03-31';
 
-/** Quantities read from the eight printed quantity cells, in column order. */
+/** Quantities read from the printed quantity cells, in column order. */
+const QUANTITIES = REPORT_QUANTITY_FIELDS.length;
 function quantities(cells: string[]): ReportQuantities {
   return Object.fromEntries(REPORT_QUANTITY_FIELDS.map((field, index) => [field, Number(cells[index])])) as ReportQuantities;
 }
@@ -75,11 +76,11 @@ describe('report files: PDF and CSV of a store report', () => {
     // Every row and the totals row add up as printed.
     for (const name of [...NAMES, 'Total']) {
       const at = readable.indexOf(name);
-      const cells = name === 'Total' ? page.slice(at + 1, at + 9) : page.slice(at + 5, at + 13);
+      const cells = name === 'Total' ? page.slice(at + 1, at + 1 + QUANTITIES) : page.slice(at + 5, at + 5 + QUANTITIES);
       const printed = quantities(cells);
       expect(closingOf(printed), `${name}: ${cells.join(' ')}`).toBe(printed.currentAvailableQuantity);
     }
-    const cement = page.slice(page.indexOf('Cement OPC') + 5, page.indexOf('Cement OPC') + 13);
+    const cement = page.slice(page.indexOf('Cement OPC') + 5, page.indexOf('Cement OPC') + 5 + QUANTITIES);
     expect(quantities(cement)).toMatchObject({ refundQuantity: 2, consumedQuantity: 0 });
     expect(page).toEqual(expect.arrayContaining(['Prepared by', 'Checked by', 'Page 1 of 1']));
     const footer = page.find((text) => text.startsWith(`${staff.store.name} · 01/03/2026 - 31/03/2026 · Generated `));
@@ -99,7 +100,7 @@ describe('report files: PDF and CSV of a store report', () => {
     expect(body).toHaveLength(NAMES.length + 1);
     expect(body.at(-1)?.slice(0, 2)).toEqual(['', 'Total']);
     for (const cells of body) {
-      const printed = quantities(cells.slice(6, 14));
+      const printed = quantities(cells.slice(6, 6 + QUANTITIES));
       expect(closingOf(printed)).toBe(printed.currentAvailableQuantity);
     }
   });

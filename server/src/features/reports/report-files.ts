@@ -33,14 +33,14 @@ const REPORT_STYLE: TableStyle = {
   title: { x: 'centre', y: 15, size: 14 },
   tableTop: 25,
   margin: { left: 10, right: 10 },
-  fontSize: 8,
+  fontSize: 7,
   cellPadding: 2,
   head: { fill: [22, 47, 85], text: [255, 255, 255] },
   stripe: [240, 240, 240],
 };
 
 /** Column widths in millimetres, in REPORT_COLUMNS' order: they fill the 277 mm between the margins. */
-const COLUMN_WIDTHS = [18, 34, 20, 20, 12, 11, 19, 17, 18, 17, 18, 14, 19, 19, 21];
+const COLUMN_WIDTHS = [18, 30, 16, 15, 12, 10, 17, 16, 17, 16, 16, 17, 12, 15, 17, 16, 17];
 const REVERSIBLE_COLUMNS = new Set(
   REVERSIBLE_QUANTITY_FIELDS.map((field) => FIRST_QUANTITY_COLUMN + REPORT_QUANTITY_FIELDS.indexOf(field)),
 );

@@ -9,6 +9,8 @@ export type ReportLine = Pick<RowOf<typeof materials>, 'id' | 'name' | 'category
   closing: number;
   purchases: number;
   transfers: number;
+  transferred_in: number;
+  transferred_out: number;
   issued: number;
   returned: number;
   damaged: number;
@@ -28,6 +30,8 @@ export function presentReportRow(row: ReportLine): ReportRow {
     previousQuantity: row.opening,
     restockedQuantity: row.purchases,
     transferQuantity: row.transfers,
+    transferredInQuantity: row.transferred_in,
+    transferredOutQuantity: row.transferred_out,
     // Issues inside the range, gross: with returns in their own column the row adds up as printed
     // (docs/decisions/0005); the item lists' counter stays net of returns, as docs/SPEC.md has it.
     consumedQuantity: row.issued,

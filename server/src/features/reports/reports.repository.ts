@@ -49,6 +49,8 @@ const available = counterEffect('available_quantity', 'mv');
 const opening = kindIn(sql`mv.kind`, kindsMoving('total_quantity'));
 const purchases = kindIn(sql`mv.kind`, kindsMoving('restocked_quantity'));
 const transfers = kindIn(sql`mv.kind`, kindsMoving('transfer_quantity'));
+const transfersIn = kindIn(sql`mv.kind`, kindsMoving('transferred_in_quantity'));
+const transfersOut = kindIn(sql`mv.kind`, kindsMoving('transferred_out_quantity'));
 const issues = kindIn(sql`mv.kind`, kindsMoving('consumed_quantity'));
 const returns = kindIn(sql`mv.kind`, kindsMoving('refund_quantity'));
 const damages = kindIn(sql`mv.kind`, kindsMoving('damaged_quantity'));
@@ -65,6 +67,8 @@ function reportQuery(input: ReportInput, slice?: { items: SQL; movements: SQL })
             coalesce(sum(${available}) filter (where mv.occurred_at < b.e and not ${opening}), 0)::int as period_net,
             coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and ${purchases}), 0)::int as purchases,
             coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and ${transfers}), 0)::int as transfers,
+            coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and ${transfersIn}), 0)::int as transferred_in,
+            coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and ${transfersOut}), 0)::int as transferred_out,
             coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and ${issues}), 0)::int as issued,
             coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and ${returns}), 0)::int as returned,
             coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and ${damages}), 0)::int as damaged,
@@ -80,6 +84,7 @@ function reportQuery(input: ReportInput, slice?: { items: SQL; movements: SQL })
                m.available_quantity - coalesce(r.after_end, 0) - coalesce(r.period_net, 0) as opening,
                m.available_quantity - coalesce(r.after_end, 0) as closing,
                coalesce(r.purchases, 0) as purchases, coalesce(r.transfers, 0) as transfers,
+               coalesce(r.transferred_in, 0) as transferred_in, coalesce(r.transferred_out, 0) as transferred_out,
                coalesce(r.issued, 0) as issued, coalesce(r.returned, 0) as returned, coalesce(r.damaged, 0) as damaged,
                coalesce(r.adjusted, 0) as adjusted,
                to_char(r.restock_at at time zone ${input.timeZone}, 'YYYY-MM-DD') as restock_day

@@ -272,6 +272,6 @@ export async function findTransferHistory(db: DbOrTx, transferId: string): Promi
         join stores s on s.id = mv.store_id
         left join users u on u.id = mv.actor_id
         where l.transfer_id = ${transferId}
-        order by mv.recorded_at, mv.id`,
+        order by mv.recorded_at, case mv.kind when 'transfer_out' then 0 when 'store_transfer_in' then 1 else 2 end, mv.id`,
   );
 }

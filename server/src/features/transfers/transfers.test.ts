@@ -1,3 +1,4 @@
+import { closingOf, type ReportRow, TRANSFER_NOT_REVERSIBLE } from '@stockyard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createMaterial, createStore, createStoreWithStaff, createTool, createUser, unique } from '../../../test/factories';
@@ -126,6 +127,28 @@ describe('from a shortage to goods received: request, approval, dispatch, receip
       ['store_transfer_in', 40],
       ['damage', 2],
     ]);
+    // A transfer's ledger rows are corrected on the transfer, never reversed one by one.
+    const reversal = await call(site.admin.token, 'POST', `/api/movements/${page.history[0]._id}/reverse`, { reason: 'Wrong store' });
+    expect(reversal.statusCode).toBe(409);
+    expect(reversal.json().message).toBe(TRANSFER_NOT_REVERSIBLE);
+
+    // Both stores' reports show it in its own columns, and each row adds up as printed.
+    const today = new Date().toISOString().slice(0, 10);
+    const reportRow = async (token: string) =>
+      ((await call(token, 'GET', `/api/user/report?startDate=${today}&endDate=${today}`)).json().data as ReportRow[]).find(
+        (row) => row.name === name,
+      );
+    const siteRow = await reportRow(site.keeper.token);
+    const yardRow = await reportRow(yard.keeper.token);
+    expect(siteRow).toMatchObject({
+      transferredInQuantity: 40,
+      transferredOutQuantity: 0,
+      damagedQuantity: 2,
+      currentAvailableQuantity: 57,
+    });
+    expect(yardRow).toMatchObject({ transferredInQuantity: 0, transferredOutQuantity: 40, currentAvailableQuantity: 460 });
+    for (const row of [siteRow, yardRow] as ReportRow[]) expect(closingOf(row)).toBe(row.currentAvailableQuantity);
+
     // Received in full: a new request for it is a new request.
     const anew = await call(site.keeper.token, 'POST', '/api/stock-requests', body);
     expect(anew.statusCode).toBe(201);
