@@ -22,6 +22,7 @@ import healthRoutes from './features/health/health.routes';
 import materialsRoutes from './features/materials/materials.routes';
 import stockRoutes from './features/materials/stock.routes';
 import movementsRoutes from './features/movements/movements.routes';
+import { type MailSettings, startNotificationMail } from './features/replenishment/notification-mail';
 import replenishmentRoutes from './features/replenishment/replenishment.routes';
 import reportsRoutes from './features/reports/reports.routes';
 import sessionsRoutes from './features/sessions/sessions.routes';
@@ -53,6 +54,8 @@ export type AppOptions = {
   requireAdminMfa?: boolean;
   /** OFFLINE_MAX_AGE_DAYS: how many days back a keeper may date a delivery (30 when unset). */
   offlineMaxAgeDays?: number;
+  /** SMTP_URL and MAIL_FROM: when set, each notification is also emailed (after commit, retried). */
+  mail?: MailSettings;
   /** Called with each route as it is registered: the tests walk the whole route table with it. */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -172,6 +175,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   registerNotFound(app, hasWeb);
+  const mail = options.mail;
+  if (mail) {
+    let stopMail: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stopMail = startNotificationMail(options.db, mail, app.log);
+    });
+    app.addHook('onClose', async () => stopMail?.());
+  }
   return app;
 }
 

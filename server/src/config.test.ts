@@ -37,4 +37,14 @@ describe('configuration', () => {
   it('refuses a port that is not one', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/Invalid PORT/);
   });
+
+  it('mails notifications only with an smtp:// or smtps:// SMTP_URL', () => {
+    expect(loadConfig({}).smtpUrl).toBeUndefined();
+    expect(loadConfig({ SMTP_URL: 'smtp://user:secret@mail.example.com:587', MAIL_FROM: 'Site <site@example.com>' })).toMatchObject({
+      smtpUrl: 'smtp://user:secret@mail.example.com:587',
+      mailFrom: 'Site <site@example.com>',
+    });
+    expect(() => loadConfig({ SMTP_URL: 'mail.example.com' })).toThrow(/Invalid SMTP_URL/);
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow(/must start with smtp:\/\/ or smtps:\/\//);
+  });
 });

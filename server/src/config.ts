@@ -22,6 +22,10 @@ export type Config = {
   requireAdminMfa: boolean;
   /** OFFLINE_MAX_AGE_DAYS: how many days back a keeper may date what they record. */
   offlineMaxAgeDays: number;
+  /** SMTP_URL: where notification emails go; none are sent when unset. */
+  smtpUrl?: string;
+  /** MAIL_FROM: the sender of notification emails. */
+  mailFrom: string;
 };
 
 function parseFlag(name: string, value: string | undefined, fallback: boolean): boolean {
@@ -90,6 +94,20 @@ function parseTimeZone(value: string): string {
   return value;
 }
 
+function parseSmtpUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError('Invalid SMTP_URL (use e.g. smtp://user:password@mail.example.com:587)');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
+    throw new ConfigError('Invalid SMTP_URL: it must start with smtp:// or smtps://');
+  }
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: parsePort(env.PORT),
@@ -105,6 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs: parseDuration(env.STATEMENT_TIMEOUT || '30s') * 1000,
     requireAdminMfa: parseFlag('REQUIRE_ADMIN_MFA', env.REQUIRE_ADMIN_MFA, REQUIRE_ADMIN_MFA_DEFAULT),
     offlineMaxAgeDays: parseDays('OFFLINE_MAX_AGE_DAYS', env.OFFLINE_MAX_AGE_DAYS, OFFLINE_MAX_AGE_DAYS_DEFAULT),
+    smtpUrl: parseSmtpUrl(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM || 'Stockyard <stockyard@localhost>',
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
       .map((origin) => origin.trim())

@@ -57,6 +57,7 @@ async function main(): Promise<void> {
     trustProxy: process.env.TRUST_PROXY === 'true',
     requireAdminMfa: config.requireAdminMfa,
     offlineMaxAgeDays: config.offlineMaxAgeDays,
+    mail: config.smtpUrl ? { smtpUrl: config.smtpUrl, from: config.mailFrom } : undefined,
   });
 
   const stopUpkeep = keepUp(database, (error) => app.log.warn({ err: error }, 'The embedded database could not be analyzed or vacuumed'));

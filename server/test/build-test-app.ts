@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app';
+import { type AppOptions, buildApp } from '../src/app';
 import { type Database, openPglite, openPostgres } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { watchSessionChanges } from '../src/lib/auth/session-changes';
@@ -18,7 +18,9 @@ export type TestApp = {
  * A fresh app on a fresh database with the real migrations: in-memory PGlite, or a new
  * PostgreSQL database on the server named by TEST_DATABASE_URL (dropped again on close).
  */
-export async function buildTestApp(options: { timeZone?: string; requireAdminMfa?: boolean } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  options: { timeZone?: string; requireAdminMfa?: boolean; mail?: AppOptions['mail'] } = {},
+): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
   let dropDatabase = async () => {};
@@ -42,6 +44,7 @@ export async function buildTestApp(options: { timeZone?: string; requireAdminMfa
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     timeZone: options.timeZone,
     requireAdminMfa: options.requireAdminMfa,
+    mail: options.mail,
   });
   await app.ready();
   return {

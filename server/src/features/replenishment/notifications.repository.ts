@@ -37,3 +37,43 @@ export async function markRead(db: DbOrTx, userId: string, id: string | null): P
   );
   return id === null || rows.length > 0;
 }
+
+export type PendingMail = { id: string; email: string; name: string; text: string; store_name: string | null; mail_attempts: number };
+
+/**
+ * Takes up to `limit` notifications whose email is due, leasing them for `leaseSeconds` (their next
+ * try moves past the lease) so a second process, or the next tick, does not send them too. Those
+ * older than a day are not mailed at all: news of a shortage that old is no longer news.
+ */
+export async function leasePendingMail(db: DbOrTx, limit: number, leaseSeconds: number): Promise<PendingMail[]> {
+  await db.execute(
+    sql`update notifications set mail_state = 'skipped'
+        where mail_state = 'pending' and mail_next_at <= now() and created_at < now() - interval '1 day'`,
+  );
+  return queryRows<PendingMail>(
+    db,
+    sql`with due as (
+          select id from notifications where mail_state = 'pending' and mail_next_at <= now()
+          order by mail_next_at limit ${limit} for update skip locked
+        )
+        update notifications n set mail_next_at = now() + make_interval(secs => ${leaseSeconds})
+        from due, users u, notifications o left join stores s on s.id = o.store_id
+        where n.id = due.id and o.id = n.id and u.id = n.user_id
+        returning n.id, u.email, u.name, n.text, s.name as store_name, n.mail_attempts`,
+  );
+}
+
+export async function markMailSent(db: DbOrTx, id: string): Promise<void> {
+  await db.execute(sql`update notifications set mail_state = 'sent', mail_attempts = mail_attempts + 1 where id = ${id}`);
+}
+
+/** A failed try: the next one after `retryInMs`, or none (failed) once `maxAttempts` were made. */
+export async function markMailFailed(db: DbOrTx, id: string, retryInMs: number, maxAttempts: number): Promise<void> {
+  await db.execute(
+    sql`update notifications
+        set mail_attempts = mail_attempts + 1,
+            mail_state = case when mail_attempts + 1 >= ${maxAttempts} then 'failed' else 'pending' end,
+            mail_next_at = now() + make_interval(secs => ${retryInMs / 1000})
+        where id = ${id}`,
+  );
+}
