@@ -41,6 +41,8 @@ export const StockRequestSchema = z.object({
   /** Why it was rejected. */
   reason: z.string().nullable(),
   transferId: z.string().nullable(),
+  /** What the caller may do with it now. */
+  can: z.object({ decide: z.boolean(), cancel: z.boolean() }),
 });
 export type StockRequest = z.infer<typeof StockRequestSchema>;
 export const StockRequestResponseSchema = z.object({ message: z.string(), request: StockRequestSchema });
@@ -151,6 +153,8 @@ export const TransferSchema = z.object({
   closedAt: z.string().nullable(),
   closeReason: z.string().nullable(),
   lines: z.array(TransferLineSchema),
+  /** What the caller may do with it now. */
+  can: z.object({ dispatch: z.boolean(), cancel: z.boolean(), receive: z.boolean(), close: z.boolean() }),
   totals: z.object({ quantity: z.number(), received: z.number(), damaged: z.number(), lost: z.number(), inTransit: z.number() }),
 });
 export type Transfer = z.infer<typeof TransferSchema>;

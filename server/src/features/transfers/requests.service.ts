@@ -32,7 +32,7 @@ import { createTransfer } from './transfers.service';
 
 const isoOrNull = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
-function present(row: RequestRow, lines: RequestLineRow[]): StockRequest {
+function present(row: RequestRow, lines: RequestLineRow[], auth: AuthContext): StockRequest {
   return {
     _id: row.id,
     store: { _id: row.store_id, name: row.store_name },
@@ -44,13 +44,17 @@ function present(row: RequestRow, lines: RequestLineRow[]): StockRequest {
     decidedAt: isoOrNull(row.decided_at),
     reason: row.reason,
     transferId: row.transfer_id,
+    can: {
+      decide: row.status === 'submitted' && auth.role === 'admin',
+      cancel: row.status === 'submitted' && canAccessStore(auth, row.store_id),
+    },
   };
 }
 
 export async function getRequest(db: DbOrTx, auth: AuthContext, id: string): Promise<StockRequest> {
   const row = await findRequest(db, id, storeScopeOf(auth));
   if (!row) throw new AppError('not_found', REQUEST_NOT_FOUND);
-  return present(row, await findRequestLines(db, [id]));
+  return present(row, await findRequestLines(db, [id]), auth);
 }
 
 export async function listRequests(db: DbOrTx, auth: AuthContext, query: z.output<typeof StockRequestQuerySchema>) {
@@ -64,6 +68,7 @@ export async function listRequests(db: DbOrTx, auth: AuthContext, query: z.outpu
       present(
         row,
         lines.filter((line) => line.request_id === row.id),
+        auth,
       ),
     ),
     total,

@@ -1,4 +1,6 @@
 import { type Transfer, type TransferStatus, transferReference } from '@stockyard/contract';
+import { canAccessStore } from '../../lib/auth/policy';
+import type { AuthContext } from '../../lib/auth/sessions';
 import type { TransferLineRow, TransferRow } from './transfers.repository';
 
 const isoOrNull = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
@@ -9,7 +11,7 @@ export function inTransitOf(line: TransferLineRow, status: string): number {
   return status === 'draft' || status === 'cancelled' ? 0 : line.quantity - line.received - line.damaged - line.lost;
 }
 
-export function presentTransfer(row: TransferRow, lines: TransferLineRow[]): Transfer {
+export function presentTransfer(row: TransferRow, lines: TransferLineRow[], auth: AuthContext): Transfer {
   const presented = lines.map((line) => ({
     _id: line.id,
     itemKind: line.item_kind,
@@ -25,6 +27,7 @@ export function presentTransfer(row: TransferRow, lines: TransferLineRow[]): Tra
   }));
   const sum = (field: 'quantity' | 'received' | 'damaged' | 'lost' | 'inTransit') =>
     presented.reduce((total, line) => total + line[field], 0);
+  const isInTransit = row.status === 'dispatched' || row.status === 'partially_received';
   return {
     _id: row.id,
     reference: transferReference(row.id),
@@ -40,6 +43,12 @@ export function presentTransfer(row: TransferRow, lines: TransferLineRow[]): Tra
     closedAt: isoOrNull(row.closed_at),
     closeReason: row.close_reason,
     lines: presented,
+    can: {
+      dispatch: row.status === 'draft' && canAccessStore(auth, row.from_store_id),
+      cancel: row.status === 'draft' && canAccessStore(auth, row.from_store_id),
+      receive: isInTransit && canAccessStore(auth, row.to_store_id),
+      close: isInTransit && auth.role === 'admin',
+    },
     totals: {
       quantity: sum('quantity'),
       received: sum('received'),

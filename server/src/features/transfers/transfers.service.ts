@@ -49,8 +49,8 @@ const IN_TRANSIT = ['dispatched', 'partially_received'] as const;
 /** A transfer's lines, in item order, so two transactions lock the same rows in the same order. */
 const byItem = <T extends { from_item_id: string }>(lines: T[]) => [...lines].sort((a, b) => a.from_item_id.localeCompare(b.from_item_id));
 
-async function loadTransfer(db: DbOrTx, row: TransferRow): Promise<Transfer> {
-  return presentTransfer(row, await findTransferLines(db, [row.id]));
+async function loadTransfer(db: DbOrTx, auth: AuthContext, row: TransferRow): Promise<Transfer> {
+  return presentTransfer(row, await findTransferLines(db, [row.id]), auth);
 }
 
 async function mustFind(db: DbOrTx, auth: AuthContext, id: string, lock = false): Promise<TransferRow> {
@@ -63,7 +63,7 @@ export async function getTransfer(db: DbOrTx, auth: AuthContext, id: string) {
   const row = await mustFind(db, auth, id);
   const history = await findTransferHistory(db, id);
   return {
-    transfer: await loadTransfer(db, row),
+    transfer: await loadTransfer(db, auth, row),
     history: history.map((entry) => ({
       _id: entry.id,
       kind: entry.kind,
@@ -88,6 +88,7 @@ export async function listTransfers(db: DbOrTx, auth: AuthContext, query: z.outp
       presentTransfer(
         row,
         lines.filter((line) => line.transfer_id === row.id),
+        auth,
       ),
     ),
     total,
@@ -152,7 +153,7 @@ export async function createTransfer(
     .filter((line) => line.countsIncoming)
     .sort((a, b) => (a.toItemId as string).localeCompare(b.toItemId as string));
   for (const line of incoming) await moveIncoming(tx, line.toItemId as string, line.quantity);
-  return loadTransfer(tx, await mustFind(tx, auth, id));
+  return loadTransfer(tx, auth, await mustFind(tx, auth, id));
 }
 
 /**
@@ -187,7 +188,7 @@ export async function dispatchTransfer(tx: DbOrTx, auth: AuthContext, id: string
       },
     );
   }
-  return loadTransfer(tx, await mustFind(tx, auth, id));
+  return loadTransfer(tx, auth, await mustFind(tx, auth, id));
 }
 
 /**
@@ -239,7 +240,7 @@ export async function receiveTransfer(tx: DbOrTx, auth: AuthContext, id: string,
   }
   const status = await settleStatus(tx, id);
   if (status !== 'partially_received') await closeRequestLines(tx, id);
-  return loadTransfer(tx, await mustFind(tx, auth, id));
+  return loadTransfer(tx, auth, await mustFind(tx, auth, id));
 }
 
 /** Cancels a draft (nothing has moved yet): what it counted as on its way is no longer. */
@@ -253,7 +254,7 @@ export async function cancelTransfer(tx: DbOrTx, auth: AuthContext, id: string):
   counted.sort((a, b) => (a.to_item_id as string).localeCompare(b.to_item_id as string));
   for (const line of counted) await moveIncoming(tx, line.to_item_id as string, -line.quantity);
   await closeRequestLines(tx, id);
-  return loadTransfer(tx, await mustFind(tx, auth, id));
+  return loadTransfer(tx, auth, await mustFind(tx, auth, id));
 }
 
 /**
@@ -271,7 +272,7 @@ export async function closeTransfer(tx: DbOrTx, auth: AuthContext, id: string, r
   await settleStatus(tx, id);
   await tx.execute(sql`update transfers set closed_by = ${auth.userId}, closed_at = now(), close_reason = ${reason} where id = ${id}`);
   await closeRequestLines(tx, id);
-  return loadTransfer(tx, await mustFind(tx, auth, id));
+  return loadTransfer(tx, auth, await mustFind(tx, auth, id));
 }
 
 /** A request's lines stop being open once its transfer is received, closed or cancelled. */
