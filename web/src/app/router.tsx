@@ -83,6 +83,11 @@ const LowStockPage = lazyPage(() => import('../features/replenishment/pages/low-
 const NotificationsPage = lazyPage(() => import('../features/replenishment/pages/notifications-page'), 'NotificationsPage');
 const notifications = <NotificationsPage />;
 
+const transferPages = () => import('../features/transfers/pages/transfer-pages');
+const RequestsPage = lazyPage(transferPages, 'RequestsPage');
+const TransfersPage = lazyPage(transferPages, 'TransfersPage');
+const TransferPage = lazyPage(transferPages, 'TransferPage');
+
 const AuditPage = lazyPage(() => import('../features/audit/pages/audit-page'), 'AuditPage');
 
 const changePassword = <ChangePasswordPage />;
@@ -136,6 +141,9 @@ export const screens: Record<string, Screens> = {
   '/dashboard/toolsout': { admin: <ToolsOutPage />, user: <ToolsOutPage />, 'store-user': <ToolsOutPage /> },
   '/dashboard/workers': { admin: <WorkersPage />, user: <WorkersPage /> },
   '/dashboard/workers/:id': { admin: <WorkerPage />, user: <WorkerPage /> },
+  '/dashboard/requests': { admin: <RequestsPage />, user: <RequestsPage /> },
+  '/dashboard/transfers': { admin: <TransfersPage />, user: <TransfersPage /> },
+  '/dashboard/transfers/:id': { admin: <TransferPage />, user: <TransferPage /> },
 };
 
 function RoleScreen({ byRole }: { byRole: Screens }) {

@@ -1,3 +1,5 @@
+import { ddmmyyyy } from '@stockyard/contract/report-sheet';
+
 export { ddmmyyyy, numberOrZero, textOrNA } from '@stockyard/contract/report-sheet';
 
 /** YYYY-MM-DD of an ISO timestamp, as the admin tables show dates. */
@@ -11,4 +13,9 @@ export function isoDate(value: string | null | undefined): string {
 export function matchesSearch(search: string, ...fields: (string | null | undefined)[]): boolean {
   const needle = search.trim().toLowerCase();
   return needle === '' || fields.some((field) => field?.toLowerCase().includes(needle));
+}
+
+/** DD/MM/YYYY HH:MM of an ISO timestamp, in the phone's own time. */
+export function dayAndTime(iso: string): string {
+  return `${ddmmyyyy(iso)} ${new Date(iso).toTimeString().slice(0, 5)}`;
 }

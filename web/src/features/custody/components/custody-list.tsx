@@ -1,12 +1,10 @@
 import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { Custody } from '@stockyard/contract';
 import { Link } from 'react-router';
-import { ddmmyyyy } from '../../../lib/format';
+import { dayAndTime, ddmmyyyy } from '../../../lib/format';
 import { ListRow } from '../../../lib/list-row';
 
-export function dueText(iso: string): string {
-  return `${ddmmyyyy(iso)} ${new Date(iso).toTimeString().slice(0, 5)}`;
-}
+export const dueText = dayAndTime;
 
 /** What came back of a record, and how. */
 function returnedText(record: Custody): string {

@@ -2,6 +2,7 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { logout } from '../../auth/api/logout';
 import { OverdueBadge } from '../../custody/components/overdue-badge';
 import { LowStockBadge } from '../../replenishment/components/low-stock-badge';
+import { IncomingTransfersBadge, WaitingRequestsBadge } from '../../transfers/components/transfer-badges';
 import { ButtonHub } from '../components/button-hub';
 import { DashboardPanel } from '../components/dashboard-panel';
 
@@ -47,6 +48,8 @@ export function InventoryHubPage() {
         { label: 'Stock Counts', to: '/dashboard/counts' },
         { label: 'Tools Out', to: '/dashboard/toolsout', badge: <OverdueBadge /> },
         { label: 'Low Stock', to: '/dashboard/lowstock', badge: <LowStockBadge /> },
+        { label: 'Requests', to: '/dashboard/requests', badge: <WaitingRequestsBadge /> },
+        { label: 'Transfers', to: '/dashboard/transfers' },
       ]}
     />
   );
@@ -74,6 +77,8 @@ export function ManagerHubPage() {
         { label: 'Stock Count', to: '/dashboard/counts' },
         { label: 'Tools Out', to: '/dashboard/toolsout', badge: <OverdueBadge /> },
         { label: 'Low Stock', to: '/dashboard/lowstock', badge: <LowStockBadge /> },
+        { label: 'Requests', to: '/dashboard/requests' },
+        { label: 'Transfers', to: '/dashboard/transfers', badge: <IncomingTransfersBadge /> },
       ]}
     />
   );

@@ -26,9 +26,9 @@ const product = {
 };
 
 describe('low stock', () => {
-  it('lists low materials with what to order, in packs', async () => {
+  it('lists low materials with what to order, in packs, and sends the warehouse a request', async () => {
     signInAs('user');
-    stubApi({
+    const calls = stubApi({
       'GET /api/low-stock': {
         body: {
           rows: [
@@ -44,17 +44,31 @@ describe('low stock', () => {
               targetQty: 60,
               packSize: 10,
               suggested: 40,
+              openRequest: null,
             },
           ],
           total: 1,
         },
       },
+      'POST /api/stock-requests': { status: 201, body: { message: 'Request sent to the warehouse.' } },
     });
     renderAt('/dashboard/lowstock');
     const row = await screen.findByRole('listitem', { name: 'Cement' });
     expect(row).toHaveTextContent('20 bag left · minimum 20');
     expect(row).toHaveTextContent('Order 40');
     expect(row).toHaveTextContent('4 packs of 10');
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Request it' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request from the warehouse' });
+    const quantity = within(dialog).getByRole('textbox', { name: 'Cement (bag)' });
+    expect(quantity).toHaveValue('40');
+    await user.clear(quantity);
+    await user.type(quantity, '50');
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Request sent to the warehouse.');
+    const sent = calls.find((call) => call.key === 'POST /api/stock-requests');
+    expect(sent?.body).toEqual({ storeId: 's1', lines: [{ materialId: product._id, quantity: 50 }] });
   });
 
   it('sets a reorder point from the material list, refusing a target not above the minimum', async () => {

@@ -1,50 +1,102 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import type { LowStockRow } from '@stockyard/contract';
 import { useState } from 'react';
 import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { ListRow } from '../../../lib/list-row';
+import { Notice, type NoticeValue } from '../../../lib/notice';
 import { useRole } from '../../../lib/use-session';
 import { StoreSelect } from '../../stores/components/store-select';
+import { RequestDialog } from '../../transfers/components/request-dialog';
 import { useLowStock } from '../api/low-stock';
 
-/** Materials at or below their minimum, the emptiest first, with what to order. */
+/** The low rows of each store, in the order they came (the emptiest first). */
+function byStore(rows: LowStockRow[]): LowStockRow[][] {
+  const groups = new Map<string, LowStockRow[]>();
+  for (const row of rows) groups.set(row.store._id, [...(groups.get(row.store._id) ?? []), row]);
+  return [...groups.values()];
+}
+
+/** What is already done about a low material: requested and waiting, or on its way. */
+function progressOf(row: LowStockRow): string | null {
+  const onTheWay = row.inTransit + row.requested;
+  if (onTheWay > 0) return `${onTheWay} on the way`;
+  if (row.openRequest) return `Requested ${row.openRequest.quantity} · waiting for approval`;
+  return null;
+}
+
+/** Materials at or below their minimum, the emptiest first, with what to order and a request to the warehouse. */
 export function LowStockPage() {
-  const isAdmin = useRole() === 'admin';
+  const role = useRole();
+  const isAdmin = role === 'admin';
   const [storeId, setStoreId] = useState<string | null>(null);
   const low = useLowStock(storeId ?? undefined);
-  const rows = low.data?.rows ?? [];
+  const [requesting, setRequesting] = useState<LowStockRow[] | null>(null);
+  const [notice, setNotice] = useState<NoticeValue>(null);
+  const groups = byStore(low.data?.rows ?? []);
   return (
     <Stack p="md" gap="sm" maw={760} mx="auto">
       <Title order={2}>Low stock</Title>
       {isAdmin && <StoreSelect value={storeId} onChange={setStoreId} required={false} />}
+      <Notice value={notice} onClose={() => setNotice(null)} />
       <ErrorAlert text={low.isError ? messageOf(low.error, 'Failed to fetch data. Please try again.') : null} />
       {low.isPending && 'Loading...'}
-      {low.data && rows.length === 0 && <Text size="sm">Nothing is low. Set reorder points on the material list.</Text>}
-      <Stack gap={0} role="list" aria-label="Low stock">
-        {rows.map((row) => (
-          <ListRow key={row.materialId} label={row.name}>
-            <Stack gap={2} style={{ minWidth: 0 }}>
-              <Text size="sm" fw={600}>
-                {row.name}
-              </Text>
-              <Text size="xs" c={row.available === 0 ? 'red.8' : 'dimmed'}>
-                {row.available} {row.unit} left · minimum {row.minQty}
-                {isAdmin && ` · ${row.store.name}`}
-              </Text>
-            </Stack>
-            <Stack gap={0} align="flex-end">
-              <Text size="sm" fw={600}>
-                Order {row.suggested}
-              </Text>
-              {row.packSize > 1 && (
-                <Text size="xs" c="dimmed">
-                  {row.suggested / row.packSize} packs of {row.packSize}
-                </Text>
+      {low.data && groups.length === 0 && <Text size="sm">Nothing is low. Set reorder points on the material list.</Text>}
+      {groups.map((rows) => {
+        const store = rows[0]?.store;
+        const toRequest = rows.filter((row) => !row.openRequest && row.suggested > 0);
+        return (
+          <Stack key={store?._id} gap={0}>
+            <Group justify="space-between" wrap="nowrap">
+              <Text fw={600}>{isAdmin || groups.length > 1 ? store?.name : `${rows.length} low`}</Text>
+              {toRequest.length > 0 && (
+                <Button size="sm" onClick={() => setRequesting(toRequest)}>
+                  Request {toRequest.length === 1 ? 'it' : `all ${toRequest.length}`}
+                </Button>
               )}
+            </Group>
+            <Stack gap={0} role="list" aria-label={`Low stock in ${store?.name}`}>
+              {rows.map((row) => {
+                const progress = progressOf(row);
+                return (
+                  <ListRow key={row.materialId} label={row.name}>
+                    <Stack gap={2} style={{ minWidth: 0 }}>
+                      <Text size="sm" fw={600}>
+                        {row.name}
+                      </Text>
+                      <Text size="xs" c={row.available === 0 ? 'red.8' : 'dimmed'}>
+                        {row.available} {row.unit} left · minimum {row.minQty}
+                      </Text>
+                      {progress && (
+                        <Text size="xs" c="blue.8">
+                          {progress}
+                        </Text>
+                      )}
+                    </Stack>
+                    <Stack gap={0} align="flex-end">
+                      <Text size="sm" fw={600}>
+                        Order {row.suggested}
+                      </Text>
+                      {row.packSize > 1 && (
+                        <Text size="xs" c="dimmed">
+                          {row.suggested / row.packSize} packs of {row.packSize}
+                        </Text>
+                      )}
+                    </Stack>
+                  </ListRow>
+                );
+              })}
             </Stack>
-          </ListRow>
-        ))}
-      </Stack>
+          </Stack>
+        );
+      })}
+      <RequestDialog
+        rows={requesting}
+        onClose={(message) => {
+          setRequesting(null);
+          if (message) setNotice({ ok: true, text: message });
+        }}
+      />
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
-import { ddmmyyyy } from '../../../lib/format';
+import { dayAndTime } from '../../../lib/format';
 import { ListRow } from '../../../lib/list-row';
 import { useMarkRead, useNotifications } from '../api/notifications';
 
@@ -28,7 +28,7 @@ export function NotificationsPage() {
                 {row.text}
               </Text>
               <Text size="xs" c="dimmed">
-                {ddmmyyyy(row.createdAt)} {new Date(row.createdAt).toTimeString().slice(0, 5)}
+                {dayAndTime(row.createdAt)}
               </Text>
             </Stack>
             {!row.read && (

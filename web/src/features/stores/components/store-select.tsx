@@ -6,16 +6,18 @@ export function StoreSelect({
   value,
   onChange,
   required = true,
+  label = 'Store',
 }: {
   value: string | null;
   onChange: (storeId: string | null) => void;
   /** Off where leaving it empty means every store (a filter). */
   required?: boolean;
+  label?: string;
 }) {
   const stores = useStoreOptions();
   return (
     <Select
-      label="Store"
+      label={label}
       data={(stores.data ?? []).map((store) => ({ value: store._id, label: store.name }))}
       value={value}
       onChange={onChange}

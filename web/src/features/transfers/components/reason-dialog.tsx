@@ -1,0 +1,65 @@
+import { Button, Group, Modal, Text, Textarea } from '@mantine/core';
+import { type FormEvent, useEffect, useState } from 'react';
+import { messageOf } from '../../../lib/api';
+import { ErrorAlert } from '../../../lib/error-alert';
+import { FormStack } from '../../../lib/form-stack';
+import { useIdempotencyKey } from '../../../lib/idempotency-key';
+
+export type ReasonAsk = {
+  title: string;
+  text: string;
+  action: string;
+  /** Does it with the reason and the intent's key; resolves to the message to show. */
+  run: (reason: string, key: string) => Promise<string>;
+};
+
+/** Asks why before an action that needs a reason (rejecting a request, writing off goods in transit). */
+export function ReasonDialog({ ask, onClose }: { ask: ReasonAsk | null; onClose: (message?: string) => void }) {
+  const intent = useIdempotencyKey();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const { renew } = intent;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new question is a new intent
+  useEffect(() => {
+    setReason('');
+    setError(null);
+    renew();
+  }, [ask]);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!ask) return;
+    if (!reason.trim()) return setError('Reason is required');
+    setIsBusy(true);
+    try {
+      const message = await ask.run(reason.trim(), intent.key);
+      renew();
+      onClose(message);
+    } catch (caught) {
+      intent.settle(caught);
+      setError(messageOf(caught, 'That did not work. Please try again.'));
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  return (
+    <Modal opened={ask !== null} onClose={() => onClose()} title={ask?.title} centered>
+      <FormStack onSubmit={handleSubmit}>
+        <ErrorAlert text={error} />
+        <Text size="sm">{ask?.text}</Text>
+        <Textarea label="Reason" required minRows={2} value={reason} onChange={intent.tracking((e) => setReason(e.currentTarget.value))} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => onClose()}>
+            Cancel
+          </Button>
+          <Button type="submit" color="red" loading={isBusy}>
+            {ask?.action}
+          </Button>
+        </Group>
+      </FormStack>
+    </Modal>
+  );
+}

@@ -1,0 +1,109 @@
+import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { Transfer } from '@stockyard/contract';
+import { type FormEvent, useEffect, useState } from 'react';
+import { messageOf } from '../../../lib/api';
+import { ErrorAlert } from '../../../lib/error-alert';
+import { FormStack } from '../../../lib/form-stack';
+import { useIdempotencyKey } from '../../../lib/idempotency-key';
+import { useTransferAction } from '../api/transfers';
+
+type Counts = Record<string, { received: number | string; damaged: number | string }>;
+const asCount = (value: number | string) => (value === '' ? 0 : Number(value));
+
+/**
+ * What arrived, line by line, on a phone at the gate: each line starts at what is still in transit,
+ * in good order; the keeper lowers it, or moves some to Damaged, and records. Repeatable: what has
+ * not come yet stays in transit for the next receipt.
+ */
+export function ReceiveForm({ transfer, onDone }: { transfer: Transfer; onDone: (message: string) => void }) {
+  const act = useTransferAction();
+  const intent = useIdempotencyKey();
+  const open = transfer.lines.filter((line) => line.inTransit > 0);
+  const [counts, setCounts] = useState<Counts>({});
+  const [error, setError] = useState<string | null>(null);
+  const { renew } = intent;
+  const openKey = open.map((line) => `${line._id}:${line.inTransit}`).join(',');
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: what is in transit changed: a new receipt
+  useEffect(() => {
+    setCounts(Object.fromEntries(open.map((line) => [line._id, { received: line.inTransit, damaged: 0 }])));
+    setError(null);
+    renew();
+  }, [openKey]);
+
+  const set = (lineId: string, field: 'received' | 'damaged') =>
+    intent.tracking((value: number | string) =>
+      setCounts((current) => ({ ...current, [lineId]: { ...(current[lineId] ?? { received: 0, damaged: 0 }), [field]: value } })),
+    );
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const lines = open.map((line) => ({
+      lineId: line._id,
+      received: asCount(counts[line._id]?.received ?? 0),
+      damaged: asCount(counts[line._id]?.damaged ?? 0),
+    }));
+    const over = open.find((line, index) => (lines[index]?.received ?? 0) + (lines[index]?.damaged ?? 0) > line.inTransit);
+    if (over) return setError(`${over.name}: only ${over.inTransit} are still in transit.`);
+    const arrived = lines.filter((line) => line.received + line.damaged > 0);
+    if (arrived.length === 0) return setError('Enter what arrived.');
+    try {
+      const answer = await act.mutateAsync({ id: transfer._id, action: 'receive', body: { lines: arrived }, key: intent.key });
+      renew();
+      onDone(answer.message);
+    } catch (caught) {
+      intent.settle(caught);
+      setError(messageOf(caught, 'Failed to record the receipt. Please try again.'));
+    }
+  }
+
+  return (
+    <Paper withBorder p="sm">
+      <FormStack onSubmit={handleSubmit}>
+        <Title order={3} size="h4">
+          Receive
+        </Title>
+        <ErrorAlert text={error} />
+        <Stack gap="sm">
+          {open.map((line) => (
+            <Stack key={line._id} gap={4} role="group" aria-label={`Receive ${line.name}`}>
+              <Text size="sm" fw={600}>
+                {line.name}{' '}
+                <Text span size="xs" c="dimmed">
+                  {line.inTransit} {line.unit} in transit
+                </Text>
+              </Text>
+              <SimpleGrid cols={2} spacing="xs">
+                <NumberInput
+                  label="Received"
+                  min={0}
+                  max={line.inTransit}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  inputMode="numeric"
+                  value={counts[line._id]?.received ?? ''}
+                  onChange={set(line._id, 'received')}
+                />
+                <NumberInput
+                  label="Damaged"
+                  min={0}
+                  max={line.inTransit}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  inputMode="numeric"
+                  value={counts[line._id]?.damaged ?? ''}
+                  onChange={set(line._id, 'damaged')}
+                />
+              </SimpleGrid>
+            </Stack>
+          ))}
+        </Stack>
+        <Group justify="flex-end">
+          <Button type="submit" loading={act.isPending} fullWidth>
+            Record receipt
+          </Button>
+        </Group>
+      </FormStack>
+    </Paper>
+  );
+}

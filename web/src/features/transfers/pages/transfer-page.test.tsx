@@ -1,0 +1,67 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAt, signInAs, stubApi } from '../../../test/render';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const transfer = {
+  _id: '3f9a1c00-0000-4000-8000-000000000001',
+  reference: 'T-3F9A1C',
+  fromStore: { _id: 's1', name: 'Central yard' },
+  toStore: { _id: 's2', name: 'Riverside' },
+  status: 'dispatched',
+  requestId: null,
+  createdBy: { _id: 'u1', name: 'Asha' },
+  createdAt: '2026-11-23T08:00:00.000Z',
+  dispatchedBy: { _id: 'u1', name: 'Asha' },
+  dispatchedAt: '2026-11-23T08:30:00.000Z',
+  closedBy: null,
+  closedAt: null,
+  closeReason: null,
+  lines: [
+    {
+      _id: 'a0000000-0000-4000-8000-000000000001',
+      itemKind: 'material',
+      itemId: 'm1',
+      toItemId: 'm2',
+      name: 'Cement',
+      unit: 'bag',
+      quantity: 40,
+      received: 0,
+      damaged: 0,
+      lost: 0,
+      inTransit: 40,
+    },
+  ],
+  can: { dispatch: false, cancel: false, receive: true, close: false },
+  totals: { quantity: 40, received: 0, damaged: 0, lost: 0, inTransit: 40 },
+};
+
+describe('a transfer received at the gate', () => {
+  it('starts at what is in transit, refuses more, and records good and damaged with one key', async () => {
+    signInAs('user');
+    const calls = stubApi({
+      [`GET /api/transfers/${transfer._id}`]: { body: { message: 'OK', transfer, history: [] } },
+      [`POST /api/transfers/${transfer._id}/receive`]: { body: { message: 'Receipt recorded.', transfer } },
+    });
+    renderAt(`/dashboard/transfers/${transfer._id}`);
+    const user = userEvent.setup();
+    const group = await screen.findByRole('group', { name: 'Receive Cement' });
+    const received = within(group).getByRole('textbox', { name: 'Received' });
+    const damaged = within(group).getByRole('textbox', { name: 'Damaged' });
+    expect(received).toHaveValue('40');
+    await user.clear(damaged);
+    await user.type(damaged, '2');
+    await user.click(screen.getByRole('button', { name: 'Record receipt' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Cement: only 40 are still in transit.');
+    await user.clear(received);
+    await user.type(received, '38');
+    await user.click(screen.getByRole('button', { name: 'Record receipt' }));
+    await waitFor(() => expect(calls.some((call) => call.key.startsWith('POST'))).toBe(true));
+    const sent = calls.find((call) => call.key.startsWith('POST'));
+    expect(sent?.body).toEqual({ lines: [{ lineId: transfer.lines[0]?._id, received: 38, damaged: 2 }] });
+    expect(sent?.headers?.['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
+    expect(await screen.findByRole('status')).toHaveTextContent('Receipt recorded.');
+  });
+});
