@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { type VirtualColumn, VirtualTable } from '../../lib/virtual-table';
 
 /** Column widths in pixels, in REPORT_COLUMNS' order. */
-const WIDTHS = [104, 200, 140, 140, 96, 80, 92, 100, 112, 104, 120, 88, 104, 160];
+const WIDTHS = [104, 200, 140, 140, 96, 80, 92, 100, 112, 112, 104, 120, 88, 104, 104, 104, 160];
 const COLUMNS: VirtualColumn[] = REPORT_COLUMNS.map((header, index) => ({
   header,
   width: WIDTHS[index] ?? 100,

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { TransferDetailResponse } from '@stockyard/contract';
 import { MOVEMENT_KIND_LABELS } from '@stockyard/contract/messages';
 import { useState } from 'react';
@@ -17,47 +17,52 @@ import { TransferStatusBadge } from '../components/transfer-status-badge';
 
 type Transfer = TransferDetailResponse['transfer'];
 
+const FIGURES = [
+  ['Sent', 'quantity'],
+  ['Received', 'received'],
+  ['Damaged', 'damaged'],
+  ['Lost', 'lost'],
+  ['In transit', 'inTransit'],
+] as const;
+
+/** Each line with its five figures side by side: readable on a phone without scrolling sideways. */
 function Lines({ transfer }: { transfer: Transfer }) {
   return (
-    <Table.ScrollContainer minWidth={0}>
-      <Table striped aria-label="Lines" fz="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Item</Table.Th>
-            <Table.Th ta="right">Sent</Table.Th>
-            <Table.Th ta="right">Received</Table.Th>
-            <Table.Th ta="right">Damaged</Table.Th>
-            <Table.Th ta="right">Lost</Table.Th>
-            <Table.Th ta="right">In transit</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {transfer.lines.map((line) => (
-            <Table.Tr key={line._id}>
-              <Table.Td>
-                {line.name}{' '}
-                {line.unit && (
-                  <Text span size="xs" c="dimmed">
-                    {line.unit}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td ta="right">{line.quantity}</Table.Td>
-              <Table.Td ta="right">{line.received}</Table.Td>
-              <Table.Td ta="right" c={line.damaged > 0 ? 'red.8' : undefined}>
-                {line.damaged}
-              </Table.Td>
-              <Table.Td ta="right" c={line.lost > 0 ? 'red.8' : undefined}>
-                {line.lost}
-              </Table.Td>
-              <Table.Td ta="right" fw={line.inTransit > 0 ? 600 : undefined}>
-                {line.inTransit}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Stack gap={0} role="list" aria-label="Lines">
+      {transfer.lines.map((line) => (
+        <Stack
+          key={line._id}
+          gap={4}
+          py="xs"
+          role="listitem"
+          aria-label={line.name}
+          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+        >
+          <Text size="sm" fw={600}>
+            {line.name}{' '}
+            <Text span size="xs" c="dimmed">
+              {line.unit}
+            </Text>
+          </Text>
+          <SimpleGrid cols={5} spacing={4}>
+            {FIGURES.map(([label, field]) => (
+              <Stack key={field} gap={0} align="flex-end">
+                <Text size="xs" c="dimmed" ta="right">
+                  {label}
+                </Text>
+                <Text
+                  size="sm"
+                  fw={field === 'inTransit' && line.inTransit > 0 ? 700 : undefined}
+                  c={(field === 'damaged' || field === 'lost') && line[field] > 0 ? 'red.8' : undefined}
+                >
+                  {line[field]}
+                </Text>
+              </Stack>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      ))}
+    </Stack>
   );
 }
 
