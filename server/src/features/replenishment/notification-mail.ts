@@ -23,12 +23,23 @@ export function retryDelayMs(attempt: number, baseMs: number): number {
   return Math.min(baseMs * 2 ** Math.max(attempt - 1, 0), 3_600_000);
 }
 
+/** Each kind's subject line and the screen to open, by the store it is about. */
+const KINDS: Record<string, { subject: (store: string) => string; screen: string }> = {
+  low_stock: {
+    subject: (store) => `Low stock in ${store}`,
+    screen: "Open Stockyard's Low Stock screen to send a request to the warehouse.",
+  },
+  request: { subject: (store) => `Stock request of ${store}`, screen: "Open Stockyard's Requests screen." },
+  transfer: { subject: (store) => `Transfer for ${store}`, screen: "Open Stockyard's Transfers screen." },
+};
+
 function messageOf(mail: PendingMail, from: string) {
+  const kind = KINDS[mail.kind];
   return {
     from,
     to: { name: mail.name, address: mail.email },
-    subject: mail.store_name ? `Low stock in ${mail.store_name}` : 'Stockyard notification',
-    text: `${mail.text}\n\nOpen Stockyard's Low stock screen to send a request to the warehouse.\n`,
+    subject: kind && mail.store_name ? kind.subject(mail.store_name) : 'Stockyard notification',
+    text: `${mail.text}\n\n${kind?.screen ?? 'Open Stockyard to see it.'}\n`,
   };
 }
 

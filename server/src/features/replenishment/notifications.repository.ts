@@ -38,7 +38,15 @@ export async function markRead(db: DbOrTx, userId: string, id: string | null): P
   return id === null || rows.length > 0;
 }
 
-export type PendingMail = { id: string; email: string; name: string; text: string; store_name: string | null; mail_attempts: number };
+export type PendingMail = {
+  id: string;
+  kind: string;
+  email: string;
+  name: string;
+  text: string;
+  store_name: string | null;
+  mail_attempts: number;
+};
 
 /**
  * Takes up to `limit` notifications whose email is due, leasing them for `leaseSeconds` (their next
@@ -59,7 +67,7 @@ export async function leasePendingMail(db: DbOrTx, limit: number, leaseSeconds: 
         update notifications n set mail_next_at = now() + make_interval(secs => ${leaseSeconds})
         from due, users u, notifications o left join stores s on s.id = o.store_id
         where n.id = due.id and o.id = n.id and u.id = n.user_id
-        returning n.id, u.email, u.name, n.text, s.name as store_name, n.mail_attempts`,
+        returning n.id, n.kind, u.email, u.name, n.text, s.name as store_name, n.mail_attempts`,
   );
 }
 
@@ -75,5 +83,24 @@ export async function markMailFailed(db: DbOrTx, id: string, retryInMs: number, 
             mail_state = case when mail_attempts + 1 >= ${maxAttempts} then 'failed' else 'pending' end,
             mail_next_at = now() + make_interval(secs => ${retryInMs / 1000})
         where id = ${id}`,
+  );
+}
+
+/**
+ * Tells people of a store something, in the caller's transaction: its keepers, the admins, or both
+ * (never the one who did it). The text is stored as written; it is mailed like any notification.
+ */
+export async function notifyStore(
+  tx: DbOrTx,
+  input: { storeId: string; keepers: boolean; admins: boolean; kind: string; text: string; exceptUserId: string },
+): Promise<void> {
+  await tx.execute(
+    sql`insert into notifications (user_id, kind, store_id, text)
+        select u.id, ${input.kind}, ${input.storeId}, ${input.text}
+        from users u
+        where u.deleted_at is null and u.id <> ${input.exceptUserId}
+          and ((${input.admins} and u.role = 'admin')
+               or (${input.keepers} and u.role = 'user'
+                   and exists (select 1 from user_stores us where us.user_id = u.id and us.store_id = ${input.storeId})))`,
   );
 }

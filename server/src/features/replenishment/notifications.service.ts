@@ -4,6 +4,8 @@ import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError } from '../../lib/errors';
 import { findNotifications, markRead } from './notifications.repository';
 
+export { notifyStore } from './notifications.repository';
+
 export async function listNotifications(db: DbOrTx, auth: AuthContext): Promise<NotificationListResponse> {
   const { rows, unread } = await findNotifications(db, auth.userId, 50);
   return {

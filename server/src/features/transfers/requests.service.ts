@@ -15,6 +15,7 @@ import type { DbOrTx } from '../../db/client';
 import { canAccessStore, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError } from '../../lib/errors';
+import { notifyStore } from '../replenishment/notifications.service';
 import { assertStoreTakesStock, resolveTargetStore, storeNameOf } from '../stores/stores.service';
 import {
   decideRequest,
@@ -27,6 +28,7 @@ import {
   type RequestLineRow,
   type RequestRow,
 } from './requests.repository';
+import { linesText } from './transfers.presenter';
 import { findItemsByName } from './transfers.repository';
 import { createTransfer } from './transfers.service';
 
@@ -100,7 +102,16 @@ export async function createRequest(
     return { request: await getRequest(tx, auth, openId), isNew: false };
   }
   const id = await insertRequest(tx, storeId, auth.userId, fresh);
-  return { request: await getRequest(tx, auth, id), isNew: true };
+  const request = await getRequest(tx, auth, id);
+  await notifyStore(tx, {
+    storeId,
+    keepers: false,
+    admins: true,
+    kind: 'request',
+    text: `${request.store.name} requests ${linesText(request.lines)}.`,
+    exceptUserId: auth.userId,
+  });
+  return { request, isNew: true };
 }
 
 /**
@@ -136,13 +147,30 @@ export async function approveRequest(tx: DbOrTx, auth: AuthContext, id: string, 
     })),
   });
   await linkTransfer(tx, id, transfer._id);
+  await notifyStore(tx, {
+    storeId: request.store_id,
+    keepers: true,
+    admins: false,
+    kind: 'request',
+    text: `Your request was approved: ${transfer.reference} from ${transfer.fromStore.name} will bring ${linesText(transfer.lines)}.`,
+    exceptUserId: auth.userId,
+  });
   return getRequest(tx, auth, id);
 }
 
 export async function rejectRequest(tx: DbOrTx, auth: AuthContext, id: string, reason: string): Promise<StockRequest> {
   if (!(await findRequest(tx, id, null))) throw new AppError('not_found', REQUEST_NOT_FOUND);
   if (!(await decideRequest(tx, id, 'rejected', auth.userId, { reason }))) throw new AppError('conflict', REQUEST_NOT_SUBMITTED);
-  return getRequest(tx, auth, id);
+  const request = await getRequest(tx, auth, id);
+  await notifyStore(tx, {
+    storeId: request.store._id,
+    keepers: true,
+    admins: false,
+    kind: 'request',
+    text: `Your request for ${linesText(request.lines)} was rejected: ${reason}`,
+    exceptUserId: auth.userId,
+  });
+  return request;
 }
 
 /** The requesting store's keeper (or an admin) withdraws a request not yet decided. */

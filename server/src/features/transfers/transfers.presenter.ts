@@ -6,6 +6,11 @@ import type { TransferLineRow, TransferRow } from './transfers.repository';
 const isoOrNull = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 const person = (id: string | null, name: string | null) => (id ? { _id: id, name: name ?? '' } : null);
 
+/** "40 bag Cement, 2 Drill": lines as a notification says them. */
+export function linesText(lines: { quantity: number; unit: string; name: string }[]): string {
+  return lines.map((line) => [line.quantity, line.unit, line.name].filter(Boolean).join(' ')).join(', ');
+}
+
 /** Sent and not yet received, damaged or written off; nothing is in transit while a draft or cancelled. */
 export function inTransitOf(line: TransferLineRow, status: string): number {
   return status === 'draft' || status === 'cancelled' ? 0 : line.quantity - line.received - line.damaged - line.lost;

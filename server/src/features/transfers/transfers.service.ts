@@ -21,8 +21,9 @@ import { canAccessStore, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError } from '../../lib/errors';
 import { moveIncoming, recordMovementOrRefuse } from '../movements/movements.service';
+import { notifyStore } from '../replenishment/notifications.service';
 import { assertStoreTakesStock } from '../stores/stores.service';
-import { inTransitOf, presentTransfer } from './transfers.presenter';
+import { inTransitOf, linesText, presentTransfer } from './transfers.presenter';
 import {
   addReceipt,
   changeStatus,
@@ -188,7 +189,16 @@ export async function dispatchTransfer(tx: DbOrTx, auth: AuthContext, id: string
       },
     );
   }
-  return loadTransfer(tx, auth, await mustFind(tx, auth, id));
+  const transfer = await loadTransfer(tx, auth, await mustFind(tx, auth, id));
+  await notifyStore(tx, {
+    storeId: row.to_store_id,
+    keepers: true,
+    admins: false,
+    kind: 'transfer',
+    text: `${transfer.reference} from ${row.from_store_name} is on its way to ${row.to_store_name}: ${linesText(transfer.lines)}.`,
+    exceptUserId: auth.userId,
+  });
+  return transfer;
 }
 
 /**
@@ -240,7 +250,19 @@ export async function receiveTransfer(tx: DbOrTx, auth: AuthContext, id: string,
   }
   const status = await settleStatus(tx, id);
   if (status !== 'partially_received') await closeRequestLines(tx, id);
-  return loadTransfer(tx, auth, await mustFind(tx, auth, id));
+  const transfer = await loadTransfer(tx, auth, await mustFind(tx, auth, id));
+  if (status === 'received_with_discrepancy') {
+    const { damaged, lost } = transfer.totals;
+    await notifyStore(tx, {
+      storeId: row.from_store_id,
+      keepers: true,
+      admins: true,
+      kind: 'transfer',
+      text: `${transfer.reference} from ${row.from_store_name} arrived at ${row.to_store_name} with ${damaged} damaged${lost > 0 ? ` and ${lost} written off` : ''}.`,
+      exceptUserId: auth.userId,
+    });
+  }
+  return transfer;
 }
 
 /** Cancels a draft (nothing has moved yet): what it counted as on its way is no longer. */

@@ -46,6 +46,10 @@ async function lowNotices(token: string, name: string) {
   return list.filter((notice) => notice.text.startsWith(`${name} is low`));
 }
 
+async function noticesOf(token: string): Promise<string[]> {
+  return ((await call(token, 'GET', '/api/notifications')).json().notifications as { text: string }[]).map((notice) => notice.text);
+}
+
 describe('from a shortage to goods received: request, approval, dispatch, receipt', () => {
   it('runs the loop once per crossing, counts goods in transit, and records the receipt exactly', async () => {
     const name = unique('Cement');
@@ -68,6 +72,7 @@ describe('from a shortage to goods received: request, approval, dispatch, receip
     expect(second.statusCode).toBe(200);
     expect(second.json().request._id).toBe(first.json().request._id);
     const requestId = first.json().request._id as string;
+    expect(await noticesOf(site.admin.token)).toContain(`${site.store.name} requests 40 bag ${name}.`);
     expect((await lowRow(site.keeper.token, cement._id)) as unknown).toMatchObject({ openRequest: { _id: requestId, quantity: 40 } });
 
     // A keeper cannot approve; the admin approves from the yard: a draft that already counts.
@@ -90,6 +95,10 @@ describe('from a shortage to goods received: request, approval, dispatch, receip
     expect(await lowRow(site.keeper.token, cement._id)).toBeUndefined();
     expect(await lowNotices(site.keeper.token, name)).toHaveLength(1);
     expect((await call(site.keeper.token, 'GET', `/api/stock-requests/${requestId}`)).json().request.status).toBe('dispatched');
+    const reference = dispatched.json().transfer.reference as string;
+    expect(await noticesOf(site.keeper.token)).toContain(
+      `${reference} from ${yard.store.name} is on its way to ${site.store.name}: 40 bag ${name}.`,
+    );
     expect((await call(site.admin.token, 'POST', `/api/transfers/${transferId}/dispatch`)).statusCode).toBe(409);
 
     // The sender cannot receive; 41 against 40 is refused; one key sent twice records once.
@@ -115,6 +124,9 @@ describe('from a shortage to goods received: request, approval, dispatch, receip
       status: 'received_with_discrepancy',
       totals: { quantity: 40, received: 38, damaged: 2, lost: 0, inTransit: 0 },
     });
+    expect(await noticesOf(yard.keeper.token)).toContain(
+      `${reference} from ${yard.store.name} arrived at ${site.store.name} with 2 damaged.`,
+    );
     const received = await materialOf(site.keeper.token, cement);
     expect(received.availableQuantity).toBe(19 + 38);
     expect(received.damagedQuantity).toBe(2);
