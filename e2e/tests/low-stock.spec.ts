@@ -168,3 +168,30 @@ async function reportRow(page: Page): Promise<Record<string, string>> {
   const cells = (await row.getByRole('cell').allTextContents()).map((text) => text.trim());
   return Object.fromEntries(headers.map((header, index) => [header, cells[index] ?? '']));
 }
+
+test('the admin makes a transfer by hand, checks the draft, and cancels it', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/dashboard/transfers');
+  await page.getByRole('button', { name: 'New transfer' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New transfer' });
+  for (const [label, store] of [
+    ['From', yardName],
+    ['To', storeName],
+  ]) {
+    await dialog.getByRole('combobox', { name: label }).fill(store);
+    await page.getByRole('option', { name: store }).click();
+  }
+  await dialog.getByRole('combobox', { name: 'Material' }).fill(cement.slice(0, 12));
+  await page.getByRole('option', { name: `${cement} (460 available)` }).click();
+  await dialog.getByRole('textbox', { name: 'Quantity' }).fill('5');
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(dialog.getByRole('listitem')).toHaveText(`5 × ${cement}`);
+  await dialog.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('heading', { name: /^Transfer T-/ })).toBeVisible();
+  await expect(page.getByText('Draft', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel transfer' }).click();
+  await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Cancel transfer' }).click();
+  await expect(page.getByRole('status')).toHaveText('Transfer cancelled.');
+  await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
+});

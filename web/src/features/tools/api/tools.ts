@@ -20,6 +20,8 @@ const toolList = { key: toolKeys.all, path: '/api/tools/view-tools', rowsOf: (da
 export const toolPageQuery = (q: string, page: number, withQuantity?: 'damaged' | 'returned' | 'issued') =>
   pagedQuery(toolList, { q, page, extra: { with: withQuantity } });
 export const toolSuggestionsQuery = (q: string) => suggestionsQuery(toolList, q);
+/** One store's tools, for an admin's picker. */
+export const toolStorePageQuery = (q: string, storeId: string) => pagedQuery(toolList, { q, page: 1, extra: { storeId } });
 /** The keeper's pickers search their tools by name (docs/SPEC.md's /api/user/get-tools). */
 export const toolPickerQuery = (search: string) =>
   pagedQuery<Tool>({ key: toolKeys.all, path: '/api/user/get-tools' }, { q: search, page: 1 });

@@ -1,4 +1,4 @@
-import { Anchor, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { messageOf } from '../../../lib/api';
@@ -8,6 +8,7 @@ import { ListRow } from '../../../lib/list-row';
 import { useRole } from '../../../lib/use-session';
 import { StoreSelect } from '../../stores/components/store-select';
 import { type TransferFilter, useTransfers } from '../api/transfers';
+import { NewTransferDialog } from '../components/new-transfer-dialog';
 import { TransferStatusBadge } from '../components/transfer-status-badge';
 
 type View = 'in' | 'out' | 'in_transit' | 'written_off';
@@ -26,16 +27,25 @@ export function TransfersPage() {
   const isAdmin = useRole() === 'admin';
   const [view, setView] = useState<View>('in');
   const [storeId, setStoreId] = useState<string | null>(null);
+  const [isCreating, setIsCreating] = useState(false);
   const transfers = useTransfers({ ...FILTERS[view], storeId: storeId ?? undefined });
   const rows = transfers.data?.transfers ?? [];
   return (
     <Stack p="md" gap="sm" maw={760} mx="auto">
       <Group justify="space-between">
         <Title order={2}>Transfers</Title>
-        <Anchor component={Link} to="/dashboard/requests" size="sm">
-          Requests
-        </Anchor>
+        <Group gap="sm">
+          <Anchor component={Link} to="/dashboard/requests" size="sm">
+            Requests
+          </Anchor>
+          {isAdmin && (
+            <Button size="xs" onClick={() => setIsCreating(true)}>
+              New transfer
+            </Button>
+          )}
+        </Group>
       </Group>
+      <NewTransferDialog opened={isCreating} onClose={() => setIsCreating(false)} />
       {isAdmin && <StoreSelect value={storeId} onChange={setStoreId} required={false} />}
       <SegmentedControl
         aria-label="Which transfers"
