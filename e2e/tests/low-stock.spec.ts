@@ -178,7 +178,7 @@ test('the admin makes a transfer by hand, checks the draft, and cancels it', asy
   for (const [label, store] of [
     ['From', yardName],
     ['To', storeName],
-  ]) {
+  ] as const) {
     await dialog.getByRole('combobox', { name: label }).fill(store);
     await page.getByRole('option', { name: store }).click();
   }

@@ -54,6 +54,8 @@ export type AppOptions = {
   requireAdminMfa?: boolean;
   /** OFFLINE_MAX_AGE_DAYS: how many days back a keeper may date a delivery (30 when unset). */
   offlineMaxAgeDays?: number;
+  /** REPORT_CONCURRENCY: how many store reports are built at once (1 when unset); the rest wait. */
+  reportConcurrency?: number;
   /** SMTP_URL and MAIL_FROM: when set, each notification is also emailed (after commit, retried). */
   mail?: MailSettings;
   /** Called with each route as it is registered: the tests walk the whole route table with it. */
@@ -80,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('timeZone', options.timeZone ?? 'UTC');
   app.decorate('requireAdminMfa', options.requireAdminMfa ?? false);
   app.decorate('offlineMaxAgeDays', options.offlineMaxAgeDays ?? OFFLINE_MAX_AGE_DAYS_DEFAULT);
+  app.decorate('reportConcurrency', options.reportConcurrency ?? 1);
   app.decorateRequest('auth', null);
   app.decorateRequest('mfaSetupUserId', null);
 

@@ -47,4 +47,10 @@ describe('configuration', () => {
     expect(() => loadConfig({ SMTP_URL: 'mail.example.com' })).toThrow(/Invalid SMTP_URL/);
     expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow(/must start with smtp:\/\/ or smtps:\/\//);
   });
+
+  it('builds one store report at a time unless REPORT_CONCURRENCY says more', () => {
+    expect(loadConfig({}).reportConcurrency).toBe(1);
+    expect(loadConfig({ REPORT_CONCURRENCY: '3' }).reportConcurrency).toBe(3);
+    expect(() => loadConfig({ REPORT_CONCURRENCY: '0' })).toThrow(/Invalid REPORT_CONCURRENCY "0"/);
+  });
 });

@@ -22,6 +22,8 @@ export type Config = {
   requireAdminMfa: boolean;
   /** OFFLINE_MAX_AGE_DAYS: how many days back a keeper may date what they record. */
   offlineMaxAgeDays: number;
+  /** REPORT_CONCURRENCY: how many store reports one process builds at once. */
+  reportConcurrency: number;
   /** SMTP_URL: where notification emails go; none are sent when unset. */
   smtpUrl?: string;
   /** MAIL_FROM: the sender of notification emails. */
@@ -94,6 +96,14 @@ function parseTimeZone(value: string): string {
   return value;
 }
 
+function parseCount(name: string, value: string | undefined, fallback: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  const count = Number(value);
+  if (!/^\d+$/.test(value) || count < 1 || count > max)
+    throw new ConfigError(`Invalid ${name} "${value}" (use a whole number from 1 to ${max})`);
+  return count;
+}
+
 function parseSmtpUrl(value: string | undefined): string | undefined {
   if (!value) return undefined;
   let url: URL;
@@ -123,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs: parseDuration(env.STATEMENT_TIMEOUT || '30s') * 1000,
     requireAdminMfa: parseFlag('REQUIRE_ADMIN_MFA', env.REQUIRE_ADMIN_MFA, REQUIRE_ADMIN_MFA_DEFAULT),
     offlineMaxAgeDays: parseDays('OFFLINE_MAX_AGE_DAYS', env.OFFLINE_MAX_AGE_DAYS, OFFLINE_MAX_AGE_DAYS_DEFAULT),
+    reportConcurrency: parseCount('REPORT_CONCURRENCY', env.REPORT_CONCURRENCY, 1, 16),
     smtpUrl: parseSmtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || 'Stockyard <stockyard@localhost>',
     corsOrigins: (env.CORS_ORIGINS ?? '')

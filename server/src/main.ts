@@ -57,6 +57,7 @@ async function main(): Promise<void> {
     trustProxy: process.env.TRUST_PROXY === 'true',
     requireAdminMfa: config.requireAdminMfa,
     offlineMaxAgeDays: config.offlineMaxAgeDays,
+    reportConcurrency: config.reportConcurrency,
     mail: config.smtpUrl ? { smtpUrl: config.smtpUrl, from: config.mailFrom } : undefined,
   });
 

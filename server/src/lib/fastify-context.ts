@@ -12,5 +12,7 @@ declare module 'fastify' {
     requireAdminMfa: boolean;
     /** OFFLINE_MAX_AGE_DAYS: how many days back a keeper may date a delivery. */
     offlineMaxAgeDays: number;
+    /** REPORT_CONCURRENCY: how many store reports one process builds at once. */
+    reportConcurrency: number;
   }
 }

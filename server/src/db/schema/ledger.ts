@@ -90,6 +90,11 @@ export const materials = pgTable(
      * of the ledger's balance; it counts toward the reorder point, moved under the row's lock.
      */
     incomingQuantity: integer('incoming_quantity').notNull().default(0),
+    /**
+     * Goes up by one with every change that can change a report line of this material (a movement,
+     * an edit, a remark, archiving): the sum over a store's materials is where its reports stand.
+     */
+    changeVersion: integer('change_version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },

@@ -78,7 +78,7 @@ async function updateLiveMaterial(
 ): Promise<ChangedItem | undefined> {
   const [row] = await queryRows<ChangedItem>(
     db,
-    sql`update materials set ${sql.join(assignments, sql`, `)}
+    sql`update materials set ${sql.join(assignments, sql`, `)}, change_version = change_version + 1
         where id = ${id} and deleted_at is null and ${storeFilter(storeIds)} and ${condition}
         returning id, name, store_id`,
   );

@@ -100,7 +100,11 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
     delta: perUnit * input.quantity,
   }));
   const assignments = sql.join(
-    changes.map(({ column, delta }) => sql`${column} = ${column} + ${delta}::int`),
+    [
+      ...changes.map(({ column, delta }) => sql`${column} = ${column} + ${delta}::int`),
+      // A material's report line changes with it: cached reports of its store are no longer current.
+      ...(input.itemKind === 'material' ? [sql`change_version = change_version + 1`] : []),
+    ],
     sql`, `,
   );
   // Every counter but `adjusted` (a signed sum of count differences) stays at zero or above, and what

@@ -5,7 +5,9 @@ import { z } from 'zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
 import { errorResponses, sendFile } from '../../lib/http';
 import { closePdfThreads, tablePdfStream } from '../../lib/pdf/pdf-threads';
+import { createReportCache } from './report-cache';
 import { type ReportAudience, reportCsv, reportFileName, reportPdf, type StoreReport } from './report-files';
+import type { ReportLine } from './reports.presenter';
 import { keeperReportFile, reportForKeeper, reportForStore, storeReportFile } from './reports.service';
 
 const tags = ['reports'];
@@ -20,6 +22,7 @@ function sendReportFile(reply: FastifyReply, report: StoreReport, audience: Repo
 
 const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', closePdfThreads);
+  const source = { db: app.db, cache: createReportCache<ReportLine>({ concurrency: app.reportConcurrency }) };
 
   app.get(
     '/api/report/generate-report',
@@ -27,7 +30,7 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: authorize('reports:any-store'),
       schema: { tags, querystring: StoreReportQuerySchema, response: { 200: z.array(ReportRowSchema), ...errorResponses } },
     },
-    async (request) => reportForStore(app.db, request.query, app.timeZone),
+    async (request) => reportForStore(source, request.query, app.timeZone),
   );
 
   app.get(
@@ -36,7 +39,7 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: authorize('reports:own-store'),
       schema: { tags, querystring: KeeperReportQuerySchema, response: { 200: KeeperReportResponseSchema, ...errorResponses } },
     },
-    async (request) => reportForKeeper(app.db, authOf(request), request.query, app.timeZone),
+    async (request) => reportForKeeper(source, authOf(request), request.query, app.timeZone),
   );
 
   for (const format of FORMATS) {
@@ -44,13 +47,13 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       `/api/report/generate-report/${format}`,
       { onRequest: authorize('reports:any-store'), schema: { tags, querystring: StoreReportQuerySchema, response: errorResponses } },
       async (request, reply) =>
-        sendReportFile(reply, await storeReportFile(app.db, authOf(request), request.query, app.timeZone), 'admin', format),
+        sendReportFile(reply, await storeReportFile(source, authOf(request), request.query, app.timeZone), 'admin', format),
     );
     app.get(
       `/api/user/report/${format}`,
       { onRequest: authorize('reports:own-store'), schema: { tags, querystring: KeeperReportQuerySchema, response: errorResponses } },
       async (request, reply) =>
-        sendReportFile(reply, await keeperReportFile(app.db, authOf(request), request.query, app.timeZone), 'keeper', format),
+        sendReportFile(reply, await keeperReportFile(source, authOf(request), request.query, app.timeZone), 'keeper', format),
     );
   }
 };

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import pLimit from 'p-limit';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/sql';
+
+/**
+ * Where a store's reports stand: its name and the sum of its materials' change versions. Every
+ * movement, edit, remark, archive and new material raises that sum and nothing lowers it, so the same
+ * position means the same report; it is read from the database, so it holds across processes.
+ */
+export async function reportPosition(db: Db, storeId: string): Promise<string> {
+  const [row] = await queryRows<{ position: string }>(
+    db,
+    sql`select s.name || '|' || coalesce((select sum(m.change_version) from materials m where m.store_id = s.id), 0)::text as position
+        from stores s where s.id = ${storeId}`,
+  );
+  return row?.position ?? '';
+}
+
+export type ReportCacheOptions = {
+  /** How many reports to keep (the least recently asked for go first). */
+  entries?: number;
+  /** How many reports one process builds at once; the others wait their turn. */
+  concurrency?: number;
+};
+
+/**
+ * Store reports by store, range and time zone, each kept with the position it was built at and
+ * served only while the store is still there. Building is limited to `concurrency` at a time, so a
+ * month-end crowd asking for the big store's report leaves the keepers' movements a core; the same
+ * report asked for while it is being built waits for that build rather than starting another.
+ */
+export function createReportCache<R>(options: ReportCacheOptions = {}) {
+  const cache = new LRUCache<string, { position: string; rows: R[] }>({ max: options.entries ?? 32 });
+  const building = new Map<string, Promise<R[]>>();
+  const limit = pLimit(options.concurrency ?? 1);
+  const stats = { hits: 0, builds: 0 };
+
+  return {
+    stats,
+    async rows(db: Db, key: { storeId: string; start: string; end: string; timeZone: string }, build: () => Promise<R[]>): Promise<R[]> {
+      const id = `${key.storeId}|${key.start}|${key.end}|${key.timeZone}`;
+      // Read before the report is built: a change that lands in between makes the kept position old,
+      // so the next ask builds again (never the other way round).
+      const position = await reportPosition(db, key.storeId);
+      const kept = cache.get(id);
+      if (kept && kept.position === position) {
+        stats.hits += 1;
+        return kept.rows;
+      }
+      const inFlight = building.get(`${id}|${position}`);
+      if (inFlight) return inFlight;
+      const built = limit(async () => {
+        stats.builds += 1;
+        const rows = await build();
+        cache.set(id, { position, rows });
+        return rows;
+      }).finally(() => building.delete(`${id}|${position}`));
+      building.set(`${id}|${position}`, built);
+      return built;
+    },
+  };
+}
+
+export type ReportCache<R> = ReturnType<typeof createReportCache<R>>;
