@@ -61,6 +61,12 @@ export function TransfersPage() {
       <ErrorAlert text={transfers.isError ? messageOf(transfers.error, 'Failed to fetch data. Please try again.') : null} />
       {transfers.isPending && 'Loading...'}
       {transfers.data && rows.length === 0 && <Text size="sm">No transfers here.</Text>}
+      {rows.length > 0 && (view === 'in_transit' || view === 'written_off') && (
+        <Text size="sm" fw={600}>
+          {transfers.data?.total} {transfers.data?.total === 1 ? 'transfer' : 'transfers'} with goods{' '}
+          {view === 'in_transit' ? 'on the way' : 'written off on the way'}
+        </Text>
+      )}
       <Stack gap={0} role="list" aria-label="Transfers">
         {rows.map((transfer) => (
           <ListRow key={transfer._id} label={transfer.reference}>
