@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { KeeperReportResponseSchema } from '@stockyard/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
@@ -99,10 +100,13 @@ describe('a cached report is never stale', () => {
 
   it('answers over HTTP from either process with what the other just recorded', async () => {
     const rebar = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 20 });
-    const closingIn = async (app: FastifyInstance, token: string) =>
-      ((await keeperReport(app, token)).json().data as { materialId: string; currentAvailableQuantity: number }[]).find(
-        (row) => row.materialId === rebar._id,
-      )?.currentAvailableQuantity;
+    const closingIn = async (app: FastifyInstance, token: string) => {
+      const answer = await keeperReport(app, token);
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      // Written once and kept, the answer still has the shape the route documents.
+      const { data } = KeeperReportResponseSchema.parse(answer.json());
+      return data.find((row) => row.materialId === rebar._id)?.currentAvailableQuantity;
+    };
     expect(await closingIn(t.app, staff.keeper.token)).toBe(20);
     expect(await closingIn(other, otherToken)).toBe(20);
     await other.inject({

@@ -18,6 +18,9 @@ export async function reportPosition(db: Db, storeId: string): Promise<string> {
   return row?.position ?? '';
 }
 
+/** A kept report: the position it was built at, its rows, and what was made of them (its JSON answers). */
+type Entry<R> = { position: string; rows: R[]; views: Map<string, unknown> };
+
 export type ReportCacheOptions = {
   /** How many reports to keep (the least recently asked for go first). */
   entries?: number;
@@ -27,38 +30,54 @@ export type ReportCacheOptions = {
 
 /**
  * Store reports by store, range and time zone, each kept with the position it was built at and
- * served only while the store is still there. Building is limited to `concurrency` at a time, so a
+ * served only while the store's position is the same. Building is limited to `concurrency` at a time, so a
  * month-end crowd asking for the big store's report leaves the keepers' movements a core; the same
  * report asked for while it is being built waits for that build rather than starting another.
  */
 export function createReportCache<R>(options: ReportCacheOptions = {}) {
-  const cache = new LRUCache<string, { position: string; rows: R[] }>({ max: options.entries ?? 32 });
-  const building = new Map<string, Promise<R[]>>();
+  const cache = new LRUCache<string, Entry<R>>({ max: options.entries ?? 32 });
+  const building = new Map<string, Promise<Entry<R>>>();
   const limit = pLimit(options.concurrency ?? 1);
   const stats = { hits: 0, builds: 0 };
 
+  async function entryOf(
+    db: Db,
+    key: { storeId: string; start: string; end: string; timeZone: string },
+    build: () => Promise<R[]>,
+  ): Promise<Entry<R>> {
+    const id = `${key.storeId}|${key.start}|${key.end}|${key.timeZone}`;
+    // Read before the report is built: a change that lands in between makes the kept position old,
+    // so the next ask builds again (never the other way round).
+    const position = await reportPosition(db, key.storeId);
+    const kept = cache.get(id);
+    if (kept && kept.position === position) {
+      stats.hits += 1;
+      return kept;
+    }
+    const buildId = `${id}|${position}`;
+    const inFlight = building.get(buildId);
+    if (inFlight) return inFlight;
+    const built = limit(async () => {
+      stats.builds += 1;
+      const entry = { position, rows: await build(), views: new Map<string, unknown>() };
+      cache.set(id, entry);
+      return entry;
+    }).finally(() => building.delete(buildId));
+    building.set(buildId, built);
+    return built;
+  }
+
   return {
     stats,
-    async rows(db: Db, key: { storeId: string; start: string; end: string; timeZone: string }, build: () => Promise<R[]>): Promise<R[]> {
-      const id = `${key.storeId}|${key.start}|${key.end}|${key.timeZone}`;
-      // Read before the report is built: a change that lands in between makes the kept position old,
-      // so the next ask builds again (never the other way round).
-      const position = await reportPosition(db, key.storeId);
-      const kept = cache.get(id);
-      if (kept && kept.position === position) {
-        stats.hits += 1;
-        return kept.rows;
-      }
-      const inFlight = building.get(`${id}|${position}`);
-      if (inFlight) return inFlight;
-      const built = limit(async () => {
-        stats.builds += 1;
-        const rows = await build();
-        cache.set(id, { position, rows });
-        return rows;
-      }).finally(() => building.delete(`${id}|${position}`));
-      building.set(`${id}|${position}`, built);
-      return built;
+    /** The report's rows, kept or built. */
+    async rows(db: Db, key: Parameters<typeof entryOf>[1], build: () => Promise<R[]>): Promise<R[]> {
+      return (await entryOf(db, key, build)).rows;
+    },
+    /** Something made of the report's rows (an answer's JSON), made once for as long as the rows are kept. */
+    async view<V>(db: Db, key: Parameters<typeof entryOf>[1], build: () => Promise<R[]>, name: string, make: (rows: R[]) => V): Promise<V> {
+      const entry = await entryOf(db, key, build);
+      if (!entry.views.has(name)) entry.views.set(name, make(entry.rows));
+      return entry.views.get(name) as V;
     },
   };
 }

@@ -20,6 +20,11 @@ function sendReportFile(reply: FastifyReply, report: StoreReport, audience: Repo
   return sendFile(reply, { name, type: 'text/csv; charset=utf-8', body: reportCsv(report) });
 }
 
+/** An answer already written as JSON (a kept report's): sent as it is, not serialized again. */
+function sendJson(reply: FastifyReply, json: string) {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
 const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', closePdfThreads);
   const source = { db: app.db, cache: createReportCache<ReportLine>({ concurrency: app.reportConcurrency }) };
@@ -30,7 +35,7 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: authorize('reports:any-store'),
       schema: { tags, querystring: StoreReportQuerySchema, response: { 200: z.array(ReportRowSchema), ...errorResponses } },
     },
-    async (request) => reportForStore(source, request.query, app.timeZone),
+    async (request, reply) => sendJson(reply, await reportForStore(source, request.query, app.timeZone)),
   );
 
   app.get(
@@ -39,7 +44,7 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: authorize('reports:own-store'),
       schema: { tags, querystring: KeeperReportQuerySchema, response: { 200: KeeperReportResponseSchema, ...errorResponses } },
     },
-    async (request) => reportForKeeper(source, authOf(request), request.query, app.timeZone),
+    async (request, reply) => sendJson(reply, await reportForKeeper(source, authOf(request), request.query, app.timeZone)),
   );
 
   for (const format of FORMATS) {

@@ -15,21 +15,43 @@ type Range = { startDate: string; endDate: string };
 type AdminQuery = Range & { storeName?: string; storeId?: string };
 type KeeperQuery = Range & { storeId?: string };
 
+function keyOf(storeId: string, query: Range, timeZone: string) {
+  return { storeId, start: query.startDate, end: query.endDate, timeZone };
+}
+
 async function rowsOf(source: ReportSource, storeId: string, query: Range, timeZone: string): Promise<ReportRow[]> {
-  const key = { storeId, start: query.startDate, end: query.endDate, timeZone };
+  const key = keyOf(storeId, query, timeZone);
   const rows = await source.cache.rows(source.db, key, () => buildStoreReport(source.db, key));
   return rows.map(presentReportRow);
 }
 
-/** The admin's report of any store, named by id or by its (case-insensitive) name. */
-export async function reportForStore(source: ReportSource, query: AdminQuery, timeZone: string) {
-  return rowsOf(source, await resolveStoreByIdOrName(source.db, query), query, timeZone);
+/**
+ * A report's JSON answer, made once for as long as the report is current: at month-end the same big
+ * report is asked for again and again, and writing out its thousands of rows each time would keep
+ * the process from the keepers' movements.
+ */
+async function jsonOf(source: ReportSource, storeId: string, query: Range, timeZone: string, shape: 'rows' | 'with-totals') {
+  const key = keyOf(storeId, query, timeZone);
+  return source.cache.view(
+    source.db,
+    key,
+    () => buildStoreReport(source.db, key),
+    shape,
+    (lines) => {
+      const data = lines.map(presentReportRow);
+      return JSON.stringify(shape === 'rows' ? data : { data, totals: reportTotals(data) });
+    },
+  );
 }
 
-/** A keeper's report of their active store (or another of theirs, named by id), with its totals. */
-export async function reportForKeeper(source: ReportSource, auth: AuthContext, query: KeeperQuery, timeZone: string) {
-  const data = await rowsOf(source, await resolveTargetStore(source.db, auth, query.storeId), query, timeZone);
-  return { data, totals: reportTotals(data) };
+/** The admin's report of any store, named by id or by its (case-insensitive) name, as JSON. */
+export async function reportForStore(source: ReportSource, query: AdminQuery, timeZone: string): Promise<string> {
+  return jsonOf(source, await resolveStoreByIdOrName(source.db, query), query, timeZone, 'rows');
+}
+
+/** A keeper's report of their active store (or another of theirs, named by id), with its totals, as JSON. */
+export async function reportForKeeper(source: ReportSource, auth: AuthContext, query: KeeperQuery, timeZone: string): Promise<string> {
+  return jsonOf(source, await resolveTargetStore(source.db, auth, query.storeId), query, timeZone, 'with-totals');
 }
 
 async function fileReport(source: ReportSource, auth: AuthContext, storeId: string, query: Range, timeZone: string): Promise<StoreReport> {
