@@ -343,6 +343,8 @@ results.loginCssKb = assets.filter((a) => a.endsWith('.css')).reduce((sum, a) =>
 
 // ---- Report ----
 const ratio = (app: Measurement, limit: Measurement) => app.requestsPerSecond / limit.requestsPerSecond;
+// A p99 of 1 ms or less is as good as none: the ratio is taken against at least 1 ms.
+const monthEndRatio = fewMovementsBesideReports.p99 / Math.max(fewMovements.p99, 1);
 const rows = [
   [
     'movement POST, random items (app)',
@@ -399,11 +401,11 @@ const rows = [
     movementsBesideReports.p99 <= 100,
   ],
   [
-    'movement POST, 5 connections, while 4 connections ask for big-store reports',
+    'movement POST, 5 connections, while 4 connections ask for big-store reports (month-end)',
     fewMovementsBesideReports,
-    `p99 ${fewMovementsBesideReports.p99} ms (${fewMovements.p99} ms and ${fewMovements.requestsPerSecond.toFixed(0)} req/s without the reports); ${(reportsBesideFewMovements.requestsPerSecond * duration).toFixed(0)} reports answered in ${duration} s`,
-    isPostgres ? '' : 'p99 ≤ 100 ms',
-    fewMovementsBesideReports.p99 <= 100,
+    `p99 ${fewMovementsBesideReports.p99} ms, ${monthEndRatio.toFixed(1)}× the ${fewMovements.p99} ms without the reports (${fewMovements.requestsPerSecond.toFixed(0)} req/s); ${(reportsBesideFewMovements.requestsPerSecond * duration).toFixed(0)} reports answered in ${duration} s`,
+    'p99 ≤ 3× without the reports',
+    monthEndRatio <= 3,
   ],
 ] as const;
 
@@ -467,6 +469,7 @@ if (values.quick) {
     pdfRatio > 10 && 'report PDF above 10× the report call',
     pdfBytesPerRow > 600 && 'report PDF above 600 bytes a row',
     dashboardRatio > 4 && 'dashboard call above 4× its bare SQL',
+    monthEndRatio > 6 && "month-end: movements' p99 beside big reports above 6× their p99 alone",
   ].filter(Boolean);
   if (failures.length > 0) {
     console.error(`Performance guard failed: ${failures.join('; ')}`);
