@@ -74,10 +74,21 @@ export function createReportCache<R>(options: ReportCacheOptions = {}) {
       return (await entryOf(db, key, build)).rows;
     },
     /** Something made of the report's rows (an answer's JSON), made once for as long as the rows are kept. */
-    async view<V>(db: Db, key: Parameters<typeof entryOf>[1], build: () => Promise<R[]>, name: string, make: (rows: R[]) => V): Promise<V> {
+    async view<V>(
+      db: Db,
+      key: Parameters<typeof entryOf>[1],
+      build: () => Promise<R[]>,
+      name: string,
+      make: (rows: R[]) => Promise<V>,
+    ): Promise<V> {
       const entry = await entryOf(db, key, build);
-      if (!entry.views.has(name)) entry.views.set(name, make(entry.rows));
-      return entry.views.get(name) as V;
+      if (!entry.views.has(name)) {
+        const made = make(entry.rows);
+        entry.views.set(name, made);
+        // A failure is not kept: the next ask makes it again.
+        made.catch(() => entry.views.delete(name));
+      }
+      return entry.views.get(name) as Promise<V>;
     },
   };
 }

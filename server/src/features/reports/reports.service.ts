@@ -5,6 +5,7 @@ import { resolveStoreByIdOrName, resolveTargetStore, storeNameOf } from '../stor
 import { userNameOf } from '../users/users.service';
 import type { ReportCache } from './report-cache';
 import type { StoreReport } from './report-files';
+import { reportJson } from './report-json';
 import { presentReportRow, type ReportLine } from './reports.presenter';
 import { buildStoreReport } from './reports.repository';
 
@@ -37,10 +38,7 @@ async function jsonOf(source: ReportSource, storeId: string, query: Range, timeZ
     key,
     () => buildStoreReport(source.db, key),
     shape,
-    (lines) => {
-      const data = lines.map(presentReportRow);
-      return JSON.stringify(shape === 'rows' ? data : { data, totals: reportTotals(data) });
-    },
+    (lines) => reportJson(lines, shape),
   );
 }
 
