@@ -133,3 +133,10 @@ export function messageOf(error: unknown, fallback: string): string {
 export function isConnectionLost(error: unknown): boolean {
   return error instanceof ApiError && error.status === 0;
 }
+
+/** A query string of the values given, leaving out the empty ones. */
+export function searchOf(values: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) if (value !== undefined && value !== '') params.set(key, String(value));
+  return params.toString();
+}

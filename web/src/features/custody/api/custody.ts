@@ -10,7 +10,7 @@ import type {
   WorkerUpdateRequest,
 } from '@stockyard/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch, apiFetchPage } from '../../../lib/api';
+import { apiFetch, apiFetchPage, searchOf } from '../../../lib/api';
 import { STOCK_QUERIES } from '../../../lib/query-keys';
 import { useStockMutation } from '../../../lib/stock-mutation';
 
@@ -21,12 +21,6 @@ export const custodyKeys = {
 };
 
 export type CustodyFilter = { status?: 'open' | 'overdue' | 'closed'; storeId?: string; workerId?: string };
-
-function searchOf(values: Record<string, string | number | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) if (value !== undefined && value !== '') params.set(key, String(value));
-  return params.toString();
-}
 
 export function useWorkers(filter: { storeId?: string; includeInactive?: boolean } = {}) {
   const search = searchOf({ storeId: filter.storeId, includeInactive: filter.includeInactive ? 'true' : undefined, limit: 500 });

@@ -11,7 +11,7 @@ import type {
   TransferStatus,
 } from '@stockyard/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch, apiFetchPage } from '../../../lib/api';
+import { apiFetch, apiFetchPage, searchOf } from '../../../lib/api';
 import { STOCK_QUERIES } from '../../../lib/query-keys';
 import { useStockMutation } from '../../../lib/stock-mutation';
 
@@ -27,12 +27,6 @@ export type TransferFilter = {
   status?: TransferStatus;
   open?: 'in_transit' | 'written_off';
 };
-
-function searchOf(values: Record<string, string | number | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) if (value !== undefined && value !== '') params.set(key, String(value));
-  return params.toString();
-}
 
 export function useTransfers(filter: TransferFilter) {
   const search = searchOf({ ...filter, limit: 200 });
