@@ -38,7 +38,6 @@ export function createReportCache<R>(options: ReportCacheOptions = {}) {
   const cache = new LRUCache<string, Entry<R>>({ max: options.entries ?? 32 });
   const building = new Map<string, Promise<Entry<R>>>();
   const limit = pLimit(options.concurrency ?? 1);
-  const stats = { hits: 0, builds: 0 };
 
   async function entryOf(
     db: Db,
@@ -51,14 +50,12 @@ export function createReportCache<R>(options: ReportCacheOptions = {}) {
     const position = await reportPosition(db, key.storeId);
     const kept = cache.get(id);
     if (kept && kept.position === position) {
-      stats.hits += 1;
       return kept;
     }
     const buildId = `${id}|${position}`;
     const inFlight = building.get(buildId);
     if (inFlight) return inFlight;
     const built = limit(async () => {
-      stats.builds += 1;
       const entry = { position, rows: await build(), views: new Map<string, unknown>() };
       cache.set(id, entry);
       return entry;
@@ -68,7 +65,6 @@ export function createReportCache<R>(options: ReportCacheOptions = {}) {
   }
 
   return {
-    stats,
     /** The report's rows, kept or built. */
     async rows(db: Db, key: Parameters<typeof entryOf>[1], build: () => Promise<R[]>): Promise<R[]> {
       return (await entryOf(db, key, build)).rows;

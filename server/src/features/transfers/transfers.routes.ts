@@ -40,13 +40,18 @@ const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
   const approve = { onRequest: authorize('transfers:approve') };
   const requestAnswer = { 200: StockRequestResponseSchema, ...errorResponses };
   const transferAnswer = { 200: TransferResponseSchema, ...errorResponses };
-  let tags = ['stock requests'];
+  const requestTags = ['stock requests'];
+  const transferTags = ['transfers'];
 
   app.get(
     '/api/stock-requests',
     {
       ...read,
-      schema: { tags, querystring: StockRequestQuerySchema, response: { 200: StockRequestListResponseSchema, ...errorResponses } },
+      schema: {
+        tags: requestTags,
+        querystring: StockRequestQuerySchema,
+        response: { 200: StockRequestListResponseSchema, ...errorResponses },
+      },
     },
     async (request, reply) => {
       const result = await listRequests(app.db, authOf(request), request.query);
@@ -54,14 +59,21 @@ const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/stock-requests/:id', { ...read, schema: { tags, params: ByIdParamsSchema, response: requestAnswer } }, async (request) => ({
-    message: 'OK',
-    request: await getRequest(app.db, authOf(request), request.params.id),
-  }));
+  app.get(
+    '/api/stock-requests/:id',
+    { ...read, schema: { tags: requestTags, params: ByIdParamsSchema, response: requestAnswer } },
+    async (request) => ({
+      message: 'OK',
+      request: await getRequest(app.db, authOf(request), request.params.id),
+    }),
+  );
 
   app.post(
     '/api/stock-requests',
-    { ...move, schema: { tags, body: StockRequestCreateSchema, response: { 201: StockRequestResponseSchema, ...requestAnswer } } },
+    {
+      ...move,
+      schema: { tags: requestTags, body: StockRequestCreateSchema, response: { 201: StockRequestResponseSchema, ...requestAnswer } },
+    },
     async (request, reply) =>
       replyIdempotent(request, reply, async (tx) => {
         const { request: sent, isNew } = await createRequest(tx, authOf(request), request.body);
@@ -73,7 +85,7 @@ const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/stock-requests/:id/approve',
-    { ...approve, schema: { tags, params: ByIdParamsSchema, body: StockRequestApproveSchema, response: requestAnswer } },
+    { ...approve, schema: { tags: requestTags, params: ByIdParamsSchema, body: StockRequestApproveSchema, response: requestAnswer } },
     async (request, reply) =>
       replyIdempotent(request, reply, async (tx) => ({
         status: 200 as const,
@@ -86,7 +98,7 @@ const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/stock-requests/:id/reject',
-    { ...approve, schema: { tags, params: ByIdParamsSchema, body: ReasonSchema, response: requestAnswer } },
+    { ...approve, schema: { tags: requestTags, params: ByIdParamsSchema, body: ReasonSchema, response: requestAnswer } },
     async (request, reply) =>
       replyIdempotent(request, reply, async (tx) => ({
         status: 200 as const,
@@ -96,7 +108,7 @@ const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/stock-requests/:id/cancel',
-    { ...move, schema: { tags, params: ByIdParamsSchema, response: requestAnswer } },
+    { ...move, schema: { tags: requestTags, params: ByIdParamsSchema, response: requestAnswer } },
     async (request, reply) =>
       replyIdempotent(request, reply, async (tx) => ({
         status: 200 as const,
@@ -104,11 +116,12 @@ const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
       })),
   );
 
-  tags = ['transfers'];
-
   app.get(
     '/api/transfers',
-    { ...read, schema: { tags, querystring: TransferQuerySchema, response: { 200: TransferListResponseSchema, ...errorResponses } } },
+    {
+      ...read,
+      schema: { tags: transferTags, querystring: TransferQuerySchema, response: { 200: TransferListResponseSchema, ...errorResponses } },
+    },
     async (request, reply) => {
       const result = await listTransfers(app.db, authOf(request), request.query);
       return withTotal(reply, result.total, result);
@@ -117,13 +130,16 @@ const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/transfers/:id',
-    { ...read, schema: { tags, params: ByIdParamsSchema, response: { 200: TransferDetailResponseSchema, ...errorResponses } } },
+    {
+      ...read,
+      schema: { tags: transferTags, params: ByIdParamsSchema, response: { 200: TransferDetailResponseSchema, ...errorResponses } },
+    },
     async (request) => ({ message: 'OK', ...(await getTransfer(app.db, authOf(request), request.params.id)) }),
   );
 
   app.post(
     '/api/transfers',
-    { ...move, schema: { tags, body: TransferCreateSchema, response: { 201: TransferResponseSchema, ...errorResponses } } },
+    { ...move, schema: { tags: transferTags, body: TransferCreateSchema, response: { 201: TransferResponseSchema, ...errorResponses } } },
     async (request, reply) =>
       replyIdempotent(request, reply, async (tx) => ({
         status: 201 as const,
@@ -144,7 +160,7 @@ const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/transfers/:id/dispatch',
-    { ...move, schema: { tags, params: ByIdParamsSchema, response: transferAnswer } },
+    { ...move, schema: { tags: transferTags, params: ByIdParamsSchema, response: transferAnswer } },
     async (request, reply) =>
       replyIdempotent(request, reply, async (tx, key) => ({
         status: 200 as const,
@@ -154,7 +170,7 @@ const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/transfers/:id/receive',
-    { ...move, schema: { tags, params: ByIdParamsSchema, body: TransferReceiveSchema, response: transferAnswer } },
+    { ...move, schema: { tags: transferTags, params: ByIdParamsSchema, body: TransferReceiveSchema, response: transferAnswer } },
     async (request, reply) =>
       replyIdempotent(request, reply, async (tx, key) => ({
         status: 200 as const,
@@ -164,7 +180,7 @@ const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/transfers/:id/cancel',
-    { ...move, schema: { tags, params: ByIdParamsSchema, response: transferAnswer } },
+    { ...move, schema: { tags: transferTags, params: ByIdParamsSchema, response: transferAnswer } },
     async (request, reply) =>
       replyIdempotent(request, reply, async (tx) => ({
         status: 200 as const,
@@ -174,7 +190,7 @@ const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/transfers/:id/close',
-    { ...approve, schema: { tags, params: ByIdParamsSchema, body: ReasonSchema, response: transferAnswer } },
+    { ...approve, schema: { tags: transferTags, params: ByIdParamsSchema, body: ReasonSchema, response: transferAnswer } },
     async (request, reply) =>
       replyIdempotent(request, reply, async (tx) => ({
         status: 200 as const,

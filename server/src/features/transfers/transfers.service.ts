@@ -47,6 +47,16 @@ const FORBIDDEN_SENDER = 'Only a keeper of the sending store or an admin can do 
 const FORBIDDEN_RECEIVER = 'Only a keeper of the receiving store or an admin can receive this transfer.';
 const IN_TRANSIT = ['dispatched', 'partially_received'] as const;
 
+/**
+ * Moves the incoming quantity of the receiving materials a transfer's lines count toward, in id
+ * order, so two transactions lock the same rows in the same order.
+ */
+async function moveIncomingOf(tx: DbOrTx, lines: { countsIncoming: boolean; toItemId: string | null; delta: number }[]) {
+  const counted = lines.filter((line): line is typeof line & { toItemId: string } => line.countsIncoming && line.toItemId !== null);
+  counted.sort((a, b) => a.toItemId.localeCompare(b.toItemId));
+  for (const line of counted) await moveIncoming(tx, line.toItemId, line.delta);
+}
+
 /** A transfer's lines, in item order, so two transactions lock the same rows in the same order. */
 const byItem = <T extends { from_item_id: string }>(lines: T[]) => [...lines].sort((a, b) => a.from_item_id.localeCompare(b.from_item_id));
 
@@ -150,10 +160,10 @@ export async function createTransfer(
     createdBy: auth.userId,
   });
   await insertTransferLines(tx, id, resolved);
-  const incoming = resolved
-    .filter((line) => line.countsIncoming)
-    .sort((a, b) => (a.toItemId as string).localeCompare(b.toItemId as string));
-  for (const line of incoming) await moveIncoming(tx, line.toItemId as string, line.quantity);
+  await moveIncomingOf(
+    tx,
+    resolved.map((line) => ({ countsIncoming: line.countsIncoming, toItemId: line.toItemId, delta: line.quantity })),
+  );
   return loadTransfer(tx, auth, await mustFind(tx, auth, id));
 }
 
@@ -272,9 +282,14 @@ export async function cancelTransfer(tx: DbOrTx, auth: AuthContext, id: string):
   if (!(await changeStatus(tx, id, ['draft'], 'cancelled', sql`, closed_by = ${auth.userId}, closed_at = now()`))) {
     throw new AppError('conflict', TRANSFER_NOT_DRAFT);
   }
-  const counted = (await findTransferLines(tx, [id])).filter((line) => line.counts_incoming && line.to_item_id);
-  counted.sort((a, b) => (a.to_item_id as string).localeCompare(b.to_item_id as string));
-  for (const line of counted) await moveIncoming(tx, line.to_item_id as string, -line.quantity);
+  await moveIncomingOf(
+    tx,
+    (await findTransferLines(tx, [id])).map((line) => ({
+      countsIncoming: line.counts_incoming,
+      toItemId: line.to_item_id,
+      delta: -line.quantity,
+    })),
+  );
   await closeRequestLines(tx, id);
   return loadTransfer(tx, auth, await mustFind(tx, auth, id));
 }
@@ -288,9 +303,10 @@ export async function closeTransfer(tx: DbOrTx, auth: AuthContext, id: string, r
   const row = await mustFind(tx, auth, id, true);
   if (!IN_TRANSIT.includes(row.status as (typeof IN_TRANSIT)[number])) throw new AppError('conflict', TRANSFER_NOT_IN_TRANSIT);
   const written = await writeOffRemaining(tx, id);
-  const counted = written.filter((line) => line.counts_incoming && line.to_item_id);
-  counted.sort((a, b) => (a.to_item_id as string).localeCompare(b.to_item_id as string));
-  for (const line of counted) await moveIncoming(tx, line.to_item_id as string, -line.written_off);
+  await moveIncomingOf(
+    tx,
+    written.map((line) => ({ countsIncoming: line.counts_incoming, toItemId: line.to_item_id, delta: -line.written_off })),
+  );
   await settleStatus(tx, id);
   await tx.execute(sql`update transfers set closed_by = ${auth.userId}, closed_at = now(), close_reason = ${reason} where id = ${id}`);
   await closeRequestLines(tx, id);

@@ -4,8 +4,6 @@ import { Link } from 'react-router';
 import { dayAndTime, ddmmyyyy } from '../../../lib/format';
 import { ListRow } from '../../../lib/list-row';
 
-export const dueText = dayAndTime;
-
 /** What came back of a record, and how. */
 function returnedText(record: Custody): string {
   const parts = [
@@ -48,7 +46,7 @@ export function CustodyList(props: {
             <Group gap={6}>
               {record.status === 'open' ? (
                 <Text size="xs" c={record.isOverdue ? 'red.8' : 'dimmed'} fw={record.isOverdue ? 700 : undefined}>
-                  Due {dueText(record.dueAt)}
+                  Due {dayAndTime(record.dueAt)}
                   {record.isOverdue &&
                     ` · ${record.daysOverdue === 0 ? 'overdue' : `${record.daysOverdue} ${record.daysOverdue === 1 ? 'day' : 'days'} late`}`}
                 </Text>
@@ -64,7 +62,7 @@ export function CustodyList(props: {
               )}
             </Group>
             <Text size="xs" c="dimmed">
-              Issued {dueText(record.issuedAt)} by {record.issuedBy?.name ?? 'N/A'}
+              Issued {dayAndTime(record.issuedAt)} by {record.issuedBy?.name ?? 'N/A'}
             </Text>
             {returnedText(record) && <Text size="xs">{returnedText(record)}</Text>}
           </Stack>

@@ -4,8 +4,8 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
+import { dayAndTime } from '../../../lib/format';
 import { useChangeDue } from '../api/custody';
-import { dueText } from './custody-list';
 
 /** Moves when a worker's tools are due back: the end of the store's working day on the day chosen. */
 export function DueDateDialog({ record, onClose }: { record: Custody | null; onClose: (message?: string) => void }) {
@@ -36,7 +36,7 @@ export function DueDateDialog({ record, onClose }: { record: Custody | null; onC
         <ErrorAlert text={error} />
         {record && (
           <Text size="sm">
-            {record.outstanding} × {record.tool.name} with {record.worker.name}, due {dueText(record.dueAt)}
+            {record.outstanding} × {record.tool.name} with {record.worker.name}, due {dayAndTime(record.dueAt)}
           </Text>
         )}
         <TextInput type="date" label="Due back on" value={day} onChange={(event) => setDay(event.currentTarget.value)} />

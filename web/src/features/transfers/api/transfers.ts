@@ -4,6 +4,7 @@ import type {
   StockRequestCreate,
   StockRequestListResponse,
   StockRequestResponse,
+  TransferCreate,
   TransferDetailResponse,
   TransferListResponse,
   TransferReceive,
@@ -55,6 +56,12 @@ export function useTransfer(id: string) {
       queryKey: [...transferKeys.transfers, 'one', id],
       queryFn: () => apiFetch<TransferDetailResponse>(`/api/transfers/${id}`),
     }),
+  );
+}
+
+export function useCreateTransfer() {
+  return useStockMutation((input: { body: TransferCreate; key: string }) =>
+    apiFetch<TransferResponse>('/api/transfers', { method: 'POST', body: input.body, idempotencyKey: input.key }),
   );
 }
 

@@ -3,15 +3,15 @@ import type { Product, Tool } from '@stockyard/contract';
 import { IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { apiFetch, messageOf } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { ItemPicker } from '../../../lib/item-picker';
-import { useStockMutation } from '../../../lib/stock-mutation';
 import { materialPageQuery } from '../../materials/api/materials';
 import { StoreSelect } from '../../stores/components/store-select';
 import { toolStorePageQuery } from '../../tools/api/tools';
+import { useCreateTransfer } from '../api/transfers';
 
 type Item = { _id: string; name: string; availableQuantity: number };
 type Line = { kind: 'material' | 'tool'; item: Item; quantity: number };
@@ -20,9 +20,7 @@ type Line = { kind: 'material' | 'tool'; item: Item; quantity: number };
 export function NewTransferDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const navigate = useNavigate();
   const intent = useIdempotencyKey();
-  const create = useStockMutation((input: { body: object; key: string }) =>
-    apiFetch<{ transfer: { _id: string } }>('/api/transfers', { method: 'POST', body: input.body, idempotencyKey: input.key }),
-  );
+  const create = useCreateTransfer();
   const [fromStoreId, setFromStoreId] = useState<string | null>(null);
   const [toStoreId, setToStoreId] = useState<string | null>(null);
   const [kind, setKind] = useState<'material' | 'tool'>('material');
@@ -48,7 +46,11 @@ export function NewTransferDialog({ opened, onClose }: { opened: boolean; onClos
     const body = {
       fromStoreId,
       toStoreId,
-      lines: lines.map((line) => ({ [line.kind === 'material' ? 'materialId' : 'toolId']: line.item._id, quantity: line.quantity })),
+      lines: lines.map((line) =>
+        line.kind === 'material'
+          ? { materialId: line.item._id, quantity: line.quantity }
+          : { toolId: line.item._id, quantity: line.quantity },
+      ),
     };
     try {
       const answer = await create.mutateAsync({ body, key: intent.key });
