@@ -1,6 +1,6 @@
-import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Input, Modal, Stack, Text } from '@mantine/core';
 import type { LowStockRow } from '@stockyard/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
@@ -49,17 +49,28 @@ export function RequestDialog({ rows, onClose }: { rows: LowStockRow[] | null; o
         {rows && rows.length > 0 && <Text size="sm">For {rows[0]?.store.name}. Change a quantity if you need more or less.</Text>}
         <Stack gap="xs">
           {(rows ?? []).map((row) => (
-            <NumberInput
-              key={row.materialId}
-              label={`${row.name} (${row.unit || 'units'})`}
-              description={`${row.available} left · minimum ${row.minQty}${row.packSize > 1 ? ` · packs of ${row.packSize}` : ''}`}
-              min={0}
-              step={row.packSize}
-              allowDecimal={false}
-              allowNegative={false}
-              value={quantities[row.materialId] ?? ''}
-              onChange={intent.tracking((value: number | string) => setQuantities((current) => ({ ...current, [row.materialId]: value })))}
-            />
+            // A bare field with a number keypad in a plain row: a shortage of hundreds of materials opens at once on a phone.
+            <Group key={row.materialId} justify="space-between" wrap="nowrap" gap="xs">
+              <div style={{ minWidth: 0 }}>
+                <Text size="sm" fw={500}>
+                  {row.name} ({row.unit || 'units'})
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {row.available} left · minimum {row.minQty}
+                  {row.packSize > 1 ? ` · packs of ${row.packSize}` : ''}
+                </Text>
+              </div>
+              <Input
+                w={96}
+                aria-label={`${row.name} (${row.unit || 'units'})`}
+                inputMode="numeric"
+                value={String(quantities[row.materialId] ?? '')}
+                onChange={intent.tracking((event: ChangeEvent<HTMLInputElement>) => {
+                  const digits = event.currentTarget.value.replace(/\D/g, '');
+                  setQuantities((current) => ({ ...current, [row.materialId]: digits }));
+                })}
+              />
+            </Group>
           ))}
         </Stack>
         <Group justify="flex-end">
