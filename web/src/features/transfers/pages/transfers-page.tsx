@@ -48,6 +48,8 @@ export function TransfersPage() {
       <NewTransferDialog opened={isCreating} onClose={() => setIsCreating(false)} />
       {isAdmin && <StoreSelect value={storeId} onChange={setStoreId} required={false} />}
       <SegmentedControl
+        size="xs"
+        fullWidth
         aria-label="Which transfers"
         value={view}
         onChange={(value) => setView(value as View)}
