@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import pLimit from 'p-limit';
@@ -18,31 +19,44 @@ export async function reportPosition(db: Db, storeId: string): Promise<string> {
   return row?.position ?? '';
 }
 
-/** A kept report: the position it was built at, its rows, and what was made of them (its JSON answers). */
-type Entry<R> = { position: string; rows: R[]; views: Map<string, unknown> };
+/** A kept report: the position it was built at, the report, and what was made of it (its JSON answers). */
+type Entry<R> = { position: string; report: R; views: Map<string, unknown> };
+
+/** Builds a report; given the one kept at an older position, it may bring that one up to date instead. */
+type Build<R> = (kept: R | undefined) => Promise<R>;
 
 export type ReportCacheOptions = {
   /** How many reports to keep (the least recently asked for go first). */
   entries?: number;
   /** How many reports one process builds at once; the others wait their turn. */
   concurrency?: number;
+  /**
+   * How long a build's turn rests after it, in multiples of the build's own time (at most
+   * MAX_REST_MS): 3 leaves building at most a quarter of the process's time, however many ask.
+   */
+  rest?: number;
 };
+
+const MAX_REST_MS = 1_000;
 
 /**
  * Store reports by store, range and time zone, each kept with the position it was built at and
- * served only while the store's position is the same. Building is limited to `concurrency` at a time, so a
- * month-end crowd asking for the big store's report leaves the keepers' movements a core; the same
- * report asked for while it is being built waits for that build rather than starting another.
+ * served only while the store's position is the same. Building is limited to `concurrency` at a
+ * time, each followed by a rest: at month-end the keepers record in the very store whose report a
+ * crowd keeps asking for, so each ask needs a new build, and back to back these would take the
+ * process from the keepers' movements. The same report asked for while it is being built waits
+ * for that build rather than starting another.
  */
 export function createReportCache<R>(options: ReportCacheOptions = {}) {
   const cache = new LRUCache<string, Entry<R>>({ max: options.entries ?? 32 });
   const building = new Map<string, Promise<Entry<R>>>();
   const limit = pLimit(options.concurrency ?? 1);
+  const rest = options.rest ?? 3;
 
   async function entryOf(
     db: Db,
     key: { storeId: string; start: string; end: string; timeZone: string },
-    build: () => Promise<R[]>,
+    build: Build<R>,
   ): Promise<Entry<R>> {
     const id = `${key.storeId}|${key.start}|${key.end}|${key.timeZone}`;
     // Read before the report is built: a change that lands in between makes the kept position old,
@@ -55,31 +69,35 @@ export function createReportCache<R>(options: ReportCacheOptions = {}) {
     const buildId = `${id}|${position}`;
     const inFlight = building.get(buildId);
     if (inFlight) return inFlight;
-    const built = limit(async () => {
-      const entry = { position, rows: await build(), views: new Map<string, unknown>() };
-      cache.set(id, entry);
-      return entry;
+    const built = new Promise<Entry<R>>((resolve, reject) => {
+      void limit(async () => {
+        const started = performance.now();
+        try {
+          // The latest kept, which a build that finished while this one waited may have replaced.
+          const entry = { position, report: await build(cache.get(id)?.report), views: new Map<string, unknown>() };
+          cache.set(id, entry);
+          resolve(entry);
+        } catch (error) {
+          reject(error);
+        }
+        // The askers have their report; the turn rests before the next build starts.
+        await sleep(Math.min((performance.now() - started) * rest, MAX_REST_MS));
+      });
     }).finally(() => building.delete(buildId));
     building.set(buildId, built);
     return built;
   }
 
   return {
-    /** The report's rows, kept or built. */
-    async rows(db: Db, key: Parameters<typeof entryOf>[1], build: () => Promise<R[]>): Promise<R[]> {
-      return (await entryOf(db, key, build)).rows;
+    /** The report, kept or built. */
+    async report(db: Db, key: Parameters<typeof entryOf>[1], build: Build<R>): Promise<R> {
+      return (await entryOf(db, key, build)).report;
     },
-    /** Something made of the report's rows (an answer's JSON), made once for as long as the rows are kept. */
-    async view<V>(
-      db: Db,
-      key: Parameters<typeof entryOf>[1],
-      build: () => Promise<R[]>,
-      name: string,
-      make: (rows: R[]) => Promise<V>,
-    ): Promise<V> {
+    /** Something made of the report (an answer's JSON), made once for as long as the report is kept. */
+    async view<V>(db: Db, key: Parameters<typeof entryOf>[1], build: Build<R>, name: string, make: (report: R) => Promise<V>): Promise<V> {
       const entry = await entryOf(db, key, build);
       if (!entry.views.has(name)) {
-        const made = make(entry.rows);
+        const made = make(entry.report);
         entry.views.set(name, made);
         // A failure is not kept: the next ask makes it again.
         made.catch(() => entry.views.delete(name));

@@ -3,21 +3,42 @@ import { type ReportRow, reportTotals } from '@stockyard/contract';
 import { presentReportRow, type ReportLine } from './reports.presenter';
 
 const SLICE = 250;
+const COMMA = Buffer.from(',');
 
 /**
- * A report's JSON answer, written a slice of rows at a time with a turn of the event loop between
- * slices: a 10,000-row report is megabytes of JSON, and written in one go it would hold up every
- * keeper's movement on the process until it was done.
+ * Each line's row and JSON bytes, kept with the line: a report brought up to date keeps the lines
+ * that did not change, so its answer writes out only the few that did.
  */
-export async function reportJson(lines: ReportLine[], shape: 'rows' | 'with-totals'): Promise<string> {
-  const parts: string[] = [];
+const written = new WeakMap<ReportLine, { row: ReportRow; bytes: Buffer }>();
+
+function writtenLine(line: ReportLine) {
+  let done = written.get(line);
+  if (!done) {
+    const row = presentReportRow(line);
+    done = { row, bytes: Buffer.from(JSON.stringify(row)) };
+    written.set(line, done);
+  }
+  return done;
+}
+
+/**
+ * A report's JSON answer, as bytes: a 10,000-row report is megabytes, so its lines are written a
+ * slice at a time with a turn of the event loop between slices (written in one go it would hold up
+ * every keeper's movement on the process), and the bytes are kept, as sending a string would encode
+ * it again for every ask.
+ */
+export async function reportJson(lines: ReportLine[], shape: 'rows' | 'with-totals'): Promise<Buffer> {
+  const parts: Buffer[] = [Buffer.from(shape === 'rows' ? '[' : '{"data":[')];
   const rows: ReportRow[] = [];
   for (let from = 0; from < lines.length; from += SLICE) {
     if (from > 0) await nextTurn();
-    const slice = lines.slice(from, from + SLICE).map(presentReportRow);
-    rows.push(...slice);
-    parts.push(slice.map((row) => JSON.stringify(row)).join(','));
+    for (const [at, line] of lines.slice(from, from + SLICE).entries()) {
+      const { row, bytes } = writtenLine(line);
+      if (from + at > 0) parts.push(COMMA);
+      parts.push(bytes);
+      rows.push(row);
+    }
   }
-  const data = `[${parts.join(',')}]`;
-  return shape === 'rows' ? data : `{"data":${data},"totals":${JSON.stringify(reportTotals(rows))}}`;
+  parts.push(Buffer.from(shape === 'rows' ? ']' : `],"totals":${JSON.stringify(reportTotals(rows))}}`));
+  return Buffer.concat(parts);
 }

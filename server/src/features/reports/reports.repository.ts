@@ -17,28 +17,87 @@ import type { ReportLine } from './reports.presenter';
 export async function buildStoreReport(db: Db, input: ReportInput): Promise<ReportLine[]> {
   if (takesOneQueryAtATime(db)) {
     const [live] = await queryRows<{ n: number }>(db, liveItemCount('material', null, input.storeId));
-    if ((live?.n ?? 0) > REPORT_SLICE) return buildInSlices(db, input);
+    if ((live?.n ?? 0) > REPORT_SLICE) return linesOf(db, input, await materialIdsInOrder(db, input.storeId));
   }
   return queryRows<ReportLine>(db, reportQuery(input));
 }
 
+/** A store report as it is kept: its lines, and the change version of every material of the store when it was read. */
+export type KeptStoreReport = { lines: ReportLine[]; versions: Map<string, number> };
+
 /**
- * The embedded database answers one query at a time, so a store of more than REPORT_SLICE live
- * materials is reported in slices of materials: each slice is one statement (every row consistent
- * in itself), run as background work, and a stock movement waits for one slice at most rather than
- * for the whole report.
+ * A store report, brought up to date from the one kept (if any) rather than read whole again: only
+ * the lines of materials whose change version moved are read (each movement, edit and archive
+ * raises it), so a report asked for again after a few movements costs a few lines, not the store.
+ * A change that would add, drop or reorder a line (a new or renamed material, a renamed store), or
+ * more changes than REFRESH_LIMIT, reads the report whole.
  */
-async function buildInSlices(db: Db, input: ReportInput): Promise<ReportLine[]> {
-  const ids = (
-    await queryRows<{ id: string }>(db, sql`select id from materials where store_id = ${input.storeId} order by lower(name), id`)
-  ).map((row) => row.id);
-  const rows: ReportLine[] = [];
-  for (let from = 0; from < ids.length; from += REPORT_SLICE) {
-    const slice = ids.slice(from, from + REPORT_SLICE);
-    const sliceQuery = reportQuery(input, { items: uuidIn(sql`m.id`, slice), movements: uuidIn(sql`mv.item_id`, slice) });
-    rows.push(...(await inBackground(() => queryRows<ReportLine>(db, sliceQuery))));
+export async function buildOrRefreshStoreReport(db: Db, input: ReportInput, kept?: KeptStoreReport): Promise<KeptStoreReport> {
+  // Read before the lines: a change in between is read with the lines and seen again next time.
+  const versions = await findMaterialVersions(db, input.storeId);
+  const changed = kept ? [...versions.keys()].filter((id) => kept.versions.get(id) !== versions.get(id)) : [];
+  const sameMaterials = kept && kept.versions.size === versions.size && changed.every((id) => kept.versions.has(id));
+  if (kept && sameMaterials && changed.length <= REFRESH_LIMIT) {
+    const lines = await linesOf(db, input, changed);
+    const refreshed = patchLines(kept.lines, changed, lines);
+    if (refreshed) return { lines: refreshed, versions };
   }
-  return rows;
+  return { lines: await buildStoreReport(db, input), versions };
+}
+
+const REFRESH_LIMIT = 500;
+
+/** The kept lines with the changed materials' lines put in their places; null when a line would appear, go or move. */
+function patchLines(kept: ReportLine[], changed: string[], lines: ReportLine[]): ReportLine[] | null {
+  const fresh = new Map(lines.map((line) => [line.id, line]));
+  const index = new Map(kept.map((line, at) => [line.id, at]));
+  const patched = [...kept];
+  for (const id of changed) {
+    const at = index.get(id);
+    const line = fresh.get(id);
+    if (at === undefined || !line) {
+      if (at !== undefined || line) return null;
+      continue;
+    }
+    const old = patched[at] as ReportLine;
+    if (old.name !== line.name || old.store_name !== line.store_name) return null;
+    patched[at] = line;
+  }
+  return patched;
+}
+
+async function findMaterialVersions(db: Db, storeId: string): Promise<Map<string, number>> {
+  const rows = await queryRows<{ id: string; v: number }>(
+    db,
+    sql`select id, change_version as v from materials where store_id = ${storeId}`,
+  );
+  return new Map(rows.map((row) => [row.id, row.v]));
+}
+
+async function materialIdsInOrder(db: Db, storeId: string): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(db, sql`select id from materials where store_id = ${storeId} order by lower(name), id`);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The report lines of some of a store's materials, in report order. The embedded database answers
+ * one query at a time, so there they are read in slices of REPORT_SLICE materials: each slice is one
+ * statement (every line consistent in itself), run as background work, and a stock movement waits
+ * for one slice at most rather than for the whole report.
+ */
+async function linesOf(db: Db, input: ReportInput, ids: string[]): Promise<ReportLine[]> {
+  if (ids.length === 0) return [];
+  if (!takesOneQueryAtATime(db)) return queryRows<ReportLine>(db, sliceQuery(input, ids));
+  const lines: ReportLine[] = [];
+  for (let from = 0; from < ids.length; from += REPORT_SLICE) {
+    const query = sliceQuery(input, ids.slice(from, from + REPORT_SLICE));
+    lines.push(...(await inBackground(() => queryRows<ReportLine>(db, query))));
+  }
+  return lines;
+}
+
+function sliceQuery(input: ReportInput, ids: string[]): SQL {
+  return reportQuery(input, { items: uuidIn(sql`m.id`, ids), movements: uuidIn(sql`mv.item_id`, ids) });
 }
 
 type ReportInput = { storeId: string; start: string; end: string; timeZone: string };

@@ -7,7 +7,7 @@ import { errorResponses, sendFile } from '../../lib/http';
 import { closePdfThreads, tablePdfStream } from '../../lib/pdf/pdf-threads';
 import { createReportCache } from './report-cache';
 import { type ReportAudience, reportCsv, reportFileName, reportPdf, type StoreReport } from './report-files';
-import type { ReportLine } from './reports.presenter';
+import type { KeptStoreReport } from './reports.repository';
 import { keeperReportFile, reportForKeeper, reportForStore, storeReportFile } from './reports.service';
 
 const tags = ['reports'];
@@ -21,13 +21,13 @@ function sendReportFile(reply: FastifyReply, report: StoreReport, audience: Repo
 }
 
 /** An answer already written as JSON (a kept report's): sent as it is, not serialized again. */
-function sendJson(reply: FastifyReply, json: string) {
+function sendJson(reply: FastifyReply, json: Buffer) {
   return reply.type('application/json; charset=utf-8').send(json);
 }
 
 const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', closePdfThreads);
-  const source = { db: app.db, cache: createReportCache<ReportLine>({ concurrency: app.reportConcurrency }) };
+  const source = { db: app.db, cache: createReportCache<KeptStoreReport>({ concurrency: app.reportConcurrency }) };
 
   app.get(
     '/api/report/generate-report',

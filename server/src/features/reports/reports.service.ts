@@ -1,4 +1,4 @@
-import { type ReportRow, reportTotals } from '@stockyard/contract';
+import type { ReportRow } from '@stockyard/contract';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { resolveStoreByIdOrName, resolveTargetStore, storeNameOf } from '../stores/stores.service';
@@ -6,11 +6,11 @@ import { userNameOf } from '../users/users.service';
 import type { ReportCache } from './report-cache';
 import type { StoreReport } from './report-files';
 import { reportJson } from './report-json';
-import { presentReportRow, type ReportLine } from './reports.presenter';
-import { buildStoreReport } from './reports.repository';
+import { presentReportRow } from './reports.presenter';
+import { buildOrRefreshStoreReport, type KeptStoreReport } from './reports.repository';
 
 /** Where reports come from: the database, through the process's cache of reports still current. */
-export type ReportSource = { db: Db; cache: ReportCache<ReportLine> };
+export type ReportSource = { db: Db; cache: ReportCache<KeptStoreReport> };
 
 type Range = { startDate: string; endDate: string };
 type AdminQuery = Range & { storeName?: string; storeId?: string };
@@ -22,8 +22,8 @@ function keyOf(storeId: string, query: Range, timeZone: string) {
 
 async function rowsOf(source: ReportSource, storeId: string, query: Range, timeZone: string): Promise<ReportRow[]> {
   const key = keyOf(storeId, query, timeZone);
-  const rows = await source.cache.rows(source.db, key, () => buildStoreReport(source.db, key));
-  return rows.map(presentReportRow);
+  const { lines } = await source.cache.report(source.db, key, (kept) => buildOrRefreshStoreReport(source.db, key, kept));
+  return lines.map(presentReportRow);
 }
 
 /**
@@ -36,19 +36,19 @@ async function jsonOf(source: ReportSource, storeId: string, query: Range, timeZ
   return source.cache.view(
     source.db,
     key,
-    () => buildStoreReport(source.db, key),
+    (kept) => buildOrRefreshStoreReport(source.db, key, kept),
     shape,
-    (lines) => reportJson(lines, shape),
+    ({ lines }) => reportJson(lines, shape),
   );
 }
 
 /** The admin's report of any store, named by id or by its (case-insensitive) name, as JSON. */
-export async function reportForStore(source: ReportSource, query: AdminQuery, timeZone: string): Promise<string> {
+export async function reportForStore(source: ReportSource, query: AdminQuery, timeZone: string): Promise<Buffer> {
   return jsonOf(source, await resolveStoreByIdOrName(source.db, query), query, timeZone, 'rows');
 }
 
 /** A keeper's report of their active store (or another of theirs, named by id), with its totals, as JSON. */
-export async function reportForKeeper(source: ReportSource, auth: AuthContext, query: KeeperQuery, timeZone: string): Promise<string> {
+export async function reportForKeeper(source: ReportSource, auth: AuthContext, query: KeeperQuery, timeZone: string): Promise<Buffer> {
   return jsonOf(source, await resolveTargetStore(source.db, auth, query.storeId), query, timeZone, 'with-totals');
 }
 
