@@ -14,6 +14,16 @@ export type SeedOptions = {
   days: number;
 };
 
+/**
+ * A material's distinctive code, what a keeper types to find it: g scrambled by a bijection of 32-bit
+ * numbers, as 8 hex digits. Codes share no prefix pattern (numbers 1..N would make "1234" part of
+ * "12345"), so each finds one material; and names share no word across a store, as real names do
+ * not, so a search reads trigram lists of a few names rather than of the whole store.
+ */
+function materialCode(g: ReturnType<typeof sql>) {
+  return sql`lpad(to_hex((${g}::bigint * 2654435761) % 4294967296), 8, '0')`;
+}
+
 export const BENCH_USERS = {
   admin: { email: 'bench-admin@example.com', password: 'bench-password' },
   keeper: { email: 'bench-keeper@example.com', password: 'bench-password' },
@@ -43,7 +53,7 @@ export async function seed(db: Db, options: SeedOptions, log: (message: string) 
   await step(
     'materials',
     sql`insert into materials (store_id, name, category_name, material_name, size, unit, created_at)
-    select s.id, 'Material ' || s.n || '-' || g,
+    select s.id, 'Material ' || ${materialCode(sql`g`)},
            (array['Binders','Aggregates','Steel','Timber','Finishes'])[1 + g % 5],
            (array['OPC','N/A','TMT','Teak','Acrylic'])[1 + g % 5],
            (g % 50) || ' kg', (array['bag','m3','piece','kg','litre'])[1 + g % 5], ${since}

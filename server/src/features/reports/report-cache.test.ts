@@ -149,8 +149,8 @@ describe('a cached report is never stale', () => {
     expect(kept.lines[0]?.name).toBe('Aggregate');
   });
 
-  it('builds one report for many asking at once, at most `concurrency` different ones at a time, each turn resting after its build', async () => {
-    const cache = createReportCache<number>({ concurrency: 1, rest: 3 });
+  it('builds one report for many asking at once, at most `concurrency` different ones at a time, resting three times as long as it builds', async () => {
+    const cache = createReportCache<number>({ concurrency: 1, rest: 3, burst: 0 });
     let running = 0;
     let most = 0;
     let builds = 0;

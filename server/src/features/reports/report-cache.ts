@@ -31,27 +31,27 @@ export type ReportCacheOptions = {
   /** How many reports one process builds at once; the others wait their turn. */
   concurrency?: number;
   /**
-   * How long a build's turn rests after it, in multiples of the build's own time (at most
-   * MAX_REST_MS): 3 leaves building at most a quarter of the process's time, however many ask.
+   * How much rest building reports takes, in multiples of the time spent building: 3 leaves it at
+   * most a quarter of the process's time, however many ask, once the burst is spent.
    */
   rest?: number;
+  /** How much building time (ms) may go without rest: one admin's few reports never wait. */
+  burst?: number;
 };
-
-const MAX_REST_MS = 1_000;
 
 /**
  * Store reports by store, range and time zone, each kept with the position it was built at and
  * served only while the store's position is the same. Building is limited to `concurrency` at a
- * time, each followed by a rest: at month-end the keepers record in the very store whose report a
- * crowd keeps asking for, so each ask needs a new build, and back to back these would take the
- * process from the keepers' movements. The same report asked for while it is being built waits
- * for that build rather than starting another.
+ * time, and paced: at month-end the keepers record in the very store whose report a crowd keeps
+ * asking for, so each ask needs a new build, and back to back these would take the process from the
+ * keepers' movements. The same report asked for while it is being built waits for that build
+ * rather than starting another.
  */
 export function createReportCache<R>(options: ReportCacheOptions = {}) {
   const cache = new LRUCache<string, Entry<R>>({ max: options.entries ?? 32 });
   const building = new Map<string, Promise<Entry<R>>>();
   const limit = pLimit(options.concurrency ?? 1);
-  const rest = options.rest ?? 3;
+  const pace = createPace(options.rest ?? 3, options.burst ?? 250);
 
   async function entryOf(
     db: Db,
@@ -71,6 +71,7 @@ export function createReportCache<R>(options: ReportCacheOptions = {}) {
     if (inFlight) return inFlight;
     const built = new Promise<Entry<R>>((resolve, reject) => {
       void limit(async () => {
+        await pace.turn();
         const started = performance.now();
         try {
           // The latest kept, which a build that finished while this one waited may have replaced.
@@ -80,8 +81,7 @@ export function createReportCache<R>(options: ReportCacheOptions = {}) {
         } catch (error) {
           reject(error);
         }
-        // The askers have their report; the turn rests before the next build starts.
-        await sleep(Math.min((performance.now() - started) * rest, MAX_REST_MS));
+        pace.spent(performance.now() - started);
       });
     }).finally(() => building.delete(buildId));
     building.set(buildId, built);
@@ -108,3 +108,30 @@ export function createReportCache<R>(options: ReportCacheOptions = {}) {
 }
 
 export type ReportCache<R> = ReturnType<typeof createReportCache<R>>;
+
+/**
+ * Building time as a bucket of `burst` ms that fills by 1 ms for every 1 + `rest` ms that pass: a
+ * build takes its time out of it, and the next one waits while it is empty (at most MAX_WAIT_MS, as
+ * a report that takes seconds to build would otherwise keep the next asker waiting far longer).
+ */
+const MAX_WAIT_MS = 2_000;
+
+function createPace(rest: number, burst: number) {
+  let left = burst;
+  let filledAt = performance.now();
+  const fill = () => {
+    const now = performance.now();
+    left = Math.min(burst, left + (now - filledAt) / (1 + rest));
+    filledAt = now;
+  };
+  return {
+    async turn() {
+      fill();
+      if (left < 0) await sleep(Math.min(-left * (1 + rest), MAX_WAIT_MS));
+    },
+    spent(ms: number) {
+      fill();
+      left -= ms;
+    },
+  };
+}
