@@ -16,6 +16,7 @@ export function pairPlot(title: string, labels: readonly [string, string], serie
   const ticks = Array.from({ length: Math.floor(top / 0.5) + 1 }, (_, i) => i * 0.5);
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`,
+    `<title>${xmlText(`${title}: ${series.map((s) => `${s.name} ${s.ratio.toFixed(2)}×`).join(', ')}`)}</title>`,
     `<rect width="${width}" height="${height}" fill="#fff"/>`,
     `<text x="${plot.left}" y="28" font-size="16" font-weight="bold">${xmlText(title)}</text>`,
     ...ticks.map(

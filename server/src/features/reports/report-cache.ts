@@ -127,7 +127,11 @@ function createPace(rest: number, burst: number) {
   return {
     async turn() {
       fill();
-      if (left < 0) await sleep(Math.min(-left * (1 + rest), MAX_WAIT_MS));
+      if (left >= 0) return;
+      await sleep(Math.min(-left * (1 + rest), MAX_WAIT_MS));
+      // What a wait cut short still owes is forgiven, so the bucket never sinks further than one wait.
+      fill();
+      left = Math.max(left, 0);
     },
     spent(ms: number) {
       fill();
