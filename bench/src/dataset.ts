@@ -64,7 +64,22 @@ export async function signedIn(url: string, user: { email: string; password: str
 
 let sequence = 0;
 /** A fresh Idempotency-Key. */
-export function nextKey(): string {
+function nextKey(): string {
   sequence += 1;
   return `bench-${process.pid}-${sequence}`;
+}
+
+/** One of a list, at random. */
+export function anyOf<T>(list: T[]): T {
+  return list[Math.floor(Math.random() * list.length)] as T;
+}
+
+/** A keeper's movement POST of one unit of the material `pick` names, under a fresh Idempotency-Key. */
+export function movementRequest(pick: () => string) {
+  return () => ({ body: JSON.stringify({ productId: pick(), quantity: 1 }), headers: { 'idempotency-key': nextKey() } });
+}
+
+/** The keeper's list searched for a material's code, a different one each time. */
+export function searchPath(data: BenchData): () => string {
+  return () => `/api/user/get-product?q=${encodeURIComponent(anyOf(data.searchTerms))}&limit=50`;
 }

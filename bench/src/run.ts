@@ -19,7 +19,7 @@ import {
 } from '../../server/src/features/dashboard/dashboard.repository';
 import { buildStoreReport } from '../../server/src/features/reports/reports.repository';
 import { findLedgerMismatches } from '../../server/test/ledger-check';
-import { nextKey, prepareBenchData, signedIn } from './dataset';
+import { anyOf, movementRequest, prepareBenchData, searchPath, signedIn } from './dataset';
 import { load, type Measurement, measure, medianMs } from './measure';
 import { BENCH_USERS } from './seed';
 
@@ -53,7 +53,8 @@ const results: Record<string, unknown> = {};
 
 // ---- Preparation, straight on the database (no server holds it yet) ----
 const database = await openDatabase();
-const { bigStore, store, itemIds, hotId, searchTerms, range } = await prepareBenchData(database.db);
+const benchData = await prepareBenchData(database.db);
+const { bigStore, store, itemIds, hotId, searchTerms, range } = benchData;
 // A typical store (its share of the ledger, ~100 materials) and the big one (10,000 materials).
 const reportRange = { storeId: store.id, start: range.start, end: range.end, timeZone: 'UTC' };
 await buildStoreReport(database.db, reportRange);
@@ -114,7 +115,7 @@ async function startBare(): Promise<{ url: string; child: ChildProcess }> {
   throw new Error('bare server did not start');
 }
 
-const random = () => itemIds[Math.floor(Math.random() * itemIds.length)] as string;
+const random = () => anyOf(itemIds);
 const json = { 'content-type': 'application/json' };
 const bare = await startBare();
 const bareRandom = await measure({
@@ -137,7 +138,7 @@ const bareHot = await measure({
   headers: json,
   next: () => ({ body: JSON.stringify({ productId: hotId, quantity: 1 }) }),
 });
-const randomTerm = () => encodeURIComponent(searchTerms[Math.floor(Math.random() * searchTerms.length)] as string);
+const randomTerm = () => encodeURIComponent(anyOf(searchTerms));
 const bareSearch = await measure({
   url: `${bare.url}/bare/list?storeId=${bigStore.id}&q=${randomTerm()}`,
   connections,
@@ -159,7 +160,6 @@ if (!loginPage.ok) throw new Error('the login page was not served');
 results.startupExistingMs = performance.now() - startedAt;
 
 const keeper = await signedIn(app.url, BENCH_USERS.keeper);
-const key = nextKey;
 const appRandom = await measure({
   url: `${app.url}/api/user/consume-stock`,
   method: 'POST',
@@ -168,7 +168,7 @@ const appRandom = await measure({
   runs,
   warmup,
   headers: keeper,
-  next: () => ({ body: JSON.stringify({ productId: random(), quantity: 1 }), headers: { 'idempotency-key': key() } }),
+  next: movementRequest(random),
 });
 const appHot = await measure({
   url: `${app.url}/api/user/consume-stock`,
@@ -178,17 +178,17 @@ const appHot = await measure({
   runs,
   warmup,
   headers: keeper,
-  next: () => ({ body: JSON.stringify({ productId: hotId, quantity: 1 }), headers: { 'idempotency-key': key() } }),
+  next: movementRequest(() => hotId),
 });
-const searchPath = () => `/api/user/get-product?q=${randomTerm()}&limit=50`;
+const searchFor = searchPath(benchData);
 const listSearch = await measure({
-  url: `${app.url}${searchPath()}`,
+  url: `${app.url}${searchFor()}`,
   connections,
   duration,
   runs,
   warmup,
   headers: keeper,
-  next: () => ({ path: searchPath() }),
+  next: () => ({ path: searchFor() }),
 });
 const listFirstPage = await measure({
   url: `${app.url}/api/user/get-product?limit=50`,
@@ -233,7 +233,7 @@ const movements = (movementConnections: number) =>
     connections: movementConnections,
     duration,
     headers: keeper,
-    next: () => ({ body: JSON.stringify({ productId: random(), quantity: 1 }), headers: { 'idempotency-key': key() } }),
+    next: movementRequest(random),
   });
 const bigReports = (reportConnections: number) =>
   load({ url: `${app.url}${reportPath.replace(store.id, bigStore.id)}`, connections: reportConnections, duration, headers: admin });

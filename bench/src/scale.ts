@@ -9,7 +9,7 @@ import { startServer } from '../../e2e/reliability/server-process';
 import { openPostgres } from '../../server/src/db/client';
 import { queryRows } from '../../server/src/db/sql';
 import { buildStoreReport } from '../../server/src/features/reports/reports.repository';
-import { nextKey, prepareBenchData, signedIn } from './dataset';
+import { anyOf, movementRequest, prepareBenchData, searchPath, signedIn } from './dataset';
 import { type Measurement, measure, medianMs } from './measure';
 import { pairPlot } from './plot';
 import { BENCH_USERS } from './seed';
@@ -60,7 +60,6 @@ async function measureDataset(url: string): Promise<Figures> {
 
   const app = await startServer({ DATABASE_URL: url, TOKEN_TTL: '2h' });
   const keeper = await signedIn(app.url, BENCH_USERS.keeper);
-  const random = () => data.itemIds[Math.floor(Math.random() * data.itemIds.length)] as string;
   const movement = await measure({
     url: `${app.url}/api/user/consume-stock`,
     method: 'POST',
@@ -69,19 +68,18 @@ async function measureDataset(url: string): Promise<Figures> {
     runs,
     warmup,
     headers: keeper,
-    next: () => ({ body: JSON.stringify({ productId: random(), quantity: 1 }), headers: { 'idempotency-key': nextKey() } }),
+    next: movementRequest(() => anyOf(data.itemIds)),
   });
   const list = await measure({ url: `${app.url}/api/user/get-product?limit=50`, connections, duration, runs, warmup, headers: keeper });
-  const term = () => encodeURIComponent(data.searchTerms[Math.floor(Math.random() * data.searchTerms.length)] as string);
-  const searchPath = () => `/api/user/get-product?q=${term()}&limit=50`;
+  const searchFor = searchPath(data);
   const search = await measure({
-    url: `${app.url}${searchPath()}`,
+    url: `${app.url}${searchFor()}`,
     connections,
     duration,
     runs,
     warmup,
     headers: keeper,
-    next: () => ({ path: searchPath() }),
+    next: () => ({ path: searchFor() }),
   });
   await app.stop();
   return { data: counts as Figures['data'], reportP50Ms, startupMs, movement, list, search };
