@@ -36,7 +36,7 @@ export async function buildOrRefreshStoreReport(db: Db, input: ReportInput, kept
   // Read before the lines: a change in between is read with the lines and seen again next time.
   const versions = await findMaterialVersions(db, input.storeId);
   const changed = kept ? [...versions.keys()].filter((id) => kept.versions.get(id) !== versions.get(id)) : [];
-  const sameMaterials = kept && kept.versions.size === versions.size && changed.every((id) => kept.versions.has(id));
+  const sameMaterials = kept !== undefined && kept.versions.size === versions.size && changed.every((id) => kept.versions.has(id));
   if (kept && sameMaterials && changed.length <= REFRESH_LIMIT) {
     const lines = await linesOf(db, input, changed);
     const refreshed = patchLines(kept.lines, changed, lines);
@@ -55,10 +55,9 @@ function patchLines(kept: ReportLine[], changed: string[], lines: ReportLine[]):
   for (const id of changed) {
     const at = index.get(id);
     const line = fresh.get(id);
-    if (at === undefined || !line) {
-      if (at !== undefined || line) return null;
-      continue;
-    }
+    // Neither in the report before nor now: nothing to put in place.
+    if (at === undefined && !line) continue;
+    if (at === undefined || !line) return null;
     const old = patched[at] as ReportLine;
     if (old.name !== line.name || old.store_name !== line.store_name) return null;
     patched[at] = line;

@@ -16,13 +16,15 @@ type Range = { startDate: string; endDate: string };
 type AdminQuery = Range & { storeName?: string; storeId?: string };
 type KeeperQuery = Range & { storeId?: string };
 
-function keyOf(storeId: string, query: Range, timeZone: string) {
-  return { storeId, start: query.startDate, end: query.endDate, timeZone };
+/** The cache's key of a store's report, and how to build it (or bring the kept one up to date). */
+function reportOf(source: ReportSource, storeId: string, query: Range, timeZone: string) {
+  const key = { storeId, start: query.startDate, end: query.endDate, timeZone };
+  return { key, build: (kept?: KeptStoreReport) => buildOrRefreshStoreReport(source.db, key, kept) };
 }
 
 async function rowsOf(source: ReportSource, storeId: string, query: Range, timeZone: string): Promise<ReportRow[]> {
-  const key = keyOf(storeId, query, timeZone);
-  const { lines } = await source.cache.report(source.db, key, (kept) => buildOrRefreshStoreReport(source.db, key, kept));
+  const { key, build } = reportOf(source, storeId, query, timeZone);
+  const { lines } = await source.cache.report(source.db, key, build);
   return lines.map(presentReportRow);
 }
 
@@ -32,14 +34,8 @@ async function rowsOf(source: ReportSource, storeId: string, query: Range, timeZ
  * the process from the keepers' movements.
  */
 async function jsonOf(source: ReportSource, storeId: string, query: Range, timeZone: string, shape: 'rows' | 'with-totals') {
-  const key = keyOf(storeId, query, timeZone);
-  return source.cache.view(
-    source.db,
-    key,
-    (kept) => buildOrRefreshStoreReport(source.db, key, kept),
-    shape,
-    ({ lines }) => reportJson(lines, shape),
-  );
+  const { key, build } = reportOf(source, storeId, query, timeZone);
+  return source.cache.view(source.db, key, build, shape, ({ lines }) => reportJson(lines, shape));
 }
 
 /** The admin's report of any store, named by id or by its (case-insensitive) name, as JSON. */
