@@ -2,9 +2,20 @@ import { z } from 'zod';
 import { IdSchema, PageQuerySchema } from './common';
 import { CalendarDateSchema } from './ledger';
 
-export const AUDIT_ENTITY_TYPES = ['user', 'store', 'material', 'tool', 'delivery', 'worker', 'custody'] as const;
-/** Besides changes to records: a sign-in, a burst of failed sign-ins on an account, sessions signed out, a store's books closed or reopened. */
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'sign_in', 'sign_in_burst', 'sign_out', 'lock', 'unlock'] as const;
+export const AUDIT_ENTITY_TYPES = ['user', 'store', 'material', 'tool', 'delivery', 'worker', 'custody', 'parked_movement'] as const;
+/** Besides changes to records: a sign-in, a burst of failed sign-ins on an account, sessions signed out, a store's books closed or reopened, a parked movement applied or discarded. */
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'sign_in',
+  'sign_in_burst',
+  'sign_out',
+  'lock',
+  'unlock',
+  'apply',
+  'discard',
+] as const;
 
 export const AuditQuerySchema = PageQuerySchema.extend({
   entityType: z.enum(AUDIT_ENTITY_TYPES).optional(),

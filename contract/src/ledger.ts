@@ -89,6 +89,8 @@ export const ProductSchema = z.object({
   refundQuantity: z.number(),
   adjustedQuantity: z.number(),
   remarks: z.string().nullable(),
+  /** The short code its label encodes. */
+  code: z.string(),
   createdAt: z.string(),
   storeId: StoreRefSchema,
 });
@@ -127,6 +129,8 @@ export const ToolSchema = z.object({
   /** Of the issued quantity, what named workers hold now. */
   inCustodyQuantity: z.number(),
   storeId: StoreRefSchema,
+  /** The short code its label encodes. */
+  code: z.string(),
   createdAt: z.string(),
 });
 export type Tool = z.infer<typeof ToolSchema>;

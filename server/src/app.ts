@@ -19,6 +19,7 @@ import custodyRoutes from './features/custody/custody.routes';
 import dashboardRoutes from './features/dashboard/dashboard.routes';
 import deliveriesRoutes from './features/deliveries/deliveries.routes';
 import healthRoutes from './features/health/health.routes';
+import labelsRoutes from './features/labels/labels.routes';
 import materialsRoutes from './features/materials/materials.routes';
 import stockRoutes from './features/materials/stock.routes';
 import movementsRoutes from './features/movements/movements.routes';
@@ -27,6 +28,7 @@ import replenishmentRoutes from './features/replenishment/replenishment.routes';
 import reportsRoutes from './features/reports/reports.routes';
 import sessionsRoutes from './features/sessions/sessions.routes';
 import storesRoutes from './features/stores/stores.routes';
+import syncRoutes from './features/sync/sync.routes';
 import toolsRoutes from './features/tools/tools.routes';
 import transfersRoutes from './features/transfers/transfers.routes';
 import usersRoutes from './features/users/users.routes';
@@ -113,7 +115,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // would pin browsers to HTTPS on a host that may not serve it.
     hsts: false,
     contentSecurityPolicy: {
-      directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'upgrade-insecure-requests': null },
+      // WebAssembly may be compiled (the label scanner's decoder), never JavaScript from text.
+      directives: {
+        'script-src': ["'self'", "'wasm-unsafe-eval'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'upgrade-insecure-requests': null,
+      },
     },
   });
   // A list page is tens of kilobytes of JSON and a big store's report megabytes: on a phone's weak
@@ -155,6 +162,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(custodyRoutes);
   await app.register(replenishmentRoutes);
   await app.register(transfersRoutes);
+  await app.register(syncRoutes);
+  await app.register(labelsRoutes);
   await app.register(reportsRoutes);
   await app.register(dashboardRoutes);
   await app.register(sessionsRoutes);

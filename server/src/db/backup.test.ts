@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { bearer, createMaterial, createStoreWithStaff, createTool } from '../../test/factories';
 import { findLedgerMismatches } from '../../test/ledger-check';
 import { BACKUP_TABLES, type Backup, dumpDatabase, loadBackup } from './backup';
+import { queryRows } from './sql';
 
 let source: TestApp;
 let target: TestApp;
@@ -48,6 +50,15 @@ describe('backup and restore', () => {
     const restored = await dumpDatabase(target.database.db);
     expect(sorted(restored)).toEqual(sorted(backup));
     expect(await findLedgerMismatches(target.database.db)).toEqual([]);
+
+    // Label codes go on after the restored ones: a new item never takes one.
+    const codes = [...(backup.tables.materials ?? []), ...(backup.tables.tools ?? [])].map((row) => (row as { code: string }).code);
+    const [{ code }] = (await queryRows<{ code: string }>(
+      target.database.db,
+      sql`insert into tools (store_id, name) select store_id, 'After restore' from tools limit 1 returning code`,
+    )) as [{ code: string }];
+    expect(codes).not.toContain(code);
+    expect(code).toMatch(/^T-[0-9A-F]+$/);
   });
 
   it('refuses to load into a database that already has users', async () => {

@@ -24,6 +24,7 @@ export const BACKUP_TABLES = [
   'stock_requests',
   'stock_request_lines',
   'movements',
+  'sync_ops',
   'notifications',
   'idempotency_keys',
   'audit_events',
@@ -80,7 +81,20 @@ export async function loadBackup(db: Db, backup: Backup): Promise<void> {
       const rows = backup.tables[table] ?? [];
       if (rows.length === 0) continue;
       const name = sql.identifier(table);
-      await tx.execute(sql`insert into ${name} select * from json_populate_recordset(null::${name}, ${JSON.stringify(rows)}::json)`);
+      // Only the columns the backup holds: a column added since takes its default (an older backup).
+      const columns = sql.join(
+        Object.keys(rows[0] as object).map((column) => sql.identifier(column)),
+        sql`, `,
+      );
+      await tx.execute(
+        sql`insert into ${name} (${columns}) select ${columns} from json_populate_recordset(null::${name}, ${JSON.stringify(rows)}::json)`,
+      );
     }
+    // Label codes go on from the highest one loaded, so a new item never takes a restored item's code.
+    await tx.execute(
+      sql`select setval('item_code_seq', greatest(1, coalesce(max(('x' || lpad(substr(code, 3), 16, '0'))::bit(64)::bigint), 0)),
+                        coalesce(max(code), '') <> '')
+          from (select code from materials union all select code from tools) c`,
+    );
   });
 }

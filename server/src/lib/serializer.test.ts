@@ -5,6 +5,7 @@ import { createSerializerCompiler } from './serializer';
 
 const product = {
   _id: '0b7f1c1e-3d2a-4c55-9a43-2f4d8f2a9b10',
+  code: 'M-1A',
   name: 'Cement OPC 53',
   categoryname: 'Binders',
   materialname: 'N/A',

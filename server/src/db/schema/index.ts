@@ -6,4 +6,5 @@ export * from './ledger';
 export * from './reorder';
 export * from './settings';
 export * from './stores';
+export * from './sync';
 export * from './transfers';

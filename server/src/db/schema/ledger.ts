@@ -15,6 +15,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -71,6 +72,16 @@ function counterChecks(table: string) {
   ];
 }
 
+/** Numbers the short codes printed on item labels: one sequence for materials and tools alike. */
+export const itemCodeSeq = pgSequence('item_code_seq');
+
+/** A label's short, stable code: M- or T- and the sequence's next number in hex ("M-1F4"). */
+function labelCode(prefix: 'M' | 'T') {
+  return text('code')
+    .notNull()
+    .default(sql.raw(`('${prefix}-' || upper(to_hex(nextval('item_code_seq'))))`));
+}
+
 export const materials = pgTable(
   'materials',
   {
@@ -95,6 +106,8 @@ export const materials = pgTable(
      * an edit, a remark, archiving): the sum over a store's materials is where its reports stand.
      */
     changeVersion: integer('change_version').notNull().default(1),
+    /** What the item's label encodes, for a scan to find it. */
+    code: labelCode('M'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
@@ -108,6 +121,7 @@ export const materials = pgTable(
     index('materials_search_trgm_idx')
       .using('gin', sql`(${t.name} || ' ' || ${t.categoryName} || ' ' || ${t.materialName}) gin_trgm_ops`)
       .with({ fastupdate: false }),
+    uniqueIndex('materials_code_key').on(t.code),
     ...counterChecks('materials'),
     check('materials_incoming_non_negative', sql`${t.incomingQuantity} >= 0`),
   ],
@@ -122,6 +136,7 @@ export const tools = pgTable(
       .references(() => stores.id),
     name: text('name').notNull(),
     ...counterColumns(),
+    code: labelCode('T'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
@@ -129,6 +144,7 @@ export const tools = pgTable(
     uniqueIndex('tools_store_name_live_key').on(t.storeId, sql`lower(${t.name})`).where(sql`${t.deletedAt} is null`),
     index('tools_store_created_idx').on(t.storeId, t.createdAt.desc(), t.id),
     index('tools_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
+    uniqueIndex('tools_code_key').on(t.code),
     ...counterChecks('tools'),
   ],
 );

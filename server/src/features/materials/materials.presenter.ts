@@ -22,6 +22,7 @@ export function presentProduct(row: MaterialRow): Product {
     refundQuantity: row.refund_quantity,
     adjustedQuantity: row.adjusted_quantity,
     remarks: row.remarks,
+    code: row.code,
     createdAt: new Date(row.created_at).toISOString(),
     storeId: { _id: row.store_id, name: row.store_name },
   };

@@ -10,7 +10,12 @@ export type MaterialQuery = ItemPageQuery & { q?: string };
 /** Live materials in the caller's stores, newest first, with the total for paging. */
 export function findMaterialRows(db: DbOrTx, query: MaterialQuery): Promise<{ rows: MaterialRow[]; total: number }> {
   // The same expression as the trigram index materials_search_trgm_idx, so the index serves it.
-  const search = query.q ? [sql`(i.name || ' ' || i.category_name || ' ' || i.material_name) ilike ${containsPattern(query.q)}`] : [];
+  // A label's code typed in (or sent by a scanner that types like a keyboard) finds its item too.
+  const search = query.q
+    ? [
+        sql`((i.name || ' ' || i.category_name || ' ' || i.material_name) ilike ${containsPattern(query.q)} or i.code = ${query.q.trim().toUpperCase()})`,
+      ]
+    : [];
   return queryItemPage<MaterialRow>(db, 'material', query, search);
 }
 

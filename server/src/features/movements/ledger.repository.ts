@@ -33,7 +33,12 @@ export type MovementInput = {
   custodyId?: string | null;
   /** The transfer line a dispatch or receipt belongs to. */
   transferLineId?: string | null;
+  /** The phone's op this movement applies: stored with it, so a replay of the op finds it. */
+  syncOp?: SyncOpRecord;
 };
+
+/** An offline movement's op as sync_ops keeps it; its (user, opId) is unique, so a replay fails the statement. */
+export type SyncOpRecord = { userId: string; opId: string; fingerprint: string; kind: string; reason: string; capturedAt: string };
 
 /** Why an item's store takes no movement at this time: marked Inactive, or its books closed through a day. */
 export type StoreRefusal = { storeName: string; isActive: boolean; lockedThrough: string | null; isClosed: boolean };
@@ -147,7 +152,23 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
             ? sql`, claimed as (
           insert into idempotency_keys (user_id, key, fingerprint, status_code, response)
           select ${input.claim.userId}, ${input.claim.key}, ${input.claim.fingerprint}, 200,
-                 jsonb_build_object('message', ${input.claim.message}::text, 'row', to_jsonb(moved.*))
+                 jsonb_build_object('message', ${input.claim.message}::text, 'row', to_jsonb(moved.*), 'movementId', (select id from logged))
+          from moved
+        )`
+            : sql``
+        }${
+          input.syncOp
+            ? sql`, synced as (
+          insert into sync_ops (user_id, op_id, fingerprint, store_id, kind, item_kind, item_id, quantity, reason, captured_at, state, movement_id)
+          select ${input.syncOp.userId}, ${input.syncOp.opId}, ${input.syncOp.fingerprint}, moved.store_id, ${input.syncOp.kind},
+                 ${input.itemKind}, moved.id, ${input.quantity}, ${input.syncOp.reason}, ${input.syncOp.capturedAt}::timestamptz, 'applied',
+                 (select id from logged)
+          from moved
+        ), synced_key as (
+          -- The op's id is also its Idempotency-Key: a single call sent with it, then or later, finds it taken.
+          insert into idempotency_keys (user_id, key, fingerprint, status_code, response)
+          select ${input.syncOp.userId}, ${input.syncOp.opId}, ${`sync:${input.syncOp.fingerprint}`}, 200,
+                 jsonb_build_object('movementId', (select id from logged))
           from moved
         )`
             : sql``

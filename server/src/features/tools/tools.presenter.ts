@@ -15,6 +15,7 @@ export function presentTool(row: ToolRow): Tool {
     inCustodyQuantity: row.custody_quantity,
     refundQuantity: row.refund_quantity,
     storeId: { _id: row.store_id, name: row.store_name },
+    code: row.code,
     createdAt: new Date(row.created_at).toISOString(),
   };
 }

@@ -24,7 +24,7 @@ export function findToolRows(db: DbOrTx, query: ToolQuery): Promise<{ rows: Tool
     const pattern = containsPattern(query.q);
     const isNumber = /^\d{1,9}$/.test(query.q);
     filters.push(
-      sql`(i.name ilike ${pattern} or s.name ilike ${pattern} ${quantity && isNumber ? sql`or ${quantity} = ${Number(query.q)}` : sql``})`,
+      sql`(i.name ilike ${pattern} or s.name ilike ${pattern} or i.code = ${query.q.trim().toUpperCase()} ${quantity && isNumber ? sql`or ${quantity} = ${Number(query.q)}` : sql``})`,
     );
   }
   return queryItemPage<ToolRow>(db, 'tool', query, filters);

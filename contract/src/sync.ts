@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { IdSchema, PageQuerySchema, requiredText, StoreRefSchema, TEXT_MAX } from './common';
+import { quantitySchema } from './ledger';
+
+// Movements a keeper recorded on a phone, maybe with no signal, sent later in a batch: each applied
+// exactly once, or kept on the server for a person to look at (parked).
+
+/** The kinds of movement a phone may queue, and the ledger kind each records. */
+export const SYNC_OP_KINDS = ['issue', 'damage', 'return', 'restock', 'transfer', 'tool-issue', 'tool-damage', 'tool-return'] as const;
+export type SyncOpKind = (typeof SYNC_OP_KINDS)[number];
+export const SYNC_BATCH_MAX = 200;
+/** A capture time further ahead of the server's clock than this is refused as invalid. */
+export const SYNC_FUTURE_TOLERANCE_MS = 5 * 60_000;
+
+/** The item kind each op kind moves. */
+export function itemKindOfOp(kind: SyncOpKind): 'material' | 'tool' {
+  return kind.startsWith('tool-') ? 'tool' : 'material';
+}
+
+/** One queued movement, as the phone stored it in its outbox. */
+export const SyncOpSchema = z
+  .object({
+    opId: z.uuid({ message: 'opId must be a UUID' }),
+    kind: z.enum(SYNC_OP_KINDS, { message: `kind must be one of ${SYNC_OP_KINDS.join(', ')}` }),
+    itemKind: z.enum(['material', 'tool'], { message: 'itemKind must be material or tool' }),
+    itemId: IdSchema,
+    quantity: quantitySchema('Please enter a valid quantity.'),
+    reason: z.string().trim().max(TEXT_MAX, `Reason must be at most ${TEXT_MAX} characters`).optional().default(''),
+    capturedAt: z.iso.datetime({ offset: true, message: 'capturedAt must be an ISO date-time' }),
+    storeId: IdSchema,
+  })
+  .refine((op) => itemKindOfOp(op.kind) === op.itemKind, { message: 'itemKind does not match kind', path: ['itemKind'] });
+export type SyncOp = z.input<typeof SyncOpSchema>;
+
+/** The batch: each op is checked on its own, so one malformed op is rejected without refusing the rest. */
+export const SyncRequestSchema = z.object({
+  ops: z
+    .array(z.looseObject({ opId: z.string({ message: 'opId is required' }).max(200) }))
+    .min(1, 'ops must hold at least one movement')
+    .max(SYNC_BATCH_MAX, `ops must hold at most ${SYNC_BATCH_MAX} movements`),
+});
+
+export const SYNC_STATUSES = ['applied', 'duplicate', 'rejected', 'parked'] as const;
+export const SYNC_CODES = ['key_mismatch', 'invalid', 'insufficient_stock', 'item_gone', 'forbidden', 'too_old', 'store_closed'] as const;
+export type SyncCode = (typeof SYNC_CODES)[number];
+
+export const SyncResultSchema = z.object({
+  opId: z.string(),
+  status: z.enum(SYNC_STATUSES),
+  movementId: z.string().optional(),
+  code: z.enum(SYNC_CODES).optional(),
+  message: z.string().optional(),
+  /** What could be moved when the op was parked for want of stock. */
+  available: z.number().optional(),
+  /** The parked op's id, to resolve it. */
+  parkedId: z.string().optional(),
+});
+export type SyncResult = z.infer<typeof SyncResultSchema>;
+export const SyncResponseSchema = z.object({ results: z.array(SyncResultSchema) });
+export type SyncResponse = z.infer<typeof SyncResponseSchema>;
+
+// ---- Parked movements ----
+
+export const PARKED_STATES = ['open', 'applied', 'discarded'] as const;
+
+export const ParkedMovementSchema = z.object({
+  _id: z.string(),
+  opId: z.string(),
+  kind: z.enum(SYNC_OP_KINDS),
+  itemKind: z.enum(['material', 'tool']),
+  itemId: z.string(),
+  /** The item's name, when it still exists. */
+  itemName: z.string().nullable(),
+  unit: z.string(),
+  store: StoreRefSchema,
+  quantity: z.number(),
+  reason: z.string(),
+  capturedAt: z.string(),
+  code: z.enum(SYNC_CODES),
+  message: z.string(),
+  available: z.number().nullable(),
+  /** Who recorded it on the phone. */
+  recordedBy: z.string(),
+  parkedAt: z.string(),
+  state: z.enum(PARKED_STATES),
+  movementId: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+  resolvedBy: z.string().nullable(),
+  discardReason: z.string().nullable(),
+});
+export type ParkedMovement = z.infer<typeof ParkedMovementSchema>;
+
+export const ParkedListQuerySchema = PageQuerySchema.extend({ storeId: IdSchema.optional() });
+export const ParkedListResponseSchema = z.object({ parked: z.array(ParkedMovementSchema), total: z.number() });
+export type ParkedListResponse = z.infer<typeof ParkedListResponseSchema>;
+
+export const ParkedApplyRequestSchema = z.object({ quantity: quantitySchema('Please enter a valid quantity.').optional() });
+export const ParkedDiscardRequestSchema = z.object({ reason: requiredText('Reason', TEXT_MAX) });
+export const ParkedResponseSchema = z.object({ message: z.string(), parked: ParkedMovementSchema });
+export type ParkedResponse = z.infer<typeof ParkedResponseSchema>;
+
+export const PARKED_NOT_FOUND = 'Parked movement not found';
+export const PARKED_ALREADY_DISCARDED = 'This movement was already discarded.';
+export const PARKED_ALREADY_APPLIED = 'This movement was already applied.';
+export const SYNC_TOO_OLD = (days: number) => `Recorded more than ${days} days ago: check it before it goes into the ledger.`;
+export const SYNC_FORBIDDEN = 'This store is no longer one of yours.';
+export const SYNC_ITEM_GONE = 'This item was deleted.';
+export const SYNC_KEY_MISMATCH = 'This opId was already sent with a different movement.';
+export const SYNC_IN_FUTURE = 'capturedAt is more than 5 minutes in the future.';
+export const SYNC_WRONG_STORE = 'The item is not in the store the movement names.';

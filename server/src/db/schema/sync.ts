@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { movements } from './ledger';
+import { stores } from './stores';
+
+/**
+ * Every movement a phone sent through the sync call, once per (user, opId): applied (with its ledger
+ * row, written in the same statement), or parked for a person to apply or discard. A replay of an
+ * opId finds its row here and changes nothing.
+ */
+export const syncOps = pgTable(
+  'sync_ops',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    opId: uuid('op_id').notNull(),
+    /** A hash of the op's content: the same opId with another content is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id),
+    kind: text('kind').notNull(),
+    itemKind: text('item_kind').notNull(),
+    itemId: uuid('item_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    reason: text('reason').notNull().default(''),
+    capturedAt: timestamp('captured_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** `applied` when sent, `parked` until a person applies (`applied`) or discards it (`discarded`). */
+    state: text('state').notNull(),
+    /** Why it was parked, as the sync answer gave it. */
+    code: text('code'),
+    message: text('message'),
+    available: integer('available'),
+    movementId: uuid('movement_id').references(() => movements.id),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: uuid('resolved_by').references(() => users.id),
+    discardReason: text('discard_reason'),
+  },
+  (t) => [
+    uniqueIndex('sync_ops_user_op_key').on(t.userId, t.opId),
+    check('sync_ops_state_check', sql`${t.state} in ('applied', 'parked', 'discarded')`),
+    check('sync_ops_applied_has_movement', sql`(${t.state} = 'applied') = (${t.movementId} is not null)`),
+    // "Needs attention": a store's open parked ops.
+    index('sync_ops_parked_store_idx').on(t.storeId, t.receivedAt).where(sql`${t.state} = 'parked'`),
+  ],
+);

@@ -1,0 +1,149 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { queryPage, queryRows, storeFilter } from '../../db/sql';
+
+/** A sync_ops row with its item's name and unit, its store's name and the names of who sent and resolved it. */
+export type SyncOpRow = {
+  id: string;
+  user_id: string;
+  op_id: string;
+  fingerprint: string;
+  store_id: string;
+  store_name: string;
+  kind: string;
+  item_kind: 'material' | 'tool';
+  item_id: string;
+  item_name: string | null;
+  unit: string | null;
+  quantity: number;
+  reason: string;
+  captured_at: string | Date;
+  received_at: string | Date;
+  state: 'applied' | 'parked' | 'discarded';
+  code: string | null;
+  message: string | null;
+  available: number | null;
+  movement_id: string | null;
+  resolved_at: string | Date | null;
+  resolved_by_name: string | null;
+  discard_reason: string | null;
+  user_name: string;
+};
+
+const selectOps = sql`select o.*, s.name as store_name, u.name as user_name, r.name as resolved_by_name,
+         coalesce(m.name, t.name) as item_name, coalesce(m.unit, '') as unit
+  from sync_ops o
+  join stores s on s.id = o.store_id
+  join users u on u.id = o.user_id
+  left join users r on r.id = o.resolved_by
+  left join materials m on o.item_kind = 'material' and m.id = o.item_id
+  left join tools t on o.item_kind = 'tool' and t.id = o.item_id`;
+
+/** A parked (or once parked) op of the caller's stores. */
+export async function findParkedOp(db: DbOrTx, id: string, storeIds: string[] | null): Promise<SyncOpRow | undefined> {
+  const [row] = await queryRows<SyncOpRow>(
+    db,
+    sql`${selectOps} where o.id = ${id} and o.code is not null and ${storeFilter(storeIds, sql`o.store_id`)}`,
+  );
+  return row;
+}
+
+/** The open parked ops of the caller's stores (of one store when given), oldest first, a page at a time. */
+export async function findOpenParkedOps(db: DbOrTx, query: { storeIds: string[] | null; storeId?: string; limit: number; offset: number }) {
+  const where = sql`o.state = 'parked' and ${storeFilter(query.storeIds, sql`o.store_id`)}
+        ${query.storeId ? sql`and o.store_id = ${query.storeId}` : sql``}`;
+  return queryPage<SyncOpRow>(db, {
+    rows: () => sql`${selectOps} where ${where} order by o.received_at, o.captured_at, o.id limit ${query.limit} offset ${query.offset}`,
+    count: sql`select count(*)::int as n from sync_ops o where ${where}`,
+    limit: query.limit,
+    offset: query.offset,
+  });
+}
+
+/** What an op meets on arrival: an earlier sending of it, a single call that used its id as Idempotency-Key, and its item. */
+export type OpContext = {
+  stored: SyncOpRow | null;
+  keyed: { fingerprint: string; movement_id: string | null } | null;
+  item: { store_id: string; is_deleted: boolean } | null;
+};
+
+type OpRef = { opId: string; itemKind: 'material' | 'tool'; itemId: string };
+
+/**
+ * Reads the context of a batch of ops in one round trip, by opId. The item is looked up in any store,
+ * deleted or not.
+ */
+export async function findOpContexts(db: DbOrTx, userId: string, ops: OpRef[]): Promise<Map<string, OpContext>> {
+  if (ops.length === 0) return new Map();
+  const wanted = sql.join(
+    ops.map((op) => sql`(${op.opId}::uuid, ${op.itemId}::uuid, ${op.itemKind}::text)`),
+    sql`, `,
+  );
+  const itemOf = (table: string) =>
+    sql`(select json_build_object('store_id', i.store_id, 'is_deleted', i.deleted_at is not null)
+           from ${sql.identifier(table)} i where i.id = w.item_id)`;
+  const rows = await queryRows<OpContext & { op_id: string }>(
+    db,
+    sql`select w.op_id::text as op_id,
+          (select row_to_json(x) from (${selectOps} where o.user_id = ${userId} and o.op_id = w.op_id) x) as stored,
+          (select json_build_object('fingerprint', k.fingerprint, 'movement_id', k.response->>'movementId')
+             from idempotency_keys k where k.user_id = ${userId} and k.key = w.op_id::text) as keyed,
+          case when w.item_kind = 'material' then ${itemOf('materials')} else ${itemOf('tools')} end as item
+        from (values ${wanted}) as w(op_id, item_id, item_kind)`,
+  );
+  return new Map(rows.map(({ op_id, ...context }) => [op_id, context]));
+}
+
+/** One op's context (see findOpContexts). */
+export async function findOpContext(db: DbOrTx, userId: string, op: OpRef): Promise<OpContext> {
+  return (await findOpContexts(db, userId, [op])).get(op.opId) as OpContext;
+}
+
+export type ParkedInsert = {
+  userId: string;
+  opId: string;
+  fingerprint: string;
+  storeId: string;
+  kind: string;
+  itemKind: string;
+  itemId: string;
+  quantity: number;
+  reason: string;
+  capturedAt: string;
+  code: string;
+  message: string;
+  available: number | null;
+};
+
+/** Parks an op; its id, or undefined when the user's opId is stored already (a replay that raced this one). */
+export async function insertParkedOp(db: DbOrTx, op: ParkedInsert): Promise<string | undefined> {
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into sync_ops (user_id, op_id, fingerprint, store_id, kind, item_kind, item_id, quantity, reason, captured_at,
+                              state, code, message, available)
+        values (${op.userId}, ${op.opId}, ${op.fingerprint}, ${op.storeId}, ${op.kind}, ${op.itemKind}, ${op.itemId}, ${op.quantity},
+                ${op.reason}, ${op.capturedAt}::timestamptz, 'parked', ${op.code}, ${op.message}, ${op.available})
+        on conflict (user_id, op_id) do nothing
+        returning id`,
+  );
+  return row?.id;
+}
+
+/**
+ * Ends a parked op, only while it is still open (a conditional UPDATE: of two people resolving it at
+ * once, one does); whether this call ended it.
+ */
+export async function closeParkedOp(
+  tx: DbOrTx,
+  id: string,
+  end: { state: 'applied' | 'discarded'; by: string; movementId?: string; reason?: string },
+): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`update sync_ops set state = ${end.state}, resolved_at = now(), resolved_by = ${end.by},
+               movement_id = ${end.movementId ?? null}, discard_reason = ${end.reason ?? null}
+        where id = ${id} and state = 'parked'
+        returning id`,
+  );
+  return rows.length > 0;
+}

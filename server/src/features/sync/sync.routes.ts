@@ -1,0 +1,77 @@
+import {
+  ParkedApplyRequestSchema,
+  ParkedDiscardRequestSchema,
+  ParkedListQuerySchema,
+  ParkedListResponseSchema,
+  ParkedResponseSchema,
+  SyncRequestSchema,
+  SyncResponseSchema,
+} from '@stockyard/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf, authorize } from '../../lib/auth/authorize';
+import { canAccessStore } from '../../lib/auth/policy';
+import { AppError } from '../../lib/errors';
+import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
+import { applyParked, discardParked, listParked, syncMovements } from './sync.service';
+
+const syncRoutes: FastifyPluginAsyncZod = async (app) => {
+  const move = { onRequest: authorize('stock:move') };
+  const tags = ['sync'];
+
+  app.post(
+    '/api/sync/movements',
+    // A batch of 200 ops is about 60 KB; the default body limit (1 MiB) leaves room for long reasons.
+    { ...move, schema: { tags, body: SyncRequestSchema, response: { 200: SyncResponseSchema, ...errorResponses } } },
+    async (request) => ({
+      results: await syncMovements(app.db, authOf(request), request.body.ops, { offlineMaxAgeDays: app.offlineMaxAgeDays }),
+    }),
+  );
+
+  app.get(
+    '/api/sync/parked',
+    { ...move, schema: { tags, querystring: ParkedListQuerySchema, response: { 200: ParkedListResponseSchema, ...errorResponses } } },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const { storeId } = request.query;
+      if (storeId && !canAccessStore(auth, storeId)) throw new AppError('forbidden', 'You do not have access to this store.');
+      const result = await listParked(app.db, auth, request.query);
+      return withTotal(reply, result.total, result);
+    },
+  );
+
+  app.post(
+    '/api/sync/parked/:id/apply',
+    {
+      ...move,
+      schema: {
+        tags,
+        params: ByIdParamsSchema,
+        body: ParkedApplyRequestSchema,
+        response: { 200: ParkedResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      message: 'Movement applied.',
+      parked: await applyParked(app.db, authOf(request), request.params.id, request.body.quantity),
+    }),
+  );
+
+  app.post(
+    '/api/sync/parked/:id/discard',
+    {
+      ...move,
+      schema: {
+        tags,
+        params: ByIdParamsSchema,
+        body: ParkedDiscardRequestSchema,
+        response: { 200: ParkedResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      message: 'Movement discarded.',
+      parked: await discardParked(app.db, authOf(request), request.params.id, request.body.reason),
+    }),
+  );
+};
+
+export default syncRoutes;

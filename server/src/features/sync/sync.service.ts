@@ -1,0 +1,307 @@
+import { createHash } from 'node:crypto';
+import {
+  DAMAGE_EXCEEDS_AVAILABLE,
+  MATERIAL_NOT_FOUND,
+  MATERIAL_REFUND_EXCEEDS,
+  NOT_ENOUGH_STOCK,
+  PARKED_ALREADY_APPLIED,
+  PARKED_ALREADY_DISCARDED,
+  PARKED_NOT_FOUND,
+  type ParkedListQuerySchema,
+  type ParkedMovement,
+  SYNC_FORBIDDEN,
+  SYNC_FUTURE_TOLERANCE_MS,
+  SYNC_IN_FUTURE,
+  SYNC_ITEM_GONE,
+  SYNC_KEY_MISMATCH,
+  SYNC_TOO_OLD,
+  SYNC_WRONG_STORE,
+  type SyncCode,
+  type SyncOpKind,
+  SyncOpSchema,
+  type SyncResult,
+  TOOL_NOT_FOUND,
+  toolRefundExceeds,
+} from '@stockyard/contract';
+import { booksClosed, storeInactive } from '@stockyard/contract/messages';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { MovementKind } from '../../db/schema';
+import { canAccessStore, storeScopeOf } from '../../lib/auth/policy';
+import type { AuthContext } from '../../lib/auth/sessions';
+import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
+import { retryOnContention, runTransaction } from '../../lib/transaction';
+import { recordAudit } from '../audit/audit.service';
+import { type ItemRow, recordMovement, recordMovementWithId } from '../movements/movements.service';
+import { presentParked } from './sync.presenter';
+import {
+  closeParkedOp,
+  findOpContext,
+  findOpContexts,
+  findOpenParkedOps,
+  findParkedOp,
+  insertParkedOp,
+  type OpContext,
+  type SyncOpRow,
+} from './sync.repository';
+
+type Op = z.output<typeof SyncOpSchema>;
+
+/** The ledger kind each op kind records. */
+const LEDGER_KINDS: Record<SyncOpKind, MovementKind> = {
+  issue: 'issue',
+  damage: 'damage',
+  return: 'return',
+  restock: 'purchase',
+  transfer: 'transfer_in',
+  'tool-issue': 'issue',
+  'tool-damage': 'damage',
+  'tool-return': 'return',
+};
+
+/** What makes two sendings of an opId "the same op": its content, the capture time read as an instant. */
+function fingerprintOf(op: Op): string {
+  const content = [op.kind, op.itemKind, op.itemId, op.quantity, op.reason, new Date(op.capturedAt).toISOString(), op.storeId];
+  return createHash('sha256').update(JSON.stringify(content)).digest('hex');
+}
+
+/** The answer a stored op gives to a replay of it: what happened the first time, never a second movement. */
+function storedResult(row: SyncOpRow, fingerprint: string): SyncResult {
+  if (row.fingerprint !== fingerprint) return { opId: row.op_id, status: 'rejected', code: 'key_mismatch', message: SYNC_KEY_MISMATCH };
+  if (row.state === 'applied') return { opId: row.op_id, status: 'duplicate', movementId: row.movement_id ?? undefined };
+  return parkedResult(row.op_id, row.id, row.code as SyncCode, row.message ?? '', row.available);
+}
+
+function parkedResult(opId: string, parkedId: string, code: SyncCode, message: string, available: number | null): SyncResult {
+  return { opId, status: 'parked', code, message, parkedId, ...(available === null ? {} : { available }) };
+}
+
+/** Why the ledger refused a movement that its item's counters could not take, and how much could be moved. */
+function shortfallOf(op: Op, current: ItemRow): { message: string; available: number } {
+  const ledgerKind = LEDGER_KINDS[op.kind];
+  if (ledgerKind === 'return') {
+    const returnable = current.consumed_quantity - current.custody_quantity;
+    return { message: op.itemKind === 'tool' ? toolRefundExceeds(returnable) : MATERIAL_REFUND_EXCEEDS, available: returnable };
+  }
+  return { message: ledgerKind === 'damage' ? DAMAGE_EXCEEDS_AVAILABLE : NOT_ENOUGH_STOCK, available: current.available_quantity };
+}
+
+type Context = { auth: AuthContext; offlineMaxAgeDays: number; now: number };
+type Refusal = { code: SyncCode; message: string; available?: number };
+
+/** Refusals known before the ledger is tried: the op's item and store as they are now, and its age. */
+function refusalBeforeLedger(op: Op, item: OpContext['item'], context: Context): SyncResult | Refusal | undefined {
+  if (!item) {
+    return { opId: op.opId, status: 'rejected', code: 'invalid', message: op.itemKind === 'tool' ? TOOL_NOT_FOUND : MATERIAL_NOT_FOUND };
+  }
+  if (item.store_id !== op.storeId) return { opId: op.opId, status: 'rejected', code: 'invalid', message: SYNC_WRONG_STORE };
+  if (!canAccessStore(context.auth, op.storeId)) return { code: 'forbidden', message: SYNC_FORBIDDEN };
+  if (item.is_deleted) return { code: 'item_gone', message: SYNC_ITEM_GONE };
+  if (Date.parse(op.capturedAt) < context.now - context.offlineMaxAgeDays * 86_400_000) {
+    return { code: 'too_old', message: SYNC_TOO_OLD(context.offlineMaxAgeDays) };
+  }
+  return undefined;
+}
+
+/** The answer to an op sent before: by sync (as it was answered), or as a single call's Idempotency-Key. */
+function earlierAnswer(op: Op, fingerprint: string, found: OpContext): SyncResult | undefined {
+  if (found.stored) return storedResult(found.stored, fingerprint);
+  if (!found.keyed) return undefined;
+  // The phone sent it as a single call whose answer was lost: that call recorded it.
+  if (found.keyed.movement_id) return { opId: op.opId, status: 'duplicate', movementId: found.keyed.movement_id };
+  return { opId: op.opId, status: 'rejected', code: 'key_mismatch', message: SYNC_KEY_MISMATCH };
+}
+
+/**
+ * Applies one op through the ledger statement, or parks it; a replay gets the first answer. `found`
+ * is its context read with the batch's; if another request stored the op since, the statement fails on
+ * the op's unique keys and the stored answer is given.
+ */
+async function applyOp(db: Db, op: Op, found: OpContext, context: Context): Promise<SyncResult> {
+  const userId = context.auth.userId;
+  const fingerprint = fingerprintOf(op);
+  const answerAsStored = async () => {
+    const answer = earlierAnswer(op, fingerprint, await findOpContext(db, userId, op));
+    if (!answer) throw new Error(`sync op ${op.opId} was neither stored nor found`);
+    return answer;
+  };
+  const park = async (refusal: Refusal): Promise<SyncResult> => {
+    const parkedId = await insertParkedOp(db, {
+      userId,
+      opId: op.opId,
+      fingerprint,
+      storeId: op.storeId,
+      kind: op.kind,
+      itemKind: op.itemKind,
+      itemId: op.itemId,
+      quantity: op.quantity,
+      reason: op.reason,
+      capturedAt: op.capturedAt,
+      code: refusal.code,
+      message: refusal.message,
+      available: refusal.available ?? null,
+    });
+    if (!parkedId) return answerAsStored();
+    return parkedResult(op.opId, parkedId, refusal.code, refusal.message, refusal.available ?? null);
+  };
+
+  const earlier = earlierAnswer(op, fingerprint, found);
+  if (earlier) return earlier;
+  if (Date.parse(op.capturedAt) > context.now + SYNC_FUTURE_TOLERANCE_MS) {
+    return { opId: op.opId, status: 'rejected', code: 'invalid', message: SYNC_IN_FUTURE };
+  }
+  const early = refusalBeforeLedger(op, found.item, context);
+  if (early && 'status' in early) return early;
+  if (early) return park(early);
+
+  let result: Awaited<ReturnType<typeof recordMovement>>;
+  try {
+    result = await retryOnContention(() =>
+      recordMovement(db, {
+        itemKind: op.itemKind,
+        itemId: op.itemId,
+        storeIds: storeScopeOf(context.auth),
+        kind: LEDGER_KINDS[op.kind],
+        quantity: op.quantity,
+        actorId: userId,
+        occurredAt: sql`${op.capturedAt}::timestamptz`,
+        reason: op.reason || null,
+        idempotencyKey: op.opId,
+        syncOp: { userId, opId: op.opId, fingerprint, kind: op.kind, reason: op.reason, capturedAt: op.capturedAt },
+      }),
+    );
+  } catch (error) {
+    // The same op sent again at the same moment stored its row first: this statement wrote nothing.
+    if (databaseErrorCode(error) === UNIQUE_VIOLATION) return answerAsStored();
+    throw error;
+  }
+  if (result.isRecorded) return { opId: op.opId, status: 'applied', movementId: result.movementId };
+  // Between the checks above and the statement, the item or the keeper's store went away.
+  if (!result.current) return park({ code: 'item_gone', message: SYNC_ITEM_GONE });
+  if (result.store) {
+    const { storeName, isActive, lockedThrough } = result.store;
+    return park({ code: 'store_closed', message: isActive ? booksClosed(storeName, lockedThrough ?? '') : storeInactive(storeName) });
+  }
+  return park({ code: 'insufficient_stock', ...shortfallOf(op, result.current) });
+}
+
+/**
+ * Applies a phone's queued movements in the order they were captured, each on its own (one
+ * statement, or a parked row), so one refused op never holds back the others. Answers one result
+ * per op, in the order they were sent.
+ */
+export async function syncMovements(
+  db: Db,
+  auth: AuthContext,
+  ops: { opId: string }[],
+  options: { offlineMaxAgeDays: number },
+): Promise<SyncResult[]> {
+  const context: Context = { auth, offlineMaxAgeDays: options.offlineMaxAgeDays, now: Date.now() };
+  const results: SyncResult[] = new Array(ops.length);
+  const valid: { index: number; op: Op }[] = [];
+  ops.forEach((raw, index) => {
+    const parsed = SyncOpSchema.safeParse(raw);
+    if (parsed.success) valid.push({ index, op: parsed.data });
+    else results[index] = { opId: raw.opId, status: 'rejected', code: 'invalid', message: parsed.error.issues[0]?.message ?? 'Invalid' };
+  });
+  valid.sort((a, b) => Date.parse(a.op.capturedAt) - Date.parse(b.op.capturedAt) || a.index - b.index);
+  const contexts = await findOpContexts(
+    db,
+    auth.userId,
+    valid.map(({ op }) => op),
+  );
+  for (const { index, op } of valid) results[index] = await applyOp(db, op, contexts.get(op.opId) as OpContext, context);
+  return results;
+}
+
+/** The open parked ops of the caller's stores, a page at a time. */
+export async function listParked(db: Db, auth: AuthContext, query: z.output<typeof ParkedListQuerySchema>) {
+  const { rows, total } = await findOpenParkedOps(db, { ...query, storeIds: storeScopeOf(auth) });
+  return { parked: rows.map(presentParked), total };
+}
+
+async function mustFindParked(db: Db, auth: AuthContext, id: string): Promise<SyncOpRow> {
+  const row = await findParkedOp(db, id, storeScopeOf(auth));
+  if (!row) throw new AppError('not_found', PARKED_NOT_FOUND);
+  return row;
+}
+
+/** Another person resolved the op while this call ran: its work is undone and the op read again. */
+class ResolvedMeanwhile extends Error {}
+
+/**
+ * Records a parked op through the ledger (with its quantity, or a corrected one), at the time it was
+ * captured, and closes it, in one transaction. Applying an applied op again answers it as it is.
+ */
+export async function applyParked(db: Db, auth: AuthContext, id: string, quantity?: number): Promise<ParkedMovement> {
+  const row = await mustFindParked(db, auth, id);
+  if (row.state === 'discarded') throw new AppError('conflict', PARKED_ALREADY_DISCARDED);
+  if (row.state === 'applied') return presentParked(row);
+  try {
+    await runTransaction(db, async (tx) => {
+      const { movementId } = await recordMovementWithId(
+        tx,
+        {
+          itemKind: row.item_kind,
+          itemId: row.item_id,
+          storeIds: storeScopeOf(auth),
+          kind: LEDGER_KINDS[row.kind as SyncOpKind],
+          quantity: quantity ?? row.quantity,
+          actorId: row.user_id,
+          occurredAt: sql`${new Date(row.captured_at).toISOString()}::timestamptz`,
+          reason: row.reason || null,
+          idempotencyKey: row.op_id,
+        },
+        {
+          notFound: row.item_kind === 'tool' ? TOOL_NOT_FOUND : MATERIAL_NOT_FOUND,
+          refused: (current) => shortfallOf({ kind: row.kind, itemKind: row.item_kind } as Op, current).message,
+        },
+      );
+      if (!(await closeParkedOp(tx, id, { state: 'applied', by: auth.userId, movementId }))) throw new ResolvedMeanwhile();
+      await auditParked(tx, auth, row, 'apply', { quantity: quantity ?? row.quantity, parkedQuantity: row.quantity, movementId });
+    });
+  } catch (error) {
+    if (!(error instanceof ResolvedMeanwhile)) throw error;
+    return applyParked(db, auth, id, quantity);
+  }
+  return presentParked(await mustFindParked(db, auth, id));
+}
+
+/** Discards a parked op with the reason why: it never reaches the ledger. Discarding it again answers it as it is. */
+export async function discardParked(db: Db, auth: AuthContext, id: string, reason: string): Promise<ParkedMovement> {
+  const row = await mustFindParked(db, auth, id);
+  if (row.state === 'applied') throw new AppError('conflict', PARKED_ALREADY_APPLIED);
+  if (row.state === 'discarded') return presentParked(row);
+  const isDiscarded = await runTransaction(db, async (tx) => {
+    if (!(await closeParkedOp(tx, id, { state: 'discarded', by: auth.userId, reason }))) return false;
+    await auditParked(tx, auth, row, 'discard', { reason, quantity: row.quantity });
+    return true;
+  });
+  if (!isDiscarded) return discardParked(db, auth, id, reason);
+  return presentParked(await mustFindParked(db, auth, id));
+}
+
+function auditParked(
+  tx: Parameters<typeof recordAudit>[0],
+  auth: AuthContext,
+  row: SyncOpRow,
+  action: 'apply' | 'discard',
+  details: object,
+) {
+  return recordAudit(tx, {
+    actorId: auth.userId,
+    action,
+    entityType: 'parked_movement',
+    entityId: row.id,
+    entityName: `${row.kind} of ${row.item_name ?? row.item_id}`,
+    storeId: row.store_id,
+    details: {
+      ...details,
+      opId: row.op_id,
+      code: row.code,
+      recordedBy: row.user_name,
+      capturedAt: new Date(row.captured_at).toISOString(),
+    },
+  });
+}
