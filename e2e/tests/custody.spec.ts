@@ -14,12 +14,13 @@ async function api(request: APIRequestContext, token: string, url: string, data:
   return response.json();
 }
 
-/** A cell of the drill's row in the keeper's tool list, by its header. */
+/** A cell of the drill's row in the keeper's tool list, by its column (on a phone the row is a card, its cells labelled). */
 async function toolCell(page: Page, header: string) {
-  await expect(page.getByRole('row').filter({ hasText: drill })).toBeVisible();
-  const headers = (await page.getByRole('columnheader').allTextContents()).map((text) => text.trim());
-  expect(headers).toContain(header);
-  return page.getByRole('row').filter({ hasText: drill }).getByRole('cell').nth(headers.indexOf(header));
+  const row = page.getByRole('row').filter({ hasText: drill });
+  await expect(row).toBeVisible();
+  const cell = row.locator(`td[data-label="${header}"]`);
+  await expect(cell).toHaveCount(1);
+  return cell;
 }
 
 test('set up: a store with a keeper and three drills', async ({ request }) => {

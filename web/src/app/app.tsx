@@ -2,6 +2,7 @@ import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantin
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { AppUpdate } from '../features/offline/app-update';
 import { createRouter } from './router';
 
 // Shade 8 and a darker "dimmed" keep text at WCAG AA contrast (4.5:1) on buttons and white.
@@ -25,6 +26,7 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
+      <AppUpdate />
     </MantineProvider>
   );
 }

@@ -79,6 +79,7 @@ const ToolsOutPage = lazyPage(custodyPages, 'ToolsOutPage');
 const WorkersPage = lazyPage(custodyPages, 'WorkersPage');
 const WorkerPage = lazyPage(custodyPages, 'WorkerPage');
 
+const NeedsAttentionPage = lazyPage(() => import('../features/offline/pages/needs-attention-page'), 'NeedsAttentionPage');
 const LowStockPage = lazyPage(() => import('../features/replenishment/pages/low-stock-page'), 'LowStockPage');
 const NotificationsPage = lazyPage(() => import('../features/replenishment/pages/notifications-page'), 'NotificationsPage');
 const notifications = <NotificationsPage />;
@@ -138,6 +139,7 @@ export const screens: Record<string, Screens> = {
   '/dashboard/counts/:id': { admin: <CountPage />, user: <CountPage /> },
   '/dashboard/notifications': { admin: notifications, user: notifications, 'store-user': notifications, manager: notifications },
   '/dashboard/lowstock': { admin: <LowStockPage />, user: <LowStockPage /> },
+  '/dashboard/needs-attention': { admin: <NeedsAttentionPage />, user: <NeedsAttentionPage /> },
   '/dashboard/toolsout': { admin: <ToolsOutPage />, user: <ToolsOutPage />, 'store-user': <ToolsOutPage /> },
   '/dashboard/workers': { admin: <WorkersPage />, user: <WorkersPage /> },
   '/dashboard/workers/:id': { admin: <WorkerPage />, user: <WorkerPage /> },

@@ -81,14 +81,19 @@ async function failureOf(response: Response, signedIn: boolean): Promise<ApiErro
 }
 
 /**
- * Downloads a file the server makes (a report's PDF or CSV) and saves it under the name the server
- * gives it, or `fallbackName`.
+ * Downloads a file the server makes (a report's PDF or CSV; with a body, a POST such as a label sheet)
+ * and saves it under the name the server gives it, or `fallbackName`.
  */
-export async function apiDownload(path: string, fallbackName: string): Promise<void> {
+export async function apiDownload(path: string, fallbackName: string, options: { body?: unknown } = {}): Promise<void> {
   const token = getToken();
+  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    response = await fetch(
+      path,
+      options.body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(options.body) },
+    );
   } catch {
     throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.');
   }

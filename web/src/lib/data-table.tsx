@@ -1,5 +1,7 @@
 import { Table } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useDeferredValue } from 'react';
+import classes from './data-table.module.css';
 
 export type Column<T> = { header: string; render: (row: T) => ReactNode; align?: 'right' };
 
@@ -16,6 +18,8 @@ export type DataTableProps<T> = {
   loadingText?: string;
   minWidth?: number;
   caption?: string;
+  /** Below 600 px, each row a card of "label: value" lines (the keeper's lists, read on a phone). */
+  cardsOnPhone?: boolean;
 };
 
 export function DataTable<T>(props: DataTableProps<T>) {
@@ -24,9 +28,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
   // renders; until then the loading row shows.
   const rows = useDeferredValue(props.rows);
   const isLoading = props.isLoading || rows !== props.rows;
+  const isCards = useMediaQuery('(max-width: 599px)') === true && props.cardsOnPhone === true;
   return (
-    <Table.ScrollContainer minWidth={props.minWidth ?? 600}>
-      <Table striped highlightOnHover verticalSpacing="xs" fz="sm" aria-label={props.caption}>
+    <Table.ScrollContainer minWidth={isCards ? 0 : (props.minWidth ?? 600)}>
+      <Table
+        striped={!isCards}
+        highlightOnHover={!isCards}
+        verticalSpacing="xs"
+        fz="sm"
+        aria-label={props.caption}
+        className={props.cardsOnPhone ? classes.cards : undefined}
+      >
         <Table.Thead>
           <Table.Tr>
             {props.columns.map((column) => (
@@ -52,7 +64,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
             // Mantine's per-cell style resolution was most of a phone's time to show the page.
             <tr key={props.rowKey(row)} className={Table.classes.tr} data-striped="odd" data-hover data-with-row-border>
               {props.columns.map((column) => (
-                <td key={column.header} className={Table.classes.td} style={column.align ? { textAlign: column.align } : undefined}>
+                <td
+                  key={column.header}
+                  className={Table.classes.td}
+                  style={column.align && !isCards ? { textAlign: column.align } : undefined}
+                  data-label={column.header}
+                >
                   {column.render(row)}
                 </td>
               ))}

@@ -17,5 +17,10 @@ export function matchesSearch(search: string, ...fields: (string | null | undefi
 
 /** DD/MM/YYYY HH:MM of an ISO timestamp, in the phone's own time. */
 export function dayAndTime(iso: string): string {
-  return `${ddmmyyyy(iso)} ${new Date(iso).toTimeString().slice(0, 5)}`;
+  return `${ddmmyyyy(iso)} ${timeOfDay(iso)}`;
+}
+
+/** HH:MM of an ISO timestamp, in the phone's own time ("Stock as of 10:42"). */
+export function timeOfDay(iso: string): string {
+  return new Date(iso).toTimeString().slice(0, 5);
 }

@@ -1,10 +1,16 @@
 import { useState } from 'react';
 import { isConnectionLost } from './api';
 
-/** A random key for one stock operation; works on plain http too, where crypto.randomUUID is missing. */
+/**
+ * A random key for one stock operation, a version 4 UUID (a queued op's id is its key); made from
+ * getRandomValues, as crypto.randomUUID is missing on plain http.
+ */
 export function newIdempotencyKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  bytes[6] = ((bytes[6] as number) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /**

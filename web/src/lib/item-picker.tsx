@@ -1,14 +1,27 @@
-import { Select } from '@mantine/core';
+import { Group, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import type { Product, Tool } from '@stockyard/contract';
+import { LABEL_NOT_FOUND } from '@stockyard/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { ScanButton } from '../features/labels/components/scan-button';
+import { type OfflineListName, offlineList, refreshSnapshot } from '../features/offline/snapshot';
+import { useOnline } from '../features/offline/use-outbox';
+import { matchesSearch, timeOfDay } from './format';
 import type { PageQueryOptions } from './paging';
 
-type Item = { _id: string; name: string };
+type Item = { _id: string; name: string; code?: string };
+/** What a label's code looks like, typed or scanned: M- or T- and hex digits. */
+const LABEL_CODE = /^[MT]-[0-9A-F]+$/i;
+/** The screen's own first page comes before the kept lists are fetched. */
+const SNAPSHOT_DELAY_MS = 1_000;
+/** As many as a page of the server's search. */
+const PICKER_ROWS = 50;
 
 /**
  * Picks one material or tool, searching on the server as the keeper types, so a store with
- * thousands of items loads fifty at a time.
+ * thousands of items loads fifty at a time. With no signal (or no answer) it searches the list kept
+ * on the phone instead, and says how old it is.
  */
 export function ItemPicker<T extends Item, R extends T = T>(props: {
   label: string;
@@ -17,26 +30,87 @@ export function ItemPicker<T extends Item, R extends T = T>(props: {
   value: T | null;
   onChange: (item: T | null) => void;
   describe?: (item: T) => string;
+  /** The list kept on the phone to pick from offline. */
+  offlineList?: OfflineListName;
 }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 200);
   const items = useQuery(props.query(debounced));
-  const rows = items.data?.rows ?? [];
+  const isOnline = useOnline();
+  const isOffline = Boolean(props.offlineList) && (!isOnline || items.isError || items.isPaused);
+  const kept = useQuery({
+    queryKey: ['offline-list', props.offlineList],
+    queryFn: () => offlineList<R & (Product | Tool)>(props.offlineList as OfflineListName),
+    enabled: isOffline,
+    networkMode: 'always',
+    staleTime: 0,
+  });
+  const rows: R[] =
+    isOffline && kept.data
+      ? kept.data.rows
+          .filter((row) => matchesSearch(debounced, row.name) || row.code === debounced.trim().toUpperCase())
+          .slice(0, PICKER_ROWS)
+      : (items.data?.rows ?? []);
+  const queryClient = useQueryClient();
+  const [scanProblem, setScanProblem] = useState<string | null>(null);
+  const { onChange, offlineList: listName } = props;
+  // A screen that picks items keeps the store's lists on the phone, once its own first page is in.
+  useEffect(() => {
+    if (!listName) return;
+    const timer = window.setTimeout(() => {
+      if (navigator.onLine) void refreshSnapshot({ whenOlder: true });
+    }, SNAPSHOT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [listName]);
+
+  // A handheld scanner types the code into the box: its one match is picked at once.
+  const typedCode = LABEL_CODE.test(debounced.trim()) ? debounced.trim().toUpperCase() : null;
+  const typedMatch = typedCode ? rows.find((row) => row.code === typedCode) : undefined;
+  const pick = useRef(onChange);
+  pick.current = onChange;
+  const describe = useRef((item: T) => (props.describe ? props.describe(item) : item.name));
+  describe.current = (item: T) => (props.describe ? props.describe(item) : item.name);
+  useEffect(() => {
+    if (typedMatch) {
+      pick.current(typedMatch);
+      setSearch(describe.current(typedMatch));
+    }
+  }, [typedMatch]);
+
+  /** The item a scanned code names: the server's numbers when it answers, else the phone's kept list. */
+  async function pickByCode(scanned: string) {
+    const code = scanned.toUpperCase();
+    setScanProblem(null);
+    let found: R | undefined;
+    if (navigator.onLine) {
+      const page = await queryClient.fetchQuery(props.query(code)).catch(() => null);
+      found = page?.rows.find((row) => row.code === code);
+    }
+    if (!found && listName) found = (await offlineList<R & (Product | Tool)>(listName))?.rows.find((row) => row.code === code);
+    if (found) onChange(found);
+    else setScanProblem(LABEL_NOT_FOUND);
+  }
   const options = props.value && !rows.some((row) => row._id === props.value?._id) ? [props.value, ...rows] : rows;
   return (
-    <Select
-      label={props.label}
-      placeholder="Type to search"
-      searchable
-      required
-      clearable
-      nothingFoundMessage={items.isPending ? 'Loading...' : 'Nothing found'}
-      data={options.map((item) => ({ value: item._id, label: props.describe ? props.describe(item) : item.name }))}
-      value={props.value?._id ?? null}
-      onChange={(id) => props.onChange(options.find((item) => item._id === id) ?? null)}
-      searchValue={search}
-      onSearchChange={setSearch}
-      filter={({ options: all }) => all}
-    />
+    <Group gap="xs" align="flex-end" wrap="nowrap">
+      <Select
+        style={{ flex: 1 }}
+        label={props.label}
+        placeholder="Type to search"
+        searchable
+        required
+        clearable
+        description={isOffline && kept.data ? `Offline: stock as of ${timeOfDay(kept.data.syncedAt)}` : undefined}
+        error={scanProblem}
+        nothingFoundMessage={items.isPending && !isOffline ? 'Loading...' : 'Nothing found'}
+        data={options.map((item) => ({ value: item._id, label: props.describe ? props.describe(item) : item.name }))}
+        value={props.value?._id ?? null}
+        onChange={(id) => props.onChange(options.find((item) => item._id === id) ?? null)}
+        searchValue={search}
+        onSearchChange={setSearch}
+        filter={({ options: all }) => all}
+      />
+      {listName && <ScanButton label={props.label} onCode={(code) => void pickByCode(code)} />}
+    </Group>
   );
 }

@@ -1,13 +1,25 @@
 import { Button, Card, NumberInput, SimpleGrid, Text, TextInput } from '@mantine/core';
+import type { SyncOpKind } from '@stockyard/contract';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { PageCard } from '../app/layouts/page-card';
+import { enqueue, remove } from '../features/offline/outbox';
 import { Notice } from '../lib/notice';
-import { messageOf } from './api';
+import { ApiError, isConnectionLost, messageOf } from './api';
 import { ConfirmDialog } from './confirm-dialog';
 import { FormStack } from './form-stack';
 import { useIdempotencyKey } from './idempotency-key';
 import type { MovementCall } from './movement-call';
+import { signedInUser } from './session';
 import { parsePayload } from './validation';
+
+/** What a movement form puts in the phone's outbox: the op's kind and item, and the item as it stands after it. */
+export type OfflineMovement<T> = {
+  op: (item: T) => { kind: SyncOpKind; itemKind: 'material' | 'tool'; itemId: string; storeId: string; itemName: string; unit: string };
+  /** The item's numbers once this movement is applied, shown until the server's arrive. */
+  after: (item: T, quantity: number) => T;
+};
+
+export const RECORDED_ON_PHONE = 'Recorded on this phone. It will be sent as soon as there is signal.';
 
 export type MovementFormProps<T> = {
   title: string;
@@ -33,6 +45,11 @@ export type MovementFormProps<T> = {
   extra?: ReactNode;
   /** What those fields hold: when it changes, the entry is a new intent (a new idempotency key). */
   extraValue?: string;
+  /**
+   * How the movement waits on the phone: it goes into the outbox before it is sent, leaves it when the
+   * server answers, and stays there to be synced when there is no signal or no answer.
+   */
+  offline?: OfflineMovement<T>;
 };
 
 /**
@@ -76,17 +93,46 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
 
   async function send(payload: unknown) {
     setConfirming(false);
+    const queued = await queue();
+    const recordedOnPhone = () => {
+      if (queued && item) setItem(queued.after(item, queued.quantity));
+      done(RECORDED_ON_PHONE);
+    };
+    if (queued && !navigator.onLine) return recordedOnPhone();
     try {
       const answer = await props.submit({ body: payload, idempotencyKey: intent.key });
+      if (queued) await remove(intent.key);
       setItem(answer.item);
-      setQuantity(props.defaultQuantity ?? '');
-      setReason('');
-      setResult({ ok: true, text: answer.message });
-      intent.renew();
+      done(answer.message);
     } catch (error) {
+      // No answer, or the server failed: the op waits in the outbox and is sent again under the same id.
+      if (queued && (isConnectionLost(error) || (error instanceof ApiError && error.status >= 500))) return recordedOnPhone();
+      if (queued) await remove(intent.key);
       intent.settle(error);
       setResult({ ok: false, text: messageOf(error, props.failureText) });
     }
+  }
+
+  /** Puts the entry in the outbox under its idempotency key, before anything is sent. */
+  async function queue() {
+    const user = signedInUser();
+    if (!props.offline || !item || !user || numeric === null) return null;
+    await enqueue({
+      ...props.offline.op(item),
+      opId: intent.key,
+      quantity: numeric,
+      reason: reason.trim(),
+      capturedAt: new Date().toISOString(),
+      userId: user.userId,
+    });
+    return { after: props.offline.after, quantity: numeric };
+  }
+
+  function done(message: string) {
+    setQuantity(props.defaultQuantity ?? '');
+    setReason('');
+    setResult({ ok: true, text: message });
+    intent.renew();
   }
 
   return (

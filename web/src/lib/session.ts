@@ -12,6 +12,21 @@ export function getRole(): Role | null {
   return localStorage.getItem(ROLE_KEY) as Role | null;
 }
 
+/**
+ * Who is signed in, read from the token's claims (its subject and stores; a keeper's first store is
+ * the active one). The server checks the token; this only tells the phone whose outbox is whose.
+ */
+export function signedInUser(): { userId: string; stores: string[] } | null {
+  const payload = getToken()?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: string; stores?: string[] };
+    return claims.sub ? { userId: claims.sub, stores: claims.stores ?? [] } : null;
+  } catch {
+    return null;
+  }
+}
+
 export function saveSession(token: string, role: Role): void {
   localStorage.setItem(TOKEN_KEY, token);
   localStorage.setItem(ROLE_KEY, role);

@@ -1,16 +1,37 @@
 import { Box, Button, Group, Text } from '@mantine/core';
 import { IconArrowLeft, IconDevices, IconKey, IconLogout } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { logout } from '../../features/auth/api/logout';
+import { discardAll } from '../../features/offline/outbox';
+import { useOutbox } from '../../features/offline/use-outbox';
 import { NotificationBell } from '../../features/replenishment/components/notification-bell';
+import { ConfirmDialog } from '../../lib/confirm-dialog';
 import { homeOf } from '../../lib/home';
+import { signedInUser } from '../../lib/session';
 import { useRole } from '../../lib/use-session';
+
+/** Why signing out with a non-empty outbox is refused until the keeper confirms. */
+export function unsentWarning(count: number): string {
+  const movements = count === 1 ? '1 movement' : `${count} movements`;
+  return `${movements} recorded on this phone ${count === 1 ? 'has' : 'have'} not reached the server yet. Logging out now loses ${count === 1 ? 'it' : 'them'}.`;
+}
 
 /** The bar on top of every signed-in screen: Back to the role's hub, sessions, password change and, where no sidebar has it, Logout. */
 export function TopBar({ showLogout }: { showLogout: boolean }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const home = homeOf(useRole());
+  const { waiting } = useOutbox();
+  const [isAskingToDiscard, setAskingToDiscard] = useState(false);
+  const discardAndLogout = () => {
+    const user = signedInUser();
+    return logout({
+      beforeLeaving: async () => {
+        if (user) await discardAll(user.userId);
+      },
+    });
+  };
   return (
     <Group justify="space-between" wrap="nowrap" px="md" h={56} bg="#1c3d6e" c="white" component="header">
       <Group gap="xs" wrap="nowrap" miw={0}>
@@ -43,10 +64,23 @@ export function TopBar({ showLogout }: { showLogout: boolean }) {
           <IconKey size={18} />
         </Button>
         {showLogout && (
-          <Button variant="subtle" color="gray.0" size="compact-md" leftSection={<IconLogout size={18} />} onClick={() => void logout()}>
+          <Button
+            variant="subtle"
+            color="gray.0"
+            size="compact-md"
+            leftSection={<IconLogout size={18} />}
+            onClick={() => (waiting.length > 0 ? setAskingToDiscard(true) : void logout())}
+          >
             Logout
           </Button>
         )}
+        <ConfirmDialog
+          opened={isAskingToDiscard}
+          message={unsentWarning(waiting.length)}
+          confirmLabel="Discard and log out"
+          onConfirm={() => void discardAndLogout()}
+          onCancel={() => setAskingToDiscard(false)}
+        />
       </Group>
     </Group>
   );

@@ -16,6 +16,8 @@ const ACTION_COLORS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   sign_out: 'grape',
   lock: 'indigo',
   unlock: 'yellow',
+  apply: 'teal',
+  discard: 'pink',
 };
 
 function describeDetails(details: Record<string, unknown>): string {

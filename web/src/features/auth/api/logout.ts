@@ -3,15 +3,17 @@ import { clearSession, getToken } from '../../../lib/session';
 
 /**
  * Ends the session on the server, then forgets it here and reloads at /. As docs/SPEC.md says, a failed
- * request is only logged and the user stays where they are.
+ * request is only logged and the user stays where they are. `beforeLeaving` runs once the server
+ * ended the session, before anything here is forgotten.
  */
-export async function logout(): Promise<void> {
+export async function logout(options: { beforeLeaving?: () => Promise<void> } = {}): Promise<void> {
   try {
     if (getToken()) await apiFetch('/api/auth/logout', { method: 'POST' });
   } catch (error) {
     console.error('Logout failed', error);
     return;
   }
+  await options.beforeLeaving?.();
   clearSession();
   window.location.assign('/');
 }

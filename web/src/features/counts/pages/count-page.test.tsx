@@ -86,7 +86,7 @@ describe('CountPage', () => {
     expect(await screen.findByText('Count posted.')).toBeInTheDocument();
     const post = calls.find((call) => call.key.startsWith('POST'));
     expect(post?.body).toEqual({ reasons: { [cement.itemId]: 'Torn bags' } });
-    expect(post?.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
+    expect(post?.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
   it("tells a keeper when a difference is beyond the store's tolerance", async () => {

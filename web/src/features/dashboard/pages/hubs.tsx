@@ -1,6 +1,7 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { logout } from '../../auth/api/logout';
 import { OverdueBadge } from '../../custody/components/overdue-badge';
+import { NeedsAttentionBadge } from '../../offline/components/needs-attention-badge';
 import { LowStockBadge } from '../../replenishment/components/low-stock-badge';
 import { IncomingTransfersBadge, WaitingRequestsBadge } from '../../transfers/components/transfer-badges';
 import { ButtonHub } from '../components/button-hub';
@@ -50,6 +51,7 @@ export function InventoryHubPage() {
         { label: 'Low Stock', to: '/dashboard/lowstock', badge: <LowStockBadge /> },
         { label: 'Requests', to: '/dashboard/requests', badge: <WaitingRequestsBadge /> },
         { label: 'Transfers', to: '/dashboard/transfers' },
+        { label: 'Needs attention', to: '/dashboard/needs-attention', badge: <NeedsAttentionBadge /> },
       ]}
     />
   );
@@ -79,6 +81,7 @@ export function ManagerHubPage() {
         { label: 'Low Stock', to: '/dashboard/lowstock', badge: <LowStockBadge /> },
         { label: 'Requests', to: '/dashboard/requests' },
         { label: 'Transfers', to: '/dashboard/transfers', badge: <IncomingTransfersBadge /> },
+        { label: 'Needs attention', to: '/dashboard/needs-attention', badge: <NeedsAttentionBadge /> },
       ]}
     />
   );

@@ -65,6 +65,7 @@ export function SupplyManagementPage() {
         </Alert>
       )}
       <PagedTable<Supply>
+        cardsOnPhone
         list={supplies}
         errorText={(error) => messageOf(error, 'Error fetching supplies')}
         page={page}

@@ -1,4 +1,4 @@
-import { Alert } from '@mantine/core';
+import { Alert, Group } from '@mantine/core';
 import type { Product } from '@stockyard/contract';
 import { useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
@@ -9,6 +9,7 @@ import { useSearchPaging } from '../../../lib/paging';
 import { SearchBox } from '../../../lib/search-box';
 import { HistoryButton } from '../../history/components/history-button';
 import { HistoryDialog } from '../../history/components/history-dialog';
+import { LabelSheetButton } from '../../labels/components/label-sheet-button';
 import { ReorderButton } from '../../replenishment/components/reorder-button';
 import { ReorderDialog } from '../../replenishment/components/reorder-dialog';
 import { useMaterialPage, useMaterialSuggestions } from '../api/materials';
@@ -50,6 +51,9 @@ export function AllProductsPage() {
         placeholder="Search materials"
         maxListHeight={150}
       />
+      <Group justify="flex-end" mb="sm">
+        <LabelSheetButton itemKind="material" rows={products.data?.rows ?? []} />
+      </Group>
       {error && (
         <Alert color="red" mb="md" role="alert" withCloseButton onClose={() => setError(null)}>
           {error}
@@ -61,6 +65,7 @@ export function AllProductsPage() {
         page={page}
         onPageChange={setPage}
         caption="Material List"
+        cardsOnPhone
         minWidth={1450}
         columns={columns}
         rowKey={(p) => p._id}

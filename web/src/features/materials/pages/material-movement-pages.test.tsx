@@ -72,7 +72,7 @@ describe('Add Return Material', () => {
     expect(screen.getByTestId('stock-Returned')).toHaveTextContent('2');
     const post = calls.find((call) => call.key === 'POST /api/user/refund-stock');
     expect(post?.body).toEqual({ productId: product._id, refundQuantity: 2 });
-    expect(post?.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
+    expect(post?.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 });
 

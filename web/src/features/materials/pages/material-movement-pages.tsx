@@ -1,6 +1,6 @@
-import { DAMAGE_EXCEEDS_AVAILABLE, MATERIAL_REFUND_EXCEEDS, type Product } from '@stockyard/contract';
+import { DAMAGE_EXCEEDS_AVAILABLE, MATERIAL_REFUND_EXCEEDS, type Product, type SyncOpKind } from '@stockyard/contract';
 import { ItemPicker } from '../../../lib/item-picker';
-import { MovementForm, type MovementFormProps } from '../../../lib/movement-form';
+import { MovementForm, type MovementFormProps, type OfflineMovement } from '../../../lib/movement-form';
 import { getToken } from '../../../lib/session';
 import { type MaterialMovement, materialMovementCalls, materialPickerQuery, useMoveMaterial } from '../api/materials';
 
@@ -44,6 +44,43 @@ const screens: Record<MaterialMovement, Screen> = {
   },
 };
 
+/** The op each screen queues on the phone, and what it does to the material's numbers. */
+const offlineOps: Record<MaterialMovement, { kind: SyncOpKind; after: (product: Product, quantity: number) => Partial<Product> }> = {
+  issue: { kind: 'issue', after: (p, q) => ({ availableQuantity: p.availableQuantity - q, consumedQuantity: p.consumedQuantity + q }) },
+  damage: { kind: 'damage', after: (p, q) => ({ availableQuantity: p.availableQuantity - q, damagedQuantity: p.damagedQuantity + q }) },
+  return: {
+    kind: 'return',
+    after: (p, q) => ({
+      availableQuantity: p.availableQuantity + q,
+      consumedQuantity: p.consumedQuantity - q,
+      refundQuantity: p.refundQuantity + q,
+    }),
+  },
+  purchase: {
+    kind: 'restock',
+    after: (p, q) => ({ availableQuantity: p.availableQuantity + q, restockedQuantity: p.restockedQuantity + q }),
+  },
+  transfer: {
+    kind: 'transfer',
+    after: (p, q) => ({ availableQuantity: p.availableQuantity + q, transferQuantity: p.transferQuantity + q }),
+  },
+};
+
+function offlineMaterial(kind: MaterialMovement): OfflineMovement<Product> {
+  const { kind: opKind, after } = offlineOps[kind];
+  return {
+    op: (product) => ({
+      kind: opKind,
+      itemKind: 'material',
+      itemId: product._id,
+      storeId: product.storeId._id,
+      itemName: product.name,
+      unit: product.unit,
+    }),
+    after: (product, quantity) => ({ ...product, ...after(product, quantity) }),
+  };
+}
+
 export function MaterialMovementPage({ kind }: { kind: MaterialMovement }) {
   const move = useMoveMaterial(kind);
   const { exceeds, ...screen } = screens[kind];
@@ -52,6 +89,7 @@ export function MaterialMovementPage({ kind }: { kind: MaterialMovement }) {
       key={kind}
       {...screen}
       call={materialMovementCalls[kind]}
+      offline={offlineMaterial(kind)}
       validate={(product, quantity) => {
         if (!getToken()) return 'User not authenticated';
         if (!product) return 'Please select a product.';
@@ -61,6 +99,7 @@ export function MaterialMovementPage({ kind }: { kind: MaterialMovement }) {
         <ItemPicker<Product>
           label="Material"
           query={materialPickerQuery}
+          offlineList="materials"
           value={value}
           onChange={onChange}
           describe={(product) => `${product.name}${product.unit ? ` (${product.unit})` : ''}`}

@@ -12,6 +12,7 @@ import { useSearchPaging } from '../../../lib/paging';
 import { SearchBox } from '../../../lib/search-box';
 import { HistoryButton } from '../../history/components/history-button';
 import { HistoryDialog } from '../../history/components/history-dialog';
+import { LabelSheetButton } from '../../labels/components/label-sheet-button';
 import { ReorderButton } from '../../replenishment/components/reorder-button';
 import { ReorderDialog } from '../../replenishment/components/reorder-dialog';
 import { useDeleteMaterial, useMaterialPage, useMaterialSuggestions } from '../api/materials';
@@ -78,6 +79,7 @@ export function ProductListPage() {
         <Button component={Link} to="/dashboard/addproduct" leftSection={<IconPlus size={16} />} variant="light">
           Create Material
         </Button>
+        <LabelSheetButton itemKind="material" rows={products.data?.rows ?? []} />
       </Group>
       <SearchBox
         value={search}

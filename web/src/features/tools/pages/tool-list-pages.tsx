@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import type { Tool } from '@stockyard/contract';
 import { useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
@@ -11,6 +11,7 @@ import { useSearchPaging } from '../../../lib/paging';
 import { SearchBox, SearchInput } from '../../../lib/search-box';
 import { HistoryButton } from '../../history/components/history-button';
 import { HistoryDialog } from '../../history/components/history-dialog';
+import { LabelSheetButton } from '../../labels/components/label-sheet-button';
 import { useToolPage, useToolSuggestions } from '../api/tools';
 
 type Variant = 'admin' | 'keeper' | 'store-user';
@@ -51,7 +52,13 @@ export function ToolListPage({ variant }: { variant: Variant }) {
           maxListHeight={variant === 'admin' ? 200 : 150}
         />
       )}
+      {variant !== 'store-user' && (
+        <Group justify="flex-end" mb="sm">
+          <LabelSheetButton itemKind="tool" rows={tools.data?.rows ?? []} />
+        </Group>
+      )}
       <PagedTable<Tool>
+        cardsOnPhone
         list={tools}
         errorText={(error) => messageOf(error, 'Error fetching tools.')}
         page={page}

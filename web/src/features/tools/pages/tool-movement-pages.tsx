@@ -1,7 +1,7 @@
-import { type Tool, toolRefundExceeds } from '@stockyard/contract';
+import { type SyncOpKind, type Tool, toolRefundExceeds } from '@stockyard/contract';
 import { useState } from 'react';
 import { ItemPicker } from '../../../lib/item-picker';
-import { MovementForm, type MovementFormProps } from '../../../lib/movement-form';
+import { MovementForm, type MovementFormProps, type OfflineMovement } from '../../../lib/movement-form';
 import { useStockMutation } from '../../../lib/stock-mutation';
 import { checkOutTool } from '../../custody/api/custody';
 import { CustodyFields } from '../../custody/components/custody-fields';
@@ -39,6 +39,34 @@ const screens: Record<ToolMovement, Screen> = {
   },
 };
 
+/** The op each screen queues on the phone, and what it does to the tool's numbers. */
+const offlineOps: Record<ToolMovement, { kind: SyncOpKind; after: (tool: Tool, quantity: number) => Partial<Tool> }> = {
+  issue: {
+    kind: 'tool-issue',
+    after: (t, q) => ({ availableQuantity: t.availableQuantity - q, consumedQuantity: t.consumedQuantity + q }),
+  },
+  damage: {
+    kind: 'tool-damage',
+    after: (t, q) => ({ availableQuantity: t.availableQuantity - q, damagedQuantity: t.damagedQuantity + q }),
+  },
+  return: {
+    kind: 'tool-return',
+    after: (t, q) => ({
+      availableQuantity: t.availableQuantity + q,
+      consumedQuantity: t.consumedQuantity - q,
+      refundQuantity: t.refundQuantity + q,
+    }),
+  },
+};
+
+function offlineTool(kind: ToolMovement): OfflineMovement<Tool> {
+  const { kind: opKind, after } = offlineOps[kind];
+  return {
+    op: (tool) => ({ kind: opKind, itemKind: 'tool', itemId: tool._id, storeId: tool.storeId._id, itemName: tool.name, unit: '' }),
+    after: (tool, quantity) => ({ ...tool, ...after(tool, quantity) }),
+  };
+}
+
 export function ToolMovementPage({ kind }: { kind: ToolMovement }) {
   const move = useMoveTool(kind);
   const checkOut = useStockMutation(checkOutTool);
@@ -52,11 +80,15 @@ export function ToolMovementPage({ kind }: { kind: ToolMovement }) {
       {...screen}
       defaultQuantity={1}
       call={toolMovementCalls[kind]}
+      // Handing a tool to a named worker opens a custody record: that needs the server at once.
+      offline={kind === 'issue' && workerId ? undefined : offlineTool(kind)}
       validate={(tool, quantity) => {
         if (!tool) return 'Please select a tool.';
         return quantity && exceeds ? exceeds(tool, quantity) : null;
       }}
-      picker={(value, onChange) => <ItemPicker<Tool> label="Tool" query={toolPickerQuery} value={value} onChange={onChange} />}
+      picker={(value, onChange) => (
+        <ItemPicker<Tool> label="Tool" query={toolPickerQuery} value={value} onChange={onChange} offlineList="tools" />
+      )}
       summary={(tool) => [
         ['Available', tool.availableQuantity],
         ['Issued', tool.consumedQuantity],

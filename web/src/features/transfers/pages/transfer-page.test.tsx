@@ -61,7 +61,7 @@ describe('a transfer received at the gate', () => {
     await waitFor(() => expect(calls.some((call) => call.key.startsWith('POST'))).toBe(true));
     const sent = calls.find((call) => call.key.startsWith('POST'));
     expect(sent?.body).toEqual({ lines: [{ lineId: transfer.lines[0]?._id, received: 38, damaged: 2 }] });
-    expect(sent?.headers?.['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
+    expect(sent?.headers?.['Idempotency-Key']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(await screen.findByRole('status')).toHaveTextContent('Receipt recorded.');
   });
 });

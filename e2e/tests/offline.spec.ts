@@ -1,0 +1,175 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { ADMIN, signIn, snap, unique } from './helpers';
+
+test.describe.configure({ mode: 'serial' });
+
+const keeper = { email: `offline.keeper.${Date.now()}@example.com`, password: 'offline-keeper-pass' };
+const cement = unique('Basement cement');
+const sand = unique('Basement sand');
+const drill = unique('Basement drill');
+const lime = unique('Shared lime');
+
+async function post(request: APIRequestContext, token: string, url: string, data: object) {
+  const response = await request.post(url, { headers: { authorization: `Bearer ${token}` }, data });
+  expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
+  return response.json();
+}
+
+async function keeperToken(request: APIRequestContext): Promise<string> {
+  return (await (await request.post('/auth/login', { data: keeper })).json()).token;
+}
+
+/** The movements of the keeper's store other than openings, oldest first. */
+async function ledger(request: APIRequestContext) {
+  const token = await keeperToken(request);
+  const answer = await request.get('/api/movements?limit=100', { headers: { authorization: `Bearer ${token}` } });
+  const { movements } = await answer.json();
+  return (movements as { kind: string; quantity: number; itemName: string }[])
+    .filter((movement) => movement.kind !== 'opening')
+    .map((movement) => `${movement.kind} ${movement.quantity} ${movement.itemName}`)
+    .sort();
+}
+
+/** What the phone keeps in IndexedDB, read from the page. */
+function readStore(page: Page, store: 'outbox' | 'lists') {
+  return page.evaluate(
+    (name) =>
+      new Promise<unknown[]>((resolve, reject) => {
+        const open = indexedDB.open('stockyard-offline');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction(name).objectStore(name).getAll();
+          all.onsuccess = () => resolve(all.result);
+        };
+      }),
+    store,
+  );
+}
+
+/** The lists the phone keeps for offline use, by name (their pages are records of their own). */
+async function keptLists(page: Page): Promise<string[]> {
+  const records = (await readStore(page, 'lists')) as { key: string }[];
+  return records
+    .map((record) => record.key)
+    .filter((key) => !key.includes('#'))
+    .map((key) => key.split(':')[0] as string)
+    .sort();
+}
+
+async function record(page: Page, path: string, picker: 'Material' | 'Tool', item: string, quantity: string, button: string) {
+  await page.goto(path);
+  await page.getByRole('combobox', { name: picker }).click();
+  await page.getByRole('option', { name: new RegExp(`^${item}`) }).click();
+  const field = page.getByRole('textbox', { name: /Quantity/ });
+  await field.fill(quantity);
+  return async () => {
+    await page.getByRole('button', { name: button }).click();
+    await expect(page.getByRole('status')).toHaveText('Recorded on this phone. It will be sent as soon as there is signal.');
+  };
+}
+
+test('set up: a store with cement, sand and a drill, and its keeper', async ({ request }) => {
+  const { token: admin } = await (await request.post('/auth/login', { data: ADMIN })).json();
+  const { store } = await post(request, admin, '/api/stores', { name: unique('Basement store'), location: 'Level -2' });
+  await post(request, admin, '/api/auth/create-user', { name: 'Olu Keeper', ...keeper, role: 'user', stores: [store._id] });
+  const token = await keeperToken(request);
+  await post(request, token, '/api/user/add-product', { name: cement, unit: 'bag', totalQuantity: 50 });
+  await post(request, token, '/api/user/add-product', { name: sand, unit: 'ton', totalQuantity: 30 });
+  await post(request, token, '/api/user/add-tools', { name: drill, totalQuantity: 5 });
+  await post(request, token, '/api/user/add-product', { name: lime, unit: 'bag', totalQuantity: 10 });
+});
+
+test('a keeper records 5 movements with no signal, reloads offline, and they reach the ledger once when the signal is back', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, keeper.email, keeper.password);
+  // The app installs its service worker, and a movement screen keeps the store's lists on the phone.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await page.goto('/dashboard/consumestock');
+  await expect.poll(async () => keptLists(page)).toEqual(['materials', 'tools']);
+
+  await context.setOffline(true);
+  await (await record(page, '/dashboard/consumestock', 'Material', cement, '3', 'Issued Stock'))();
+  await expect(page.getByTestId('stock-Available')).toHaveText('47');
+  await (await record(page, '/dashboard/damagestock', 'Material', sand, '2', 'Damage Stock'))();
+  await (await record(page, '/dashboard/restockproduct', 'Material', sand, '10', 'Restock Material'))();
+  await (await record(page, '/dashboard/consumetool', 'Tool', drill, '2', 'Issued Tool'))();
+  const damageDrill = await record(page, '/dashboard/damagetool', 'Tool', drill, '1', 'Damage Stock');
+  await page.getByRole('textbox', { name: 'Damage Reason' }).fill('Chuck cracked');
+  await damageDrill();
+  const bar = page.getByRole('region', { name: 'Sync status' });
+  await expect(bar).toContainText('5 waiting to sync');
+
+  // A reload with no network: the service worker starts the app, and the outbox is still there.
+  await page.goto('/dashboard/manager-dashboard');
+  await page.reload();
+  await expect(bar).toContainText('Offline');
+  await expect(bar).toContainText('5 waiting to sync');
+  await snap(page, 'offline-hub-390');
+  const outbox = await readStore(page, 'outbox');
+  expect(outbox).toHaveLength(5);
+  expect(await ledger(page.request)).toEqual([]);
+
+  await context.setOffline(false);
+  await expect(bar).toBeHidden({ timeout: 20_000 });
+  const expected = [`damage 1 ${drill}`, `damage 2 ${sand}`, `issue 2 ${drill}`, `issue 3 ${cement}`, `purchase 10 ${sand}`].sort();
+  expect(await ledger(page.request)).toEqual(expected);
+
+  // The same outbox sent again adds nothing: every op answers duplicate.
+  const ops = (outbox as Record<string, unknown>[]).map(({ userId: _u, itemName: _n, unit: _unit, ...op }) => op);
+  const again = await post(page.request, await keeperToken(page.request), '/api/sync/movements', { ops });
+  expect((again.results as { status: string }[]).map((result) => result.status)).toEqual(Array(5).fill('duplicate'));
+  expect(await ledger(page.request)).toEqual(expected);
+});
+
+test('two phones: an issue recorded offline that the stock no longer covers is parked, then applied with what is left', async ({
+  page,
+  context,
+  browser,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, keeper.email, keeper.password);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await page.goto('/dashboard/consumestock');
+  await expect.poll(async () => keptLists(page)).toEqual(['materials', 'tools']);
+
+  // Phone A, in the basement, issues 8 of the 10 bags.
+  await context.setOffline(true);
+  await (await record(page, '/dashboard/consumestock', 'Material', lime, '8', 'Issued Stock'))();
+  // Logging out now would lose it: the app asks first, naming how many.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('1 movement recorded on this phone has not reached the server yet. Logging out now loses it.');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // Phone B, upstairs with signal, issues 5 of them.
+  const phoneB = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const pageB = await phoneB.newPage();
+  await signIn(pageB, keeper.email, keeper.password);
+  await pageB.goto('/dashboard/consumestock');
+  await pageB.getByRole('combobox', { name: 'Material' }).click();
+  await pageB.getByRole('option', { name: new RegExp(`^${lime}`) }).click();
+  await pageB.getByRole('textbox', { name: 'Quantity' }).fill('5');
+  await pageB.getByRole('button', { name: 'Issued Stock' }).click();
+  await expect(pageB.getByRole('status')).toHaveText('Stock issued successfully');
+  await phoneB.close();
+
+  // Phone A comes back: its 8 cannot be covered by the 5 left, so it waits for a person; nothing moved.
+  await context.setOffline(false);
+  await page.goto('/dashboard/manager-dashboard');
+  await expect(page.getByRole('region', { name: 'Sync status' })).toBeHidden({ timeout: 20_000 });
+  const limeMoves = async () => (await ledger(page.request)).filter((line) => line.endsWith(lime));
+  expect(await limeMoves()).toEqual([`issue 5 ${lime}`]);
+  await expect(page.getByRole('link', { name: /Needs attention/ }).getByLabel('1 need attention')).toBeVisible();
+  await page.getByRole('link', { name: /Needs attention/ }).click();
+  const card = page.getByRole('listitem', { name: `Issue of ${lime}` });
+  await expect(card).toContainText('Not enough stock available (5 bag available)');
+  await expect(card.getByRole('textbox', { name: 'Quantity' })).toHaveValue('5');
+  await snap(page, 'needs-attention-390');
+  await card.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('status')).toHaveText('Movement applied.');
+  await expect(card).toBeHidden();
+  expect(await limeMoves()).toEqual([`issue 5 ${lime}`, `issue 5 ${lime}`]);
+});

@@ -1,0 +1,104 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type APIRequestContext, chromium, expect, test } from '@playwright/test';
+import QRCode from 'qrcode';
+import { ADMIN, signIn, snap, unique } from './helpers';
+
+const keeper = { email: `scan.keeper.${Date.now()}@example.com`, password: 'scan-keeper-pass' };
+const cement = unique('Scanned cement');
+
+async function post(request: APIRequestContext, token: string, url: string, data: object) {
+  const response = await request.post(url, { headers: { authorization: `Bearer ${token}` }, data });
+  expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
+  return response.json();
+}
+
+/** A short film of a label's QR code, as the fake camera plays it. */
+async function filmOfLabel(code: string): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'stockyard-scan-'));
+  const image = join(dir, 'label.png');
+  await QRCode.toFile(image, code, { errorCorrectionLevel: 'M', margin: 4, width: 360 });
+  const film = join(dir, 'label.y4m');
+  execFileSync('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-loop',
+    '1',
+    '-i',
+    image,
+    '-vf',
+    'pad=640:480:(ow-iw)/2:(oh-ih)/2:white,format=yuv420p',
+    '-t',
+    '2',
+    '-r',
+    '10',
+    film,
+  ]);
+  return film;
+}
+
+test('pressing scan on the issue screen and showing the camera a label picks its material', async ({ request, baseURL }) => {
+  const { token: admin } = await (await request.post('/auth/login', { data: ADMIN })).json();
+  const { store } = await post(request, admin, '/api/stores', { name: unique('Scan store'), location: 'Gate 3' });
+  await post(request, admin, '/api/auth/create-user', { name: 'Sam Keeper', ...keeper, role: 'user', stores: [store._id] });
+  const { token } = await (await request.post('/auth/login', { data: keeper })).json();
+  await post(request, token, '/api/user/add-product', { name: unique('Other cement'), unit: 'bag', totalQuantity: 5 });
+  const { product } = await post(request, token, '/api/user/add-product', { name: cement, unit: 'bag', totalQuantity: 40 });
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${await filmOfLabel(product.code)}`,
+    ],
+  });
+  try {
+    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, permissions: ['camera'] });
+    const page = await context.newPage();
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await signIn(page, keeper.email, keeper.password);
+    await page.goto('/dashboard/consumestock');
+    await page.getByRole('button', { name: 'Scan material label' }).click();
+    await expect(page.getByRole('combobox', { name: 'Material' })).toHaveValue(`${cement} (bag)`, { timeout: 20_000 });
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(page.getByTestId('stock-Available')).toHaveText('40');
+    await snap(page, 'scan-picked-390');
+    expect(violations).toEqual([]);
+
+    // A handheld scanner types the code into the picker's box and presses Enter: the same material.
+    await page.reload();
+    await page.getByRole('combobox', { name: 'Material' }).fill(product.code.toLowerCase());
+    await expect(page.getByRole('combobox', { name: 'Material' })).toHaveValue(`${cement} (bag)`);
+
+    // Labels for what the list shows: the search narrows it to the one material.
+    await page.goto('/dashboard/allproducts');
+    await page.getByPlaceholder('Search materials').fill(cement);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('row')).toHaveCount(2);
+    await page.getByRole('button', { name: 'Print labels' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Print labels' });
+    await expect(dialog.getByText(`${cement} · ${product.code}`)).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Skip the first positions' }).fill('4');
+    await snap(page, 'label-sheet-390');
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download PDF' }).click();
+    expect((await download).suggestedFilename()).toBe('stockyard-labels.pdf');
+    await expect(dialog).toBeHidden();
+  } finally {
+    await browser.close();
+  }
+});

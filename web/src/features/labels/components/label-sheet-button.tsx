@@ -1,0 +1,97 @@
+import { Button, Modal, MultiSelect, NumberInput, Select, Stack } from '@mantine/core';
+import { LABEL_LAYOUT_NAMES, LABEL_LAYOUTS, type LabelLayout, LabelSheetRequestSchema } from '@stockyard/contract';
+import { IconQrcode } from '@tabler/icons-react';
+import { useState } from 'react';
+import { apiDownload, messageOf } from '../../../lib/api';
+import { Notice, type NoticeValue } from '../../../lib/notice';
+import { parsePayload } from '../../../lib/validation';
+
+type Labelled = { _id: string; name: string; code: string };
+
+/**
+ * "Print labels" for the items a list shows: all of them chosen to start with (narrow the list with
+ * its search first, or take some out here), a sheet layout, and how many positions of a partly used
+ * first sheet to skip; the sheet downloads as a PDF.
+ */
+export function LabelSheetButton({ itemKind, rows }: { itemKind: 'material' | 'tool'; rows: Labelled[] }) {
+  const [isOpen, setOpen] = useState(false);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [layout, setLayout] = useState<LabelLayout>('L7160');
+  const [skip, setSkip] = useState<number | string>(0);
+  const [notice, setNotice] = useState<NoticeValue>(null);
+  const [isBusy, setBusy] = useState(false);
+  const sheet = LABEL_LAYOUTS[layout];
+  const perSheet = sheet.columns * sheet.rows;
+
+  async function download() {
+    setNotice(null);
+    const parsed = parsePayload(LabelSheetRequestSchema, {
+      layout,
+      skip: Number(skip) || 0,
+      items: chosen.map((id) => ({ itemKind, id })),
+    });
+    if ('problem' in parsed) {
+      setNotice({ ok: false, text: parsed.problem });
+      return;
+    }
+    setBusy(true);
+    try {
+      await apiDownload('/api/labels/sheet', 'stockyard-labels.pdf', { body: parsed.data });
+      setOpen(false);
+    } catch (error) {
+      setNotice({ ok: false, text: messageOf(error, 'Failed to make the label sheet.') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <Button
+        variant="light"
+        leftSection={<IconQrcode size={18} />}
+        disabled={rows.length === 0}
+        onClick={() => {
+          setChosen(rows.map((row) => row._id));
+          setOpen(true);
+        }}
+      >
+        Print labels
+      </Button>
+      <Modal opened={isOpen} onClose={() => setOpen(false)} title="Print labels" centered>
+        <Stack gap="sm">
+          <Notice value={notice} />
+          <MultiSelect
+            label={`Labels (${chosen.length})`}
+            data={rows.map((row) => ({ value: row._id, label: `${row.name} · ${row.code}` }))}
+            value={chosen}
+            onChange={setChosen}
+            searchable
+            clearable
+            maxDropdownHeight={220}
+          />
+          <Select
+            label="Label sheet"
+            data={LABEL_LAYOUT_NAMES.map((name) => ({ value: name, label: LABEL_LAYOUTS[name].title }))}
+            value={layout}
+            onChange={(value) => value && setLayout(value as LabelLayout)}
+            allowDeselect={false}
+          />
+          <NumberInput
+            label="Skip the first positions"
+            description={`Labels already used on the first sheet (0 to ${perSheet - 1})`}
+            min={0}
+            max={perSheet - 1}
+            allowDecimal={false}
+            allowNegative={false}
+            value={skip}
+            onChange={setSkip}
+          />
+          <Button onClick={() => void download()} loading={isBusy}>
+            Download PDF
+          </Button>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

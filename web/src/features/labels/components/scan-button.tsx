@@ -1,0 +1,87 @@
+import { ActionIcon, Alert, Modal, Stack, Text } from '@mantine/core';
+import { IconScan } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { qrDetector } from '../detector';
+
+/** How often a frame is read while the camera looks for a label. */
+const SCAN_EVERY_MS = 200;
+
+/**
+ * Opens the rear camera and reads the first QR code it sees; the code goes to `onCode` and the
+ * camera is closed again.
+ */
+function ScanDialog({ label, onCode, onClose }: { label: string; onCode: (code: string) => void; onClose: () => void }) {
+  const video = useRef<HTMLVideoElement>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  // The camera opens once per dialog, whatever the parent renders meanwhile.
+  const report = useRef(onCode);
+  report.current = onCode;
+  useEffect(() => {
+    let stream: MediaStream | null = null;
+    let timer: number | undefined;
+    let isOpen = true;
+    void (async () => {
+      try {
+        stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: { ideal: 'environment' } }, audio: false });
+        if (!isOpen || !video.current) return;
+        video.current.srcObject = stream;
+        await video.current.play();
+        const detector = await qrDetector();
+        const look = async () => {
+          if (!isOpen || !video.current) return;
+          const [found] = await detector.detect(video.current).catch(() => []);
+          if (found?.rawValue && isOpen) report.current(found.rawValue.trim());
+          else timer = window.setTimeout(look, SCAN_EVERY_MS);
+        };
+        void look();
+      } catch (error) {
+        setProblem(`Cannot open the camera: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    })();
+    return () => {
+      isOpen = false;
+      window.clearTimeout(timer);
+      for (const track of stream?.getTracks() ?? []) track.stop();
+    };
+  }, []);
+  return (
+    <Modal opened onClose={onClose} title={`Scan a ${label.toLowerCase()} label`} centered>
+      <Stack gap="xs">
+        {problem ? (
+          <Alert color="red" role="alert">
+            {problem}
+          </Alert>
+        ) : (
+          <>
+            <video ref={video} muted playsInline aria-label="Camera" style={{ width: '100%', borderRadius: 8, background: '#000' }} />
+            <Text size="sm" c="dimmed">
+              Hold the label's QR code in front of the camera.
+            </Text>
+          </>
+        )}
+      </Stack>
+    </Modal>
+  );
+}
+
+/** A camera button beside an item picker: scanning a label picks its item. */
+export function ScanButton({ label, onCode }: { label: string; onCode: (code: string) => void }) {
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <>
+      <ActionIcon size={36} variant="light" aria-label={`Scan ${label.toLowerCase()} label`} onClick={() => setOpen(true)}>
+        <IconScan size={20} />
+      </ActionIcon>
+      {isOpen && (
+        <ScanDialog
+          label={label}
+          onClose={() => setOpen(false)}
+          onCode={(code) => {
+            setOpen(false);
+            onCode(code);
+          }}
+        />
+      )}
+    </>
+  );
+}

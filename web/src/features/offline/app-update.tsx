@@ -1,0 +1,40 @@
+import { registerSW } from 'virtual:pwa-register';
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+
+/**
+ * Registers the service worker that lets the app start with no network. A new version is never
+ * swapped in under a half-filled form: it waits until the user presses "Reload to update".
+ */
+export function AppUpdate() {
+  const [update, setUpdate] = useState<(() => Promise<void>) | null>(null);
+  useEffect(() => {
+    if (!('serviceWorker' in navigator)) return;
+    const updateSW = registerSW({
+      onNeedRefresh: () => setUpdate(() => () => updateSW(true)),
+    });
+  }, []);
+  if (!update) return null;
+  return (
+    <Paper
+      withBorder
+      shadow="md"
+      p="sm"
+      pos="fixed"
+      bottom={16}
+      left={16}
+      right={16}
+      maw={480}
+      mx="auto"
+      style={{ zIndex: 400 }}
+      role="alert"
+    >
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm">A new version of Stockyard is ready.</Text>
+        <Button size="compact-sm" onClick={() => void update()}>
+          Reload to update
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

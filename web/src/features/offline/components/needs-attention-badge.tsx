@@ -1,0 +1,16 @@
+import { Badge } from '@mantine/core';
+import { useParkedCount } from '../api/parked';
+import { useOutbox } from '../use-outbox';
+
+/** How many movements wait for the keeper: parked on the server, and refused outright on this phone. */
+export function NeedsAttentionBadge() {
+  const parked = useParkedCount();
+  const { rejected } = useOutbox();
+  const count = (parked.data ?? 0) + rejected.length;
+  if (count === 0) return null;
+  return (
+    <Badge color="red" ml="xs" aria-label={`${count} need attention`}>
+      {count}
+    </Badge>
+  );
+}

@@ -1,0 +1,51 @@
+import { Badge, Button, Group, Paper, Text } from '@mantine/core';
+import { IconCloudOff, IconRefresh } from '@tabler/icons-react';
+import { timeOfDay } from '../../../lib/format';
+import { syncNow } from '../sync';
+import { useOnline, useOutbox, useSyncState } from '../use-outbox';
+
+/** "3 waiting to sync", with a button that sends them; "1 waiting to sync" reads the same. */
+export function waitingText(count: number): string {
+  return `${count} waiting to sync`;
+}
+
+/**
+ * A strip over the keeper's screens while the phone is offline or holds movements the server has
+ * not answered: how many wait, and "Sync now".
+ */
+export function OutboxBar() {
+  const { waiting } = useOutbox();
+  const isOnline = useOnline();
+  const sync = useSyncState();
+  if (isOnline && waiting.length === 0) return null;
+  return (
+    <Paper withBorder radius={0} px="md" py={6} bg={isOnline ? 'yellow.0' : 'gray.1'} role="region" aria-label="Sync status">
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Group gap="xs" wrap="nowrap" miw={0}>
+          {!isOnline && (
+            <Badge color="gray.8" leftSection={<IconCloudOff size={14} />} variant="filled">
+              Offline
+            </Badge>
+          )}
+          <Text size="sm" fw={600} truncate>
+            {waitingText(waiting.length)}
+          </Text>
+          {sync.lastSyncedAt && (
+            <Text size="xs" c="dimmed" visibleFrom="xs">
+              Last synced {timeOfDay(sync.lastSyncedAt)}
+            </Text>
+          )}
+        </Group>
+        <Button
+          size="compact-sm"
+          leftSection={<IconRefresh size={14} />}
+          loading={sync.isSyncing}
+          disabled={waiting.length === 0}
+          onClick={() => void syncNow()}
+        >
+          Sync now
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,125 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAt, signInAs, stubApi } from '../../test/render';
+import { discardAll, waitingOps } from './outbox';
+
+const USER_ID = '7f1c2b3a-0000-4000-8000-000000000001';
+/** A token whose claims name the user, as the server's do; its signature is never read here. */
+const token = `h.${btoa(JSON.stringify({ sub: USER_ID, stores: ['s'] })).replace(/=+$/, '')}.sig`;
+
+const product = {
+  _id: '0d6f8a1e-4b8e-4c55-9d3e-1a2b3c4d5e6f',
+  name: 'Cement',
+  categoryname: 'Binders',
+  materialname: 'N/A',
+  size: '50 kg',
+  unit: 'bag',
+  totalQuantity: 10,
+  restockedQuantity: 0,
+  transferQuantity: 0,
+  availableQuantity: 7,
+  consumedQuantity: 3,
+  damagedQuantity: 0,
+  refundQuantity: 0,
+  adjustedQuantity: 0,
+  remarks: null,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  storeId: { _id: '5e0c0c0c-0000-4000-8000-000000000002', name: 'Store' },
+};
+
+function setOnline(isOnline: boolean) {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(isOnline);
+  window.dispatchEvent(new Event(isOnline ? 'online' : 'offline'));
+}
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  // The query library heard "offline" too: tell it the browser is back.
+  window.dispatchEvent(new Event('online'));
+  await discardAll(USER_ID);
+});
+
+async function issueCement(quantity: string) {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('combobox', { name: 'Material' }));
+  await user.click(await screen.findByRole('option', { name: 'Cement (bag)' }));
+  await user.type(screen.getByRole('textbox', { name: 'Quantity' }), quantity);
+  await user.click(screen.getByRole('button', { name: 'Issued Stock' }));
+  return user;
+}
+
+describe('the outbox', () => {
+  it('keeps an issue recorded offline on the phone, shows it waiting, and sends it with "Sync now"', async () => {
+    signInAs('user', token);
+    const calls = stubApi({
+      'GET /api/user/get-product': { body: [product] },
+      'GET /api/sync/parked': { body: { parked: [], total: 0 } },
+      'POST /api/sync/movements': (body) => ({
+        body: { results: (body as { ops: { opId: string }[] }).ops.map((op) => ({ opId: op.opId, status: 'applied', movementId: 'm1' })) },
+      }),
+    });
+    renderAt('/dashboard/consumestock');
+    await screen.findByRole('combobox', { name: 'Material' });
+    setOnline(false);
+    const user = await issueCement('4');
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Recorded on this phone. It will be sent as soon as there is signal.');
+    // The numbers shown are the phone's until the server's arrive.
+    expect(screen.getByTestId('stock-Available')).toHaveTextContent('3');
+    const bar = await screen.findByRole('region', { name: 'Sync status' });
+    expect(await within(bar).findByText('1 waiting to sync')).toBeInTheDocument();
+    expect(within(bar).getByText('Offline')).toBeInTheDocument();
+    const [queued] = await waitingOps(USER_ID);
+    expect(queued).toMatchObject({ kind: 'issue', itemKind: 'material', itemId: product._id, quantity: 4, storeId: product.storeId._id });
+    expect(calls.filter((call) => call.key === 'POST /api/user/consume-stock')).toHaveLength(0);
+
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    await user.click(within(bar).getByRole('button', { name: 'Sync now' }));
+    await vi.waitFor(async () => expect(await waitingOps(USER_ID)).toEqual([]));
+    const sent = calls.find((call) => call.key === 'POST /api/sync/movements');
+    expect(sent?.body).toEqual({
+      ops: [
+        {
+          opId: queued?.opId,
+          kind: 'issue',
+          itemKind: 'material',
+          itemId: product._id,
+          quantity: 4,
+          reason: '',
+          capturedAt: queued?.capturedAt,
+          storeId: product.storeId._id,
+        },
+      ],
+    });
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(screen.queryByRole('region', { name: 'Sync status' })).toBeNull());
+  });
+
+  it('keeps an entry whose answer was lost, under the key the single call used', async () => {
+    signInAs('user', token);
+    const calls = stubApi({
+      'GET /api/user/get-product': { body: [product] },
+      'POST /api/user/consume-stock': { connectionLost: true },
+    });
+    renderAt('/dashboard/consumestock');
+    await issueCement('2');
+    expect(await screen.findByRole('status', {}, { timeout: 10_000 })).toHaveTextContent('Recorded on this phone.');
+    const [queued] = await waitingOps(USER_ID);
+    const single = calls.find((call) => call.key === 'POST /api/user/consume-stock');
+    expect(single?.headers['Idempotency-Key']).toBe(queued?.opId);
+  }, 15_000);
+
+  it('takes the entry out again when the server answers, refusal or not', async () => {
+    signInAs('user', token);
+    stubApi({
+      'GET /api/user/get-product': { body: [product] },
+      'POST /api/user/consume-stock': { status: 409, body: { message: 'Not enough stock available' } },
+    });
+    renderAt('/dashboard/consumestock');
+    await issueCement('50');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not enough stock available');
+    expect(await waitingOps(USER_ID)).toEqual([]);
+  });
+});

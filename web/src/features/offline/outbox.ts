@@ -1,0 +1,123 @@
+import type { SyncOp, SyncResult } from '@stockyard/contract';
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+
+/** A movement recorded on this phone and not yet answered by the server, with whose it is. */
+export type QueuedOp = SyncOp & { userId: string; itemName: string; unit: string };
+/** An op the server refused outright (malformed, or its id reused): kept until the keeper dismisses it. */
+export type RejectedOp = QueuedOp & { code: string; message: string; rejectedAt: string };
+
+interface OfflineDb extends DBSchema {
+  outbox: { key: string; value: QueuedOp; indexes: { byUser: string } };
+  rejected: { key: string; value: RejectedOp; indexes: { byUser: string } };
+  /** Lists kept for use with no signal, by name (e.g. "materials:<storeId>"). */
+  lists: { key: string; value: { key: string; rows: unknown[]; pages?: number; syncedAt: string } };
+}
+
+const DB_NAME = 'stockyard-offline';
+let opened: Promise<IDBPDatabase<OfflineDb>> | null = null;
+
+function database(): Promise<IDBPDatabase<OfflineDb>> {
+  opened ??= openDB<OfflineDb>(DB_NAME, 1, {
+    upgrade(db) {
+      db.createObjectStore('outbox', { keyPath: 'opId' }).createIndex('byUser', 'userId');
+      db.createObjectStore('rejected', { keyPath: 'opId' }).createIndex('byUser', 'userId');
+      db.createObjectStore('lists', { keyPath: 'key' });
+    },
+  });
+  return opened;
+}
+
+const listeners = new Set<() => void>();
+/** Other tabs of the app hear of every change, so each shows the same count. */
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('stockyard-outbox');
+if (channel) channel.onmessage = () => notifyHere();
+
+function notifyHere(): void {
+  for (const listener of listeners) listener();
+}
+
+function changed(): void {
+  notifyHere();
+  channel?.postMessage('changed');
+}
+
+export function subscribeOutbox(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Keeps an op on the phone before anything is sent: from here on it survives reloads and restarts. */
+export async function enqueue(op: QueuedOp): Promise<void> {
+  await (await database()).put('outbox', op);
+  changed();
+}
+
+/** A user's waiting ops, oldest capture first. */
+export async function waitingOps(userId: string): Promise<QueuedOp[]> {
+  const ops = await (await database()).getAllFromIndex('outbox', 'byUser', userId);
+  return ops.sort((a, b) => a.capturedAt.localeCompare(b.capturedAt));
+}
+
+export async function rejectedOps(userId: string): Promise<RejectedOp[]> {
+  return (await database()).getAllFromIndex('rejected', 'byUser', userId);
+}
+
+/** Takes answered ops out of the outbox; the rejected ones are kept aside for the keeper to read. */
+export async function settle(ops: QueuedOp[], results: SyncResult[]): Promise<void> {
+  const byId = new Map(ops.map((op) => [op.opId, op]));
+  const tx = (await database()).transaction(['outbox', 'rejected'], 'readwrite');
+  for (const result of results) {
+    const op = byId.get(result.opId);
+    if (!op) continue;
+    if (result.status === 'rejected') {
+      await tx.objectStore('rejected').put({
+        ...op,
+        code: result.code ?? 'invalid',
+        message: result.message ?? '',
+        rejectedAt: new Date().toISOString(),
+      });
+    }
+    await tx.objectStore('outbox').delete(op.opId);
+  }
+  await tx.done;
+  changed();
+}
+
+/** Takes one op out of the outbox: the server answered it through a single call. */
+export async function remove(opId: string): Promise<void> {
+  await (await database()).delete('outbox', opId);
+  changed();
+}
+
+export async function dismissRejected(opId: string): Promise<void> {
+  await (await database()).delete('rejected', opId);
+  changed();
+}
+
+/** Empties a user's outbox: only when they chose to discard what it holds. */
+export async function discardAll(userId: string): Promise<void> {
+  const db = await database();
+  for (const op of await db.getAllFromIndex('outbox', 'byUser', userId)) await db.delete('outbox', op.opId);
+  changed();
+}
+
+/** Rows a kept list stores in one record: one record of a big store's 10,000 would take a slow phone's main thread too long to write. */
+const LIST_PAGE_ROWS = 500;
+
+/** Keeps a list in pages of LIST_PAGE_ROWS, each written on its own, then its header (how many pages, and when). */
+export async function saveList(key: string, rows: unknown[]): Promise<void> {
+  const db = await database();
+  const pages = Math.ceil(rows.length / LIST_PAGE_ROWS);
+  for (let page = 0; page < pages; page += 1) {
+    await db.put('lists', { key: `${key}#${page}`, rows: rows.slice(page * LIST_PAGE_ROWS, (page + 1) * LIST_PAGE_ROWS), syncedAt: '' });
+  }
+  await db.put('lists', { key, rows: [], pages, syncedAt: new Date().toISOString() });
+}
+
+export async function readList<T>(key: string): Promise<{ rows: T[]; syncedAt: string } | undefined> {
+  const db = await database();
+  const header = await db.get('lists', key);
+  if (!header) return undefined;
+  const pages = await Promise.all(Array.from({ length: header.pages ?? 0 }, (_, page) => db.get('lists', `${key}#${page}`)));
+  return { rows: pages.flatMap((page) => (page?.rows ?? []) as T[]), syncedAt: header.syncedAt };
+}

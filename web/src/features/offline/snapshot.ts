@@ -1,0 +1,55 @@
+import { LIST_LIMIT_MAX, type Product, type Tool } from '@stockyard/contract';
+import { apiFetchPage } from '../../lib/api';
+import { signedInUser } from '../../lib/session';
+import { readList, saveList } from './outbox';
+
+/** The lists a keeper's phone keeps for use with no signal. */
+export type OfflineListName = 'materials' | 'tools';
+const SOURCES: Record<OfflineListName, string> = { materials: '/api/user/get-product', tools: '/api/user/get-tools' };
+/** More than any real store holds; a bigger store is kept in part rather than not at all. */
+const MAX_ROWS = 20_000;
+
+function keyOf(name: OfflineListName, userId: string): string {
+  return `${name}:${userId}`;
+}
+
+let refreshing: Promise<void> | null = null;
+
+/** A kept list younger than this is not fetched again when the app starts (a sync fetches it at once). */
+const FRESH_FOR_MS = 10 * 60_000;
+
+/**
+ * Fetches the signed-in keeper's materials and tools whole, a page of LIST_LIMIT_MAX at a time, and
+ * keeps them on the phone; `whenOlder` skips it while the kept lists are younger than FRESH_FOR_MS.
+ */
+export function refreshSnapshot(options: { whenOlder?: boolean } = {}): Promise<void> {
+  refreshing ??= (async () => {
+    const user = signedInUser();
+    if (!user) return;
+    const kept = await readList(keyOf('materials', user.userId));
+    if (options.whenOlder && kept && Date.now() - Date.parse(kept.syncedAt) < FRESH_FOR_MS) return;
+    for (const name of Object.keys(SOURCES) as OfflineListName[]) {
+      const rows: unknown[] = [];
+      for (let offset = 0; offset < MAX_ROWS; offset += LIST_LIMIT_MAX) {
+        const page = await apiFetchPage<unknown>(`${SOURCES[name]}?limit=${LIST_LIMIT_MAX}&offset=${offset}`);
+        rows.push(...page.rows);
+        if (page.rows.length < LIST_LIMIT_MAX) break;
+      }
+      await saveList(keyOf(name, user.userId), rows);
+    }
+  })()
+    .catch(() => {
+      // No signal: the phone keeps what it had.
+    })
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+/** A kept list of the signed-in keeper's, and when it was fetched. */
+export async function offlineList<T extends Product | Tool>(name: OfflineListName): Promise<{ rows: T[]; syncedAt: string } | null> {
+  const user = signedInUser();
+  if (!user) return null;
+  return (await readList<T>(keyOf(name, user.userId))) ?? null;
+}
