@@ -32,7 +32,10 @@ app.post<{ Body: { productId: string; quantity: number } }>('/bare/issue', async
 // statement, or a search, counted apart only when it fills the page.
 app.get<{ Querystring: { storeId: string; q?: string } }>('/bare/list', async (request) => {
   const { storeId, q } = request.query;
-  const search = q ? sql`and (m.name || ' ' || m.category_name || ' ' || m.material_name) ilike ${`%${q}%`}` : sql``;
+  // As the app searches: the text anywhere in the name fields, or a label's code exactly.
+  const search = q
+    ? sql`and ((m.name || ' ' || m.category_name || ' ' || m.material_name) ilike ${`%${q}%`} or m.code = ${q.trim().toUpperCase()})`
+    : sql``;
   const total = q ? sql`null::int` : sql`(select live from item_counts where store_id = ${storeId} and item_kind = 'material')`;
   const rows = await queryRows<{ page_total: number | null }>(
     database.db,

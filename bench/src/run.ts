@@ -1,5 +1,6 @@
 // npm run bench [-- --db postgres] [-- --quick]: the app against the bare limits of the same machine, in one run.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get as httpGet, type IncomingMessage } from 'node:http';
@@ -207,6 +208,40 @@ const listFirstPageCompressed = await measure({
   warmup,
   headers: { ...keeper, 'accept-encoding': 'br, gzip' },
 });
+// ---- Offline sync: a phone's 200 queued movements in one call, against the same 200 as single calls ----
+const SYNC_BATCH = 200;
+const queuedOps = () =>
+  Array.from({ length: SYNC_BATCH }, () => ({
+    opId: randomUUID(),
+    kind: 'issue',
+    itemKind: 'material',
+    itemId: random(),
+    quantity: 1,
+    reason: '',
+    capturedAt: new Date().toISOString(),
+    storeId: benchData.bigStore.id,
+  }));
+async function sendOneByOne(ops: ReturnType<typeof queuedOps>) {
+  for (const op of ops) {
+    const response = await fetch(`${app.url}/api/user/consume-stock`, {
+      method: 'POST',
+      headers: { ...keeper, 'idempotency-key': op.opId },
+      body: JSON.stringify({ productId: op.itemId, quantity: op.quantity }),
+    });
+    if (!response.ok) throw new Error(`a single movement answered ${response.status}`);
+    await response.arrayBuffer();
+  }
+}
+async function sendAsBatch(ops: ReturnType<typeof queuedOps>) {
+  const response = await fetch(`${app.url}/api/sync/movements`, { method: 'POST', headers: keeper, body: JSON.stringify({ ops }) });
+  const answer = (await response.json()) as { results: { status: string }[] };
+  if (!response.ok || answer.results.some((result) => result.status !== 'applied')) throw new Error('the sync batch was not applied whole');
+}
+await sendOneByOne(queuedOps());
+await sendAsBatch(queuedOps());
+results.syncSinglesMs = await medianMs(values.quick ? 3 : 7, () => sendOneByOne(queuedOps()));
+results.syncBatchMs = await medianMs(values.quick ? 3 : 7, () => sendAsBatch(queuedOps()));
+
 const admin = await signedIn(app.url, BENCH_USERS.admin);
 const reportPath = `/api/report/generate-report?storeId=${store.id}&startDate=${reportRange.start}&endDate=${reportRange.end}`;
 const appReport = await measure({ url: `${app.url}${reportPath}`, connections: 1, duration, runs, warmup, headers: admin });
@@ -391,6 +426,7 @@ const rows = [
 ] as const;
 
 const pdfRatio = (results.bigReportPdfMs as number) / (results.bigReportApiMs as number);
+const syncRatio = (results.syncBatchMs as number) / (results.syncSinglesMs as number);
 const dashboardRatio = (results.dashboardMs as number) / (results.bareDashboardMs as number);
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const lines = [
@@ -417,6 +453,7 @@ const lines = [
   `| counters that disagree with the ledger afterwards | ${results.ledgerMismatches} | 0 |`,
   `| report PDF of the big store (${bigReportRows} rows): request to file | ${(results.bigReportPdfMs as number).toFixed(0)} ms, ${pdfRatio.toFixed(1)}× the report call asked for the first time (${(results.bigReportApiMs as number).toFixed(0)} ms) | ≤ 5× |`,
   `| report PDF of the big store: size a row | ${pdfBytesPerRow.toFixed(0)} bytes | ≤ 300 bytes |`,
+  `| offline sync: ${SYNC_BATCH} queued movements in one call | ${(results.syncBatchMs as number).toFixed(0)} ms, ${syncRatio.toFixed(2)}× the same ${SYNC_BATCH} as single calls one after another (${(results.syncSinglesMs as number).toFixed(0)} ms) | ≤ 0.33× |`,
   `| dashboard call, whole company (admin) | ${(results.dashboardMs as number).toFixed(0)} ms, ${dashboardRatio.toFixed(2)}× its bare SQL (${(results.bareDashboardMs as number).toFixed(0)} ms) | ≤ 2× |`,
   ...answerBytes.map(
     ({ name, plain, br }) => `| ${name}: bytes sent, plain / brotli | ${(plain / 1024).toFixed(0)} KB / ${(br / 1024).toFixed(0)} KB | |`,
@@ -455,6 +492,7 @@ if (values.quick) {
     pdfRatio > 10 && 'report PDF above 10× the report call',
     pdfBytesPerRow > 600 && 'report PDF above 600 bytes a row',
     dashboardRatio > 4 && 'dashboard call above 4× its bare SQL',
+    syncRatio > 2 / 3 && 'a sync batch above 2/3 of the time of its movements as single calls',
   ].filter(Boolean);
   if (failures.length > 0) {
     console.error(`Performance guard failed: ${failures.join('; ')}`);
