@@ -107,6 +107,7 @@ test('a keeper records 5 movements with no signal, reloads offline, and they rea
   await page.reload();
   await expect(bar).toContainText('Offline');
   await expect(bar).toContainText('5 waiting to sync');
+  await expect(page.getByText('No signal: the charts will load when you are back online.')).toBeVisible();
   await snap(page, 'offline-hub-390');
   const outbox = await readStore(page, 'outbox');
   expect(outbox).toHaveLength(5);

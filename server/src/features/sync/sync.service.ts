@@ -187,9 +187,9 @@ async function applyOp(db: Db, op: Op, found: OpContext, context: Context): Prom
 }
 
 /**
- * Applies a phone's queued movements in the order they were captured, each on its own (one
- * statement, or a parked row), so one refused op never holds back the others. Answers one result
- * per op, in the order they were sent.
+ * Applies a phone's queued movements, each item's in the order they were captured, each on its own
+ * (one statement, or a parked row), so one refused op never holds back the others. Answers one
+ * result per op, in the order they were sent.
  */
 export async function syncMovements(
   db: Db,
@@ -211,8 +211,35 @@ export async function syncMovements(
     auth.userId,
     valid.map(({ op }) => op),
   );
-  for (const { index, op } of valid) results[index] = await applyOp(db, op, contexts.get(op.opId) as OpContext, context);
+  await inLanesByItem(valid, async ({ index, op }) => {
+    results[index] = await applyOp(db, op, contexts.get(op.opId) as OpContext, context);
+  });
   return results;
+}
+
+/** How many items' ops are applied side by side. */
+const SYNC_LANES = 8;
+
+/**
+ * Runs the ops of one item one after another, in the order given, and those of different items side
+ * by side, a few at a time: their commits then share the database's flushes to disk, and no two
+ * statements wait on the same item's row.
+ */
+async function inLanesByItem<T extends { op: Op }>(entries: T[], apply: (entry: T) => Promise<void>): Promise<void> {
+  const lanes = new Map<string, T[]>();
+  for (const entry of entries) {
+    const key = `${entry.op.itemKind}:${entry.op.itemId}`;
+    const lane = lanes.get(key);
+    if (lane) lane.push(entry);
+    else lanes.set(key, [entry]);
+  }
+  const waiting = [...lanes.values()];
+  const worker = async () => {
+    for (let lane = waiting.shift(); lane; lane = waiting.shift()) {
+      for (const entry of lane) await apply(entry);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(SYNC_LANES, waiting.length) }, worker));
 }
 
 /** The open parked ops of the caller's stores, a page at a time. */

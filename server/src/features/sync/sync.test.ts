@@ -133,14 +133,18 @@ describe('POST /api/sync/movements', () => {
     expect(await material(cement._id)).toMatchObject({ available_quantity: 5 });
   });
 
-  it('applies ops in the order they were captured, not the order they were sent', async () => {
-    const cement = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 0 });
+  it("applies each item's ops in the order they were captured, not the order they were sent", async () => {
+    const items = await Promise.all([0, 1, 2, 3, 4, 5].map(() => createMaterial(t.app, staff.keeper.token, { totalQuantity: 0 })));
     const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
-    const issue = op(cement._id, 'issue', 6, { capturedAt: minutesAgo(1) });
-    const restock = op(cement._id, 'restock', 10, { capturedAt: minutesAgo(5) });
-    const results = await sync(staff.keeper.token, [issue, restock]);
-    expect(results.map((r) => r.status)).toEqual(['applied', 'applied']);
-    expect(await material(cement._id)).toMatchObject({ available_quantity: 4 });
+    // Each item: an issue of 6 captured after a restock of 10 but sent first, then a second issue of 4.
+    const ops = items.flatMap((item) => [
+      op(item._id, 'issue', 6, { capturedAt: minutesAgo(3) }),
+      op(item._id, 'restock', 10, { capturedAt: minutesAgo(5) }),
+      op(item._id, 'issue', 4, { capturedAt: minutesAgo(1) }),
+    ]);
+    const results = await sync(staff.keeper.token, ops);
+    expect(results.map((r) => r.status)).toEqual(ops.map(() => 'applied'));
+    for (const item of items) expect(await material(item._id)).toMatchObject({ available_quantity: 0, consumed_quantity: 10 });
   });
 
   it('rejects the same opId with other content as key_mismatch, and malformed ops as invalid, without refusing the rest', async () => {

@@ -6,7 +6,9 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { messageOf } from '../../../lib/api';
 import { ddmmyyyy } from '../../../lib/format';
+import { useOnline } from '../../offline/use-outbox';
 import { useDashboard } from '../api/dashboard';
+import { DASHBOARD_OFFLINE } from './dashboard-panel';
 
 const percent = (share: number | null) => (share === null ? '–' : `${(share * 100).toFixed(1)} %`);
 const dayMonth = (day: string) => ddmmyyyy(day).slice(0, 5);
@@ -210,6 +212,8 @@ export default function DashboardCharts() {
   const [materialId, setMaterialId] = useState<string | null>(null);
   const dashboard = useDashboard(materialId);
   const shown = useOneMoreEachTask(3, Boolean(dashboard.data));
+  const isOnline = useOnline();
+  if (!dashboard.data && (!isOnline || dashboard.isPaused)) return <Text c="dimmed">{DASHBOARD_OFFLINE}</Text>;
   if (dashboard.isError) {
     return (
       <Alert color="red" role="alert">
