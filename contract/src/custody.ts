@@ -129,7 +129,8 @@ export type CustodyListResponse = z.infer<typeof CustodyListResponseSchema>;
 export const CustodyResponseSchema = z.object({ message: z.string(), custody: CustodySchema });
 export type CustodyResponse = z.infer<typeof CustodyResponseSchema>;
 /** A check-out's answer also carries the tool's new counters, for the screen that issued it. */
-export const CheckoutResponseSchema = CustodyResponseSchema.extend({ tool: ToolSchema });
+/** The custody record, the tool's numbers after it, and the checkout's ledger row (as a phone's sync answers it). */
+export const CheckoutResponseSchema = CustodyResponseSchema.extend({ tool: ToolSchema, movementId: z.string() });
 
 export const CUSTODY_NOT_FOUND = 'Custody record not found';
 export const CUSTODY_CLOSED = 'Everything of this custody record is already back.';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema, requiredText, StoreRefSchema, TEXT_MAX } from './common';
+import { DueAtSchema } from './custody';
 import { quantitySchema } from './ledger';
 
 // Movements a keeper recorded on a phone, maybe with no signal, sent later in a batch: each applied
@@ -11,6 +12,9 @@ export type SyncOpKind = (typeof SYNC_OP_KINDS)[number];
 export const SYNC_BATCH_MAX = 200;
 /** A capture time further ahead of the server's clock than this is refused as invalid. */
 export const SYNC_FUTURE_TOLERANCE_MS = 5 * 60_000;
+
+export const SYNC_WORKER_ON_ISSUE_ONLY = 'Only a tool issue names a worker.';
+export const SYNC_DUE_WITHOUT_WORKER = 'A due date needs a worker.';
 
 /** The item kind each op kind moves. */
 export function itemKindOfOp(kind: SyncOpKind): 'material' | 'tool' {
@@ -28,8 +32,13 @@ export const SyncOpSchema = z
     reason: z.string().trim().max(TEXT_MAX, `Reason must be at most ${TEXT_MAX} characters`).optional().default(''),
     capturedAt: z.iso.datetime({ offset: true, message: 'capturedAt must be an ISO date-time' }),
     storeId: IdSchema,
+    /** A tool issue may hand the tools to a worker of the store, due back by a day, as Issued Tool does. */
+    workerId: IdSchema.optional(),
+    dueAt: DueAtSchema.optional(),
   })
-  .refine((op) => itemKindOfOp(op.kind) === op.itemKind, { message: 'itemKind does not match kind', path: ['itemKind'] });
+  .refine((op) => itemKindOfOp(op.kind) === op.itemKind, { message: 'itemKind does not match kind', path: ['itemKind'] })
+  .refine((op) => op.workerId === undefined || op.kind === 'tool-issue', { message: SYNC_WORKER_ON_ISSUE_ONLY, path: ['workerId'] })
+  .refine((op) => op.dueAt === undefined || op.workerId !== undefined, { message: SYNC_DUE_WITHOUT_WORKER, path: ['dueAt'] });
 export type SyncOp = z.input<typeof SyncOpSchema>;
 
 /** The batch: each op is checked on its own, so one malformed op is rejected without refusing the rest. */
@@ -41,7 +50,16 @@ export const SyncRequestSchema = z.object({
 });
 
 export const SYNC_STATUSES = ['applied', 'duplicate', 'rejected', 'parked'] as const;
-export const SYNC_CODES = ['key_mismatch', 'invalid', 'insufficient_stock', 'item_gone', 'forbidden', 'too_old', 'store_closed'] as const;
+export const SYNC_CODES = [
+  'key_mismatch',
+  'invalid',
+  'insufficient_stock',
+  'item_gone',
+  'forbidden',
+  'too_old',
+  'store_closed',
+  'worker_gone',
+] as const;
 export type SyncCode = (typeof SYNC_CODES)[number];
 
 export const SyncResultSchema = z.object({
@@ -79,6 +97,9 @@ export const ParkedMovementSchema = z.object({
   code: z.enum(SYNC_CODES),
   message: z.string(),
   available: z.number().nullable(),
+  /** The worker a tool issue hands the tools to, and when they are due back. */
+  worker: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  dueAt: z.string().nullable(),
   /** Who recorded it on the phone. */
   recordedBy: z.string(),
   parkedAt: z.string(),
@@ -108,3 +129,4 @@ export const SYNC_ITEM_GONE = 'This item was deleted.';
 export const SYNC_KEY_MISMATCH = 'This opId was already sent with a different movement.';
 export const SYNC_IN_FUTURE = 'capturedAt is more than 5 minutes in the future.';
 export const SYNC_WRONG_STORE = 'The item is not in the store the movement names.';
+export const SYNC_WORKER_GONE = 'The worker is no longer active in this store.';

@@ -1,6 +1,6 @@
-/** Today's date (YYYY-MM-DD) in a time zone. */
-export function todayIn(timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+/** Today's date (YYYY-MM-DD) in a time zone, or the date of another instant there. */
+export function todayIn(timeZone: string, at: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
 /** Whether a name is a time zone this runtime knows. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { workers } from './custody';
 import { movements } from './ledger';
 import { stores } from './stores';
 
@@ -28,6 +29,9 @@ export const syncOps = pgTable(
     quantity: integer('quantity').notNull(),
     reason: text('reason').notNull().default(''),
     capturedAt: timestamp('captured_at', { withTimezone: true }).notNull(),
+    /** A tool issue's worker and due time, as sent (the due time as the phone gave it: a day or an instant). */
+    workerId: uuid('worker_id').references(() => workers.id),
+    dueAt: text('due_at'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     /** `applied` when sent, `parked` until a person applies (`applied`) or discards it (`discarded`). */
     state: text('state').notNull(),

@@ -87,26 +87,27 @@ export async function findCustodyRows(db: DbOrTx, filter: CustodyFilter): Promis
  * The end of a store's working day on `day` (or today, moved to tomorrow once it has passed), as
  * an instant: the last "HH:MM" of its opening hours ("07:00-17:00"), or 17:00 when they name none.
  */
-export function endOfWorkingDay(openingHours: string, timeZone: string, day?: string): SQL {
+export function endOfWorkingDay(openingHours: string, timeZone: string, day?: string, asOf: SQL = sql`now()`): SQL {
   const times = [...openingHours.matchAll(/(\d{1,2})[:.](\d{2})/g)];
   const last = times.at(-1);
   const hours = last ? Math.min(23, Number(last[1])) : 17;
   const minutes = last ? Math.min(59, Number(last[2])) : 0;
   const time = `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
   if (day) return sql`((${day}::date + ${time}::time) at time zone ${timeZone})`;
-  const today = sql`(((now() at time zone ${timeZone})::date + ${time}::time) at time zone ${timeZone})`;
-  return sql`(case when ${today} > now() then ${today} else ${today} + interval '1 day' end)`;
+  const today = sql`(((${asOf} at time zone ${timeZone})::date + ${time}::time) at time zone ${timeZone})`;
+  return sql`(case when ${today} > ${asOf} then ${today} else ${today} + interval '1 day' end)`;
 }
 
 /** Opens a custody record for the whole quantity; returns its id. */
 export async function insertCustody(
   tx: DbOrTx,
-  values: { storeId: string; toolId: string; workerId: string; quantity: number; dueAt: SQL; issuedBy: string },
+  values: { storeId: string; toolId: string; workerId: string; quantity: number; dueAt: SQL; issuedBy: string; issuedAt?: SQL },
 ): Promise<string> {
   const [row] = await queryRows<{ id: string }>(
     tx,
-    sql`insert into custody (store_id, tool_id, worker_id, quantity, outstanding, due_at, issued_by)
-        values (${values.storeId}, ${values.toolId}, ${values.workerId}, ${values.quantity}, ${values.quantity}, ${values.dueAt}, ${values.issuedBy})
+    sql`insert into custody (store_id, tool_id, worker_id, quantity, outstanding, due_at, issued_by, issued_at)
+        values (${values.storeId}, ${values.toolId}, ${values.workerId}, ${values.quantity}, ${values.quantity}, ${values.dueAt},
+                ${values.issuedBy}, ${values.issuedAt ?? sql`now()`})
         returning id`,
   );
   if (!row) throw new Error('insert returned no row');

@@ -92,8 +92,15 @@ const custodyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       replyIdempotent(request, reply, async (tx, key) => {
         const auth = authOf(request);
-        const custody = await checkOut(tx, auth, request.params.id, request.body, { timeZone: app.timeZone, idempotencyKey: key });
-        return { status: 201 as const, body: { message: TOOL_CHECKED_OUT, custody, tool: await getTool(tx, auth, request.params.id) } };
+        const { custody, movementId } = await checkOut(tx, auth, request.params.id, request.body, {
+          timeZone: app.timeZone,
+          idempotencyKey: key,
+        });
+        // The stored answer names the ledger row, so the same op synced later answers duplicate with it.
+        return {
+          status: 201 as const,
+          body: { message: TOOL_CHECKED_OUT, custody, tool: await getTool(tx, auth, request.params.id), movementId },
+        };
       }),
   );
 

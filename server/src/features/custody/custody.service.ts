@@ -19,22 +19,27 @@ import type { AuthContext } from '../../lib/auth/sessions';
 import { todayIn } from '../../lib/calendar';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
-import { recordMovementOrRefuse } from '../movements/movements.service';
+import { recordMovementOrRefuse, recordMovementWithId, type SyncOpRecord } from '../movements/movements.service';
 import { findToolStore } from '../tools/tools.service';
 import { presentCustody } from './custody.presenter';
 import { endOfWorkingDay, findCustodyRows, findOpeningHours, insertCustody, setDueAt, takeBack } from './custody.repository';
 import { lockWorker } from './workers.repository';
 
-const DUE_IN_PAST = 'The due date cannot be in the past.';
+export const DUE_IN_PAST = 'The due date cannot be in the past.';
 
-/** A due time as given (an instant), or the end of the store's working day on a given day or, by default, today. */
-async function dueTimeOf(db: DbOrTx, storeId: string, dueAt: string | undefined, timeZone: string): Promise<SQL> {
+/**
+ * A due time as given (an instant), or the end of the store's working day on a given day or, by
+ * default, today; "now" is when the handover happened (a phone's capture time, or the call's).
+ */
+async function dueTimeOf(db: DbOrTx, storeId: string, dueAt: string | undefined, timeZone: string, handedAt?: string): Promise<SQL> {
+  const at = handedAt ? new Date(handedAt) : new Date();
   if (dueAt && dueAt.length > 10) {
-    if (Date.parse(dueAt) < Date.now()) throw new AppError('bad_request', DUE_IN_PAST);
+    if (Date.parse(dueAt) < at.getTime()) throw new AppError('bad_request', DUE_IN_PAST);
     return sql`${dueAt}::timestamptz`;
   }
-  if (dueAt && dueAt < todayIn(timeZone)) throw new AppError('bad_request', DUE_IN_PAST);
-  return endOfWorkingDay(await findOpeningHours(db, storeId), timeZone, dueAt);
+  if (dueAt && dueAt < todayIn(timeZone, at)) throw new AppError('bad_request', DUE_IN_PAST);
+  const asOf = handedAt ? sql`${handedAt}::timestamptz` : undefined;
+  return endOfWorkingDay(await findOpeningHours(db, storeId), timeZone, dueAt, asOf);
 }
 
 async function mustFind(db: DbOrTx, auth: AuthContext, id: string, timeZone: string): Promise<Custody> {
@@ -57,25 +62,46 @@ export async function checkOut(
   tx: Tx,
   auth: AuthContext,
   toolId: string,
-  input: { workerId: string; quantity: number; dueAt?: string },
+  input: CheckoutInput,
   context: { timeZone: string; idempotencyKey?: string },
-): Promise<Custody> {
+): Promise<{ custody: Custody; movementId: string }> {
+  const { custodyId, movementId } = await checkOutRecorded(tx, auth, toolId, input, context);
+  return { custody: await mustFind(tx, auth, custodyId, context.timeZone), movementId };
+}
+
+type CheckoutInput = { workerId: string; quantity: number; dueAt?: string };
+
+/**
+ * checkOut's records, for a phone's queued tool issue too: then handed over when it was captured, and
+ * the op stored by the ledger statement (its opId also the Idempotency-Key).
+ */
+export async function checkOutRecorded(
+  tx: Tx,
+  auth: AuthContext,
+  toolId: string,
+  input: CheckoutInput,
+  context: { timeZone: string; idempotencyKey?: string; capturedAt?: string; syncOp?: SyncOpRecord; actorId?: string },
+): Promise<{ custodyId: string; movementId: string }> {
   const scope = storeScopeOf(auth);
+  // A parked op applied by another person stays the keeper's who recorded it.
+  const actorId = context.actorId ?? auth.userId;
   const storeId = await findToolStore(tx, auth, toolId);
   const worker = await lockWorker(tx, input.workerId, scope);
   if (!worker) throw new AppError('not_found', WORKER_NOT_FOUND);
   if (!worker.is_active) throw new AppError('conflict', WORKER_INACTIVE);
   if (worker.store_id !== storeId) throw new AppError('bad_request', WORKER_OTHER_STORE);
-  const dueAt = await dueTimeOf(tx, storeId, input.dueAt, context.timeZone);
+  const dueAt = await dueTimeOf(tx, storeId, input.dueAt, context.timeZone, context.capturedAt);
+  const handedAt = context.capturedAt ? sql`${context.capturedAt}::timestamptz` : undefined;
   const custodyId = await insertCustody(tx, {
     storeId,
     toolId,
     workerId: worker.id,
     quantity: input.quantity,
     dueAt,
-    issuedBy: auth.userId,
+    issuedBy: actorId,
+    issuedAt: handedAt,
   });
-  await recordMovementOrRefuse(
+  const { movementId } = await recordMovementWithId(
     tx,
     {
       itemKind: 'tool',
@@ -83,14 +109,16 @@ export async function checkOut(
       storeIds: scope,
       kind: 'checkout',
       quantity: input.quantity,
-      actorId: auth.userId,
+      actorId,
       workerId: worker.id,
       custodyId,
       idempotencyKey: context.idempotencyKey,
+      occurredAt: handedAt,
+      syncOp: context.syncOp,
     },
     { notFound: TOOL_NOT_FOUND, refused: () => NOT_ENOUGH_STOCK },
   );
-  return mustFind(tx, auth, custodyId, context.timeZone);
+  return { custodyId, movementId };
 }
 
 /**

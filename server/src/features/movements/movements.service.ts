@@ -29,7 +29,14 @@ import { type ItemRow, type MovementInput, recordMovement, type StoreRefusal } f
 import { presentMovement } from './movements.presenter';
 import { findMovementRow, findMovementRows } from './movements.repository';
 
-export { appendMovement, type ItemRow, type MovementInput, moveIncoming, recordMovement } from './ledger.repository';
+export {
+  appendMovement,
+  type ItemRow,
+  type MovementInput,
+  moveIncoming,
+  recordMovement,
+  type SyncOpRecord,
+} from './ledger.repository';
 
 /** The messages of a refused movement: no such item of the caller's, or a counter that would go below zero. */
 export type Refusals<R> = { notFound: string; refused: (current: R) => string };

@@ -19,6 +19,8 @@ export function presentParked(row: SyncOpRow): ParkedMovement {
     code: row.code as SyncCode,
     message: row.message ?? '',
     available: row.available,
+    worker: row.worker_id === null ? null : { _id: row.worker_id, name: row.worker_name ?? '' },
+    dueAt: row.due_at,
     recordedBy: row.user_name,
     parkedAt: iso(row.received_at),
     state: row.state === 'parked' ? 'open' : row.state,

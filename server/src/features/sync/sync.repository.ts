@@ -18,6 +18,9 @@ export type SyncOpRow = {
   quantity: number;
   reason: string;
   captured_at: string | Date;
+  worker_id: string | null;
+  worker_name: string | null;
+  due_at: string | null;
   received_at: string | Date;
   state: 'applied' | 'parked' | 'discarded';
   code: string | null;
@@ -31,11 +34,12 @@ export type SyncOpRow = {
 };
 
 const selectOps = sql`select o.*, s.name as store_name, u.name as user_name, r.name as resolved_by_name,
-         coalesce(m.name, t.name) as item_name, coalesce(m.unit, '') as unit
+         coalesce(m.name, t.name) as item_name, coalesce(m.unit, '') as unit, wk.name as worker_name
   from sync_ops o
   join stores s on s.id = o.store_id
   join users u on u.id = o.user_id
   left join users r on r.id = o.resolved_by
+  left join workers wk on wk.id = o.worker_id
   left join materials m on o.item_kind = 'material' and m.id = o.item_id
   left join tools t on o.item_kind = 'tool' and t.id = o.item_id`;
 
@@ -110,6 +114,8 @@ export type ParkedInsert = {
   quantity: number;
   reason: string;
   capturedAt: string;
+  workerId: string | null;
+  dueAt: string | null;
   code: string;
   message: string;
   available: number | null;
@@ -120,9 +126,10 @@ export async function insertParkedOp(db: DbOrTx, op: ParkedInsert): Promise<stri
   const [row] = await queryRows<{ id: string }>(
     db,
     sql`insert into sync_ops (user_id, op_id, fingerprint, store_id, kind, item_kind, item_id, quantity, reason, captured_at,
-                              state, code, message, available)
+                              worker_id, due_at, state, code, message, available)
         values (${op.userId}, ${op.opId}, ${op.fingerprint}, ${op.storeId}, ${op.kind}, ${op.itemKind}, ${op.itemId}, ${op.quantity},
-                ${op.reason}, ${op.capturedAt}::timestamptz, 'parked', ${op.code}, ${op.message}, ${op.available})
+                ${op.reason}, ${op.capturedAt}::timestamptz, ${op.workerId}, ${op.dueAt}, 'parked', ${op.code}, ${op.message},
+                ${op.available})
         on conflict (user_id, op_id) do nothing
         returning id`,
   );
@@ -146,4 +153,11 @@ export async function closeParkedOp(
         returning id`,
   );
   return rows.length > 0;
+}
+
+/** An item's available quantity now, to tell a parked op's keeper how much could be moved. */
+export async function findAvailable(db: DbOrTx, itemKind: 'material' | 'tool', id: string): Promise<number | undefined> {
+  const table = sql.identifier(itemKind === 'tool' ? 'tools' : 'materials');
+  const [row] = await queryRows<{ available_quantity: number }>(db, sql`select available_quantity from ${table} where id = ${id}`);
+  return row?.available_quantity;
 }

@@ -23,7 +23,10 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
     // A batch of 200 ops is about 60 KB; the default body limit (1 MiB) leaves room for long reasons.
     { ...move, schema: { tags, body: SyncRequestSchema, response: { 200: SyncResponseSchema, ...errorResponses } } },
     async (request) => ({
-      results: await syncMovements(app.db, authOf(request), request.body.ops, { offlineMaxAgeDays: app.offlineMaxAgeDays }),
+      results: await syncMovements(app.db, authOf(request), request.body.ops, {
+        offlineMaxAgeDays: app.offlineMaxAgeDays,
+        timeZone: app.timeZone,
+      }),
     }),
   );
 
@@ -52,7 +55,7 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: 'Movement applied.',
-      parked: await applyParked(app.db, authOf(request), request.params.id, request.body.quantity),
+      parked: await applyParked(app.db, authOf(request), request.params.id, { quantity: request.body.quantity, timeZone: app.timeZone }),
     }),
   );
 

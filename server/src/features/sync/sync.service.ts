@@ -15,6 +15,7 @@ import {
   SYNC_ITEM_GONE,
   SYNC_KEY_MISMATCH,
   SYNC_TOO_OLD,
+  SYNC_WORKER_GONE,
   SYNC_WRONG_STORE,
   type SyncCode,
   type SyncOpKind,
@@ -22,6 +23,9 @@ import {
   type SyncResult,
   TOOL_NOT_FOUND,
   toolRefundExceeds,
+  WORKER_INACTIVE,
+  WORKER_NOT_FOUND,
+  WORKER_OTHER_STORE,
 } from '@stockyard/contract';
 import { booksClosed, storeInactive } from '@stockyard/contract/messages';
 import { sql } from 'drizzle-orm';
@@ -33,10 +37,12 @@ import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { retryOnContention, runTransaction } from '../../lib/transaction';
 import { recordAudit } from '../audit/audit.service';
+import { checkOutRecorded, DUE_IN_PAST } from '../custody/custody.service';
 import { type ItemRow, recordMovement, recordMovementWithId } from '../movements/movements.service';
 import { presentParked } from './sync.presenter';
 import {
   closeParkedOp,
+  findAvailable,
   findOpContext,
   findOpContexts,
   findOpenParkedOps,
@@ -62,7 +68,8 @@ const LEDGER_KINDS: Record<SyncOpKind, MovementKind> = {
 
 /** What makes two sendings of an opId "the same op": its content, the capture time read as an instant. */
 function fingerprintOf(op: Op): string {
-  const content = [op.kind, op.itemKind, op.itemId, op.quantity, op.reason, new Date(op.capturedAt).toISOString(), op.storeId];
+  const content: unknown[] = [op.kind, op.itemKind, op.itemId, op.quantity, op.reason, new Date(op.capturedAt).toISOString(), op.storeId];
+  if (op.workerId) content.push(op.workerId, op.dueAt ?? null);
   return createHash('sha256').update(JSON.stringify(content)).digest('hex');
 }
 
@@ -87,7 +94,7 @@ function shortfallOf(op: Op, current: ItemRow): { message: string; available: nu
   return { message: ledgerKind === 'damage' ? DAMAGE_EXCEEDS_AVAILABLE : NOT_ENOUGH_STOCK, available: current.available_quantity };
 }
 
-type Context = { auth: AuthContext; offlineMaxAgeDays: number; now: number };
+type Context = { auth: AuthContext; offlineMaxAgeDays: number; timeZone: string; now: number };
 type Refusal = { code: SyncCode; message: string; available?: number };
 
 /** Refusals known before the ledger is tried: the op's item and store as they are now, and its age. */
@@ -138,6 +145,8 @@ async function applyOp(db: Db, op: Op, found: OpContext, context: Context): Prom
       quantity: op.quantity,
       reason: op.reason,
       capturedAt: op.capturedAt,
+      workerId: op.workerId ?? null,
+      dueAt: op.dueAt ?? null,
       code: refusal.code,
       message: refusal.message,
       available: refusal.available ?? null,
@@ -154,6 +163,7 @@ async function applyOp(db: Db, op: Op, found: OpContext, context: Context): Prom
   const early = refusalBeforeLedger(op, found.item, context);
   if (early && 'status' in early) return early;
   if (early) return park(early);
+  if (op.workerId) return applyHandover(db, op, fingerprint, context, { park, answerAsStored });
 
   let result: Awaited<ReturnType<typeof recordMovement>>;
   try {
@@ -186,6 +196,57 @@ async function applyOp(db: Db, op: Op, found: OpContext, context: Context): Prom
   return park({ code: 'insufficient_stock', ...shortfallOf(op, result.current) });
 }
 
+/** The codes a refused handover parks with, by the refusal's message. */
+const HANDOVER_REFUSALS: Record<string, SyncCode> = {
+  [WORKER_NOT_FOUND]: 'worker_gone',
+  [WORKER_INACTIVE]: 'worker_gone',
+  [WORKER_OTHER_STORE]: 'worker_gone',
+  [TOOL_NOT_FOUND]: 'item_gone',
+  [NOT_ENOUGH_STOCK]: 'insufficient_stock',
+};
+
+/**
+ * A tool issue that hands the tools to a worker: the custody record and its ledger statement (which
+ * stores the op) in one transaction, as Issued Tool records it online, at the time it was captured.
+ */
+async function applyHandover(
+  db: Db,
+  op: Op,
+  fingerprint: string,
+  context: Context,
+  outcomes: { park: (refusal: Refusal) => Promise<SyncResult>; answerAsStored: () => Promise<SyncResult> },
+): Promise<SyncResult> {
+  const userId = context.auth.userId;
+  try {
+    const { movementId } = await runTransaction(db, (tx) =>
+      checkOutRecorded(
+        tx,
+        context.auth,
+        op.itemId,
+        { workerId: op.workerId as string, quantity: op.quantity, dueAt: op.dueAt },
+        {
+          timeZone: context.timeZone,
+          idempotencyKey: op.opId,
+          capturedAt: op.capturedAt,
+          syncOp: { userId, opId: op.opId, fingerprint, kind: op.kind, reason: op.reason, capturedAt: op.capturedAt },
+        },
+      ),
+    );
+    return { opId: op.opId, status: 'applied', movementId };
+  } catch (error) {
+    if (databaseErrorCode(error) === UNIQUE_VIOLATION) return outcomes.answerAsStored();
+    if (!(error instanceof AppError)) throw error;
+    if (error.message === DUE_IN_PAST) return { opId: op.opId, status: 'rejected', code: 'invalid', message: DUE_IN_PAST };
+    const code = HANDOVER_REFUSALS[error.message];
+    if (code === 'insufficient_stock') {
+      return outcomes.park({ code, message: NOT_ENOUGH_STOCK, available: (await findAvailable(db, 'tool', op.itemId)) ?? 0 });
+    }
+    if (code) return outcomes.park({ code, message: code === 'worker_gone' ? SYNC_WORKER_GONE : SYNC_ITEM_GONE });
+    // The only other refusal is the store's: marked Inactive, or its books closed.
+    return outcomes.park({ code: 'store_closed', message: error.message });
+  }
+}
+
 /**
  * Applies a phone's queued movements, each item's in the order they were captured, each on its own
  * (one statement, or a parked row), so one refused op never holds back the others. Answers one
@@ -195,9 +256,9 @@ export async function syncMovements(
   db: Db,
   auth: AuthContext,
   ops: { opId: string }[],
-  options: { offlineMaxAgeDays: number },
+  options: { offlineMaxAgeDays: number; timeZone: string },
 ): Promise<SyncResult[]> {
-  const context: Context = { auth, offlineMaxAgeDays: options.offlineMaxAgeDays, now: Date.now() };
+  const context: Context = { auth, offlineMaxAgeDays: options.offlineMaxAgeDays, timeZone: options.timeZone, now: Date.now() };
   const results: SyncResult[] = new Array(ops.length);
   const valid: { index: number; op: Op }[] = [];
   ops.forEach((raw, index) => {
@@ -261,36 +322,51 @@ class ResolvedMeanwhile extends Error {}
  * Records a parked op through the ledger (with its quantity, or a corrected one), at the time it was
  * captured, and closes it, in one transaction. Applying an applied op again answers it as it is.
  */
-export async function applyParked(db: Db, auth: AuthContext, id: string, quantity?: number): Promise<ParkedMovement> {
+export async function applyParked(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  options: { quantity?: number; timeZone: string },
+): Promise<ParkedMovement> {
+  const { quantity, timeZone } = options;
   const row = await mustFindParked(db, auth, id);
   if (row.state === 'discarded') throw new AppError('conflict', PARKED_ALREADY_DISCARDED);
   if (row.state === 'applied') return presentParked(row);
   try {
     await runTransaction(db, async (tx) => {
-      const { movementId } = await recordMovementWithId(
-        tx,
-        {
-          itemKind: row.item_kind,
-          itemId: row.item_id,
-          storeIds: storeScopeOf(auth),
-          kind: LEDGER_KINDS[row.kind as SyncOpKind],
-          quantity: quantity ?? row.quantity,
-          actorId: row.user_id,
-          occurredAt: sql`${new Date(row.captured_at).toISOString()}::timestamptz`,
-          reason: row.reason || null,
-          idempotencyKey: row.op_id,
-        },
-        {
-          notFound: row.item_kind === 'tool' ? TOOL_NOT_FOUND : MATERIAL_NOT_FOUND,
-          refused: (current) => shortfallOf({ kind: row.kind, itemKind: row.item_kind } as Op, current).message,
-        },
-      );
+      const capturedAt = new Date(row.captured_at).toISOString();
+      const { movementId } = row.worker_id
+        ? await checkOutRecorded(
+            tx,
+            auth,
+            row.item_id,
+            { workerId: row.worker_id, quantity: quantity ?? row.quantity, dueAt: row.due_at ?? undefined },
+            { timeZone, idempotencyKey: row.op_id, capturedAt, actorId: row.user_id },
+          )
+        : await recordMovementWithId(
+            tx,
+            {
+              itemKind: row.item_kind,
+              itemId: row.item_id,
+              storeIds: storeScopeOf(auth),
+              kind: LEDGER_KINDS[row.kind as SyncOpKind],
+              quantity: quantity ?? row.quantity,
+              actorId: row.user_id,
+              occurredAt: sql`${new Date(row.captured_at).toISOString()}::timestamptz`,
+              reason: row.reason || null,
+              idempotencyKey: row.op_id,
+            },
+            {
+              notFound: row.item_kind === 'tool' ? TOOL_NOT_FOUND : MATERIAL_NOT_FOUND,
+              refused: (current) => shortfallOf({ kind: row.kind, itemKind: row.item_kind } as Op, current).message,
+            },
+          );
       if (!(await closeParkedOp(tx, id, { state: 'applied', by: auth.userId, movementId }))) throw new ResolvedMeanwhile();
       await auditParked(tx, auth, row, 'apply', { quantity: quantity ?? row.quantity, parkedQuantity: row.quantity, movementId });
     });
   } catch (error) {
     if (!(error instanceof ResolvedMeanwhile)) throw error;
-    return applyParked(db, auth, id, quantity);
+    return applyParked(db, auth, id, options);
   }
   return presentParked(await mustFindParked(db, auth, id));
 }

@@ -17,7 +17,7 @@ afterAll(() => t.close());
 
 type Json = Record<string, unknown>;
 
-function call(token: string, method: 'GET' | 'POST', url: string, payload?: unknown) {
+function call(token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
   return t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as Json }) });
 }
 
@@ -62,7 +62,8 @@ describe('POST /api/sync/movements', () => {
   it('applies every kind of op once, at the time it was captured, and answers one result per op in the order sent', async () => {
     const cement = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 20 });
     const drill = await createTool(t.app, staff.keeper.token, { totalQuantity: 4 });
-    const capturedAt = '2026-11-20T08:15:00.000Z';
+    // Three days ago, on the minute: kept as sent, though received now.
+    const capturedAt = new Date(Math.floor((Date.now() - 3 * 86_400_000) / 60_000) * 60_000).toISOString();
     const ops = [
       op(cement._id, 'issue', 5, { capturedAt }),
       op(cement._id, 'damage', 1),
@@ -366,5 +367,111 @@ describe('parked movements', () => {
     expect(both[0]?.json().parked.movementId).toBe(both[1]?.json().parked.movementId);
     expect(await material(cement._id)).toMatchObject({ available_quantity: 6 });
     expect(await findLedgerMismatches(t.database.db)).toEqual([]);
+  });
+});
+
+describe('a tool issue that hands the tools to a worker', () => {
+  async function worker(name: string) {
+    const response = await call(staff.keeper.token, 'POST', '/api/workers', { name, trade: 'Mason' });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().worker as { _id: string; name: string };
+  }
+
+  async function custodyOf(toolId: string) {
+    return queryRows<{ worker_id: string; quantity: number; outstanding: number; issued_at: Date; due_at: Date }>(
+      t.database.db,
+      sql`select worker_id, quantity, outstanding, issued_at, due_at from custody where tool_id = ${toolId}`,
+    );
+  }
+
+  it('opens the custody record and its checkout at the time captured, once however often it is sent', async () => {
+    const drill = await createTool(t.app, staff.keeper.token, { totalQuantity: 3 });
+    const ravi = await worker(`Ravi ${randomUUID().slice(0, 6)}`);
+    const capturedAt = new Date(Math.floor((Date.now() - 2 * 86_400_000) / 60_000) * 60_000).toISOString();
+    const handover = op(drill._id, 'tool-issue', 2, { workerId: ravi._id, capturedAt });
+    const [first] = await sync(staff.keeper.token, [handover]);
+    expect(first).toMatchObject({ status: 'applied', movementId: expect.any(String) });
+    const [again] = await sync(staff.keeper.token, [handover]);
+    expect(again).toMatchObject({ status: 'duplicate', movementId: first?.movementId });
+
+    const records = await custodyOf(drill._id);
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ worker_id: ravi._id, quantity: 2, outstanding: 2 });
+    expect(new Date(records[0]?.issued_at as Date).toISOString()).toBe(capturedAt);
+    // Due by the end of the working day it was handed over, so it is overdue now.
+    expect(new Date(records[0]?.due_at as Date).getTime()).toBeLessThan(Date.now());
+    const checkout = await movement(first?.movementId as string);
+    expect(checkout).toMatchObject({ kind: 'checkout', quantity: 2 });
+    expect(new Date(checkout?.occurred_at as Date).toISOString()).toBe(capturedAt);
+    const out = (await call(staff.keeper.token, 'GET', `/api/custody?toolId=${drill._id}`)).json().custody as Json[];
+    expect(out).toEqual([expect.objectContaining({ outstanding: 2, isOverdue: true })]);
+    expect(await findLedgerMismatches(t.database.db)).toEqual([]);
+  });
+
+  it('answers duplicate for a handover whose single call was recorded but whose answer was lost', async () => {
+    const drill = await createTool(t.app, staff.keeper.token, { totalQuantity: 3 });
+    const lee = await worker(`Lee ${randomUUID().slice(0, 6)}`);
+    const handover = op(drill._id, 'tool-issue', 1, { workerId: lee._id });
+    const single = await t.app.inject({
+      method: 'POST',
+      url: `/api/tools/${drill._id}/checkout`,
+      headers: { ...bearer(staff.keeper.token), 'idempotency-key': handover.opId as string },
+      payload: { workerId: lee._id, quantity: 1 },
+    });
+    expect(single.statusCode, single.body).toBe(201);
+    const [synced] = await sync(staff.keeper.token, [handover]);
+    expect(synced).toMatchObject({ status: 'duplicate', movementId: single.json().movementId });
+    expect(await custodyOf(drill._id)).toHaveLength(1);
+  });
+
+  it('parks a handover to a worker who left, and applies it once they are active again', async () => {
+    const drill = await createTool(t.app, staff.keeper.token, { totalQuantity: 3 });
+    const sam = await worker(`Sam ${randomUUID().slice(0, 6)}`);
+    expect((await call(staff.keeper.token, 'PUT', `/api/workers/${sam._id}`, { active: false })).statusCode).toBe(200);
+    const handover = op(drill._id, 'tool-issue', 1, { workerId: sam._id, dueAt: new Date(Date.now() + 86_400_000).toISOString() });
+    const [parked] = await sync(staff.keeper.token, [handover]);
+    expect(parked).toMatchObject({ status: 'parked', code: 'worker_gone', message: 'The worker is no longer active in this store.' });
+    expect(await custodyOf(drill._id)).toEqual([]);
+    const list = (await call(staff.keeper.token, 'GET', `/api/sync/parked?storeId=${staff.store._id}&limit=100`)).json().parked as Json[];
+    expect(list.find((p) => p._id === parked?.parkedId)).toMatchObject({ worker: { _id: sam._id, name: sam.name }, dueAt: handover.dueAt });
+
+    const refused = await call(staff.keeper.token, 'POST', `/api/sync/parked/${parked?.parkedId}/apply`, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('This worker is inactive. Mark them active again to hand them tools.');
+    expect((await call(staff.keeper.token, 'PUT', `/api/workers/${sam._id}`, { active: true })).statusCode).toBe(200);
+    const applied = await call(staff.admin.token, 'POST', `/api/sync/parked/${parked?.parkedId}/apply`, {});
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(await custodyOf(drill._id)).toEqual([expect.objectContaining({ worker_id: sam._id, outstanding: 1 })]);
+    // Recorded as the keeper's, who handed it over, though the admin applied it.
+    const checkout = await queryRows<{ actor_id: string }>(
+      t.database.db,
+      sql`select actor_id from movements where id = ${applied.json().parked.movementId}`,
+    );
+    expect(checkout[0]?.actor_id).toBe(staff.keeper._id);
+  });
+
+  it('parks a handover of more tools than are in, with how many are; refuses a worker on other kinds and a due date alone', async () => {
+    const drill = await createTool(t.app, staff.keeper.token, { totalQuantity: 1 });
+    const ana = await worker(`Ana ${randomUUID().slice(0, 6)}`);
+    const results = await sync(staff.keeper.token, [
+      op(drill._id, 'tool-issue', 2, { workerId: ana._id }),
+      op(drill._id, 'tool-damage', 1, { workerId: ana._id }),
+      op(drill._id, 'tool-issue', 1, { dueAt: '2030-01-01' }),
+      op(drill._id, 'tool-issue', 1, { workerId: ana._id, dueAt: '2020-01-01' }),
+    ]);
+    expect(results.map((r) => [r.status, r.code])).toEqual([
+      ['parked', 'insufficient_stock'],
+      ['rejected', 'invalid'],
+      ['rejected', 'invalid'],
+      ['rejected', 'invalid'],
+    ]);
+    expect(results[0]?.available).toBe(1);
+    expect(results.slice(1).map((r) => r.message)).toEqual([
+      'Only a tool issue names a worker.',
+      'A due date needs a worker.',
+      'The due date cannot be in the past.',
+    ]);
+    expect(await custodyOf(drill._id)).toEqual([]);
+    expect(await countMovements(t.database.db, drill._id)).toBe(1);
   });
 });
