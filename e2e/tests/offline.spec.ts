@@ -8,6 +8,8 @@ const cement = unique('Basement cement');
 const sand = unique('Basement sand');
 const drill = unique('Basement drill');
 const lime = unique('Shared lime');
+const grinder = unique('Basement grinder');
+const mason = unique('Ife Mason');
 
 async function post(request: APIRequestContext, token: string, url: string, data: object) {
   const response = await request.post(url, { headers: { authorization: `Bearer ${token}` }, data });
@@ -77,6 +79,8 @@ test('set up: a store with cement, sand and a drill, and its keeper', async ({ r
   await post(request, token, '/api/user/add-product', { name: sand, unit: 'ton', totalQuantity: 30 });
   await post(request, token, '/api/user/add-tools', { name: drill, totalQuantity: 5 });
   await post(request, token, '/api/user/add-product', { name: lime, unit: 'bag', totalQuantity: 10 });
+  await post(request, token, '/api/user/add-tools', { name: grinder, totalQuantity: 2 });
+  await post(request, token, '/api/workers', { name: mason, trade: 'Mason' });
 });
 
 test('a keeper records 5 movements with no signal, reloads offline, and they reach the ledger once when the signal is back', async ({
@@ -88,7 +92,7 @@ test('a keeper records 5 movements with no signal, reloads offline, and they rea
   // The app installs its service worker, and a movement screen keeps the store's lists on the phone.
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
   await page.goto('/dashboard/consumestock');
-  await expect.poll(async () => keptLists(page)).toEqual(['materials', 'tools']);
+  await expect.poll(async () => keptLists(page)).toEqual(['materials', 'tools', 'workers']);
 
   await context.setOffline(true);
   await (await record(page, '/dashboard/consumestock', 'Material', cement, '3', 'Issued Stock'))();
@@ -134,7 +138,7 @@ test('two phones: an issue recorded offline that the stock no longer covers is p
   await signIn(page, keeper.email, keeper.password);
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
   await page.goto('/dashboard/consumestock');
-  await expect.poll(async () => keptLists(page)).toEqual(['materials', 'tools']);
+  await expect.poll(async () => keptLists(page)).toEqual(['materials', 'tools', 'workers']);
 
   // Phone A, in the basement, issues 8 of the 10 bags.
   await context.setOffline(true);
@@ -173,4 +177,31 @@ test('two phones: an issue recorded offline that the stock no longer covers is p
   await expect(page.getByRole('status')).toHaveText('Movement applied.');
   await expect(card).toBeHidden();
   expect(await limeMoves()).toEqual([`issue 5 ${lime}`, `issue 5 ${lime}`]);
+});
+
+test('a keeper hands a grinder to a worker with no signal, and Tools out names the worker once it is synced', async ({ page, context }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, keeper.email, keeper.password);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await page.goto('/dashboard/consumetool');
+  await expect.poll(async () => keptLists(page)).toEqual(['materials', 'tools', 'workers']);
+
+  await context.setOffline(true);
+  const handOver = await record(page, '/dashboard/consumetool', 'Tool', grinder, '1', 'Issued Tool');
+  const issuedTo = page.getByRole('combobox', { name: 'Issued to' });
+  await expect(page.getByText(/^Offline: workers as of \d{2}:\d{2}$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add worker' })).toBeDisabled();
+  await issuedTo.click();
+  await page.getByRole('option', { name: `${mason} (Mason)` }).click();
+  await handOver();
+  await expect(page.getByTestId('stock-With workers')).toHaveText('1');
+  const [queued] = (await readStore(page, 'outbox')) as { kind: string; workerId?: string }[];
+  expect(queued).toMatchObject({ kind: 'tool-issue', workerId: expect.any(String) });
+
+  await context.setOffline(false);
+  await page.goto('/dashboard/manager-dashboard');
+  await expect(page.getByRole('region', { name: 'Sync status' })).toBeHidden({ timeout: 20_000 });
+  await page.getByRole('link', { name: /Tools Out/ }).click();
+  await expect(page.getByRole('listitem', { name: `1 × ${grinder} with ${mason}` })).toContainText('Due ');
+  expect((await ledger(page.request)).filter((line) => line.endsWith(grinder))).toEqual([`checkout 1 ${grinder}`]);
 });

@@ -14,7 +14,17 @@ import { parsePayload } from './validation';
 
 /** What a movement form puts in the phone's outbox: the op's kind and item, and the item as it stands after it. */
 export type OfflineMovement<T> = {
-  op: (item: T) => { kind: SyncOpKind; itemKind: 'material' | 'tool'; itemId: string; storeId: string; itemName: string; unit: string };
+  op: (item: T) => {
+    kind: SyncOpKind;
+    itemKind: 'material' | 'tool';
+    itemId: string;
+    storeId: string;
+    itemName: string;
+    unit: string;
+    /** A tool issue's worker, and the day the tools are due back. */
+    workerId?: string;
+    dueAt?: string;
+  };
   /** The item's numbers once this movement is applied, shown until the server's arrive. */
   after: (item: T, quantity: number) => T;
 };

@@ -1,11 +1,16 @@
-import { LIST_LIMIT_MAX, type Product, type Tool } from '@stockyard/contract';
+import { LIST_LIMIT_MAX, type Product, type Tool, type Worker, type WorkerListResponse } from '@stockyard/contract';
 import { apiFetchPage } from '../../lib/api';
 import { signedInUser } from '../../lib/session';
 import { readList, saveList } from './outbox';
 
 /** The lists a keeper's phone keeps for use with no signal. */
-export type OfflineListName = 'materials' | 'tools';
-const SOURCES: Record<OfflineListName, string> = { materials: '/api/user/get-product', tools: '/api/user/get-tools' };
+export type OfflineListName = 'materials' | 'tools' | 'workers';
+/** Where each comes from, and its rows in the answer. */
+const SOURCES: Record<OfflineListName, { path: string; rowsOf?: (data: unknown) => unknown[] }> = {
+  materials: { path: '/api/user/get-product' },
+  tools: { path: '/api/user/get-tools' },
+  workers: { path: '/api/workers', rowsOf: (data) => (data as WorkerListResponse).workers },
+};
 /** More than any real store holds; a bigger store is kept in part rather than not at all. */
 const MAX_ROWS = 20_000;
 
@@ -19,7 +24,7 @@ let refreshing: Promise<void> | null = null;
 const FRESH_FOR_MS = 10 * 60_000;
 
 /**
- * Fetches the signed-in keeper's materials and tools whole, a page of LIST_LIMIT_MAX at a time, and
+ * Fetches the signed-in keeper's materials, tools and workers whole, a page of LIST_LIMIT_MAX at a time, and
  * keeps them on the phone; `whenOlder` skips it while the kept lists are younger than FRESH_FOR_MS.
  */
 export function refreshSnapshot(options: { whenOlder?: boolean } = {}): Promise<void> {
@@ -31,7 +36,8 @@ export function refreshSnapshot(options: { whenOlder?: boolean } = {}): Promise<
     for (const name of Object.keys(SOURCES) as OfflineListName[]) {
       const rows: unknown[] = [];
       for (let offset = 0; offset < MAX_ROWS; offset += LIST_LIMIT_MAX) {
-        const page = await apiFetchPage<unknown>(`${SOURCES[name]}?limit=${LIST_LIMIT_MAX}&offset=${offset}`);
+        const { path, rowsOf } = SOURCES[name];
+        const page = await apiFetchPage<unknown, unknown>(`${path}?limit=${LIST_LIMIT_MAX}&offset=${offset}`, rowsOf);
         rows.push(...page.rows);
         if (page.rows.length < LIST_LIMIT_MAX) break;
       }
@@ -48,7 +54,9 @@ export function refreshSnapshot(options: { whenOlder?: boolean } = {}): Promise<
 }
 
 /** A kept list of the signed-in keeper's, and when it was fetched. */
-export async function offlineList<T extends Product | Tool>(name: OfflineListName): Promise<{ rows: T[]; syncedAt: string } | null> {
+export async function offlineList<T extends Product | Tool | Worker>(
+  name: OfflineListName,
+): Promise<{ rows: T[]; syncedAt: string } | null> {
   const user = signedInUser();
   if (!user) return null;
   return (await readList<T>(keyOf(name, user.userId))) ?? null;

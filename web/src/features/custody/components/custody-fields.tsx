@@ -1,5 +1,10 @@
 import { Button, Group, Select, TextInput } from '@mantine/core';
+import type { Worker } from '@stockyard/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { timeOfDay } from '../../../lib/format';
+import { offlineList } from '../../offline/snapshot';
+import { useOnline } from '../../offline/use-outbox';
 import { useWorkers } from '../api/custody';
 import { AddWorkerDialog } from './add-worker-dialog';
 
@@ -12,6 +17,18 @@ export function CustodyFields(props: {
   onDueDay: (day: string) => void;
 }) {
   const workers = useWorkers({ storeId: props.storeId });
+  const isOnline = useOnline();
+  // With no signal, the workers kept on the phone: a handover waits in the outbox like any movement.
+  const isOffline = !isOnline || workers.isError || workers.isPaused;
+  const kept = useQuery({
+    queryKey: ['offline-list', 'workers'],
+    queryFn: () => offlineList<Worker>('workers'),
+    enabled: isOffline,
+    networkMode: 'always',
+    staleTime: 0,
+  });
+  const keptWorkers = (kept.data?.rows ?? []).filter((worker) => !props.storeId || worker.store._id === props.storeId);
+  const rows = isOffline && kept.data ? keptWorkers : (workers.data?.workers ?? []);
   const [isAdding, setAdding] = useState(false);
   return (
     <>
@@ -22,14 +39,15 @@ export function CustodyFields(props: {
           placeholder="Nobody in particular"
           searchable
           clearable
-          data={(workers.data?.workers ?? []).map((worker) => ({
+          description={isOffline && kept.data ? `Offline: workers as of ${timeOfDay(kept.data.syncedAt)}` : undefined}
+          data={rows.map((worker) => ({
             value: worker._id,
             label: worker.trade ? `${worker.name} (${worker.trade})` : worker.name,
           }))}
           value={props.workerId}
           onChange={props.onWorker}
         />
-        <Button variant="light" onClick={() => setAdding(true)}>
+        <Button variant="light" onClick={() => setAdding(true)} disabled={!isOnline}>
           Add worker
         </Button>
       </Group>

@@ -35,6 +35,7 @@ function ParkedCard({ parked, onDone }: { parked: ParkedMovement; onDone: (notic
           <Stack gap={0} miw={0}>
             <Text fw={600} truncate>
               {OP_KIND_LABELS[parked.kind]} of {parked.quantity} {parked.unit} {name}
+              {parked.worker ? ` to ${parked.worker.name}` : ''}
             </Text>
             <Text size="xs" c="dimmed">
               {parked.recordedBy} · {dayAndTime(parked.capturedAt)} · {parked.store.name}

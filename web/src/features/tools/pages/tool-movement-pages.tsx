@@ -59,11 +59,26 @@ const offlineOps: Record<ToolMovement, { kind: SyncOpKind; after: (tool: Tool, q
   },
 };
 
-function offlineTool(kind: ToolMovement): OfflineMovement<Tool> {
+/** A tool issue that hands the tools to a worker, due back by a day (or, empty, the end of today's). */
+type Handover = { workerId: string; dueDay: string };
+
+function offlineTool(kind: ToolMovement, handover?: Handover): OfflineMovement<Tool> {
   const { kind: opKind, after } = offlineOps[kind];
   return {
-    op: (tool) => ({ kind: opKind, itemKind: 'tool', itemId: tool._id, storeId: tool.storeId._id, itemName: tool.name, unit: '' }),
-    after: (tool, quantity) => ({ ...tool, ...after(tool, quantity) }),
+    op: (tool) => ({
+      kind: opKind,
+      itemKind: 'tool',
+      itemId: tool._id,
+      storeId: tool.storeId._id,
+      itemName: tool.name,
+      unit: '',
+      ...(handover && { workerId: handover.workerId, ...(handover.dueDay && { dueAt: handover.dueDay }) }),
+    }),
+    after: (tool, quantity) => ({
+      ...tool,
+      ...after(tool, quantity),
+      ...(handover && { inCustodyQuantity: tool.inCustodyQuantity + quantity }),
+    }),
   };
 }
 
@@ -80,8 +95,7 @@ export function ToolMovementPage({ kind }: { kind: ToolMovement }) {
       {...screen}
       defaultQuantity={1}
       call={toolMovementCalls[kind]}
-      // Handing a tool to a named worker opens a custody record: that needs the server at once.
-      offline={kind === 'issue' && workerId ? undefined : offlineTool(kind)}
+      offline={offlineTool(kind, kind === 'issue' && workerId ? { workerId, dueDay } : undefined)}
       validate={(tool, quantity) => {
         if (!tool) return 'Please select a tool.';
         return quantity && exceeds ? exceeds(tool, quantity) : null;
