@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { renderAt, stubApi } from '../../../test/render';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -38,7 +38,7 @@ describe('LoginPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(/Too many failed sign-in attempts/);
   });
 
-  it('reads "Logging in..." while working, then stores the token and role and opens the role\'s hub', async () => {
+  it('reads "Logging in..." while working, then stores the token and role, asks to keep the phone\'s data and opens the role\'s hub', async () => {
     let release: () => void = () => {};
     const answered = new Promise<void>((resolve) => {
       release = resolve;
@@ -54,14 +54,22 @@ describe('LoginPage', () => {
         return new Response(JSON.stringify({ token: 'abc', role: 'user' }), { status: 200 });
       }),
     );
+    const persist = vi.fn(async () => true);
+    Object.defineProperty(navigator, 'storage', { value: { persist }, configurable: true });
+    onTestFinished(() => {
+      Reflect.deleteProperty(navigator, 'storage');
+    });
     const { router } = renderAt('/');
     await fillAndSubmit('kim@example.com', 'right-password');
+    expect(persist).not.toHaveBeenCalled();
     const busy = await screen.findByRole('button', { name: 'Logging in...' });
     expect(busy).toBeDisabled();
     release();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/manager-dashboard'));
     expect(localStorage.getItem('token')).toBe('abc');
     expect(localStorage.getItem('userRole')).toBe('user');
+    // What the phone keeps offline is asked to be kept, once signed in.
+    expect(persist).toHaveBeenCalledTimes(1);
     // The hub and its lazily loaded charts are in place before the test ends.
     expect(await screen.findByText('Nothing was issued in the last 30 days.', {}, { timeout: 10_000 })).toBeInTheDocument();
   });

@@ -8,6 +8,7 @@ import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { homeOf } from '../../../lib/home';
 import { saveSession } from '../../../lib/session';
+import { askToKeepStorage } from '../../offline/persist';
 import { useLogin } from '../api/login';
 import type { SignedIn } from '../api/mfa';
 import { MfaCodeStep } from '../components/mfa-code-step';
@@ -28,6 +29,7 @@ export function LoginPage() {
 
   async function signedIn({ token, role }: SignedIn) {
     saveSession(token, role);
+    askToKeepStorage();
     await navigate(homeOf(role), { replace: true });
   }
 
