@@ -58,6 +58,15 @@ async function keptLists(page: Page): Promise<string[]> {
     .sort();
 }
 
+/** Signs the keeper in on a phone-sized page, lets the app install, and waits until a movement screen kept the store's lists. */
+async function openOnPhone(page: Page, path: string) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, keeper.email, keeper.password);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await page.goto(path);
+  await expect.poll(async () => keptLists(page)).toEqual(['materials', 'tools', 'workers']);
+}
+
 async function record(page: Page, path: string, picker: 'Material' | 'Tool', item: string, quantity: string, button: string) {
   await page.goto(path);
   await page.getByRole('combobox', { name: picker }).click();
@@ -87,12 +96,7 @@ test('a keeper records 5 movements with no signal, reloads offline, and they rea
   page,
   context,
 }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, keeper.email, keeper.password);
-  // The app installs its service worker, and a movement screen keeps the store's lists on the phone.
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-  await page.goto('/dashboard/consumestock');
-  await expect.poll(async () => keptLists(page)).toEqual(['materials', 'tools', 'workers']);
+  await openOnPhone(page, '/dashboard/consumestock');
 
   await context.setOffline(true);
   await (await record(page, '/dashboard/consumestock', 'Material', cement, '3', 'Issued Stock'))();
@@ -134,11 +138,7 @@ test('two phones: an issue recorded offline that the stock no longer covers is p
   context,
   browser,
 }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, keeper.email, keeper.password);
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-  await page.goto('/dashboard/consumestock');
-  await expect.poll(async () => keptLists(page)).toEqual(['materials', 'tools', 'workers']);
+  await openOnPhone(page, '/dashboard/consumestock');
 
   // Phone A, in the basement, issues 8 of the 10 bags.
   await context.setOffline(true);
@@ -180,11 +180,7 @@ test('two phones: an issue recorded offline that the stock no longer covers is p
 });
 
 test('a keeper hands a grinder to a worker with no signal, and Tools out names the worker once it is synced', async ({ page, context }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, keeper.email, keeper.password);
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-  await page.goto('/dashboard/consumetool');
-  await expect.poll(async () => keptLists(page)).toEqual(['materials', 'tools', 'workers']);
+  await openOnPhone(page, '/dashboard/consumetool');
 
   await context.setOffline(true);
   const handOver = await record(page, '/dashboard/consumetool', 'Tool', grinder, '1', 'Issued Tool');

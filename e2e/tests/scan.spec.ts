@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type APIRequestContext, chromium, expect, test } from '@playwright/test';
 import QRCode from 'qrcode';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { ADMIN, signIn, snap, unique } from './helpers';
 
 const keeper = { email: `scan.keeper.${Date.now()}@example.com`, password: 'scan-keeper-pass' };
@@ -48,16 +49,9 @@ test('pressing scan on the issue screen and showing the camera a label picks its
   const { product } = await post(request, token, '/api/user/add-product', { name: cement, unit: 'bag', totalQuantity: 40 });
 
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...CHROMIUM_ARGS,
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
       `--use-file-for-fake-video-capture=${await filmOfLabel(product.code)}`,

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cement } from '../../test/fixtures';
 import { renderAt, signInAs, stubApi } from '../../test/render';
 import { discardAll, waitingOps } from './outbox';
 
@@ -8,25 +9,7 @@ const USER_ID = '7f1c2b3a-0000-4000-8000-000000000001';
 /** A token whose claims name the user, as the server's do; its signature is never read here. */
 const token = `h.${btoa(JSON.stringify({ sub: USER_ID, stores: ['s'] })).replace(/=+$/, '')}.sig`;
 
-const product = {
-  _id: '0d6f8a1e-4b8e-4c55-9d3e-1a2b3c4d5e6f',
-  name: 'Cement',
-  categoryname: 'Binders',
-  materialname: 'N/A',
-  size: '50 kg',
-  unit: 'bag',
-  totalQuantity: 10,
-  restockedQuantity: 0,
-  transferQuantity: 0,
-  availableQuantity: 7,
-  consumedQuantity: 3,
-  damagedQuantity: 0,
-  refundQuantity: 0,
-  adjustedQuantity: 0,
-  remarks: null,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  storeId: { _id: '5e0c0c0c-0000-4000-8000-000000000002', name: 'Store' },
-};
+const product = cement;
 
 function setOnline(isOnline: boolean) {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(isOnline);

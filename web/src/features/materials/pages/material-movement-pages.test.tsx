@@ -1,29 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cement } from '../../../test/fixtures';
 import { renderAt, signInAs, stubApi } from '../../../test/render';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const product = {
-  _id: '0d6f8a1e-4b8e-4c55-9d3e-1a2b3c4d5e6f',
-  name: 'Cement',
-  categoryname: 'Binders',
-  materialname: 'N/A',
-  size: '50 kg',
-  unit: 'bag',
-  totalQuantity: 10,
-  restockedQuantity: 0,
-  transferQuantity: 0,
-  availableQuantity: 7,
-  consumedQuantity: 3,
-  damagedQuantity: 0,
-  refundQuantity: 0,
-  adjustedQuantity: 0,
-  remarks: null,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  storeId: { _id: 's', name: 'Store' },
-};
+const product = cement;
 
 async function pickCement(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('combobox', { name: 'Material' }));
