@@ -120,6 +120,15 @@ test('a keeper records 5 movements with no signal, reloads offline, and they rea
   const outbox = await readStore(page, 'outbox');
   expect(outbox).toHaveLength(5);
   expect(await ledger(page.request)).toEqual([]);
+  // The store's lists open from what the phone kept, found by the search box as online.
+  await page.goto('/dashboard/allproducts');
+  await expect(page.getByRole('note')).toHaveText(/^Offline: stock as of \d{2}:\d{2}$/);
+  await page.getByLabel('Search materials').fill(sand.slice(0, 12));
+  await expect(page.getByText(sand)).toBeVisible();
+  await expect(page.getByText(cement)).toBeHidden();
+  await page.goto('/dashboard/alltool');
+  await expect(page.getByRole('note')).toHaveText(/^Offline: stock as of \d{2}:\d{2}$/);
+  await expect(page.getByText(drill)).toBeVisible();
 
   await context.setOffline(false);
   await expect(bar).toBeHidden({ timeout: 20_000 });

@@ -6,8 +6,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ScanButton } from '../features/labels/components/scan-button';
 import { type OfflineListName, offlineList, refreshSnapshot } from '../features/offline/snapshot';
-import { useOnline } from '../features/offline/use-outbox';
-import { matchesSearch, timeOfDay } from './format';
+import { searchKept, useKeptList } from '../features/offline/use-kept-list';
+import { timeOfDay } from './format';
 import type { PageQueryOptions } from './paging';
 
 type Item = { _id: string; name: string; code?: string };
@@ -36,21 +36,8 @@ export function ItemPicker<T extends Item, R extends T = T>(props: {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 200);
   const items = useQuery(props.query(debounced));
-  const isOnline = useOnline();
-  const isOffline = Boolean(props.offlineList) && (!isOnline || items.isError || items.isPaused);
-  const kept = useQuery({
-    queryKey: ['offline-list', props.offlineList],
-    queryFn: () => offlineList<R & (Product | Tool)>(props.offlineList as OfflineListName),
-    enabled: isOffline,
-    networkMode: 'always',
-    staleTime: 0,
-  });
-  const rows: R[] =
-    isOffline && kept.data
-      ? kept.data.rows
-          .filter((row) => matchesSearch(debounced, row.name) || row.code === debounced.trim().toUpperCase())
-          .slice(0, PICKER_ROWS)
-      : (items.data?.rows ?? []);
+  const { isOffline, kept } = useKeptList<R & (Product | Tool)>(props.offlineList, items);
+  const rows: R[] = kept ? searchKept(kept.rows, debounced).slice(0, PICKER_ROWS) : (items.data?.rows ?? []);
   const queryClient = useQueryClient();
   const [scanProblem, setScanProblem] = useState<string | null>(null);
   const { onChange, offlineList: listName } = props;
@@ -100,7 +87,7 @@ export function ItemPicker<T extends Item, R extends T = T>(props: {
         searchable
         required
         clearable
-        description={isOffline && kept.data ? `Offline: stock as of ${timeOfDay(kept.data.syncedAt)}` : undefined}
+        description={kept ? `Offline: stock as of ${timeOfDay(kept.syncedAt)}` : undefined}
         error={scanProblem}
         nothingFoundMessage={items.isPending && !isOffline ? 'Loading...' : 'Nothing found'}
         data={options.map((item) => ({ value: item._id, label: props.describe ? props.describe(item) : item.name }))}

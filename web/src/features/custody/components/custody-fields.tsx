@@ -1,9 +1,8 @@
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import type { Worker } from '@stockyard/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { timeOfDay } from '../../../lib/format';
-import { offlineList } from '../../offline/snapshot';
+import { useKeptList } from '../../offline/use-kept-list';
 import { useOnline } from '../../offline/use-outbox';
 import { useWorkers } from '../api/custody';
 import { AddWorkerDialog } from './add-worker-dialog';
@@ -19,16 +18,8 @@ export function CustodyFields(props: {
   const workers = useWorkers({ storeId: props.storeId });
   const isOnline = useOnline();
   // With no signal, the workers kept on the phone: a handover waits in the outbox like any movement.
-  const isOffline = !isOnline || workers.isError || workers.isPaused;
-  const kept = useQuery({
-    queryKey: ['offline-list', 'workers'],
-    queryFn: () => offlineList<Worker>('workers'),
-    enabled: isOffline,
-    networkMode: 'always',
-    staleTime: 0,
-  });
-  const keptWorkers = (kept.data?.rows ?? []).filter((worker) => !props.storeId || worker.store._id === props.storeId);
-  const rows = isOffline && kept.data ? keptWorkers : (workers.data?.workers ?? []);
+  const { kept } = useKeptList<Worker>('workers', workers);
+  const rows = kept ? kept.rows.filter((worker) => !props.storeId || worker.store._id === props.storeId) : (workers.data?.workers ?? []);
   const [isAdding, setAdding] = useState(false);
   return (
     <>
@@ -39,7 +30,7 @@ export function CustodyFields(props: {
           placeholder="Nobody in particular"
           searchable
           clearable
-          description={isOffline && kept.data ? `Offline: workers as of ${timeOfDay(kept.data.syncedAt)}` : undefined}
+          description={kept ? `Offline: workers as of ${timeOfDay(kept.syncedAt)}` : undefined}
           data={rows.map((worker) => ({
             value: worker._id,
             label: worker.trade ? `${worker.name} (${worker.trade})` : worker.name,

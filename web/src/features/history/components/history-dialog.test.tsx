@@ -66,9 +66,11 @@ describe('HistoryDialog', () => {
       reason: 'Typed 50 instead of 5',
     };
     const latest = movement({ canReverse: true });
+    // Captured on a phone with no signal at 09:00, it reached the server at 11:30.
+    const synced = movement({ quantity: 2, occurredAt: '2026-11-22T09:00:00.000Z', recordedAt: '2026-11-22T11:30:00.000Z' });
     const calls = stubApi({
       'GET /api/products': { body: [product] },
-      'GET /api/movements': { body: { movements: [latest, reversal, wrong], total: 3 } },
+      'GET /api/movements': { body: { movements: [latest, synced, reversal, wrong], total: 4 } },
       [`POST /api/movements/${latest._id}/reverse`]: {
         body: { message: 'Movement reversed.', movement: { ...latest, reverses: latest._id } },
       },
@@ -81,6 +83,8 @@ describe('HistoryDialog', () => {
     expect(await within(table).findByText('Reversal of issued')).toBeInTheDocument();
     expect(within(table).getByText('-50', { selector: 's' })).toBeInTheDocument();
     expect(within(table).getByText(/Reversed 21\/11\/2026 10:00 by Pat Keeper: Typed 50 instead of 5/)).toBeInTheDocument();
+    expect(within(table).getByText('22/11/2026 09:00 (recorded 22/11/2026 11:30)')).toBeInTheDocument();
+    expect(within(table).getAllByText('22/11/2026 09:00')).toHaveLength(1);
     const reverseButtons = within(table).getAllByRole('button', { name: /^Reverse/ });
     expect(reverseButtons).toHaveLength(1);
 

@@ -24,6 +24,15 @@ function timeOf(iso: string): string {
   return `${ddmmyyyy(iso)} ${iso.slice(11, 16)}`;
 }
 
+/** Later than this after it happened, a movement says when it reached the server too (one sent from a phone with no signal). */
+const RECORDED_LATE_MS = 5 * 60_000;
+
+/** When a movement happened, and when it was recorded if that was later. */
+function whenOf(movement: Movement): string {
+  const isLate = Date.parse(movement.recordedAt) - Date.parse(movement.occurredAt) > RECORDED_LATE_MS;
+  return isLate ? `${timeOf(movement.occurredAt)} (recorded ${timeOf(movement.recordedAt)})` : timeOf(movement.occurredAt);
+}
+
 /** What a movement was, a reversal saying so. */
 function whatOf(movement: Movement): string {
   const label = MOVEMENT_KIND_LABELS[movement.kind];
@@ -83,7 +92,7 @@ function HistoryList({ movements, onReverse }: { movements: Movement[]; onRevers
               </Text>
             </Group>
             <Text size="xs" c="dimmed">
-              {timeOf(m.occurredAt)} · {m.actor?.name ?? 'N/A'}
+              {whenOf(m)} · {m.actor?.name ?? 'N/A'}
             </Text>
             <Text size="xs" component="div">
               <NoteCell movement={m} />
@@ -153,7 +162,7 @@ export function HistoryDialog({ item, onClose }: { item: { _id: string; name: st
           rowKey={(movement) => movement._id}
           emptyText="No movements yet."
           columns={[
-            { header: 'When', render: (m) => struck(m, timeOf(m.occurredAt)) },
+            { header: 'When', render: (m) => struck(m, whenOf(m)) },
             {
               header: 'What',
               render: (m) =>

@@ -10,6 +10,8 @@ import { SearchBox } from '../../../lib/search-box';
 import { HistoryButton } from '../../history/components/history-button';
 import { HistoryDialog } from '../../history/components/history-dialog';
 import { LabelSheetButton } from '../../labels/components/label-sheet-button';
+import { KeptAt } from '../../offline/components/kept-at';
+import { useListOrKept } from '../../offline/use-kept-list';
 import { ReorderButton } from '../../replenishment/components/reorder-button';
 import { ReorderDialog } from '../../replenishment/components/reorder-dialog';
 import { useMaterialPage, useMaterialSuggestions } from '../api/materials';
@@ -19,7 +21,7 @@ import { AddRemarkCell } from '../components/remark-cell';
 /** The store keeper's material list (/dashboard/allproducts), with remarks set inline. */
 export function AllProductsPage() {
   const { search, setSearch, debounced, page, setPage } = useSearchPaging();
-  const products = useMaterialPage(debounced, page);
+  const { list: products, keptAt } = useListOrKept(useMaterialPage(debounced, page), 'materials', debounced, page);
   const suggestions = useMaterialSuggestions(debounced);
   const [history, setHistory] = useState<Product | null>(null);
   const [reordering, setReordering] = useState<Product | null>(null);
@@ -51,7 +53,8 @@ export function AllProductsPage() {
         placeholder="Search materials"
         maxListHeight={150}
       />
-      <Group justify="flex-end" mb="sm">
+      <Group justify={keptAt ? 'space-between' : 'flex-end'} mb="sm">
+        {keptAt && <KeptAt syncedAt={keptAt} />}
         <LabelSheetButton itemKind="material" rows={products.data?.rows ?? []} />
       </Group>
       {error && (

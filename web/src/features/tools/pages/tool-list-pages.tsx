@@ -12,6 +12,8 @@ import { SearchBox, SearchInput } from '../../../lib/search-box';
 import { HistoryButton } from '../../history/components/history-button';
 import { HistoryDialog } from '../../history/components/history-dialog';
 import { LabelSheetButton } from '../../labels/components/label-sheet-button';
+import { KeptAt } from '../../offline/components/kept-at';
+import { useListOrKept } from '../../offline/use-kept-list';
 import { useToolPage, useToolSuggestions } from '../api/tools';
 
 type Variant = 'admin' | 'keeper' | 'store-user';
@@ -19,7 +21,8 @@ type Variant = 'admin' | 'keeper' | 'store-user';
 /** View Tools for the admin (with Store and Date), the keeper, and the store user's read-only Tool List. */
 export function ToolListPage({ variant }: { variant: Variant }) {
   const { search, setSearch, debounced, page, setPage } = useSearchPaging();
-  const tools = useToolPage(debounced, page);
+  // The keeper's own tools are kept on the phone, for use with no signal.
+  const { list: tools, keptAt } = useListOrKept(useToolPage(debounced, page), variant === 'keeper' ? 'tools' : undefined, debounced, page);
   const suggestions = useToolSuggestions(variant === 'store-user' ? '' : debounced);
   const [history, setHistory] = useState<Tool | null>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);
@@ -53,7 +56,8 @@ export function ToolListPage({ variant }: { variant: Variant }) {
         />
       )}
       {variant !== 'store-user' && (
-        <Group justify="flex-end" mb="sm">
+        <Group justify={keptAt ? 'space-between' : 'flex-end'} mb="sm">
+          {keptAt && <KeptAt syncedAt={keptAt} />}
           <LabelSheetButton itemKind="tool" rows={tools.data?.rows ?? []} />
         </Group>
       )}

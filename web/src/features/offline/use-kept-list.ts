@@ -1,0 +1,49 @@
+import type { Product, Tool, Worker } from '@stockyard/contract';
+import { useQuery } from '@tanstack/react-query';
+import { matchesSearch } from '../../lib/format';
+import type { ListQueryResult } from '../../lib/paged-table';
+import { PAGE_SIZE } from '../../lib/paging';
+import { type OfflineListName, offlineList } from './snapshot';
+import { useOnline } from './use-outbox';
+
+/**
+ * Whether a screen's server list is out of reach (no signal, or no answer), and then the list kept on
+ * the phone with the time it was fetched.
+ */
+export function useKeptList<T extends Product | Tool | Worker>(
+  name: OfflineListName | undefined,
+  server: { isError: boolean; isPaused: boolean },
+): { isOffline: boolean; kept: { rows: T[]; syncedAt: string } | undefined } {
+  const isOnline = useOnline();
+  const isOffline = Boolean(name) && (!isOnline || server.isError || server.isPaused);
+  const kept = useQuery({
+    queryKey: ['offline-list', name],
+    queryFn: () => offlineList<T>(name as OfflineListName),
+    enabled: isOffline,
+    networkMode: 'always',
+    staleTime: 0,
+  });
+  return { isOffline, kept: isOffline ? (kept.data ?? undefined) : undefined };
+}
+
+type Searchable = { name: string; code?: string; categoryname?: string; materialname?: string };
+
+/** The kept rows a search finds, as the server's search would: by name, category or material, or a label's exact code. */
+export function searchKept<T extends Searchable>(rows: T[], search: string): T[] {
+  const code = search.trim().toUpperCase();
+  return rows.filter((row) => matchesSearch(search, row.name, row.categoryname, row.materialname) || (code !== '' && row.code === code));
+}
+
+/** A list screen's page: the server's, or, while it is out of reach, the same page of the phone's kept list. */
+export function useListOrKept<T extends Product | Tool>(
+  server: ListQueryResult<T> & { isPaused: boolean },
+  name: OfflineListName | undefined,
+  search: string,
+  page: number,
+): { list: ListQueryResult<T>; keptAt: string | null } {
+  const { kept } = useKeptList<T>(name, server);
+  if (!kept) return { list: server, keptAt: null };
+  const found = searchKept(kept.rows, search);
+  const rows = found.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  return { list: { data: { rows, total: found.length }, isPending: false, isError: false, error: null }, keptAt: kept.syncedAt };
+}
