@@ -123,9 +123,10 @@ test('a keeper records 5 movements with no signal, reloads offline, and they rea
   // The store's lists open from what the phone kept, found by the search box as online.
   await page.goto('/dashboard/allproducts');
   await expect(page.getByRole('note')).toHaveText(/^Offline: stock as of \d{2}:\d{2}$/);
-  await page.getByLabel('Search materials').fill(sand.slice(0, 12));
+  await page.getByRole('combobox', { name: 'Search materials' }).fill(sand.slice(0, 12));
   await expect(page.getByText(sand)).toBeVisible();
   await expect(page.getByText(cement)).toBeHidden();
+  await snap(page, 'offline-list-390');
   await page.goto('/dashboard/alltool');
   await expect(page.getByRole('note')).toHaveText(/^Offline: stock as of \d{2}:\d{2}$/);
   await expect(page.getByText(drill)).toBeVisible();
