@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { stores } from './schema';
-import { queryRows } from './sql';
+import { queryRows, queryRowsPrepared } from './sql';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,6 +23,26 @@ describe(`the ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'} driver`
   it('returns booleans, text and null the same way', async () => {
     const [row] = await queryRows<Record<string, unknown>>(t.database.db, sql`select true as yes, 'a' as text, null::int as nothing`);
     expect(row).toEqual({ yes: true, text: 'a', nothing: null });
+  });
+});
+
+describe('a statement sent again and again (queryRowsPrepared)', () => {
+  it('answers as queryRows does, and still answers after a column is added to the table it returns', async () => {
+    const db = t.database.db;
+    const table = sql.identifier(`prepared_${randomUUID().slice(0, 8)}`);
+    await queryRows(db, sql`create table ${table} (a int)`);
+    try {
+      await queryRows(db, sql`insert into ${table} values (1), (2)`);
+      // At once, so that several of the pool's connections prepare it.
+      const selectAll = () =>
+        Promise.all(Array.from({ length: 12 }, () => queryRowsPrepared(db, sql`select * from ${table} where a = ${1}`)));
+      expect(await selectAll()).toEqual(Array(12).fill([{ a: 1 }]));
+      await queryRows(db, sql`alter table ${table} add column b int default 2`);
+      expect(await selectAll()).toEqual(Array(12).fill([{ a: 1, b: 2 }]));
+      expect(await selectAll()).toEqual(Array(12).fill([{ a: 1, b: 2 }]));
+    } finally {
+      await queryRows(db, sql`drop table ${table}`);
+    }
   });
 });
 

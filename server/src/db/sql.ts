@@ -1,5 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { Table } from 'drizzle-orm';
-import { type SQL, sql } from 'drizzle-orm';
+import { is, type SQL, sql } from 'drizzle-orm';
+import { NodePgSession } from 'drizzle-orm/node-postgres';
+import type { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import { todayIn } from '../lib/calendar';
 import type { Db, DbOrTx } from './client';
 import { type ItemCounter, MOVEMENT_EFFECTS, MOVEMENT_KINDS, type MovementKind } from './schema';
@@ -33,6 +37,37 @@ export async function queryRows<T>(db: DbOrTx, query: Parameters<Db['execute']>[
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * queryRows for a statement sent many times with other values (the ledger's): on PostgreSQL, outside a
+ * transaction, it is a named prepared statement, parsed once per connection and planned once it has
+ * a steady plan, instead of parsed and planned on every call (twice the movements a second here). The
+ * name is the text's hash, so each shape of the statement has its own. When another process adds a
+ * column to a table the statement returns, its prepared plans go stale: the call is answered unnamed
+ * and later calls prepare it afresh under new names.
+ */
+export async function queryRowsPrepared<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const { session, dialect } = db as unknown as { session?: unknown; dialect: PgDialect };
+  if (!is(session, NodePgSession)) return queryRows<T>(db, query);
+  // In a transaction a failed statement would abort it: there the statement is sent unnamed.
+  if (!((session as unknown as { client: unknown }).client instanceof pg.Pool)) return queryRows<T>(db, query);
+  const built = dialect.sqlToQuery(query);
+  const name = `s${planEpoch}_${createHash('sha1').update(built.sql).digest('hex').slice(0, 20)}`;
+  try {
+    const result = (await session.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] };
+    return result.rows;
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
+    if (cause.code !== STALE_PLAN) throw error;
+    planEpoch += 1;
+    return queryRows<T>(db, query);
+  }
+}
+
+/** feature_not_supported: "cached plan must not change result type". */
+const STALE_PLAN = '0A000';
+/** Bumped when prepared plans went stale, so that every name is prepared afresh. */
+let planEpoch = 0;
 
 export type PageQuery = {
   /** The page's statement, given an expression to select as its `page_total` column. */

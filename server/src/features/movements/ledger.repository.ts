@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type ItemKind, MOVEMENT_EFFECTS, type MovementKind, type tools } from '../../db/schema';
-import { queryRows, type RowOf, storeFilter } from '../../db/sql';
+import { queryRows, queryRowsPrepared, type RowOf, storeFilter } from '../../db/sql';
 import type { IdempotencyClaim } from '../../lib/idempotency';
 
 /** An item's row as the ledger statement returns it: every column of its table plus its store's name. */
@@ -126,7 +126,7 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
   );
   const occurredAt = input.occurredAt ?? sql`now()`;
   // One statement: the counter update and the ledger row it justifies, or neither.
-  const [item] = await queryRows<R & { movement_id: string }>(
+  const [item] = await queryRowsPrepared<R & { movement_id: string }>(
     tx,
     sql`with open_store as (
           select s.id from stores s
