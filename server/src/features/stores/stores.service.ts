@@ -11,7 +11,7 @@ import {
 import { storeInactive } from '@stockyard/contract/messages';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
-import { canAccessStore, storeScopeOf } from '../../lib/auth/policy';
+import { canAccessStore, NO_STORE_ACCESS, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { todayIn } from '../../lib/calendar';
 import { AppError, databaseErrorCode, FOREIGN_KEY_VIOLATION } from '../../lib/errors';
@@ -155,7 +155,7 @@ export async function resolveTargetStore(db: DbOrTx, auth: AuthContext, storeId:
   if (!target) {
     throw new AppError('bad_request', auth.role === 'admin' ? 'Please choose a store.' : 'You are not assigned to a store.');
   }
-  if (!canAccessStore(auth, target)) throw new AppError('forbidden', 'You do not have access to this store.');
+  if (!canAccessStore(auth, target)) throw new AppError('forbidden', NO_STORE_ACCESS);
   if (!(await storeExists(db, target))) throw new AppError('not_found', STORE_NOT_FOUND);
   return target;
 }

@@ -9,8 +9,6 @@ import {
 } from '@stockyard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
-import { canAccessStore } from '../../lib/auth/policy';
-import { AppError } from '../../lib/errors';
 import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
 import { applyParked, discardParked, listParked, syncMovements } from './sync.service';
 
@@ -34,10 +32,7 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/sync/parked',
     { ...move, schema: { tags, querystring: ParkedListQuerySchema, response: { 200: ParkedListResponseSchema, ...errorResponses } } },
     async (request, reply) => {
-      const auth = authOf(request);
-      const { storeId } = request.query;
-      if (storeId && !canAccessStore(auth, storeId)) throw new AppError('forbidden', 'You do not have access to this store.');
-      const result = await listParked(app.db, auth, request.query);
+      const result = await listParked(app.db, authOf(request), request.query);
       return withTotal(reply, result.total, result);
     },
   );

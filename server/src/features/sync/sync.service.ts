@@ -30,9 +30,9 @@ import {
 import { booksClosed, storeInactive } from '@stockyard/contract/messages';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { MovementKind } from '../../db/schema';
-import { canAccessStore, storeScopeOf } from '../../lib/auth/policy';
+import { canAccessStore, NO_STORE_ACCESS, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { retryOnContention, runTransaction } from '../../lib/transaction';
@@ -85,7 +85,7 @@ function parkedResult(opId: string, parkedId: string, code: SyncCode, message: s
 }
 
 /** Why the ledger refused a movement that its item's counters could not take, and how much could be moved. */
-function shortfallOf(op: Op, current: ItemRow): { message: string; available: number } {
+function shortfallOf(op: Pick<Op, 'kind' | 'itemKind'>, current: ItemRow): { message: string; available: number } {
   const ledgerKind = LEDGER_KINDS[op.kind];
   if (ledgerKind === 'return') {
     const returnable = current.consumed_quantity - current.custody_quantity;
@@ -305,6 +305,7 @@ async function inLanesByItem<T extends { op: Op }>(entries: T[], apply: (entry: 
 
 /** The open parked ops of the caller's stores, a page at a time. */
 export async function listParked(db: Db, auth: AuthContext, query: z.output<typeof ParkedListQuerySchema>) {
+  if (query.storeId && !canAccessStore(auth, query.storeId)) throw new AppError('forbidden', NO_STORE_ACCESS);
   const { rows, total } = await findOpenParkedOps(db, { ...query, storeIds: storeScopeOf(auth) });
   return { parked: rows.map(presentParked), total };
 }
@@ -313,6 +314,38 @@ async function mustFindParked(db: Db, auth: AuthContext, id: string): Promise<Sy
   const row = await findParkedOp(db, id, storeScopeOf(auth));
   if (!row) throw new AppError('not_found', PARKED_NOT_FOUND);
   return row;
+}
+
+/**
+ * A parked op's movement, as the keeper who captured it and when: a handover through the custody
+ * service, any other op through the ledger statement. Its opId stays its Idempotency-Key.
+ */
+async function recordParked(tx: Tx, auth: AuthContext, row: SyncOpRow, quantity: number, timeZone: string): Promise<string> {
+  const capturedAt = new Date(row.captured_at).toISOString();
+  if (row.worker_id) {
+    const handover = { workerId: row.worker_id, quantity, dueAt: row.due_at ?? undefined };
+    const context = { timeZone, idempotencyKey: row.op_id, capturedAt, actorId: row.user_id };
+    return (await checkOutRecorded(tx, auth, row.item_id, handover, context)).movementId;
+  }
+  const { movementId } = await recordMovementWithId(
+    tx,
+    {
+      itemKind: row.item_kind,
+      itemId: row.item_id,
+      storeIds: storeScopeOf(auth),
+      kind: LEDGER_KINDS[row.kind as SyncOpKind],
+      quantity,
+      actorId: row.user_id,
+      occurredAt: sql`${capturedAt}::timestamptz`,
+      reason: row.reason || null,
+      idempotencyKey: row.op_id,
+    },
+    {
+      notFound: row.item_kind === 'tool' ? TOOL_NOT_FOUND : MATERIAL_NOT_FOUND,
+      refused: (current) => shortfallOf({ kind: row.kind as SyncOpKind, itemKind: row.item_kind }, current).message,
+    },
+  );
+  return movementId;
 }
 
 /** Another person resolved the op while this call ran: its work is undone and the op read again. */
@@ -328,41 +361,15 @@ export async function applyParked(
   id: string,
   options: { quantity?: number; timeZone: string },
 ): Promise<ParkedMovement> {
-  const { quantity, timeZone } = options;
   const row = await mustFindParked(db, auth, id);
+  const applied = options.quantity ?? row.quantity;
   if (row.state === 'discarded') throw new AppError('conflict', PARKED_ALREADY_DISCARDED);
   if (row.state === 'applied') return presentParked(row);
   try {
     await runTransaction(db, async (tx) => {
-      const capturedAt = new Date(row.captured_at).toISOString();
-      const { movementId } = row.worker_id
-        ? await checkOutRecorded(
-            tx,
-            auth,
-            row.item_id,
-            { workerId: row.worker_id, quantity: quantity ?? row.quantity, dueAt: row.due_at ?? undefined },
-            { timeZone, idempotencyKey: row.op_id, capturedAt, actorId: row.user_id },
-          )
-        : await recordMovementWithId(
-            tx,
-            {
-              itemKind: row.item_kind,
-              itemId: row.item_id,
-              storeIds: storeScopeOf(auth),
-              kind: LEDGER_KINDS[row.kind as SyncOpKind],
-              quantity: quantity ?? row.quantity,
-              actorId: row.user_id,
-              occurredAt: sql`${new Date(row.captured_at).toISOString()}::timestamptz`,
-              reason: row.reason || null,
-              idempotencyKey: row.op_id,
-            },
-            {
-              notFound: row.item_kind === 'tool' ? TOOL_NOT_FOUND : MATERIAL_NOT_FOUND,
-              refused: (current) => shortfallOf({ kind: row.kind, itemKind: row.item_kind } as Op, current).message,
-            },
-          );
+      const movementId = await recordParked(tx, auth, row, applied, options.timeZone);
       if (!(await closeParkedOp(tx, id, { state: 'applied', by: auth.userId, movementId }))) throw new ResolvedMeanwhile();
-      await auditParked(tx, auth, row, 'apply', { quantity: quantity ?? row.quantity, parkedQuantity: row.quantity, movementId });
+      await auditParked(tx, auth, row, 'apply', { quantity: applied, parkedQuantity: row.quantity, movementId });
     });
   } catch (error) {
     if (!(error instanceof ResolvedMeanwhile)) throw error;

@@ -79,6 +79,9 @@ export function can(role: Role, permission: Permission): boolean {
   return grants[role].includes(permission);
 }
 
+/** What a caller is told who names a store that is not theirs. */
+export const NO_STORE_ACCESS = 'You do not have access to this store.';
+
 /** Admins reach every store; everybody else only the stores assigned to them. */
 export function canAccessStore(auth: { role: Role; stores: string[] }, storeId: string): boolean {
   return auth.role === 'admin' || auth.stores.includes(storeId);
