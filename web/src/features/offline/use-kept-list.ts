@@ -22,6 +22,8 @@ export function useKeptList<T extends Product | Tool | Worker>(
     enabled: isOffline,
     networkMode: 'always',
     staleTime: 0,
+    // Thousands of rows read whole again: comparing them with the last read would cost more than it saves.
+    structuralSharing: false,
   });
   return { isOffline, kept: isOffline ? (kept.data ?? undefined) : undefined };
 }
