@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { IdSchema, PageQuerySchema } from './common';
 import { CalendarDateSchema } from './ledger';
 
-export const AUDIT_ENTITY_TYPES = ['user', 'store', 'material', 'tool', 'delivery', 'worker', 'custody', 'parked_movement'] as const;
+export const AUDIT_ENTITY_TYPES = [
+  'user',
+  'store',
+  'material',
+  'tool',
+  'delivery',
+  'worker',
+  'custody',
+  'parked_movement',
+  'api_token',
+] as const;
 /** Besides changes to records: a sign-in, a burst of failed sign-ins on an account, sessions signed out, a store's books closed or reopened, a parked movement applied or discarded. */
 export const AUDIT_ACTIONS = [
   'create',

@@ -13,5 +13,6 @@ export * from './reports';
 export * from './sessions';
 export * from './stores';
 export * from './sync';
+export * from './tokens';
 export * from './transfers';
 export * from './users';

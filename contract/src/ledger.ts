@@ -221,7 +221,18 @@ export type TrackSupplyStore = z.infer<typeof TrackSupplyStoreSchema>;
 
 export { MOVEMENT_KIND_LABELS, REMARKS_ALREADY_ADDED };
 
+/** `after=`: read the ledger from the start; `after=<next>`: what was committed since that answer. */
+export const MOVEMENT_CURSOR_START = '';
+export const MOVEMENT_CURSOR_NOT_VALID = 'The cursor is not valid. Send the "next" of an earlier answer, or an empty one to start.';
+
 export const MovementListQuerySchema = PageQuerySchema.extend({
+  /**
+   * Read the ledger in commit order from this cursor instead of newest first by date: each answer's
+   * `next` is the cursor of the next call, and a movement committed late is never skipped.
+   */
+  after: z.string().trim().max(200).optional().meta({
+    description: 'Commit-order cursor for integrations: empty for the start, then the previous answer’s `next`.',
+  }),
   itemId: IdSchema.optional(),
   storeId: IdSchema.optional(),
   from: CalendarDateSchema.optional(),
@@ -259,7 +270,13 @@ export const MovementSchema = z.object({
   worker: z.object({ _id: z.string(), name: z.string() }).nullable(),
 });
 export type Movement = z.infer<typeof MovementSchema>;
-export const MovementListResponseSchema = z.object({ movements: z.array(MovementSchema), total: z.number() });
+export const MovementListResponseSchema = z.object({
+  movements: z.array(MovementSchema),
+  /** Without `after`: every movement the filters match. With `after`: the movements in this answer. */
+  total: z.number(),
+  /** With `after`: the cursor to send next (the same one when nothing new was committed). */
+  next: z.string().optional(),
+});
 export type MovementListResponse = z.infer<typeof MovementListResponseSchema>;
 
 // ---- Reversals ----

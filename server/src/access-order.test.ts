@@ -21,6 +21,8 @@ const OUTSIDE_THE_WALK = new Set([
   '/api/auth/mfa',
   '/api/health',
   '/api/docs',
+  '/api/docs/',
+  '/api/openapi.json',
   '/auth/logout',
   '/api/auth/logout',
 ]);
@@ -35,7 +37,7 @@ function apiRoutes() {
   return t.routes
     .filter((route) => route.url.startsWith('/api/') || route.url.startsWith('/auth/'))
     .flatMap((route) => [route.method].flat().map((method) => ({ method: String(method), route })))
-    .filter(({ method, route }) => method !== 'HEAD' && !OUTSIDE_THE_WALK.has(route.url))
+    .filter(({ method, route }) => method !== 'HEAD' && !OUTSIDE_THE_WALK.has(route.url) && !route.url.startsWith('/api/docs/'))
     .map(({ method, route }) => {
       const schema = (route.schema ?? {}) as { body?: unknown; querystring?: unknown };
       return {

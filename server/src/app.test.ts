@@ -123,10 +123,37 @@ describe('the HTTP boundary', () => {
     await proxied.close();
   });
 
-  it('describes the API as OpenAPI at /api/docs', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/docs' });
+  it('describes the API as OpenAPI at /api/openapi.json, every route in a described group with its answers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(response.statusCode).toBe(200);
-    expect(Object.keys(response.json().paths)).toEqual(expect.arrayContaining(['/auth/login', '/api/stores', '/api/auth/create-user']));
+    const spec = response.json();
+    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/auth/login', '/api/stores', '/api/auth/create-user', '/api/tokens']));
+    const described = new Set(spec.tags.map((tag: { name: string }) => tag.name));
+    const operations = Object.entries(spec.paths).flatMap(([path, methods]) =>
+      Object.entries(methods as Record<string, { tags?: string[]; responses?: Record<string, unknown> }>).map(([method, op]) => ({
+        name: `${method.toUpperCase()} ${path}`,
+        ...op,
+      })),
+    );
+    expect(operations.length).toBeGreaterThan(100);
+    expect(operations.filter((op) => !op.tags?.length || !op.tags.every((tag) => described.has(tag))).map((op) => op.name)).toEqual([]);
+    expect(operations.filter((op) => !Object.keys(op.responses ?? {}).some((code) => code.startsWith('2'))).map((op) => op.name)).toEqual(
+      [],
+    );
+  });
+
+  it('serves the API reference page at /api/docs with its scripts from this server, under the app’s CSP', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.body).not.toMatch(/<script>[^<]/);
+    const scripts = [...page.body.matchAll(/<script src="([^"]+)"/g)].map((match) => match[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const src of scripts) {
+      const script = await t.app.inject({ method: 'GET', url: new URL(src ?? '', 'http://stockyard.test/api/docs/').pathname });
+      expect(script.statusCode, src).toBe(200);
+    }
   });
 });
 

@@ -8,11 +8,13 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import { OFFLINE_MAX_AGE_DAYS_DEFAULT } from './config';
+import { API_TOKEN_RATE_LIMIT_DEFAULT, OFFLINE_MAX_AGE_DAYS_DEFAULT } from './config';
 import type { Db } from './db/client';
 import auditRoutes from './features/audit/audit.routes';
 import authRoutes from './features/auth/auth.routes';
+import { ApiTokenLimiter } from './lib/auth/api-token-limit';
 import type { TokenSettings } from './lib/auth/sessions';
+import { API_TAGS, registerApiReference } from './lib/openapi/api-reference';
 import './lib/fastify-context';
 import countsRoutes from './features/counts/counts.routes';
 import custodyRoutes from './features/custody/custody.routes';
@@ -29,6 +31,7 @@ import reportsRoutes from './features/reports/reports.routes';
 import sessionsRoutes from './features/sessions/sessions.routes';
 import storesRoutes from './features/stores/stores.routes';
 import syncRoutes from './features/sync/sync.routes';
+import tokensRoutes from './features/tokens/tokens.routes';
 import toolsRoutes from './features/tools/tools.routes';
 import transfersRoutes from './features/transfers/transfers.routes';
 import usersRoutes from './features/users/users.routes';
@@ -58,6 +61,8 @@ export type AppOptions = {
   offlineMaxAgeDays?: number;
   /** REPORT_CONCURRENCY: how many store reports are built at once (1 when unset); the rest wait. */
   reportConcurrency?: number;
+  /** API_TOKEN_RATE_LIMIT: requests a minute per API token (600 when unset). */
+  apiTokenRequestsPerMinute?: number;
   /** SMTP_URL and MAIL_FROM: when set, each notification is also emailed (after commit, retried). */
   mail?: MailSettings;
   /** Called with each route as it is registered: the tests walk the whole route table with it. */
@@ -85,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('requireAdminMfa', options.requireAdminMfa ?? false);
   app.decorate('offlineMaxAgeDays', options.offlineMaxAgeDays ?? OFFLINE_MAX_AGE_DAYS_DEFAULT);
   app.decorate('reportConcurrency', options.reportConcurrency ?? 1);
+  app.decorate('apiTokenLimiter', new ApiTokenLimiter(options.apiTokenRequestsPerMinute ?? API_TOKEN_RATE_LIMIT_DEFAULT));
   app.decorateRequest('auth', null);
   app.decorateRequest('mfaSetupUserId', null);
 
@@ -138,7 +144,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(cors, { origin: options.corsOrigins, credentials: false, exposedHeaders: ['X-Total-Count'] });
   }
   await app.register(swagger, {
-    openapi: { info: { title: 'Stockyard API', version: '1.0.0' } },
+    openapi: {
+      info: {
+        title: 'Stockyard API',
+        version: '1.0.0',
+        description:
+          'Every call the Stockyard app makes. Sign in with `POST /api/auth/login`, or send a personal API token (`POST /api/tokens`) as `Authorization: Bearer …`.',
+      },
+      tags: API_TAGS,
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
     transform: jsonSchemaTransform,
   });
   registerErrorHandler(app);
@@ -167,9 +183,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(reportsRoutes);
   await app.register(dashboardRoutes);
   await app.register(sessionsRoutes);
+  await app.register(tokensRoutes);
   await app.register(auditRoutes);
 
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  await registerApiReference(app);
 
   const hasWeb = Boolean(options.webDistDir && existsSync(join(options.webDistDir, 'index.html')));
   if (hasWeb) {

@@ -24,6 +24,8 @@ export type Config = {
   offlineMaxAgeDays: number;
   /** REPORT_CONCURRENCY: how many store reports one process builds at once. */
   reportConcurrency: number;
+  /** API_TOKEN_RATE_LIMIT: requests a minute one API token may make to one process. */
+  apiTokenRequestsPerMinute: number;
   /** SMTP_URL: where notification emails go; none are sent when unset. */
   smtpUrl?: string;
   /** MAIL_FROM: the sender of notification emails. */
@@ -38,6 +40,9 @@ function parseFlag(name: string, value: string | undefined, fallback: boolean): 
 
 /** Whether admins must set up a second factor when REQUIRE_ADMIN_MFA is not set. */
 export const REQUIRE_ADMIN_MFA_DEFAULT = true;
+
+/** Requests a minute one API token may make to one process when API_TOKEN_RATE_LIMIT is not set. */
+export const API_TOKEN_RATE_LIMIT_DEFAULT = 600;
 
 /** How many days back a keeper may date a movement or delivery when OFFLINE_MAX_AGE_DAYS is not set. */
 export const OFFLINE_MAX_AGE_DAYS_DEFAULT = 30;
@@ -134,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requireAdminMfa: parseFlag('REQUIRE_ADMIN_MFA', env.REQUIRE_ADMIN_MFA, REQUIRE_ADMIN_MFA_DEFAULT),
     offlineMaxAgeDays: parseDays('OFFLINE_MAX_AGE_DAYS', env.OFFLINE_MAX_AGE_DAYS, OFFLINE_MAX_AGE_DAYS_DEFAULT),
     reportConcurrency: parseCount('REPORT_CONCURRENCY', env.REPORT_CONCURRENCY, 1, 16),
+    apiTokenRequestsPerMinute: parseCount('API_TOKEN_RATE_LIMIT', env.API_TOKEN_RATE_LIMIT, API_TOKEN_RATE_LIMIT_DEFAULT, 100_000),
     smtpUrl: parseSmtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || 'Stockyard <stockyard@localhost>',
     corsOrigins: (env.CORS_ORIGINS ?? '')

@@ -58,6 +58,7 @@ async function main(): Promise<void> {
     requireAdminMfa: config.requireAdminMfa,
     offlineMaxAgeDays: config.offlineMaxAgeDays,
     reportConcurrency: config.reportConcurrency,
+    apiTokenRequestsPerMinute: config.apiTokenRequestsPerMinute,
     mail: config.smtpUrl ? { smtpUrl: config.smtpUrl, from: config.mailFrom } : undefined,
   });
 

@@ -19,7 +19,7 @@ export type TestApp = {
  * PostgreSQL database on the server named by TEST_DATABASE_URL (dropped again on close).
  */
 export async function buildTestApp(
-  options: { timeZone?: string; requireAdminMfa?: boolean; mail?: AppOptions['mail'] } = {},
+  options: Pick<AppOptions, 'timeZone' | 'requireAdminMfa' | 'mail' | 'apiTokenRequestsPerMinute'> = {},
 ): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
@@ -45,6 +45,7 @@ export async function buildTestApp(
     timeZone: options.timeZone,
     requireAdminMfa: options.requireAdminMfa,
     mail: options.mail,
+    apiTokenRequestsPerMinute: options.apiTokenRequestsPerMinute,
   });
   await app.ready();
   return {

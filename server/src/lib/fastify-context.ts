@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import type { ApiTokenLimiter } from './auth/api-token-limit';
 import type { TokenSettings } from './auth/sessions';
 
 // What buildApp (app.ts) decorates the Fastify instance with; every route and hook reads these.
@@ -14,5 +15,7 @@ declare module 'fastify' {
     offlineMaxAgeDays: number;
     /** REPORT_CONCURRENCY: how many store reports one process builds at once. */
     reportConcurrency: number;
+    /** API_TOKEN_RATE_LIMIT: each API token's requests a minute, counted in this process. */
+    apiTokenLimiter: ApiTokenLimiter;
   }
 }

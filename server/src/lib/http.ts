@@ -13,6 +13,17 @@ export const errorResponses = {
   429: ErrorResponseSchema,
 };
 
+const FILE_TYPES = { pdf: 'application/pdf', csv: 'text/csv' } as const;
+
+/** The answers of a route that sends a file to download: the file, or the usual `{message}` errors. */
+export function fileResponses(format: keyof typeof FILE_TYPES) {
+  const file = z.string().meta({ format: 'binary' });
+  return {
+    200: { description: `A ${format.toUpperCase()} file to download`, content: { [FILE_TYPES[format]]: { schema: file } } },
+    ...errorResponses,
+  };
+}
+
 /** Path parameters of a route that names one record. */
 export const ByIdParamsSchema = z.object({ id: IdSchema });
 

@@ -91,3 +91,30 @@ export const mfaRecoveryCodes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
 );
+
+/**
+ * A person's API tokens for scripts and other systems: the secret is shown once and kept only as its
+ * SHA-256 (a 256-bit random secret needs no slow hash: nothing can be guessed from it).
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    scope: text('scope').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Touched at most once a minute, like a session's. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('api_tokens_hash_key').on(t.tokenHash),
+    // Names are unique among a person's live tokens, so "revoke the CI token" means one token.
+    uniqueIndex('api_tokens_user_name_live_key').on(t.userId, sql`lower(${t.name})`).where(sql`${t.revokedAt} is null`),
+    check('api_tokens_scope_check', sql`${t.scope} in ('read', 'full')`),
+  ],
+);

@@ -47,6 +47,9 @@ export const TRIGGERS: Record<string, string> = {
     'CREATE TRIGGER users_changed AFTER DELETE OR UPDATE ON public.users FOR EACH STATEMENT EXECUTE FUNCTION notify_session_change()',
   user_stores_changed:
     'CREATE TRIGGER user_stores_changed AFTER INSERT OR DELETE OR UPDATE ON public.user_stores FOR EACH STATEMENT EXECUTE FUNCTION notify_session_change()',
+  // 0022: so does revoking an API token.
+  api_tokens_changed:
+    'CREATE TRIGGER api_tokens_changed AFTER DELETE OR UPDATE OF revoked_at, user_id ON public.api_tokens FOR EACH STATEMENT EXECUTE FUNCTION notify_session_change()',
 };
 
 /** Functions the triggers run, bodies in the migrations named. */

@@ -34,7 +34,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     app.post(
       `${prefix}/logout`,
-      { onRequest: authorize(), schema: { tags: ['auth'], response: { 200: MessageResponseSchema, ...errorResponses } } },
+      { onRequest: authorize('account:sign-out'), schema: { tags: ['auth'], response: { 200: MessageResponseSchema, ...errorResponses } } },
       async (request) => {
         await logout(app.db, authOf(request));
         return { message: 'Logged out successfully' };

@@ -87,8 +87,9 @@ export async function finishSetupSignIn(db: Db, tokens: TokenSettings, userId: s
   return openSession(db, tokens, { id: userId, name: user.name, role: user.role as Role }, client, { secondFactor: 'set up' });
 }
 
+/** Ends the caller's session (an API token never gets here: it is revoked on its own, lib/auth/policy.ts). */
 export async function logout(db: Db, auth: AuthContext): Promise<void> {
-  await revokeSession(db, auth.jti);
+  if (auth.jti) await revokeSession(db, auth.jti);
 }
 
 /**

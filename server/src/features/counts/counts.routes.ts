@@ -10,7 +10,7 @@ import {
 } from '@stockyard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
-import { ByIdParamsSchema, errorResponses, sendFile, withTotal } from '../../lib/http';
+import { ByIdParamsSchema, errorResponses, fileResponses, sendFile, withTotal } from '../../lib/http';
 import { replyIdempotent } from '../../lib/idempotency';
 import { tablePdfStream } from '../../lib/pdf/pdf-threads';
 import { runTransaction } from '../../lib/transaction';
@@ -44,7 +44,7 @@ const countsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/counts/:id/pdf',
-    { ...read, schema: { tags, params: ByIdParamsSchema, response: errorResponses } },
+    { ...read, schema: { tags, params: ByIdParamsSchema, response: fileResponses('pdf') } },
     async (request, reply) => {
       const auth = authOf(request);
       const found = await getCount(app.db, auth, request.params.id);

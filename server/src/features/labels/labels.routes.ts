@@ -1,7 +1,7 @@
 import { LabelSheetRequestSchema, ScanParamsSchema, ScanResponseSchema } from '@stockyard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
-import { errorResponses, sendFile } from '../../lib/http';
+import { errorResponses, fileResponses, sendFile } from '../../lib/http';
 import { labelSheet, scanLabel } from './labels.service';
 
 const labelsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,7 +19,7 @@ const labelsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Printing labels is for those who look after a store's items: admins and keepers.
   app.post(
     '/api/labels/sheet',
-    { onRequest: authorize('items:create'), schema: { tags, body: LabelSheetRequestSchema, response: errorResponses } },
+    { onRequest: authorize('items:create'), schema: { tags, body: LabelSheetRequestSchema, response: fileResponses('pdf') } },
     async (request, reply) =>
       sendFile(reply, {
         name: 'stockyard-labels.pdf',

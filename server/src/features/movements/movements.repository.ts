@@ -3,6 +3,9 @@ import type { DbOrTx } from '../../db/client';
 import { queryRows, storeFilter, uuidIn } from '../../db/sql';
 import type { MovementRow } from './movements.presenter';
 
+/** Where a reader of the movements feed stands: the writing transaction and id of the last row it read. */
+export type FeedPosition = { tx: string; id: string };
+
 /** The ledger, newest first: who moved how many of what, and when; `from`/`to` are days in the app's time zone. */
 export async function findMovementRows(
   db: DbOrTx,
@@ -16,23 +19,31 @@ export async function findMovementRows(
     limit: number;
     offset: number;
     timeZone: string;
+    /** Read in commit order after this position instead of newest first (the movements feed). */
+    after?: FeedPosition;
   },
-): Promise<{ rows: MovementRow[]; total: number }> {
+): Promise<{ rows: (MovementRow & { feed_tx: string })[]; total: number }> {
   const conditions: SQL[] = [storeFilter(query.storeIds, sql`mv.store_id`)];
+  const feedTx = sql`coalesce(mv.tx_id, '0'::xid8)`;
+  if (query.after) {
+    conditions.push(sql`(${feedTx}, mv.id) > (${query.after.tx}::xid8, ${query.after.id}::uuid)`);
+    // Only what no transaction still running can land below: a later page never finds an earlier row.
+    conditions.push(sql`${feedTx} < pg_snapshot_xmin(pg_current_snapshot())`);
+  }
   if (query.itemId) conditions.push(sql`mv.item_id = ${query.itemId}`);
   if (query.ids) conditions.push(uuidIn(sql`mv.id`, query.ids));
   if (query.storeId) conditions.push(sql`mv.store_id = ${query.storeId}`);
   if (query.from) conditions.push(sql`mv.occurred_at >= (${query.from}::date::timestamp at time zone ${query.timeZone})`);
   if (query.to) conditions.push(sql`mv.occurred_at < ((${query.to}::date + 1)::timestamp at time zone ${query.timeZone})`);
-  const rows = await queryRows<MovementRow & { total: number }>(
+  const rows = await queryRows<MovementRow & { feed_tx: string; total: number }>(
     db,
     sql`select mv.id, mv.store_id, s.name as store_name, mv.item_kind, mv.item_id,
                coalesce(m.name, t.name) as item_name, mv.kind, mv.quantity, mv.occurred_at, mv.recorded_at,
                mv.actor_id, u.name as actor_name, mv.reason, mv.supplier, mv.delivery_id, mv.reverses_id, mv.count_id,
                rv.id as reversed_by_id, rv.recorded_at as reversed_at, rv.actor_id as reversed_by_actor_id,
                ru.name as reversed_by_actor_name, rv.reason as reversal_reason, mv.worker_id, w.name as worker_name, mv.custody_id,
-               mv.transfer_line_id,
-               count(*) over ()::int as total
+               mv.transfer_line_id, ${feedTx}::text as feed_tx,
+               ${query.after ? sql`0` : sql`count(*) over ()::int`} as total
         from movements mv
         join stores s on s.id = mv.store_id
         left join materials m on mv.item_kind = 'material' and m.id = mv.item_id
@@ -42,10 +53,10 @@ export async function findMovementRows(
         left join users ru on ru.id = rv.actor_id
         left join workers w on w.id = mv.worker_id
         where ${sql.join(conditions, sql` and `)}
-        order by mv.occurred_at desc, mv.recorded_at desc, mv.id
-        limit ${query.limit} offset ${query.offset}`,
+        order by ${query.after ? sql`${feedTx}, mv.id` : sql`mv.occurred_at desc, mv.recorded_at desc, mv.id`}
+        limit ${query.limit} offset ${query.after ? 0 : query.offset}`,
   );
-  return { rows, total: rows[0]?.total ?? 0 };
+  return { rows, total: query.after ? rows.length : (rows[0]?.total ?? 0) };
 }
 
 /** One movement of the caller's stores, with the id of its reversal if it has one. */

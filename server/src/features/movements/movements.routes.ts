@@ -24,7 +24,7 @@ const movementsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const result = await listMovements(app.db, authOf(request), request.query, app.timeZone);
-      return withTotal(reply, result.total, result);
+      return result.next === undefined ? withTotal(reply, result.total, result) : result;
     },
   );
 

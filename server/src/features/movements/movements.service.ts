@@ -5,6 +5,8 @@ import {
   DELIVERY_NOT_REVERSIBLE,
   KEEPER_REVERSAL_HOURS,
   MATERIAL_NOT_FOUND,
+  MOVEMENT_CURSOR_NOT_VALID,
+  MOVEMENT_CURSOR_START,
   MOVEMENT_NOT_FOUND,
   type Movement,
   type MovementKind,
@@ -27,7 +29,7 @@ import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { type ItemRow, type MovementInput, recordMovement, type StoreRefusal } from './ledger.repository';
 import { presentMovement } from './movements.presenter';
-import { findMovementRow, findMovementRows } from './movements.repository';
+import { type FeedPosition, findMovementRow, findMovementRows } from './movements.repository';
 
 export {
   appendMovement,
@@ -68,14 +70,33 @@ function storeRefusalMessage(store: StoreRefusal): string {
   return booksClosed(store.storeName, store.lockedThrough ?? '');
 }
 
-/** The ledger, newest first, within the caller's stores. */
+/**
+ * The ledger within the caller's stores: newest first by date, or with `after` in commit order from
+ * a cursor, answering the cursor to send next.
+ */
 export async function listMovements(db: DbOrTx, auth: AuthContext, query: z.output<typeof MovementListQuerySchema>, timeZone: string) {
-  const { rows, total } = await findMovementRows(db, { ...query, storeIds: storeScopeOf(auth), timeZone });
+  const after = query.after === undefined ? undefined : feedPositionOf(query.after);
+  const { rows, total } = await findMovementRows(db, { ...query, after, storeIds: storeScopeOf(auth), timeZone });
   const now = Date.now();
-  return {
-    movements: rows.map((row) => presentMovement(row, reversalRefusal(auth, row, now) === null)),
-    total,
-  };
+  const movements = rows.map((row) => presentMovement(row, reversalRefusal(auth, row, now) === null));
+  if (!after) return { movements, total };
+  const last = rows.at(-1);
+  return { movements, total, next: last ? feedCursorOf({ tx: last.feed_tx, id: last.id }) : (query.after ?? '') };
+}
+
+/** A feed cursor is opaque to its reader: the last row's transaction and id. */
+function feedCursorOf(position: FeedPosition): string {
+  return Buffer.from(`${position.tx}.${position.id}`).toString('base64url');
+}
+
+const FEED_POSITION = /^(\d{1,20})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+const FEED_START: FeedPosition = { tx: '0', id: '00000000-0000-0000-0000-000000000000' };
+
+function feedPositionOf(cursor: string): FeedPosition {
+  if (cursor === MOVEMENT_CURSOR_START) return FEED_START;
+  const match = FEED_POSITION.exec(Buffer.from(cursor, 'base64url').toString());
+  if (!match?.[1] || !match[2]) throw new AppError('bad_request', MOVEMENT_CURSOR_NOT_VALID);
+  return { tx: match[1], id: match[2] };
 }
 
 type Reversible = {

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
-import { errorResponses, sendFile } from '../../lib/http';
+import { errorResponses, fileResponses, sendFile } from '../../lib/http';
 import { closePdfThreads, tablePdfStream } from '../../lib/pdf/pdf-threads';
 import { createReportCache } from './report-cache';
 import { type ReportAudience, reportCsv, reportFileName, reportPdf, type StoreReport } from './report-files';
@@ -50,13 +50,16 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const format of FORMATS) {
     app.get(
       `/api/report/generate-report/${format}`,
-      { onRequest: authorize('reports:any-store'), schema: { tags, querystring: StoreReportQuerySchema, response: errorResponses } },
+      { onRequest: authorize('reports:any-store'), schema: { tags, querystring: StoreReportQuerySchema, response: fileResponses(format) } },
       async (request, reply) =>
         sendReportFile(reply, await storeReportFile(source, authOf(request), request.query, app.timeZone), 'admin', format),
     );
     app.get(
       `/api/user/report/${format}`,
-      { onRequest: authorize('reports:own-store'), schema: { tags, querystring: KeeperReportQuerySchema, response: errorResponses } },
+      {
+        onRequest: authorize('reports:own-store'),
+        schema: { tags, querystring: KeeperReportQuerySchema, response: fileResponses(format) },
+      },
       async (request, reply) =>
         sendReportFile(reply, await keeperReportFile(source, authOf(request), request.query, app.timeZone), 'keeper', format),
     );

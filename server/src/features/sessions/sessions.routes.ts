@@ -25,7 +25,7 @@ const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/auth/sessions/sign-out-others', { ...own, schema: { tags, response: signedOut } }, async (request) => {
     const auth = authOf(request);
-    return signOut(app.db, auth, auth.userId, { except: auth.jti });
+    return signOut(app.db, auth, auth.userId, { except: auth.jti ?? undefined });
   });
 
   app.get('/api/users/:id/sessions', { ...anyUser, schema: { tags, params: ByIdParamsSchema, response: list } }, async (request) => {

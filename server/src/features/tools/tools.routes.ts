@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
-import { errorResponses, sendFile, withTotal } from '../../lib/http';
+import { errorResponses, fileResponses, sendFile, withTotal } from '../../lib/http';
 import { movementRoute, registerCreateRoutes, registerMovementRoutes } from '../../lib/stock-routes';
 import { presentTool } from './tools.presenter';
 import { createTool, listTools, moveTool } from './tools.service';
@@ -46,7 +46,7 @@ const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/tools/csv',
     {
       onRequest: authorize('items:read'),
-      schema: { tags, querystring: ToolListQuerySchema.omit({ limit: true, offset: true }).strict(), response: errorResponses },
+      schema: { tags, querystring: ToolListQuerySchema.omit({ limit: true, offset: true }).strict(), response: fileResponses('csv') },
     },
     async (request, reply) => {
       const { tools } = await listTools(app.db, authOf(request), { ...request.query, limit: undefined, offset: 0 });

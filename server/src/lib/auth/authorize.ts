@@ -1,8 +1,9 @@
+import { API_TOKEN_NOT_ALLOWED, API_TOKEN_READ_ONLY } from '@stockyard/contract';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { decodeJwt } from 'jose';
 import { AppError } from '../errors';
 import { verifyMfaToken } from './mfa-tokens';
-import { can, type Permission } from './policy';
+import { can, needsSignedInPerson, type Permission } from './policy';
 import { type AuthContext, authenticate } from './sessions';
 import '../fastify-context';
 
@@ -34,9 +35,28 @@ export function authorize(permission?: Permission): AccessCheck {
     if (permission && !can(auth.role, permission)) {
       throw new AppError('forbidden', 'You do not have permission to do this.');
     }
+    if (auth.apiToken) checkApiTokenUse(auth.apiToken, permission, request, _reply);
     request.auth = auth;
   };
   return Object.assign(check, { permission });
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
+/** What a token may do beyond its user's role: a read token only reads, no token manages the account; and how often. */
+function checkApiTokenUse(
+  token: NonNullable<AuthContext['apiToken']>,
+  permission: Permission | undefined,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  if (needsSignedInPerson(permission)) throw new AppError('forbidden', API_TOKEN_NOT_ALLOWED);
+  if (token.scope === 'read' && !SAFE_METHODS.has(request.method)) throw new AppError('forbidden', API_TOKEN_READ_ONLY);
+  const limited = request.server.apiTokenLimiter.take(token.id);
+  if (limited) {
+    reply.header('retry-after', String(limited.retryAfterSeconds));
+    throw new AppError('too_many_requests', `Too many requests with this API token. Try again in ${limited.retryAfterSeconds} seconds.`);
+  }
 }
 
 function purposeOf(token: string): unknown {

@@ -7,6 +7,8 @@ export type Permission =
   | 'account:change-password'
   | 'account:sessions'
   | 'account:mfa'
+  | 'account:tokens'
+  | 'account:sign-out'
   | 'items:read'
   | 'items:create'
   | 'items:edit'
@@ -24,12 +26,19 @@ export type Permission =
   | 'custody:read'
   | 'transfers:approve';
 
-const storeKeeper: readonly Permission[] = [
-  'stores:read',
+/** What every signed-in person may do with their own account. */
+const ownAccount: readonly Permission[] = [
   'account:change-password',
   'account:sessions',
-  'account:mfa',
+  'account:tokens',
+  'account:sign-out',
   'account:notifications',
+];
+
+const storeKeeper: readonly Permission[] = [
+  ...ownAccount,
+  'stores:read',
+  'account:mfa',
   'items:read',
   'items:create',
   'items:remark',
@@ -54,29 +63,29 @@ const grants: Record<Role, readonly Permission[]> = {
     'transfers:approve',
   ],
   user: storeKeeper,
-  'store-user': [
-    'stores:read',
-    'account:change-password',
-    'account:sessions',
-    'account:mfa',
-    'account:notifications',
-    'items:read',
-    'custody:read',
-  ],
-  manager: [
-    'stores:read',
-    'account:change-password',
-    'account:sessions',
-    'account:notifications',
-    'items:read',
-    'deliveries:read',
-    'movements:read',
-    'reports:own-store',
-  ],
+  'store-user': [...ownAccount, 'stores:read', 'account:mfa', 'items:read', 'custody:read'],
+  manager: [...ownAccount, 'stores:read', 'items:read', 'deliveries:read', 'movements:read', 'reports:own-store'],
 };
 
 export function can(role: Role, permission: Permission): boolean {
   return grants[role].includes(permission);
+}
+
+/**
+ * What a script must never do with an API token, whatever its scope: the person's own password,
+ * second factor, sessions and tokens stay with the person signed in, so a leaked token cannot lock
+ * its owner out or mint itself successors.
+ */
+const SIGNED_IN_ONLY: readonly Permission[] = [
+  'account:change-password',
+  'account:mfa',
+  'account:sessions',
+  'account:tokens',
+  'account:sign-out',
+];
+
+export function needsSignedInPerson(permission: Permission | undefined): boolean {
+  return permission === undefined || SIGNED_IN_ONLY.includes(permission);
 }
 
 /** What a caller is told who names a store that is not theirs. */

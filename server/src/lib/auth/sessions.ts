@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import type { Role } from '@stockyard/contract';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { ApiTokenScope, Role } from '@stockyard/contract';
 import { jwtVerify, SignJWT } from 'jose';
+import { findLiveApiToken } from '../../db/api-tokens';
 import type { DbOrTx } from '../../db/client';
 import { findLiveSession, insertSession, revokeLiveSessionsOfUser, revokeSessionRow } from '../../db/sessions';
 import { AppError } from '../errors';
@@ -10,7 +11,9 @@ export type AuthContext = {
   role: Role;
   /** Store ids in assignment order; the first is a keeper's active store. */
   stores: string[];
-  jti: string;
+  /** The signed-in session; null when the caller came with an API token. */
+  jti: string | null;
+  apiToken: { id: string; scope: ApiTokenScope } | null;
 };
 
 export type TokenSettings = {
@@ -26,6 +29,9 @@ export type Device = { userAgent?: string; address: string };
 const NOT_SIGNED_IN = 'Unauthorized! Token is missing.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
+const TOKEN_NOT_VALID = 'This API token is not valid or has been revoked.';
+/** What sets an API token apart from a signed-in session's JWT. */
+const API_TOKEN_PREFIX = 'sy_';
 
 /** Opens a session row and signs the token that names it. */
 export async function issueToken(
@@ -61,6 +67,7 @@ export async function issueToken(
 export async function authenticate(db: DbOrTx, settings: TokenSettings, authorization: string | undefined): Promise<AuthContext> {
   const token = /^Bearer\s+(.+)$/i.exec(authorization ?? '')?.[1]?.trim();
   if (!token) throw new AppError('unauthenticated', NOT_SIGNED_IN);
+  if (token.startsWith(API_TOKEN_PREFIX)) return authenticateApiToken(db, settings, token);
   const jti = await verifiedJti(token, settings);
   if (!jti || !UUID.test(jti)) throw new AppError('unauthenticated', SESSION_ENDED);
   const cache = settings.canCacheSessions?.() ? checkedSessions(settings) : undefined;
@@ -69,11 +76,41 @@ export async function authenticate(db: DbOrTx, settings: TokenSettings, authoriz
   const generation = sessionGeneration;
   const row = await findLiveSession(db, jti);
   if (!row) throw new AppError('unauthenticated', SESSION_ENDED);
-  const auth: AuthContext = { userId: row.user_id, role: row.role, stores: row.stores ?? [], jti };
+  const auth: AuthContext = { userId: row.user_id, role: row.role, stores: row.stores ?? [], jti, apiToken: null };
   if (cache) {
     const until = Math.min(new Date(row.expires_at).getTime(), Date.now() + SESSION_CACHE_MS);
     remember(cache, jti, { auth, until, generation });
   }
+  return auth;
+}
+
+/** A new API token's secret and the hash it is stored and found by. */
+export function newApiTokenSecret(): { token: string; hash: string } {
+  const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+  return { token, hash: hashApiToken(token) };
+}
+
+function hashApiToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** An API token's caller, checked like a session: from memory while no revocation or user change was announced. */
+async function authenticateApiToken(db: DbOrTx, settings: TokenSettings, token: string): Promise<AuthContext> {
+  const hash = hashApiToken(token);
+  const cache = settings.canCacheSessions?.() ? checkedSessions(settings) : undefined;
+  const cached = cache?.get(hash);
+  if (cached && cached.generation === sessionGeneration && cached.until > Date.now()) return cached.auth;
+  const generation = sessionGeneration;
+  const row = await findLiveApiToken(db, hash);
+  if (!row) throw new AppError('unauthenticated', TOKEN_NOT_VALID);
+  const auth: AuthContext = {
+    userId: row.user_id,
+    role: row.role,
+    stores: row.stores ?? [],
+    jti: null,
+    apiToken: { id: row.id, scope: row.scope },
+  };
+  if (cache) remember(cache, hash, { auth, until: Date.now() + SESSION_CACHE_MS, generation });
   return auth;
 }
 

@@ -1,0 +1,24 @@
+import type { ApiTokenScope, Role } from '@stockyard/contract';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from './client';
+import { queryRows } from './sql';
+
+export type LiveApiToken = { id: string; user_id: string; role: Role; scope: ApiTokenScope; stores: string[] | null };
+
+/** A token not revoked, of a live user, by the SHA-256 of its secret, with the user's role and stores in order. */
+export async function findLiveApiToken(db: DbOrTx, tokenHash: string): Promise<LiveApiToken | undefined> {
+  // Marked used at most once a minute, as sessions are (db/sessions.ts).
+  const [row] = await queryRows<LiveApiToken>(
+    db,
+    sql`with touched as (
+          update api_tokens set last_used_at = now()
+          where token_hash = ${tokenHash} and revoked_at is null and (last_used_at is null or last_used_at < now() - interval '1 minute')
+          returning id
+        )
+        select t.id, u.id as user_id, u.role, t.scope,
+          (select array_agg(us.store_id::text order by us.position, us.store_id) from user_stores us where us.user_id = u.id) as stores
+        from api_tokens t join users u on u.id = t.user_id
+        where t.token_hash = ${tokenHash} and t.revoked_at is null and u.deleted_at is null`,
+  );
+  return row;
+}

@@ -1,0 +1,58 @@
+import type { ApiTokenScope } from '@stockyard/contract';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { queryRows } from '../../db/sql';
+
+export type ApiTokenRow = {
+  id: string;
+  name: string;
+  scope: ApiTokenScope;
+  created_at: string | Date;
+  last_used_at: string | Date | null;
+};
+
+/** Locks the person's row, so their token count cannot change until this transaction ends. */
+export async function lockTokenOwner(tx: DbOrTx, userId: string): Promise<void> {
+  await queryRows(tx, sql`select id from users where id = ${userId} for update`);
+}
+
+export async function countLiveTokens(tx: DbOrTx, userId: string): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(
+    tx,
+    sql`select count(*)::int as count from api_tokens where user_id = ${userId} and revoked_at is null`,
+  );
+  return row?.count ?? 0;
+}
+
+export async function insertApiToken(
+  tx: DbOrTx,
+  token: { userId: string; name: string; scope: ApiTokenScope; tokenHash: string },
+): Promise<ApiTokenRow> {
+  const [row] = await queryRows<ApiTokenRow>(
+    tx,
+    sql`insert into api_tokens (user_id, name, scope, token_hash)
+        values (${token.userId}, ${token.name}, ${token.scope}, ${token.tokenHash})
+        returning id, name, scope, created_at, last_used_at`,
+  );
+  if (!row) throw new Error('The token was not written');
+  return row;
+}
+
+/** A person's live tokens, newest first. */
+export function findLiveTokens(db: DbOrTx, userId: string): Promise<ApiTokenRow[]> {
+  return queryRows<ApiTokenRow>(
+    db,
+    sql`select id, name, scope, created_at, last_used_at from api_tokens
+        where user_id = ${userId} and revoked_at is null
+        order by created_at desc, id`,
+  );
+}
+
+/** Revokes one of a person's live tokens; answers its name, or nothing when there was none. */
+export async function revokeApiTokenRow(tx: DbOrTx, userId: string, id: string): Promise<{ name: string } | undefined> {
+  const [row] = await queryRows<{ name: string }>(
+    tx,
+    sql`update api_tokens set revoked_at = now() where id = ${id} and user_id = ${userId} and revoked_at is null returning name`,
+  );
+  return row;
+}

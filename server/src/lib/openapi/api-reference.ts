@@ -1,0 +1,51 @@
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+
+/** The groups of the API reference, one a feature, in the order a reader meets them. */
+export const API_TAGS = [
+  { name: 'auth', description: 'Signing in and out, the first admin, a second factor, changing a password.' },
+  { name: 'sessions', description: 'The devices a person is signed in on, and signing them out.' },
+  {
+    name: 'tokens',
+    description:
+      'Personal API tokens for scripts and other systems. Send one as `Authorization: Bearer sy_…`. A `read` token may only read; a `full` token has its owner’s rights. No token may manage sign-in, sessions or tokens.',
+  },
+  { name: 'users', description: 'People, their roles and their stores.' },
+  { name: 'stores', description: 'Stores, their keepers and their closed books.' },
+  { name: 'materials', description: 'Materials of a store and their stock counters.' },
+  { name: 'tools', description: 'Tools of a store and their stock counters.' },
+  { name: 'stock', description: 'Movements of a material or tool: purchases, issues, returns, damage.' },
+  {
+    name: 'movements',
+    description:
+      'The ledger. `GET /api/movements?after=` reads it in commit order by a stable cursor, for integrations (docs/DEPLOYMENT.md).',
+  },
+  { name: 'deliveries', description: 'Supplier deliveries into a store.' },
+  { name: 'counts', description: 'Stock counts that post their differences.' },
+  { name: 'custody', description: 'Workers, and the tools each holds.' },
+  { name: 'replenishment', description: 'Reorder points, low stock and notifications.' },
+  { name: 'stock requests', description: 'A keeper’s request for stock from the warehouse, and its approval.' },
+  { name: 'transfers', description: 'Transfers between stores: dispatch, in transit, receipt.' },
+  { name: 'sync', description: 'Movements a phone queued offline, and those parked for a person to look at.' },
+  { name: 'labels', description: 'QR labels and scanning.' },
+  { name: 'reports', description: 'Store reports as JSON, CSV and PDF, and the dashboard’s figures.' },
+  { name: 'audit', description: 'Who changed what.' },
+  { name: 'health', description: 'Whether the server and its database answer.' },
+];
+
+/** The app's own mark (web/public/favicon.svg) heads the page, linking back to the app. */
+const LOGO =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" width="40" height="40"><title>Stockyard</title><rect width="32" height="32" rx="6" fill="#1c3d6e"/><path d="M6 24V12l10-6 10 6v12h-5v-8H11v8z" fill="#f5b400"/></svg>';
+
+/**
+ * The interactive reference at /api/docs (Swagger UI, its scripts served from here so the app's CSP
+ * holds) and the OpenAPI document at /api/openapi.json.
+ */
+export async function registerApiReference(app: FastifyInstance): Promise<void> {
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    logo: { type: 'image/svg+xml', content: LOGO, href: '/', target: '_self' },
+    uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0, tryItOutEnabled: false },
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}
