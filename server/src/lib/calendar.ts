@@ -37,3 +37,9 @@ export function shiftDay(day: string, days: number): string {
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
+
+/** "YYYY-MM-DD hh:mm" of an instant in a time zone: how an exported list writes a time, sorted as text and read by any spreadsheet. */
+export function sheetTimeIn(at: string | Date, timeZone: string): string {
+  const date = new Date(at);
+  return `${todayIn(timeZone, date)} ${dateTimeIn(date, timeZone).slice(11)}`;
+}

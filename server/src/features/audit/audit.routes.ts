@@ -1,7 +1,9 @@
 import { AuditListResponseSchema, AuditQuerySchema } from '@stockyard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authorize } from '../../lib/auth/authorize';
+import { registerCsvExport } from '../../lib/csv-export';
 import { errorResponses, withTotal } from '../../lib/http';
+import { AUDIT_COLUMNS } from './audit.csv';
 import { listAuditEvents } from './audit.service';
 
 const auditRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,6 +18,19 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       return withTotal(reply, result.total, result);
     },
   );
+
+  registerCsvExport(app, {
+    url: '/api/audit/csv',
+    permission: 'audit:read',
+    tags: ['audit'],
+    querystring: AuditQuerySchema,
+    fileName: 'audit.csv',
+    columns: AUDIT_COLUMNS,
+    page: async (_request, query, page) => {
+      const { events, total } = await listAuditEvents(app.db, { ...query, ...page }, app.timeZone);
+      return { rows: events, total };
+    },
+  });
 };
 
 export default auditRoutes;

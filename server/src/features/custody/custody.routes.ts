@@ -17,10 +17,12 @@ import {
 } from '@stockyard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
+import { registerCsvExport } from '../../lib/csv-export';
 import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
 import { replyIdempotent } from '../../lib/idempotency';
 import { runTransaction } from '../../lib/transaction';
 import { getTool } from '../tools/tools.service';
+import { CUSTODY_COLUMNS, WORKER_COLUMNS } from './custody.csv';
 import { changeDueAt, checkIn, checkOut, listCustody } from './custody.service';
 import { createWorker, getWorker, listWorkers, updateWorker } from './workers.service';
 
@@ -37,6 +39,19 @@ const custodyRoutes: FastifyPluginAsyncZod = async (app) => {
       return withTotal(reply, result.total, result);
     },
   );
+
+  registerCsvExport(app, {
+    url: '/api/workers/csv',
+    permission: 'workers:manage',
+    tags,
+    querystring: WorkerListQuerySchema,
+    fileName: 'workers.csv',
+    columns: WORKER_COLUMNS,
+    page: async (request, query, page) => {
+      const { workers, total } = await listWorkers(app.db, authOf(request), { ...query, ...page });
+      return { rows: workers, total };
+    },
+  });
 
   app.get(
     '/api/workers/:id',
@@ -82,6 +97,19 @@ const custodyRoutes: FastifyPluginAsyncZod = async (app) => {
       return withTotal(reply, result.total, result);
     },
   );
+
+  registerCsvExport(app, {
+    url: '/api/custody/csv',
+    permission: 'custody:read',
+    tags,
+    querystring: CustodyListQuerySchema,
+    fileName: 'tools-out.csv',
+    columns: CUSTODY_COLUMNS,
+    page: async (request, query, page) => {
+      const { custody, total } = await listCustody(app.db, authOf(request), { ...query, ...page }, app.timeZone);
+      return { rows: custody, total };
+    },
+  });
 
   app.post(
     '/api/tools/:id/checkout',

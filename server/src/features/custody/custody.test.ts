@@ -85,8 +85,8 @@ describe('tool custody', () => {
 
     const csv = await call(staff.keeper.token, 'GET', '/api/tools/csv');
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(csv.body).toContain('Store,Name,Quantity,Available Quantity,Issued,With workers,Damaged,Return,Lost\r\n');
-    expect(csv.body).toContain(`,${drill.name},8,6,0,0,1,3,1\r\n`);
+    expect(csv.body).toContain('Store,Name,Quantity,Available Quantity,Issued,With workers,Damaged,Return,Lost,Code\r\n');
+    expect(csv.body).toContain(`,${drill.name},8,6,0,0,1,3,1,${drill.code}\r\n`);
 
     const ofWorker = (await call(staff.keeper.token, 'GET', `/api/custody?workerId=${worker._id}`)).json();
     expect(ofWorker.custody).toEqual([expect.objectContaining({ _id: record._id, returnedGood: 3, returnedDamaged: 1, lost: 1 })]);

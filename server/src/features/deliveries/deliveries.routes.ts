@@ -9,8 +9,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
+import { registerCsvExport } from '../../lib/csv-export';
 import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
 import { replyIdempotent } from '../../lib/idempotency';
+import { DELIVERY_COLUMNS } from './deliveries.csv';
 import { asInventoryEntry, asSupply, type DeliveryRecord } from './deliveries.presenter';
 import { createDelivery, type DeliveryInput, deleteDelivery, listDeliveries, updateDelivery } from './deliveries.service';
 
@@ -70,6 +72,19 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
         return withTotal(reply, total, deliveries.map(present) as never);
       },
     );
+
+    registerCsvExport(app, {
+      url: `${flavour.list}/csv`,
+      permission: 'deliveries:read',
+      tags,
+      querystring: ListQuerySchema,
+      fileName: 'supplies.csv',
+      columns: DELIVERY_COLUMNS,
+      page: async (request, query, page) => {
+        const { deliveries, total } = await listDeliveries(app.db, authOf(request), { ...query, ...page });
+        return { rows: deliveries, total };
+      },
+    });
 
     app.post(
       flavour.create,

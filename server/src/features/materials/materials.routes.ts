@@ -15,8 +15,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
+import { registerCsvExport } from '../../lib/csv-export';
 import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
 import { movementRoute, registerCreateRoutes, registerMovementRoutes } from '../../lib/stock-routes';
+import { MATERIAL_COLUMNS } from './materials.csv';
 import { presentProduct } from './materials.presenter';
 import {
   archiveMaterial,
@@ -33,6 +35,19 @@ const tags = ['materials'];
 
 const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
   // docs/SPEC.md's admin list (/api/products) and keeper list (/api/user/get-product) show the same rows.
+  registerCsvExport(app, {
+    url: '/api/products/csv',
+    permission: 'items:read',
+    tags,
+    querystring: ProductListQuerySchema,
+    fileName: 'materials.csv',
+    columns: MATERIAL_COLUMNS,
+    page: async (request, query, page) => {
+      const { products, total } = await listMaterials(app.db, authOf(request), { ...query, ...page });
+      return { rows: products, total };
+    },
+  });
+
   for (const url of ['/api/products', '/api/user/get-product']) {
     app.get(
       url,

@@ -7,8 +7,10 @@ import {
 } from '@stockyard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
+import { registerCsvExport } from '../../lib/csv-export';
 import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
 import { replyIdempotent } from '../../lib/idempotency';
+import { MOVEMENT_COLUMNS } from './movements.csv';
 import { listMovements, reverseMovement } from './movements.service';
 
 const movementsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,6 +29,19 @@ const movementsRoutes: FastifyPluginAsyncZod = async (app) => {
       return result.next === undefined ? withTotal(reply, result.total, result) : result;
     },
   );
+
+  registerCsvExport(app, {
+    url: '/api/movements/csv',
+    permission: 'movements:read',
+    tags: ['movements'],
+    querystring: MovementListQuerySchema.omit({ after: true }),
+    fileName: 'movements.csv',
+    columns: MOVEMENT_COLUMNS,
+    page: async (request, query, page) => {
+      const { movements, total } = await listMovements(app.db, authOf(request), { ...query, ...page }, app.timeZone);
+      return { rows: movements, total };
+    },
+  });
 
   app.post(
     '/api/movements/:id/reverse',

@@ -8,8 +8,10 @@ import {
 } from '@stockyard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
+import { registerCsvExport } from '../../lib/csv-export';
 import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
 import { runTransaction } from '../../lib/transaction';
+import { LOW_STOCK_COLUMNS } from './low-stock.csv';
 import { listNotifications, readNotification } from './notifications.service';
 import { getReorderPoint, listLowStock, removeReorderPoint, setReorderPoint } from './replenishment.service';
 
@@ -83,6 +85,16 @@ const replenishmentRoutes: FastifyPluginAsyncZod = async (app) => {
       return withTotal(reply, result.total, result);
     },
   );
+
+  registerCsvExport(app, {
+    url: '/api/low-stock/csv',
+    permission: 'items:read',
+    tags,
+    querystring: LowStockQuerySchema,
+    fileName: 'low-stock.csv',
+    columns: LOW_STOCK_COLUMNS,
+    page: async (request, query, page) => listLowStock(app.db, authOf(request), { ...query, ...page }),
+  });
 };
 
 export default replenishmentRoutes;

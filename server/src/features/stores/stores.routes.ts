@@ -10,7 +10,9 @@ import {
 } from '@stockyard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
+import { registerCsvExport } from '../../lib/csv-export';
 import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
+import { STORE_COLUMNS } from './stores.csv';
 import { createStore, deleteStore, listStores, lockStore, unlockStore, updateStore } from './stores.service';
 
 const tags = ['stores'];
@@ -27,6 +29,19 @@ const storesRoutes: FastifyPluginAsyncZod = async (app) => {
       return withTotal(reply, total, stores);
     },
   );
+
+  registerCsvExport(app, {
+    url: '/api/stores/csv',
+    permission: 'stores:read',
+    tags,
+    querystring: ListQuerySchema,
+    fileName: 'stores.csv',
+    columns: STORE_COLUMNS,
+    page: async (request, query, page) => {
+      const { stores, total } = await listStores(app.db, authOf(request), { ...query, ...page });
+      return { rows: stores, total };
+    },
+  });
 
   const manage = { onRequest: authorize('stores:manage') };
 

@@ -11,11 +11,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
-import { errorResponses, fileResponses, sendFile, withTotal } from '../../lib/http';
+import { registerCsvExport } from '../../lib/csv-export';
+import { errorResponses, withTotal } from '../../lib/http';
 import { movementRoute, registerCreateRoutes, registerMovementRoutes } from '../../lib/stock-routes';
+import { TOOL_COLUMNS } from './tools.csv';
 import { presentTool } from './tools.presenter';
 import { createTool, listTools, moveTool } from './tools.service';
-import { toolsCsv } from './tools-file';
 
 const ToolListQuerySchema = ListQuerySchema.extend({
   storeId: IdSchema.optional(),
@@ -42,17 +43,18 @@ const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  app.get(
-    '/api/tools/csv',
-    {
-      onRequest: authorize('items:read'),
-      schema: { tags, querystring: ToolListQuerySchema.omit({ limit: true, offset: true }).strict(), response: fileResponses('csv') },
+  registerCsvExport(app, {
+    url: '/api/tools/csv',
+    permission: 'items:read',
+    tags,
+    querystring: ToolListQuerySchema,
+    fileName: 'tools.csv',
+    columns: TOOL_COLUMNS,
+    page: async (request, query, page) => {
+      const { tools, total } = await listTools(app.db, authOf(request), { ...query, ...page });
+      return { rows: tools, total };
     },
-    async (request, reply) => {
-      const { tools } = await listTools(app.db, authOf(request), { ...request.query, limit: undefined, offset: 0 });
-      return sendFile(reply, { name: 'tools.csv', type: 'text/csv; charset=utf-8', body: toolsCsv(tools) });
-    },
-  );
+  });
 
   registerCreateRoutes(app, {
     urls: ['/api/tools/add-tools', '/api/user/add-tools'],

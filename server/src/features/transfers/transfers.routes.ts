@@ -21,9 +21,11 @@ import {
 } from '@stockyard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
+import { registerCsvExport } from '../../lib/csv-export';
 import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
 import { replyIdempotent } from '../../lib/idempotency';
 import { approveRequest, cancelRequest, createRequest, getRequest, listRequests, rejectRequest } from './requests.service';
+import { TRANSFER_LINE_COLUMNS, transferLineRows } from './transfers.csv';
 import {
   cancelTransfer,
   closeTransfer,
@@ -127,6 +129,19 @@ const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
       return withTotal(reply, result.total, result);
     },
   );
+
+  registerCsvExport(app, {
+    url: '/api/transfers/csv',
+    permission: 'movements:read',
+    tags: transferTags,
+    querystring: TransferQuerySchema,
+    fileName: 'transfers.csv',
+    columns: TRANSFER_LINE_COLUMNS,
+    page: async (request, query, page) => {
+      const { transfers, total } = await listTransfers(app.db, authOf(request), { ...query, ...page });
+      return { rows: transferLineRows(transfers), total };
+    },
+  });
 
   app.get(
     '/api/transfers/:id',

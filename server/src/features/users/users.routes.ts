@@ -8,7 +8,9 @@ import {
 } from '@stockyard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
+import { registerCsvExport } from '../../lib/csv-export';
 import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
+import { USER_COLUMNS } from './users.csv';
 import { changeUserPassword, createUser, deleteUser, listUsers } from './users.service';
 
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,6 +36,19 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       return withTotal(reply, total, { users });
     },
   );
+
+  registerCsvExport(app, {
+    url: '/api/auth/fetch-users/csv',
+    permission: 'users:manage',
+    tags: ['users'],
+    querystring: ListQuerySchema,
+    fileName: 'users.csv',
+    columns: USER_COLUMNS,
+    page: async (_request, query, page) => {
+      const { users, total } = await listUsers(app.db, { ...query, ...page });
+      return { rows: users, total };
+    },
+  });
 
   app.delete(
     '/api/auth/delete-user/:id',

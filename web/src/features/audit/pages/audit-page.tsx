@@ -3,6 +3,7 @@ import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditEvent } from '@stockyard/c
 import { useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
 import { messageOf } from '../../../lib/api';
+import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { ddmmyyyy } from '../../../lib/format';
 import { PagedTable } from '../../../lib/paged-table';
 import { useAuditEvents } from '../api/audit';
@@ -81,6 +82,11 @@ export function AuditPage() {
           { header: 'Name', render: (event) => event.entityName },
           { header: 'Details', render: (event) => describeDetails(event.details) },
         ]}
+      />
+      <DownloadCsvButton
+        path="/api/audit/csv"
+        filters={{ entityType: entityType ?? undefined, action: action ?? undefined, from, to }}
+        fileName="audit.csv"
       />
     </PageCard>
   );

@@ -3,6 +3,7 @@ import type { Custody } from '@stockyard/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { messageOf } from '../../../lib/api';
+import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { Notice, type NoticeValue } from '../../../lib/notice';
 import { useRole } from '../../../lib/use-session';
@@ -71,6 +72,7 @@ export function ToolsOutPage() {
           if (message) setNotice({ ok: true, text: message });
         }}
       />
+      <DownloadCsvButton path="/api/custody/csv" filters={{ status, storeId: storeId ?? undefined }} fileName="tools-out.csv" />
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { messageOf } from '../../../lib/api';
 import { DataTable } from '../../../lib/data-table';
+import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { Notice, type NoticeValue } from '../../../lib/notice';
 import { useRole } from '../../../lib/use-session';
@@ -95,6 +96,11 @@ export function WorkersPage() {
               ),
           },
         ]}
+      />
+      <DownloadCsvButton
+        path="/api/workers/csv"
+        filters={{ storeId: storeId ?? undefined, includeInactive: includeInactive ? 'true' : undefined }}
+        fileName="workers.csv"
       />
       <AddWorkerDialog
         opened={isAdding}

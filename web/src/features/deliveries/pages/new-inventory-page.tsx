@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
 import { isConnectionLost, messageOf } from '../../../lib/api';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
+import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { FormStack } from '../../../lib/form-stack';
 import { ddmmyyyy } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
@@ -171,6 +172,7 @@ export function NewInventoryPage() {
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}
       />
+      <DownloadCsvButton path="/api/all-inventory/csv" fileName="supplies.csv" />
     </PageCard>
   );
 }

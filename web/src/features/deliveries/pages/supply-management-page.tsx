@@ -4,6 +4,7 @@ import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
 import { messageOf } from '../../../lib/api';
+import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { ddmmyyyy } from '../../../lib/format';
@@ -139,6 +140,7 @@ export function SupplyManagementPage() {
           </FormStack>
         )}
       </Modal>
+      <DownloadCsvButton path="/api/supply/all/csv" fileName="supplies.csv" />
     </PageCard>
   );
 }

@@ -6,6 +6,7 @@ import { MOVEMENT_EFFECTS } from '@stockyard/contract/movements';
 import { useState } from 'react';
 import { messageOf } from '../../../lib/api';
 import { DataTable } from '../../../lib/data-table';
+import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { ddmmyyyy } from '../../../lib/format';
 import { ListRow } from '../../../lib/list-row';
 import { useItemHistory } from '../api/movements';
@@ -184,6 +185,7 @@ export function HistoryDialog({ item, onClose }: { item: { _id: string; name: st
           ]}
         />
       )}
+      {item && <DownloadCsvButton path="/api/movements/csv" filters={{ itemId: item._id }} fileName="movements.csv" />}
       <ReverseDialog
         movement={reversing}
         onClose={(message) => {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
 import { messageOf } from '../../../lib/api';
 import type { Column } from '../../../lib/data-table';
+import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { PagedTable } from '../../../lib/paged-table';
 import { useSearchPaging } from '../../../lib/paging';
 import { SearchBox } from '../../../lib/search-box';
@@ -76,6 +77,7 @@ export function AllProductsPage() {
       />
       <HistoryDialog item={history} onClose={() => setHistory(null)} />
       <ReorderDialog material={reordering} onClose={() => setReordering(null)} />
+      <DownloadCsvButton path="/api/products/csv" filters={{ q: debounced }} fileName="materials.csv" />
     </PageCard>
   );
 }

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { PageCard } from '../../../app/layouts/page-card';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
 import type { Column } from '../../../lib/data-table';
+import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { Notice } from '../../../lib/notice';
 import { PagedTable } from '../../../lib/paged-table';
 import { useSearchPaging } from '../../../lib/paging';
@@ -118,6 +119,7 @@ export function ProductListPage() {
       />
       <HistoryDialog item={history} onClose={() => setHistory(null)} />
       <ReorderDialog material={reordering} onClose={() => setReordering(null)} />
+      <DownloadCsvButton path="/api/products/csv" filters={{ q: debounced }} fileName="materials.csv" />
     </PageCard>
   );
 }

@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { LowStockRow } from '@stockyard/contract';
 import { useState } from 'react';
 import { messageOf } from '../../../lib/api';
+import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { ListRow } from '../../../lib/list-row';
 import { Notice, type NoticeValue } from '../../../lib/notice';
@@ -97,6 +98,7 @@ export function LowStockPage() {
           if (message) setNotice({ ok: true, text: message });
         }}
       />
+      <DownloadCsvButton path="/api/low-stock/csv" filters={{ storeId: storeId ?? undefined }} fileName="low-stock.csv" />
     </Stack>
   );
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
 import { messageOf } from '../../../lib/api';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
+import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { isoDate } from '../../../lib/format';
 import { Notice } from '../../../lib/notice';
 import { PagedTable } from '../../../lib/paged-table';
@@ -89,6 +90,7 @@ export function AllStoresPage() {
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}
       />
+      <DownloadCsvButton path="/api/stores/csv" filters={{ q: debounced }} fileName="stores.csv" />
     </PageCard>
   );
 }

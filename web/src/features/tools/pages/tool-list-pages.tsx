@@ -1,10 +1,10 @@
-import { Button, Group } from '@mantine/core';
+import { Group } from '@mantine/core';
 import type { Tool } from '@stockyard/contract';
 import { useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
-import { apiDownload, messageOf } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import type { Column } from '../../../lib/data-table';
-import { ErrorAlert } from '../../../lib/error-alert';
+import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { isoDate, numberOrZero, textOrNA } from '../../../lib/format';
 import { PagedTable } from '../../../lib/paged-table';
 import { useSearchPaging } from '../../../lib/paging';
@@ -25,7 +25,6 @@ export function ToolListPage({ variant }: { variant: Variant }) {
   const { list: tools, keptAt } = useListOrKept(useToolPage(debounced, page), variant === 'keeper' ? 'tools' : undefined, debounced, page);
   const suggestions = useToolSuggestions(variant === 'store-user' ? '' : debounced);
   const [history, setHistory] = useState<Tool | null>(null);
-  const [downloadError, setDownloadError] = useState<string | null>(null);
 
   const columns: Column<Tool>[] = [
     ...(variant === 'admin' ? [{ header: 'Store', render: (tool: Tool) => textOrNA(tool.storeId.name) }] : []),
@@ -73,18 +72,7 @@ export function ToolListPage({ variant }: { variant: Variant }) {
         rowKey={(tool) => tool._id}
         emptyText="No tools found"
       />
-      {variant !== 'store-user' && (
-        <Button
-          variant="default"
-          mt="sm"
-          onClick={() =>
-            void apiDownload('/api/tools/csv', 'tools.csv').catch((error) => setDownloadError(messageOf(error, 'Download failed.')))
-          }
-        >
-          Download CSV
-        </Button>
-      )}
-      <ErrorAlert text={downloadError} />
+      <DownloadCsvButton path="/api/tools/csv" filters={{ q: debounced }} fileName="tools.csv" />
       <HistoryDialog item={history} onClose={() => setHistory(null)} />
     </PageCard>
   );

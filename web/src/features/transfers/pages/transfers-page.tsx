@@ -2,6 +2,7 @@ import { Anchor, Button, Group, SegmentedControl, Stack, Text, Title } from '@ma
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { messageOf } from '../../../lib/api';
+import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { dayAndTime } from '../../../lib/format';
 import { ListRow } from '../../../lib/list-row';
@@ -104,6 +105,7 @@ export function TransfersPage() {
           </ListRow>
         ))}
       </Stack>
+      <DownloadCsvButton path="/api/transfers/csv" filters={{ ...FILTERS[view], storeId: storeId ?? undefined }} fileName="transfers.csv" />
     </Stack>
   );
 }

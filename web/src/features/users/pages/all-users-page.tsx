@@ -4,6 +4,7 @@ import { IconDevices, IconKey, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageCard } from '../../../app/layouts/page-card';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
+import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { Notice } from '../../../lib/notice';
 import { PagedTable } from '../../../lib/paged-table';
 import { useSearchPaging } from '../../../lib/paging';
@@ -101,6 +102,7 @@ export function AllUsersPage() {
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}
       />
+      <DownloadCsvButton path="/api/auth/fetch-users/csv" filters={{ q: debounced }} fileName="users.csv" />
     </PageCard>
   );
 }

@@ -1,0 +1,42 @@
+import { Button, Stack } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { apiDownload, messageOf, searchOf } from './api';
+import { ErrorAlert } from './error-alert';
+
+/**
+ * A list screen's export: the server streams every row its filters match as CSV (`<list>/csv`),
+ * whichever page the screen is on.
+ */
+export function DownloadCsvButton({
+  path,
+  filters = {},
+  fileName,
+}: {
+  path: string;
+  filters?: Record<string, string | number | undefined>;
+  fileName: string;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const search = searchOf(filters);
+  const download = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await apiDownload(search ? `${path}?${search}` : path, fileName);
+    } catch (failure) {
+      setError(messageOf(failure, 'Download failed.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap={4} align="flex-start">
+      <Button variant="default" size="xs" leftSection={<IconDownload size={14} />} loading={busy} onClick={() => void download()}>
+        Download CSV
+      </Button>
+      <ErrorAlert text={error} />
+    </Stack>
+  );
+}
