@@ -7,10 +7,12 @@ export const BACKUP_TABLES = [
   'settings',
   'stores',
   'users',
+  'imports',
   'user_stores',
   'user_mfa',
   'mfa_recovery_codes',
   'sessions',
+  'api_tokens',
   'materials',
   'tools',
   'deliveries',
@@ -44,6 +46,13 @@ async function appliedMigrations(db: DbOrTx): Promise<string[]> {
   return rows.map((row) => row.hash);
 }
 
+/**
+ * Columns that belong to this database rather than to the data: a movement's writing transaction
+ * (the movements feed's order) means nothing in another database, so a restored row takes the
+ * restoring transaction's, as rows of an older backup do.
+ */
+const NOT_COPIED: Partial<Record<(typeof BACKUP_TABLES)[number], string>> = { movements: 'tx_id' };
+
 /** Every table as JSON rows, read in one snapshot so the copy is consistent while the app writes. */
 export async function dumpDatabase(db: Db): Promise<Backup> {
   return db.transaction(
@@ -52,7 +61,9 @@ export async function dumpDatabase(db: Db): Promise<Backup> {
       for (const table of BACKUP_TABLES) {
         const [row] = await queryRows<{ rows: unknown[] }>(
           tx,
-          sql`select coalesce(json_agg(t), '[]'::json) as rows from ${sql.identifier(table)} t`,
+          NOT_COPIED[table]
+            ? sql`select coalesce(json_agg(to_jsonb(t) - ${NOT_COPIED[table]}::text), '[]'::json) as rows from ${sql.identifier(table)} t`
+            : sql`select coalesce(json_agg(t), '[]'::json) as rows from ${sql.identifier(table)} t`,
         );
         tables[table] = row?.rows ?? [];
       }
