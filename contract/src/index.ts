@@ -4,6 +4,7 @@ export * from './common';
 export * from './counts';
 export * from './custody';
 export * from './dashboard';
+export * from './imports';
 export * from './labels';
 export * from './ledger';
 export * from './movements';

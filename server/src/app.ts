@@ -21,6 +21,7 @@ import custodyRoutes from './features/custody/custody.routes';
 import dashboardRoutes from './features/dashboard/dashboard.routes';
 import deliveriesRoutes from './features/deliveries/deliveries.routes';
 import healthRoutes from './features/health/health.routes';
+import importsRoutes from './features/imports/imports.routes';
 import labelsRoutes from './features/labels/labels.routes';
 import materialsRoutes from './features/materials/materials.routes';
 import stockRoutes from './features/materials/stock.routes';
@@ -184,6 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(dashboardRoutes);
   await app.register(sessionsRoutes);
   await app.register(tokensRoutes);
+  await app.register(importsRoutes);
   await app.register(auditRoutes);
 
   await registerApiReference(app);

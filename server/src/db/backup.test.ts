@@ -48,7 +48,12 @@ describe('backup and restore', () => {
       sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
     );
     const notKept = ['sign_in_attempts', 'item_counts'];
-    expect(tables.map((table) => table.name).filter((name) => !notKept.includes(name)).sort()).toEqual([...BACKUP_TABLES].sort());
+    expect(
+      tables
+        .map((table) => table.name)
+        .filter((name) => !notKept.includes(name))
+        .sort(),
+    ).toEqual([...BACKUP_TABLES].sort());
   });
 
   it('restores every table exactly, row for row', async () => {

@@ -6,7 +6,9 @@ import { AppError, databaseErrorCode, QUERY_CANCELED, statusOf } from './errors'
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(statusOf[error.code]).send({ message: error.message });
+      return reply
+        .status(statusOf[error.code])
+        .send(error.issues ? { message: error.message, issues: error.issues } : { message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((issue) => ({

@@ -14,6 +14,8 @@ export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     message: string,
+    /** What exactly was wrong, where there is more than one thing: sent as `issues`, like a validation error's. */
+    readonly issues?: { path: string; message: string }[],
   ) {
     super(message);
     this.name = 'AppError';

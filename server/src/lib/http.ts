@@ -13,13 +13,20 @@ export const errorResponses = {
   429: ErrorResponseSchema,
 };
 
-const FILE_TYPES = { pdf: 'application/pdf', csv: 'text/csv' } as const;
+const FILE_TYPES = {
+  pdf: 'application/pdf',
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
 
-/** The answers of a route that sends a file to download: the file, or the usual `{message}` errors. */
-export function fileResponses(format: keyof typeof FILE_TYPES) {
+/** The answers of a route that sends a file to download: the file (in one of these formats), or the usual `{message}` errors. */
+export function fileResponses(...formats: (keyof typeof FILE_TYPES)[]) {
   const file = z.string().meta({ format: 'binary' });
   return {
-    200: { description: `A ${format.toUpperCase()} file to download`, content: { [FILE_TYPES[format]]: { schema: file } } },
+    200: {
+      description: `A ${formats.map((format) => format.toUpperCase()).join(' or ')} file to download`,
+      content: Object.fromEntries(formats.map((format) => [FILE_TYPES[format], { schema: file }])),
+    },
     ...errorResponses,
   };
 }

@@ -2,6 +2,7 @@ export * from './audit';
 export * from './auth';
 export * from './counts';
 export * from './custody';
+export * from './imports';
 export * from './ledger';
 export * from './reorder';
 export * from './settings';

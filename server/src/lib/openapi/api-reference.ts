@@ -20,6 +20,10 @@ export const API_TAGS = [
     description:
       'The ledger. `GET /api/movements?after=` reads it in commit order by a stable cursor, for integrations (docs/DEPLOYMENT.md).',
   },
+  {
+    name: 'imports',
+    description: 'Materials and tools from a spreadsheet (CSV or XLSX): a template, a preview, an all-or-nothing import.',
+  },
   { name: 'deliveries', description: 'Supplier deliveries into a store.' },
   { name: 'counts', description: 'Stock counts that post their differences.' },
   { name: 'custody', description: 'Workers, and the tools each holds.' },
