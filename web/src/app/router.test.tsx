@@ -42,8 +42,8 @@ describe('routing by role (docs/SPEC.md section 2)', () => {
     const { router } = renderAt('/dashboard/allusers');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/manager-dashboard'));
     expect(await screen.findByRole('link', { name: 'Generate Report' })).toBeInTheDocument();
-    // The 19 buttons (docs/SPEC.md's 13, Stock Count, Tools Out, Low Stock, Requests, Transfers and Needs attention), and the top bar's Notifications, Sessions and Change Password.
-    expect(screen.getAllByRole('link').filter((link) => link.getAttribute('href')?.startsWith('/dashboard/'))).toHaveLength(22);
+    // The 20 buttons (docs/SPEC.md's 13, Import, Stock Count, Tools Out, Low Stock, Requests, Transfers and Needs attention), and the top bar's Notifications, Sessions and Change Password.
+    expect(screen.getAllByRole('link').filter((link) => link.getAttribute('href')?.startsWith('/dashboard/'))).toHaveLength(23);
     await dashboardSettled();
   });
 

@@ -89,6 +89,9 @@ const RequestsPage = lazyPage(transferPages, 'RequestsPage');
 const TransfersPage = lazyPage(transferPages, 'TransfersPage');
 const TransferPage = lazyPage(transferPages, 'TransferPage');
 
+const ImportPage = lazyPage(() => import('../features/imports/pages/import-page'), 'ImportPage');
+const importPage = <ImportPage />;
+
 const AuditPage = lazyPage(() => import('../features/audit/pages/audit-page'), 'AuditPage');
 
 const changePassword = <ChangePasswordPage />;
@@ -135,6 +138,7 @@ export const screens: Record<string, Screens> = {
   '/dashboard/transferproduct': { user: <MaterialMovementPage kind="transfer" /> },
   '/dashboard/store-user-dashboard': { 'store-user': <StoreUserMaterialsPage /> },
   '/dashboard/audit': { admin: <AuditPage /> },
+  '/dashboard/import': { admin: importPage, user: importPage },
   '/dashboard/counts': { admin: <CountsPage />, user: <CountsPage /> },
   '/dashboard/counts/:id': { admin: <CountPage />, user: <CountPage /> },
   '/dashboard/notifications': { admin: notifications, user: notifications, 'store-user': notifications, manager: notifications },

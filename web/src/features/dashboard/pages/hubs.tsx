@@ -41,6 +41,7 @@ export function InventoryHubPage() {
       buttons={[
         { label: 'Materials', to: '/dashboard/productlist' },
         { label: 'Tool Entry', to: '/dashboard/addtools' },
+        { label: 'Import', to: '/dashboard/import' },
         { label: 'Tools', to: '/dashboard/alltools' },
         { label: 'Damage Tools', to: '/dashboard/damagetools' },
         { label: 'Return Tools', to: '/dashboard/refundtools' },
@@ -70,6 +71,7 @@ export function ManagerHubPage() {
         { label: 'Return Material', to: '/dashboard/refundstock' },
         { label: 'Add Tool', to: '/dashboard/addtool' },
         { label: 'All Tool', to: '/dashboard/alltool' },
+        { label: 'Import', to: '/dashboard/import' },
         { label: 'Damage Tool', to: '/dashboard/damagetool' },
         { label: 'Return Tool', to: '/dashboard/refundtool' },
         { label: 'Issued Tool', to: '/dashboard/consumetool' },

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group } from '@mantine/core';
 import type { Product } from '@stockyard/contract';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconFileImport, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageCard } from '../../../app/layouts/page-card';
@@ -79,6 +79,9 @@ export function ProductListPage() {
       <Group justify="flex-end" mb="sm">
         <Button component={Link} to="/dashboard/addproduct" leftSection={<IconPlus size={16} />} variant="light">
           Create Material
+        </Button>
+        <Button component={Link} to="/dashboard/import" leftSection={<IconFileImport size={16} />} variant="light">
+          Import
         </Button>
         <LabelSheetButton itemKind="material" rows={products.data?.rows ?? []} />
       </Group>
