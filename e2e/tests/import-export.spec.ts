@@ -67,7 +67,10 @@ test('the keeper’s material list downloads what its search shows, as CSV', asy
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
   expect(download.suggestedFilename()).toBe('materials.csv');
   const text = (await readFile(await download.path())).toString('utf8');
-  const lines = text.replace(/^\uFEFF/, '').trim().split('\r\n');
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
   expect(lines[0]).toContain('Name,Category,Material,Size,Unit,Quantity');
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(`River sand ${tag},Aggregates,N/A,,ton,14`);

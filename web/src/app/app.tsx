@@ -5,12 +5,13 @@ import { RouterProvider } from 'react-router';
 import { AppUpdate } from '../features/offline/app-update';
 import { createRouter } from './router';
 
-// Shade 8 and a darker "dimmed" keep text at WCAG AA contrast (4.5:1) on buttons and white.
-const theme = createTheme({ primaryColor: 'blue', primaryShade: 8, defaultRadius: 'md' });
+// Shade 8 and a darker "dimmed" keep text at WCAG AA contrast (4.5:1) on buttons and white; in the
+// dark the primary buttons take shade 8 too (white on it passes), and "dimmed" a lighter grey.
+const theme = createTheme({ primaryColor: 'blue', primaryShade: { light: 8, dark: 8 }, defaultRadius: 'md' });
 const cssVariables: CSSVariablesResolver = () => ({
   variables: {},
   light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
-  dark: {},
+  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 });
 
 export const queryClient = new QueryClient({
@@ -21,7 +22,7 @@ const router = createRouter();
 
 export function App() {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariables}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariables} defaultColorScheme="auto">
       <Notifications position="top-center" />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

@@ -6,6 +6,7 @@ import { logout } from '../../features/auth/api/logout';
 import { discardAll } from '../../features/offline/outbox';
 import { useOutbox } from '../../features/offline/use-outbox';
 import { NotificationBell } from '../../features/replenishment/components/notification-bell';
+import { ColorSchemeToggle } from '../../lib/color-scheme-toggle';
 import { ConfirmDialog } from '../../lib/confirm-dialog';
 import { homeOf } from '../../lib/home';
 import { signedInUser } from '../../lib/session';
@@ -48,6 +49,7 @@ export function TopBar({ showLogout }: { showLogout: boolean }) {
         </Text>
       </Group>
       <Group gap={4} wrap="nowrap">
+        <ColorSchemeToggle />
         <NotificationBell />
         <Button component={Link} to="/dashboard/sessions" variant="subtle" color="gray.0" size="compact-md" aria-label="Sessions" px={6}>
           <IconDevices size={18} />

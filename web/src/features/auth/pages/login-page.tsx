@@ -4,6 +4,7 @@ import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import illustration from '../../../assets/login-illustration.svg';
 import { ApiError } from '../../../lib/api';
+import { ColorSchemeToggle } from '../../../lib/color-scheme-toggle';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { homeOf } from '../../../lib/home';
@@ -54,6 +55,9 @@ export function LoginPage() {
 
   return (
     <Box className={classes.page}>
+      <Box className={classes.scheme}>
+        <ColorSchemeToggle color="gray" />
+      </Box>
       <Paper className={classes.card} shadow="md" radius="md">
         <Box className={classes.formSide}>
           {step.kind === 'code' && (

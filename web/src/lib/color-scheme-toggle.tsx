@@ -1,0 +1,24 @@
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { IconMoon, IconSun } from '@tabler/icons-react';
+
+/**
+ * Light or dark. Until a person chooses, the app follows the phone's or computer's setting; a choice
+ * is kept on this device (Mantine's colour scheme manager, in localStorage).
+ */
+export function ColorSchemeToggle({ color = 'gray.0' }: { color?: string }) {
+  const { setColorScheme } = useMantineColorScheme();
+  const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  const next = computed === 'dark' ? 'light' : 'dark';
+  return (
+    <ActionIcon
+      variant="subtle"
+      color={color}
+      size="lg"
+      onClick={() => setColorScheme(next)}
+      aria-label={next === 'dark' ? 'Dark mode' : 'Light mode'}
+      title={next === 'dark' ? 'Dark mode' : 'Light mode'}
+    >
+      {next === 'dark' ? <IconMoon size={18} /> : <IconSun size={18} />}
+    </ActionIcon>
+  );
+}
