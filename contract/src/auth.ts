@@ -8,7 +8,7 @@ import {
   RoleSchema,
   SIGN_IN_PASSWORD_MAX,
 } from './common';
-
+import { LanguageSchema } from './languages';
 import { LOGIN_INVALID, LOGIN_MISSING_FIELDS } from './messages';
 
 export { LOGIN_INVALID, LOGIN_MISSING_FIELDS };
@@ -30,6 +30,8 @@ export const LoginResponseSchema = z.object({
   mfaRequired: z.literal(true).optional(),
   mfaSetupRequired: z.literal(true).optional(),
   mfaToken: z.string().optional(),
+  /** The language the person chose, once signed in; null until they choose one. */
+  language: LanguageSchema.nullable().optional(),
 });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 

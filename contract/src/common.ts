@@ -61,6 +61,8 @@ export function optionalText(label: string, max = TEXT_MAX) {
 
 export const ErrorResponseSchema = z.object({
   message: z.string(),
+  /** A stable name of the message (the contract constant that holds it), for a screen to show it in its own language. */
+  code: z.string().optional(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;

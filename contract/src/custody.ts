@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, NAME_MAX, optionalText, PageQuerySchema, requiredText, StoreRefSchema, TEXT_MAX } from './common';
-import { CalendarDateSchema, QUANTITY_MAX, quantitySchema, ToolSchema } from './ledger';
+import { CalendarDateSchema, QUANTITY_MAX, quantitySchema, ToolSchema, VALID_QUANTITY_REQUIRED } from './ledger';
 
 // Tool custody: the workers of a store, tools handed to them until a due time, and what came back.
 
@@ -65,7 +65,7 @@ export const DueAtSchema = z.union([z.iso.datetime({ offset: true, message: 'Ple
 
 export const CheckoutRequestSchema = z.object({
   workerId: IdSchema,
-  quantity: quantitySchema('Please enter a valid quantity.'),
+  quantity: quantitySchema(VALID_QUANTITY_REQUIRED),
   dueAt: DueAtSchema.optional(),
 });
 export type CheckoutRequest = z.input<typeof CheckoutRequestSchema>;

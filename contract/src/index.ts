@@ -6,6 +6,7 @@ export * from './custody';
 export * from './dashboard';
 export * from './imports';
 export * from './labels';
+export * from './languages';
 export * from './ledger';
 export * from './movements';
 export * from './replenishment';

@@ -6,6 +6,9 @@ import { MOVEMENT_KINDS } from './movements';
 /** The most one movement may move: far above any real site, far below the counters' limits. */
 export const QUANTITY_MAX = 1_000_000;
 
+/** What a movement form says of a quantity that is not a whole number of at least 1. */
+export const VALID_QUANTITY_REQUIRED = 'Please enter a valid quantity.';
+
 /** A whole number of units from 1 to QUANTITY_MAX; the same messages on both sides. */
 export function quantitySchema(message: string) {
   return z
@@ -62,7 +65,7 @@ export type MaterialUpdateRequest = z.input<typeof MaterialUpdateRequestSchema>;
 export const RemarksUpdateRequestSchema = z.object({ remarks: requiredText('Remarks', TEXT_MAX) });
 
 /** The quantity fields of the movement bodies, as docs/SPEC.md names them, with their messages. */
-const issuedQuantity = { quantity: quantitySchema('Please enter a valid quantity.') };
+const issuedQuantity = { quantity: quantitySchema(VALID_QUANTITY_REQUIRED) };
 const damagedQuantity = { damagedQuantity: quantitySchema('Please enter a valid damage quantity.') };
 const refundQuantity = { refundQuantity: quantitySchema('Please enter a valid refund quantity.') };
 
@@ -302,3 +305,10 @@ export function reversalWouldGoNegative(available: number, quantity: number): st
   return `This movement cannot be reversed: it would take back ${quantity}, but only ${available} ${available === 1 ? 'is' : 'are'} available, the rest having been issued or damaged since.`;
 }
 export const REVERSAL_COUNTER_GONE = 'This movement cannot be reversed: what it recorded has since been returned or reversed in part.';
+
+/** What each keeper material screen is told once its movement is recorded (docs/SPEC.md). */
+export const MATERIAL_ISSUED = 'Stock issued successfully';
+export const MATERIAL_DAMAGED = 'Damaged stock recorded successfully';
+export const MATERIAL_RETURNED = 'Stock returned successfully';
+export const MATERIAL_RESTOCKED = 'Material restocked successfully';
+export const MATERIAL_TRANSFERRED = 'Stock transferred successfully';

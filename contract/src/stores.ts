@@ -58,3 +58,6 @@ export function lockOnlyForward(lockedThrough: string): string {
   return `The books are already closed through ${day}/${month}/${year}; closing only moves forward. To reopen them, unlock first.`;
 }
 export const STORE_NOT_LOCKED = 'The books of this store are not closed.';
+
+/** What a caller is told who names a store that is not theirs. */
+export const NO_STORE_ACCESS = 'You do not have access to this store.';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema, requiredText, StoreRefSchema, TEXT_MAX } from './common';
 import { DueAtSchema } from './custody';
-import { quantitySchema } from './ledger';
+import { quantitySchema, VALID_QUANTITY_REQUIRED } from './ledger';
 
 // Movements a keeper recorded on a phone, maybe with no signal, sent later in a batch: each applied
 // exactly once, or kept on the server for a person to look at (parked).
@@ -28,7 +28,7 @@ export const SyncOpSchema = z
     kind: z.enum(SYNC_OP_KINDS, { message: `kind must be one of ${SYNC_OP_KINDS.join(', ')}` }),
     itemKind: z.enum(['material', 'tool'], { message: 'itemKind must be material or tool' }),
     itemId: IdSchema,
-    quantity: quantitySchema('Please enter a valid quantity.'),
+    quantity: quantitySchema(VALID_QUANTITY_REQUIRED),
     reason: z.string().trim().max(TEXT_MAX, `Reason must be at most ${TEXT_MAX} characters`).optional().default(''),
     capturedAt: z.iso.datetime({ offset: true, message: 'capturedAt must be an ISO date-time' }),
     storeId: IdSchema,
@@ -115,7 +115,7 @@ export const ParkedListQuerySchema = PageQuerySchema.extend({ storeId: IdSchema.
 export const ParkedListResponseSchema = z.object({ parked: z.array(ParkedMovementSchema), total: z.number() });
 export type ParkedListResponse = z.infer<typeof ParkedListResponseSchema>;
 
-export const ParkedApplyRequestSchema = z.object({ quantity: quantitySchema('Please enter a valid quantity.').optional() });
+export const ParkedApplyRequestSchema = z.object({ quantity: quantitySchema(VALID_QUANTITY_REQUIRED).optional() });
 export const ParkedDiscardRequestSchema = z.object({ reason: requiredText('Reason', TEXT_MAX) });
 export const ParkedResponseSchema = z.object({ message: z.string(), parked: ParkedMovementSchema });
 export type ParkedResponse = z.infer<typeof ParkedResponseSchema>;

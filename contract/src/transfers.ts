@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema, requiredText, StoreRefSchema, TEXT_MAX } from './common';
-import { QUANTITY_MAX, quantitySchema } from './ledger';
+import { QUANTITY_MAX, quantitySchema, VALID_QUANTITY_REQUIRED } from './ledger';
 
 // Requests to the warehouse and transfers between stores, with goods in transit.
 
 const LINES_MAX = 500;
-const lineQuantity = quantitySchema('Please enter a valid quantity.');
+const lineQuantity = quantitySchema(VALID_QUANTITY_REQUIRED);
 const PersonSchema = z.object({ _id: z.string(), name: z.string() }).nullable();
 
 // ---- Requests ----

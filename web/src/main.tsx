@@ -3,11 +3,15 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { startI18n } from './i18n/i18n';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+// A language file that cannot load (offline before it was ever fetched) leaves the app in English.
+startI18n().then(render, render);

@@ -1,3 +1,4 @@
+import { codeOfMessage } from '@stockyard/contract/message-codes';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, databaseErrorCode, QUERY_CANCELED, statusOf } from './errors';
@@ -6,16 +7,16 @@ import { AppError, databaseErrorCode, QUERY_CANCELED, statusOf } from './errors'
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply
-        .status(statusOf[error.code])
-        .send(error.issues ? { message: error.message, issues: error.issues } : { message: error.message });
+      const answer = { message: error.message, code: codeOfMessage(error.message) ?? error.code };
+      return reply.status(statusOf[error.code]).send(error.issues ? { ...answer, issues: error.issues } : answer);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((issue) => ({
         path: [error.validationContext, ...String(issue.instancePath).split('/').filter(Boolean)].join('.'),
         message: issue.message ?? 'Invalid value',
       }));
-      return reply.status(400).send({ message: issues[0]?.message ?? 'Invalid request', issues });
+      const message = issues[0]?.message ?? 'Invalid request';
+      return reply.status(400).send({ message, code: codeOfMessage(message) ?? 'invalid_request', issues });
     }
     // A data exception (SQLSTATE class 22: a value the column cannot hold) is bad input, not a crash.
     if (databaseErrorCode(error)?.startsWith('22')) {

@@ -1,3 +1,4 @@
+import { translatedMessage } from '../i18n/messages';
 import { clearSession, getToken } from './session';
 
 export class ApiError extends Error {
@@ -6,6 +7,8 @@ export class ApiError extends Error {
     message: string,
     /** The server's own message, when it sent one. */
     readonly serverMessage?: string,
+    /** The stable code the server sent beside its message, for showing it in the app's language. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -76,8 +79,9 @@ async function apiRequest<T>(path: string, options: RequestOptions): Promise<{ d
 async function failureOf(response: Response, signedIn: boolean): Promise<ApiError> {
   const data = safeJson(await response.text());
   const serverMessage = typeof data?.message === 'string' ? data.message : undefined;
+  const code = typeof data?.code === 'string' ? data.code : undefined;
   if (response.status === 401 && signedIn) clearSession();
-  return new ApiError(response.status, serverMessage ?? `HTTP error! Status: ${response.status}`, serverMessage);
+  return new ApiError(response.status, serverMessage ?? `HTTP error! Status: ${response.status}`, serverMessage, code);
 }
 
 /**
@@ -116,7 +120,7 @@ function saveFile(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-function safeJson(text: string): { message?: unknown } | undefined {
+function safeJson(text: string): { message?: unknown; code?: unknown } | undefined {
   if (!text) return undefined;
   try {
     return JSON.parse(text);
@@ -126,12 +130,14 @@ function safeJson(text: string): { message?: unknown } | undefined {
 }
 
 /**
- * What to tell the user about a failed call: the server's own message when it sent one, the
- * connection problem when there was no answer, else the screen's fallback text from docs/SPEC.md.
+ * What to tell the user about a failed call, in the app's language where it has the text: the
+ * server's own message when it sent one, the connection problem when there was no answer, else the
+ * screen's fallback text from docs/SPEC.md.
  */
 export function messageOf(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.serverMessage ?? (error.status === 0 ? error.message : fallback);
-  return fallback;
+  if (!(error instanceof ApiError)) return fallback;
+  if (error.serverMessage) return translatedMessage(error.serverMessage, error.code);
+  return error.status === 0 ? translatedMessage(error.message, 'connectionLost') : fallback;
 }
 
 /** Whether a call failed without an answer (the connection dropped): the same request may be sent again. */

@@ -9,12 +9,13 @@ export function ConfirmDialog(props: {
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation();
   return (
-    <Modal opened={props.opened} onClose={props.onCancel} title="Please confirm" centered>
+    <Modal opened={props.opened} onClose={props.onCancel} title={t('common.pleaseConfirm')} centered>
       <Text mb="lg">{props.message}</Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={props.onCancel}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button color="red" onClick={props.onConfirm} loading={props.isBusy}>
           {props.confirmLabel}
@@ -23,3 +24,5 @@ export function ConfirmDialog(props: {
     </Modal>
   );
 }
+
+import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
 import { ddmmyyyy } from '@stockyard/contract/report-sheet';
+import { currentLanguage } from '../i18n/i18n';
 
 export { ddmmyyyy, numberOrZero, textOrNA } from '@stockyard/contract/report-sheet';
 
@@ -23,4 +24,14 @@ export function dayAndTime(iso: string): string {
 /** HH:MM of an ISO timestamp, in the phone's own time ("Stock as of 10:42"). */
 export function timeOfDay(iso: string): string {
   return new Date(iso).toTimeString().slice(0, 5);
+}
+
+/** A number as the app's language writes it (1,234 in English, 1.234 in Spanish, 1,00,000 in Hindi). */
+export function localNumber(value: number): string {
+  return new Intl.NumberFormat(currentLanguage()).format(value);
+}
+
+/** A day as the app's language writes it, where docs/SPEC.md fixes no format. */
+export function localDate(value: string | Date): string {
+  return new Intl.DateTimeFormat(currentLanguage(), { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(value));
 }

@@ -4,9 +4,11 @@ import type { Product, Tool } from '@stockyard/contract';
 import { LABEL_NOT_FOUND } from '@stockyard/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ScanButton } from '../features/labels/components/scan-button';
 import { type OfflineListName, offlineList, refreshSnapshot } from '../features/offline/snapshot';
 import { searchKept, useKeptList } from '../features/offline/use-kept-list';
+import { translatedMessage } from '../i18n/messages';
 import { timeOfDay } from './format';
 import type { PageQueryOptions } from './paging';
 
@@ -75,21 +77,22 @@ export function ItemPicker<T extends Item, R extends T = T>(props: {
     }
     if (!found && listName) found = (await offlineList<R & (Product | Tool)>(listName))?.rows.find((row) => row.code === code);
     if (found) onChange(found);
-    else setScanProblem(LABEL_NOT_FOUND);
+    else setScanProblem(translatedMessage(LABEL_NOT_FOUND, 'LABEL_NOT_FOUND'));
   }
+  const { t } = useTranslation();
   const options = props.value && !rows.some((row) => row._id === props.value?._id) ? [props.value, ...rows] : rows;
   return (
     <Group gap="xs" align="flex-end" wrap="nowrap">
       <Select
         style={{ flex: 1 }}
         label={props.label}
-        placeholder="Type to search"
+        placeholder={t('movement.typeToSearch')}
         searchable
         required
         clearable
-        description={kept ? `Offline: stock as of ${timeOfDay(kept.syncedAt)}` : undefined}
+        description={kept ? t('outbox.keptAt', { time: timeOfDay(kept.syncedAt) }) : undefined}
         error={scanProblem}
-        nothingFoundMessage={items.isPending && !isOffline ? 'Loading...' : 'Nothing found'}
+        nothingFoundMessage={items.isPending && !isOffline ? t('common.loading') : t('movement.nothingFound')}
         data={options.map((item) => ({ value: item._id, label: props.describe ? props.describe(item) : item.name }))}
         value={props.value?._id ?? null}
         onChange={(id) => props.onChange(options.find((item) => item._id === id) ?? null)}

@@ -1,12 +1,16 @@
 import { Button, Card, NumberInput, SimpleGrid, Text, TextInput } from '@mantine/core';
 import type { SyncOpKind } from '@stockyard/contract';
+import { codeOfMessage } from '@stockyard/contract/message-codes';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageCard } from '../app/layouts/page-card';
 import { enqueue, remove } from '../features/offline/outbox';
+import { translatedMessage } from '../i18n/messages';
 import { Notice } from '../lib/notice';
 import { ApiError, isConnectionLost, messageOf } from './api';
 import { ConfirmDialog } from './confirm-dialog';
 import { FormStack } from './form-stack';
+import { localNumber } from './format';
 import { useIdempotencyKey } from './idempotency-key';
 import type { MovementCall } from './movement-call';
 import { signedInUser } from './session';
@@ -29,6 +33,7 @@ export type OfflineMovement<T> = {
   after: (item: T, quantity: number) => T;
 };
 
+/** What a form says of an entry kept in the outbox (outbox.recordedOnPhone in each language). */
 export const RECORDED_ON_PHONE = 'Recorded on this phone. It will be sent as soon as there is signal.';
 
 export type MovementFormProps<T> = {
@@ -75,6 +80,7 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
   const [isConfirming, setConfirming] = useState(false);
   const [body, setBody] = useState<unknown>(null);
   const intent = useIdempotencyKey();
+  const { t } = useTranslation();
 
   const { renew } = intent;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a change of the screen's own fields is a new intent
@@ -86,14 +92,14 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     setResult(null);
-    const problem = props.validate?.(item, numeric) ?? (item ? null : 'Please select an item.');
+    const problem = props.validate?.(item, numeric) ?? (item ? null : t('movement.selectItem'));
     if (problem || !item) {
-      setResult({ ok: false, text: problem ?? 'Please select an item.' });
+      setResult({ ok: false, text: problem ? translatedMessage(problem, codeOfMessage(problem)) : t('movement.selectItem') });
       return;
     }
     const parsed = parsePayload(props.call.schema, props.call.body(item, numeric ?? undefined, reason.trim()));
     if ('problem' in parsed) {
-      setResult({ ok: false, text: parsed.problem });
+      setResult({ ok: false, text: translatedMessage(parsed.problem, codeOfMessage(parsed.problem)) });
       return;
     }
     setBody(parsed.data);
@@ -106,14 +112,14 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
     const queued = await queue();
     const recordedOnPhone = () => {
       if (queued && item) setItem(queued.after(item, queued.quantity));
-      done(RECORDED_ON_PHONE);
+      done(t('outbox.recordedOnPhone'));
     };
     if (queued && !navigator.onLine) return recordedOnPhone();
     try {
       const answer = await props.submit({ body: payload, idempotencyKey: intent.key });
       if (queued) await remove(intent.key);
       setItem(answer.item);
-      done(answer.message);
+      done(translatedMessage(answer.message, codeOfMessage(answer.message)));
     } catch (error) {
       // No answer, or the server failed: the op waits in the outbox and is sent again under the same id.
       if (queued && (isConnectionLost(error) || (error instanceof ApiError && error.status >= 500))) return recordedOnPhone();
@@ -151,15 +157,15 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
         <Notice value={result} />
         {props.picker(item, intent.tracking(setItem))}
         {item && (
-          <Card withBorder padding="sm" aria-label="Current stock">
+          <Card withBorder padding="sm" aria-label={t('movement.currentStock')}>
             <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs">
               {props.summary(item).map(([label, value]) => (
                 <div key={label}>
                   <Text size="xs" c="dimmed">
-                    {label}
+                    {t(`movement.stock.${label}`, { defaultValue: label })}
                   </Text>
                   <Text fw={600} data-testid={`stock-${label}`}>
-                    {value}
+                    {localNumber(value)}
                   </Text>
                 </div>
               ))}
@@ -194,7 +200,7 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
         <ConfirmDialog
           opened={isConfirming}
           message={props.confirmMessage}
-          confirmLabel="Yes"
+          confirmLabel={t('common.yes')}
           onConfirm={() => void send(body)}
           onCancel={() => setConfirming(false)}
         />

@@ -37,9 +37,14 @@ export function replaceToken(token: string): void {
   localStorage.setItem(TOKEN_KEY, token);
 }
 
+/** Choices of this device's, not of the person signed in: the app's language and light or dark. */
+const KEPT_ON_SIGN_OUT = ['language', 'mantine-color-scheme-value'];
+
 /** Forgets everything about the signed-in user: local and session storage and the token cookie. */
 export function clearSession(): void {
+  const kept = KEPT_ON_SIGN_OUT.map((key) => [key, localStorage.getItem(key)] as const);
   localStorage.clear();
+  for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value);
   sessionStorage.clear();
   // biome-ignore lint/suspicious/noDocumentCookie: clearing the one cookie docs/SPEC.md names
   document.cookie = 'token=; Max-Age=0; path=/';

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { startI18n } from '../i18n/i18n';
 
 // findBy… waits up to 1 s by default: on a loaded 2-core machine the first render of a lazily loaded
 // screen took longer, and a screen that did render was reported as missing.
@@ -18,6 +19,8 @@ afterEach(() => {
 
 // jsdom lacks these browser APIs that Mantine uses (node-environment files, such as the PDF tests, have no window).
 if (isBrowserLike) installBrowserStubs();
+// Screens speak through i18next: the tests read them in English, docs/SPEC.md's texts.
+if (isBrowserLike) await startI18n('en');
 
 function installBrowserStubs() {
   Object.defineProperty(window, 'matchMedia', {

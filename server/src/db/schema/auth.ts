@@ -1,4 +1,4 @@
-import { ROLES } from '@stockyard/contract';
+import { LANGUAGES, ROLES } from '@stockyard/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { stores } from './stores';
@@ -11,6 +11,8 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: text('role').notNull(),
+    /** The language the person chose for the app (docs/decisions/0012); null until they choose. */
+    language: text('language'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
@@ -18,6 +20,7 @@ export const users = pgTable(
     // Deleted users keep their row (movements name their actor), so uniqueness covers live users only.
     uniqueIndex('users_email_live_key').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
     check('users_role_check', sql`${t.role} in (${sql.raw(ROLES.map((role) => `'${role}'`).join(', '))})`),
+    check('users_language_check', sql`${t.language} in (${sql.raw(LANGUAGES.map((language) => `'${language}'`).join(', '))})`),
   ],
 );
 

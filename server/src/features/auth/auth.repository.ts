@@ -1,3 +1,4 @@
+import type { Language } from '@stockyard/contract';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { signInAttempts, userStores, users } from '../../db/schema';
@@ -9,6 +10,16 @@ export async function findUserByEmail(db: DbOrTx, email: string) {
     .from(users)
     .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt)));
   return user;
+}
+
+/** The language a user chose, or null. */
+export async function findUserLanguage(db: DbOrTx, userId: string): Promise<Language | null> {
+  const [user] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
+  return (user?.language as Language | null | undefined) ?? null;
+}
+
+export async function updateUserLanguage(db: DbOrTx, userId: string, language: Language): Promise<void> {
+  await db.update(users).set({ language }).where(eq(users.id, userId));
 }
 
 /** A user's store ids in assignment order; the first is a keeper's active store. */

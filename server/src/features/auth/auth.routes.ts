@@ -10,12 +10,14 @@ import {
   MfaEnrollResponseSchema,
   MfaSignInRequestSchema,
   MfaStatusResponseSchema,
+  SetLanguageRequestSchema,
+  SetLanguageResponseSchema,
 } from '@stockyard/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize, authorizeOrSetUp, mfaUserOf } from '../../lib/auth/authorize';
 import { errorResponses } from '../../lib/http';
-import { changeOwnPassword, finishMfaSignIn, finishSetupSignIn, login, logout, proveCurrentPassword } from './auth.service';
+import { changeOwnPassword, finishMfaSignIn, finishSetupSignIn, login, logout, proveCurrentPassword, saveLanguage } from './auth.service';
 import type { SignInClient } from './login-limiter';
 import { confirmEnrolment, secondFactorStatus, startEnrolment } from './mfa.service';
 
@@ -90,6 +92,15 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const token = await changeOwnPassword(app.db, app.tokens, authOf(request), request.body, signInClient(request));
       return { message: 'Password changed successfully!', token };
     },
+  );
+
+  app.put(
+    '/api/auth/language',
+    {
+      onRequest: authorize('account:language'),
+      schema: { tags: ['auth'], body: SetLanguageRequestSchema, response: { 200: SetLanguageResponseSchema, ...errorResponses } },
+    },
+    async (request) => saveLanguage(app.db, authOf(request), request.body.language),
   );
 };
 

@@ -1,5 +1,7 @@
 import {
   CURRENT_PASSWORD_WRONG,
+  LANGUAGE_SAVED,
+  type Language,
   LOGIN_INVALID,
   type LoginRequest,
   type LoginResponse,
@@ -14,7 +16,14 @@ import { AppError } from '../../lib/errors';
 import { assertUncommonPassword, hashForMissingAccount, hashPassword, verifyPassword } from '../../lib/passwords';
 import { recordAudit } from '../audit/audit.service';
 import { browserOf } from '../sessions/sessions.service';
-import { findCredentialsOfUser, findStoreIdsOfUser, findUserByEmail, setPasswordHash } from './auth.repository';
+import {
+  findCredentialsOfUser,
+  findStoreIdsOfUser,
+  findUserByEmail,
+  findUserLanguage,
+  setPasswordHash,
+  updateUserLanguage,
+} from './auth.repository';
 import { admitSignInAttempt, type SignInClient, settleSuccessfulSignIn } from './login-limiter';
 import { hasSecondFactor, proveSecondFactor } from './mfa.service';
 
@@ -51,7 +60,7 @@ async function openSession(
   user: { id: string; name: string; role: Role },
   client: SignInClient,
   proof: { secondFactor?: string },
-): Promise<{ token: string; role: Role }> {
+): Promise<{ token: string; role: Role; language: Language | null }> {
   const device = { userAgent: client.userAgent, address: client.ip };
   const token = await issueToken(db, tokens, { id: user.id, role: user.role, stores: await findStoreIdsOfUser(db, user.id) }, device);
   await recordAudit(db, {
@@ -62,7 +71,13 @@ async function openSession(
     entityName: user.name,
     details: { address: client.ip, browser: browserOf(client.userAgent ?? null), ...proof },
   });
-  return { token, role: user.role };
+  return { token, role: user.role, language: await findUserLanguage(db, user.id) };
+}
+
+/** Keeps the language a person chose; every later sign-in, on any device, starts in it. */
+export async function saveLanguage(db: DbOrTx, auth: AuthContext, language: Language): Promise<{ message: string; language: Language }> {
+  await updateUserLanguage(db, auth.userId, language);
+  return { message: LANGUAGE_SAVED, language };
 }
 
 /**

@@ -62,7 +62,7 @@ describe('POST /auth/login', () => {
     });
     for (const response of [wrongPassword, unknownEmail]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: 'Invalid email or password' });
+      expect(response.json()).toEqual({ message: 'Invalid email or password', code: 'LOGIN_INVALID' });
     }
   });
 

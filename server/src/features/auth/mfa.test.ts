@@ -80,7 +80,7 @@ describe('a second factor (TOTP) with recovery codes, required of admins', () =>
     nextPeriod();
     const ok = await post('/api/auth/mfa', { mfaToken: first.mfaToken, code: await codeAt(secret) });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ token: expect.any(String), role: 'admin' });
+    expect(ok.json()).toEqual({ token: expect.any(String), role: 'admin', language: null });
     const again = (await signIn(admin.email)).json();
     expect((await post('/api/auth/mfa', { mfaToken: again.mfaToken, code: await codeAt(secret) })).statusCode).toBe(401);
     // The last period's code, unused, still counts in the first 5 seconds of the next period; later, never.
@@ -131,6 +131,7 @@ describe('a second factor (TOTP) with recovery codes, required of admins', () =>
       .sign(t.app.tokens.secret as Uint8Array);
     expect((await post('/api/auth/mfa', { mfaToken: expired, code: await codeAt(secret, 2) })).json()).toEqual({
       message: 'This sign-in has expired. Please log in again.',
+      code: 'MFA_TOKEN_ENDED',
     });
   });
 
@@ -140,7 +141,7 @@ describe('a second factor (TOTP) with recovery codes, required of admins', () =>
     ).json().token;
     const store = await createStore(t.app, adminToken);
     const keeper = await createUser(t.app, adminToken, { role: 'user', storeId: store._id });
-    expect((await signIn(keeper.email)).json()).toEqual({ token: expect.any(String), role: 'user' });
+    expect((await signIn(keeper.email)).json()).toEqual({ token: expect.any(String), role: 'user', language: null });
     // A stolen token alone cannot turn it on (and lock the owner out): the password is asked again.
     expect((await post('/api/auth/mfa/enroll', {}, keeper.token)).statusCode).toBe(400);
     expect((await post('/api/auth/mfa/enroll', { currentPassword: 'not it at all' }, keeper.token)).statusCode).toBe(400);

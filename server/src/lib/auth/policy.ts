@@ -9,6 +9,7 @@ export type Permission =
   | 'account:mfa'
   | 'account:tokens'
   | 'account:sign-out'
+  | 'account:language'
   | 'items:read'
   | 'items:create'
   | 'items:edit'
@@ -32,6 +33,7 @@ const ownAccount: readonly Permission[] = [
   'account:sessions',
   'account:tokens',
   'account:sign-out',
+  'account:language',
   'account:notifications',
 ];
 
@@ -89,7 +91,7 @@ export function needsSignedInPerson(permission: Permission | undefined): boolean
 }
 
 /** What a caller is told who names a store that is not theirs. */
-export const NO_STORE_ACCESS = 'You do not have access to this store.';
+export { NO_STORE_ACCESS } from '@stockyard/contract';
 
 /** Admins reach every store; everybody else only the stores assigned to them. */
 export function canAccessStore(auth: { role: Role; stores: string[] }, storeId: string): boolean {

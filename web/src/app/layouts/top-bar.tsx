@@ -1,11 +1,14 @@
 import { Box, Button, Group, Text } from '@mantine/core';
 import { IconArrowLeft, IconDevices, IconKey, IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { logout } from '../../features/auth/api/logout';
 import { discardAll } from '../../features/offline/outbox';
 import { useOutbox } from '../../features/offline/use-outbox';
 import { NotificationBell } from '../../features/replenishment/components/notification-bell';
+import { i18n } from '../../i18n/i18n';
+import { LanguageMenu } from '../../i18n/language-menu';
 import { ColorSchemeToggle } from '../../lib/color-scheme-toggle';
 import { ConfirmDialog } from '../../lib/confirm-dialog';
 import { homeOf } from '../../lib/home';
@@ -14,8 +17,7 @@ import { useRole } from '../../lib/use-session';
 
 /** Why signing out with a non-empty outbox is refused until the keeper confirms. */
 export function unsentWarning(count: number): string {
-  const movements = count === 1 ? '1 movement' : `${count} movements`;
-  return `${movements} recorded on this phone ${count === 1 ? 'has' : 'have'} not reached the server yet. Logging out now loses ${count === 1 ? 'it' : 'them'}.`;
+  return i18n.t('outbox.unsent', { count });
 }
 
 /** The bar on top of every signed-in screen: Back to the role's hub, sessions, password change and, where no sidebar has it, Logout. */
@@ -24,6 +26,7 @@ export function TopBar({ showLogout }: { showLogout: boolean }) {
   const { pathname } = useLocation();
   const home = homeOf(useRole());
   const { waiting } = useOutbox();
+  const { t } = useTranslation();
   const [isAskingToDiscard, setAskingToDiscard] = useState(false);
   const discardAndLogout = () => {
     const user = signedInUser();
@@ -37,21 +40,30 @@ export function TopBar({ showLogout }: { showLogout: boolean }) {
     <Group justify="space-between" wrap="nowrap" px="md" h={56} bg="#1c3d6e" c="white" component="header">
       <Group gap="xs" wrap="nowrap" miw={0}>
         {pathname !== home && (
-          <Button variant="subtle" color="gray.0" size="compact-md" px={6} onClick={() => navigate(home)} aria-label="Back">
+          <Button variant="subtle" color="gray.0" size="compact-md" px={6} onClick={() => navigate(home)} aria-label={t('common.back')}>
             <IconArrowLeft size={18} />
             <Box component="span" ml={6} visibleFrom="xs">
-              Back
+              {t('common.back')}
             </Box>
           </Button>
         )}
         <Text fw={600} truncate>
-          Welcome, Inventory System
+          {t('common.welcomeBar')}
         </Text>
       </Group>
       <Group gap={4} wrap="nowrap">
+        <LanguageMenu />
         <ColorSchemeToggle />
         <NotificationBell />
-        <Button component={Link} to="/dashboard/sessions" variant="subtle" color="gray.0" size="compact-md" aria-label="Sessions" px={6}>
+        <Button
+          component={Link}
+          to="/dashboard/sessions"
+          variant="subtle"
+          color="gray.0"
+          size="compact-md"
+          aria-label={t('common.sessions')}
+          px={6}
+        >
           <IconDevices size={18} />
         </Button>
         <Button
@@ -60,7 +72,7 @@ export function TopBar({ showLogout }: { showLogout: boolean }) {
           variant="subtle"
           color="gray.0"
           size="compact-md"
-          aria-label="Change Password"
+          aria-label={t('common.changePassword')}
           px={6}
         >
           <IconKey size={18} />
@@ -73,13 +85,13 @@ export function TopBar({ showLogout }: { showLogout: boolean }) {
             leftSection={<IconLogout size={18} />}
             onClick={() => (waiting.length > 0 ? setAskingToDiscard(true) : void logout())}
           >
-            Logout
+            {t('common.logout')}
           </Button>
         )}
         <ConfirmDialog
           opened={isAskingToDiscard}
           message={unsentWarning(waiting.length)}
-          confirmLabel="Discard and log out"
+          confirmLabel={t('outbox.discardAndLogout')}
           onConfirm={() => void discardAndLogout()}
           onCancel={() => setAskingToDiscard(false)}
         />

@@ -1,8 +1,11 @@
-import { Box, Button, Image, Paper, PasswordInput, Text, TextInput, Title } from '@mantine/core';
-import { LOGIN_INVALID, LOGIN_MISSING_FIELDS } from '@stockyard/contract/messages';
+import { Box, Button, Group, Image, Paper, PasswordInput, Text, TextInput, Title } from '@mantine/core';
+import type { Language } from '@stockyard/contract/languages';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import illustration from '../../../assets/login-illustration.svg';
+import { chooseLanguage, chosenLanguage } from '../../../i18n/i18n';
+import { LanguageMenu, saveLanguage } from '../../../i18n/language-menu';
 import { ApiError } from '../../../lib/api';
 import { ColorSchemeToggle } from '../../../lib/color-scheme-toggle';
 import { ErrorAlert } from '../../../lib/error-alert';
@@ -27,10 +30,17 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'password' });
+  const { t } = useTranslation();
 
-  async function signedIn({ token, role }: SignedIn) {
+  async function signedIn({ token, role, language }: SignedIn & { language?: Language | null }) {
     saveSession(token, role);
     askToKeepStorage();
+    // The language saved with the person wins; one chosen here before signing in is saved with them.
+    if (language) await chooseLanguage(language);
+    else {
+      const chosen = chosenLanguage();
+      if (chosen) void saveLanguage(chosen).catch(() => undefined);
+    }
     await navigate(homeOf(role), { replace: true });
   }
 
@@ -38,7 +48,7 @@ export function LoginPage() {
     event.preventDefault();
     setError(null);
     if (!email.trim() || !password) {
-      setError(LOGIN_MISSING_FIELDS);
+      setError(t('messages.LOGIN_MISSING_FIELDS'));
       return;
     }
     try {
@@ -46,18 +56,21 @@ export function LoginPage() {
       setPassword('');
       if (answer.mfaToken && answer.mfaRequired) setStep({ kind: 'code', mfaToken: answer.mfaToken });
       else if (answer.mfaToken && answer.mfaSetupRequired) setStep({ kind: 'setup', mfaToken: answer.mfaToken });
-      else if (answer.token && answer.role) await signedIn({ token: answer.token, role: answer.role });
+      else if (answer.token && answer.role) await signedIn({ token: answer.token, role: answer.role, language: answer.language });
     } catch (caught) {
       // Too many attempts gets its own message, so a locked-out user knows to wait.
-      setError(caught instanceof ApiError && caught.status === 429 && caught.serverMessage ? caught.serverMessage : LOGIN_INVALID);
+      setError(
+        caught instanceof ApiError && caught.status === 429 && caught.serverMessage ? caught.serverMessage : t('messages.LOGIN_INVALID'),
+      );
     }
   }
 
   return (
     <Box className={classes.page}>
-      <Box className={classes.scheme}>
+      <Group className={classes.scheme} gap={4}>
+        <LanguageMenu color="gray" />
         <ColorSchemeToggle color="gray" />
-      </Box>
+      </Group>
       <Paper className={classes.card} shadow="md" radius="md">
         <Box className={classes.formSide}>
           {step.kind === 'code' && (
@@ -68,9 +81,9 @@ export function LoginPage() {
             />
           )}
           {step.kind === 'setup' && (
-            <Suspense fallback={<Text c="dimmed">Loading...</Text>}>
+            <Suspense fallback={<Text c="dimmed">{t('common.loading')}</Text>}>
               <Text c="dimmed" size="sm" mb="sm">
-                Admins sign in with a second step: set it up once, now.
+                {t('login.secondStep')}
               </Text>
               <MfaSetup mfaToken={step.mfaToken} onDone={(session) => (session ? void signedIn(session) : setStep({ kind: 'password' }))} />
             </Suspense>
@@ -79,34 +92,34 @@ export function LoginPage() {
             <FormStack onSubmit={handleSubmit}>
               <div>
                 <Title order={1} size="h2">
-                  Inventory System
+                  {t('common.appName')}
                 </Title>
-                <Text c="dimmed">See your growth and get support!</Text>
+                <Text c="dimmed">{t('login.tagline')}</Text>
               </div>
               <ErrorAlert text={error} />
               <TextInput
-                label="Email"
+                label={t('login.email')}
                 type="email"
-                placeholder="Enter your Email"
+                placeholder={t('login.emailPlaceholder')}
                 value={email}
                 onChange={(e) => setEmail(e.currentTarget.value)}
                 autoComplete="username"
               />
               <PasswordInput
-                label="Password"
-                placeholder="Minimum 8 characters"
+                label={t('login.password')}
+                placeholder={t('login.passwordPlaceholder')}
                 value={password}
                 onChange={(e) => setPassword(e.currentTarget.value)}
                 autoComplete="current-password"
               />
               <Button type="submit" disabled={loginMutation.isPending} fullWidth size="md">
-                {loginMutation.isPending ? 'Logging in...' : 'Login'}
+                {loginMutation.isPending ? t('login.busy') : t('login.submit')}
               </Button>
             </FormStack>
           </Box>
         </Box>
         <Box className={classes.imageSide}>
-          <Image src={illustration} alt="A site store with cement bags, timber and tools" />
+          <Image src={illustration} alt={t('login.illustration')} />
         </Box>
       </Paper>
     </Box>

@@ -1,15 +1,17 @@
 import { Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 export type HubButton = { label: string; to: string; badge?: ReactNode };
 
 /** A hub screen: the banner, a title, what to show above the buttons, and one big button per destination. */
 export function ButtonHub({ title, buttons, above }: { title: string; buttons: HubButton[]; above?: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <Stack gap="lg">
       <Text c="dimmed" fw={500}>
-        Welcome to Inventory System
+        {t('common.welcomeHub')}
       </Text>
       <Title order={2}>{title}</Title>
       {above}

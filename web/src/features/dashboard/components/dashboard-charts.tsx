@@ -3,12 +3,12 @@ import { BarChart, type BarChartSeries } from '@mantine/charts';
 import { Alert, Anchor, Card, Group, List, Select, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import type { DashboardResponse } from '@stockyard/contract';
 import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { messageOf } from '../../../lib/api';
-import { ddmmyyyy } from '../../../lib/format';
+import { ddmmyyyy, localNumber } from '../../../lib/format';
 import { useOnline } from '../../offline/use-outbox';
 import { useDashboard } from '../api/dashboard';
-import { DASHBOARD_OFFLINE } from './dashboard-panel';
 
 const percent = (share: number | null) => (share === null ? '–' : `${(share * 100).toFixed(1)} %`);
 const dayMonth = (day: string) => ddmmyyyy(day).slice(0, 5);
@@ -22,6 +22,7 @@ function ChartCard(props: {
   action?: ReactNode;
 }) {
   const [asTable, setAsTable] = useState(false);
+  const { t } = useTranslation();
   const [head, rows] = props.table;
   return (
     <Card withBorder padding="md" radius="md">
@@ -29,7 +30,7 @@ function ChartCard(props: {
         <Title order={3} size="h5">
           {props.title}
         </Title>
-        <Switch size="sm" label="Table" checked={asTable} onChange={(event) => setAsTable(event.currentTarget.checked)} />
+        <Switch size="sm" label={t('dashboard.table')} checked={asTable} onChange={(event) => setAsTable(event.currentTarget.checked)} />
       </Group>
       {props.action}
       {rows.length === 0 ? (
@@ -93,21 +94,26 @@ function RankedBars(props: {
 }
 
 function TopConsumed({ data }: { data: DashboardResponse }) {
+  const { t } = useTranslation();
   const rows = data.topConsumed.map((row) => ({ label: row.name, quantity: row.quantity }));
   const summary =
-    rows.length === 0 ? 'Nothing was issued in the last 30 days.' : rows.map((row) => `${row.label} ${row.quantity}`).join(', ');
+    rows.length === 0 ? t('dashboard.nothingIssued30') : rows.map((row) => `${row.label} ${localNumber(row.quantity)}`).join(', ');
   return (
     <ChartCard
-      title={`Most issued since ${ddmmyyyy(data.since)}`}
+      title={t('dashboard.mostIssued', { day: ddmmyyyy(data.since) })}
       summary={summary}
-      table={[['Material', 'Store', 'Issued'], data.topConsumed.map((row) => [row.name, row.storeName, `${row.quantity} ${row.unit}`])]}
+      table={[
+        [t('dashboard.material'), t('dashboard.store'), t('dashboard.issued')],
+        data.topConsumed.map((row) => [row.name, row.storeName, `${localNumber(row.quantity)} ${row.unit}`]),
+      ]}
     >
-      <RankedBars data={rows} dataKey="label" series={{ name: 'quantity', label: 'Issued', color: 'blue.6' }} />
+      <RankedBars data={rows} dataKey="label" series={{ name: 'quantity', label: t('dashboard.issued'), color: 'blue.6' }} />
     </ChartCard>
   );
 }
 
 function Weekly({ data, onChoose }: { data: DashboardResponse; onChoose: (materialId: string) => void }) {
+  const { t } = useTranslation();
   const weekly = data.weekly;
   const rows = (weekly?.weeks ?? []).map((week) => ({ week: dayMonth(week.weekStart), quantity: week.quantity }));
   const choices = data.topConsumed.map((row) => ({ value: row.materialId, label: row.name }));
@@ -115,18 +121,20 @@ function Weekly({ data, onChoose }: { data: DashboardResponse; onChoose: (materi
     choices.push({ value: weekly.materialId, label: weekly.name });
   return (
     <ChartCard
-      title="Issued per week, last 12 weeks"
+      title={t('dashboard.weekly')}
       summary={
-        weekly ? `${weekly.name}: ${rows.map((row) => `week of ${row.week} ${row.quantity}`).join(', ')}` : 'Nothing was issued yet.'
+        weekly
+          ? `${weekly.name}: ${rows.map((row) => `${t('dashboard.weekOfDay', { day: row.week })} ${localNumber(row.quantity)}`).join(', ')}`
+          : t('dashboard.nothingIssuedYet')
       }
       table={[
-        ['Week of', `Issued (${weekly?.unit ?? ''})`],
+        [t('dashboard.weekOf'), t('dashboard.issuedIn', { unit: weekly?.unit ?? '' })],
         (weekly?.weeks ?? []).map((week) => [ddmmyyyy(week.weekStart), week.quantity]),
       ]}
       action={
         choices.length > 0 && (
           <Select
-            aria-label="Material"
+            aria-label={t('dashboard.material')}
             size="xs"
             mb="sm"
             maw={260}
@@ -143,7 +151,7 @@ function Weekly({ data, onChoose }: { data: DashboardResponse; onChoose: (materi
         data={rows}
         dataKey="week"
         maxBarWidth={24}
-        series={[{ name: 'quantity', label: 'Issued', color: 'teal.6' }]}
+        series={[{ name: 'quantity', label: t('dashboard.issued'), color: 'teal.6' }]}
         withTooltip={false}
       />
     </ChartCard>
@@ -151,21 +159,22 @@ function Weekly({ data, onChoose }: { data: DashboardResponse; onChoose: (materi
 }
 
 function DamageShare({ data }: { data: DashboardResponse }) {
+  const { t } = useTranslation();
   const worst = [...data.damageShare].sort((a, b) => (b.share ?? 0) - (a.share ?? 0)).slice(0, 10);
   const rows = worst.map((row) => ({ store: row.storeName, share: Math.round((row.share ?? 0) * 1000) / 10 }));
   return (
     <ChartCard
-      title="Damage as a share of issues, last 30 days"
-      summary={rows.length === 0 ? 'No issues or damage in the last 30 days.' : rows.map((row) => `${row.store} ${row.share} %`).join(', ')}
+      title={t('dashboard.damageShare')}
+      summary={rows.length === 0 ? t('dashboard.noIssuesOrDamage') : rows.map((row) => `${row.store} ${row.share} %`).join(', ')}
       table={[
-        ['Store', 'Issued', 'Damaged', 'Share'],
+        [t('dashboard.store'), t('dashboard.issued'), t('dashboard.damaged'), t('dashboard.share')],
         data.damageShare.map((row) => [row.storeName, row.issued, row.damaged, percent(row.share)]),
       ]}
     >
       <RankedBars
         data={rows}
         dataKey="store"
-        series={{ name: 'share', label: 'Damaged', color: 'red.6' }}
+        series={{ name: 'share', label: t('dashboard.damaged'), color: 'red.6' }}
         valueFormatter={(value) => `${value} %`}
       />
     </ChartCard>
@@ -213,15 +222,16 @@ export default function DashboardCharts() {
   const dashboard = useDashboard(materialId);
   const shown = useOneMoreEachTask(3, Boolean(dashboard.data));
   const isOnline = useOnline();
-  if (!dashboard.data && (!isOnline || dashboard.isPaused)) return <Text c="dimmed">{DASHBOARD_OFFLINE}</Text>;
+  const { t } = useTranslation();
+  if (!dashboard.data && (!isOnline || dashboard.isPaused)) return <Text c="dimmed">{t('dashboard.offline')}</Text>;
   if (dashboard.isError) {
     return (
       <Alert color="red" role="alert">
-        {messageOf(dashboard.error, 'The dashboard could not be loaded.')}
+        {messageOf(dashboard.error, t('dashboard.failed'))}
       </Alert>
     );
   }
-  if (!dashboard.data) return <Text c="dimmed">Loading the dashboard...</Text>;
+  if (!dashboard.data) return <Text c="dimmed">{t('dashboard.loading')}</Text>;
   return (
     <Stack gap="md">
       <SignInBursts bursts={dashboard.data.signInBursts} />

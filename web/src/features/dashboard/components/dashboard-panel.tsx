@@ -1,11 +1,9 @@
 import { Text } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../offline/use-outbox';
 
 const DashboardCharts = lazy(() => import('./dashboard-charts'));
-
-/** What the charts say while the phone has no signal: the buttons below still work. */
-export const DASHBOARD_OFFLINE = 'No signal: the charts will load when you are back online.';
 
 /**
  * The charts above a hub's buttons, fetched with their chart library only when a hub opens, and not
@@ -14,12 +12,14 @@ export const DASHBOARD_OFFLINE = 'No signal: the charts will load when you are b
 export function DashboardPanel() {
   const isOnline = useOnline();
   const [hasBeenOnline, setHasBeenOnline] = useState(isOnline);
+  const { t } = useTranslation();
   useEffect(() => {
     if (isOnline) setHasBeenOnline(true);
   }, [isOnline]);
-  if (!hasBeenOnline) return <Text c="dimmed">{DASHBOARD_OFFLINE}</Text>;
+  // What the charts say while the phone has no signal: the buttons below still work.
+  if (!hasBeenOnline) return <Text c="dimmed">{t('dashboard.offline')}</Text>;
   return (
-    <Suspense fallback={<Text c="dimmed">Loading the dashboard...</Text>}>
+    <Suspense fallback={<Text c="dimmed">{t('dashboard.loading')}</Text>}>
       <DashboardCharts />
     </Suspense>
   );

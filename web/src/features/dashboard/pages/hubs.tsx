@@ -1,4 +1,5 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { logout } from '../../auth/api/logout';
 import { OverdueBadge } from '../../custody/components/overdue-badge';
 import { NeedsAttentionBadge } from '../../offline/components/needs-attention-badge';
@@ -59,31 +60,32 @@ export function InventoryHubPage() {
 }
 
 export function ManagerHubPage() {
+  const { t } = useTranslation();
   return (
     <ButtonHub
-      title="Inventory Management"
+      title={t('hub.title')}
       above={<DashboardPanel />}
       buttons={[
-        { label: 'Add Material', to: '/dashboard/addproduct' },
-        { label: 'All Materials', to: '/dashboard/allproducts' },
-        { label: 'Issued Material', to: '/dashboard/consumestock' },
-        { label: 'Damage Material', to: '/dashboard/damagestock' },
-        { label: 'Return Material', to: '/dashboard/refundstock' },
-        { label: 'Add Tool', to: '/dashboard/addtool' },
-        { label: 'All Tool', to: '/dashboard/alltool' },
-        { label: 'Import', to: '/dashboard/import' },
-        { label: 'Damage Tool', to: '/dashboard/damagetool' },
-        { label: 'Return Tool', to: '/dashboard/refundtool' },
-        { label: 'Issued Tool', to: '/dashboard/consumetool' },
-        { label: 'New Purchase', to: '/dashboard/restockproduct' },
-        { label: 'Transfer from Warehouse', to: '/dashboard/transferproduct' },
-        { label: 'Generate Report', to: '/dashboard/generatereport' },
-        { label: 'Stock Count', to: '/dashboard/counts' },
-        { label: 'Tools Out', to: '/dashboard/toolsout', badge: <OverdueBadge /> },
-        { label: 'Low Stock', to: '/dashboard/lowstock', badge: <LowStockBadge /> },
-        { label: 'Requests', to: '/dashboard/requests' },
-        { label: 'Transfers', to: '/dashboard/transfers', badge: <IncomingTransfersBadge /> },
-        { label: 'Needs attention', to: '/dashboard/needs-attention', badge: <NeedsAttentionBadge /> },
+        { label: t('hub.addMaterial'), to: '/dashboard/addproduct' },
+        { label: t('hub.allMaterials'), to: '/dashboard/allproducts' },
+        { label: t('hub.issuedMaterial'), to: '/dashboard/consumestock' },
+        { label: t('hub.damageMaterial'), to: '/dashboard/damagestock' },
+        { label: t('hub.returnMaterial'), to: '/dashboard/refundstock' },
+        { label: t('hub.addTool'), to: '/dashboard/addtool' },
+        { label: t('hub.allTool'), to: '/dashboard/alltool' },
+        { label: t('hub.import'), to: '/dashboard/import' },
+        { label: t('hub.damageTool'), to: '/dashboard/damagetool' },
+        { label: t('hub.returnTool'), to: '/dashboard/refundtool' },
+        { label: t('hub.issuedTool'), to: '/dashboard/consumetool' },
+        { label: t('hub.newPurchase'), to: '/dashboard/restockproduct' },
+        { label: t('hub.transferFromWarehouse'), to: '/dashboard/transferproduct' },
+        { label: t('hub.generateReport'), to: '/dashboard/generatereport' },
+        { label: t('hub.stockCount'), to: '/dashboard/counts' },
+        { label: t('hub.toolsOut'), to: '/dashboard/toolsout', badge: <OverdueBadge /> },
+        { label: t('hub.lowStock'), to: '/dashboard/lowstock', badge: <LowStockBadge /> },
+        { label: t('hub.requests'), to: '/dashboard/requests' },
+        { label: t('hub.transfers'), to: '/dashboard/transfers', badge: <IncomingTransfersBadge /> },
+        { label: t('hub.needsAttention'), to: '/dashboard/needs-attention', badge: <NeedsAttentionBadge /> },
       ]}
     />
   );

@@ -1,6 +1,8 @@
 import { ActionIcon, Alert, Modal, Stack, Text } from '@mantine/core';
 import { IconScan } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/i18n';
 import { qrDetector } from '../detector';
 
 /** How often a frame is read while the camera looks for a label. */
@@ -13,6 +15,7 @@ const SCAN_EVERY_MS = 200;
 function ScanDialog({ label, onCode, onClose }: { label: string; onCode: (code: string) => void; onClose: () => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const { t } = useTranslation();
   // The camera opens once per dialog, whatever the parent renders meanwhile.
   const report = useRef(onCode);
   report.current = onCode;
@@ -35,7 +38,7 @@ function ScanDialog({ label, onCode, onClose }: { label: string; onCode: (code: 
         };
         void look();
       } catch (error) {
-        setProblem(`Cannot open the camera: ${error instanceof Error ? error.message : String(error)}`);
+        setProblem(i18n.t('movement.cameraFailed', { reason: error instanceof Error ? error.message : String(error) }));
       }
     })();
     return () => {
@@ -45,7 +48,7 @@ function ScanDialog({ label, onCode, onClose }: { label: string; onCode: (code: 
     };
   }, []);
   return (
-    <Modal opened onClose={onClose} title={`Scan a ${label.toLowerCase()} label`} centered>
+    <Modal opened onClose={onClose} title={t('movement.scanTitle', { item: label.toLowerCase() })} centered>
       <Stack gap="xs">
         {problem ? (
           <Alert color="red" role="alert">
@@ -53,9 +56,15 @@ function ScanDialog({ label, onCode, onClose }: { label: string; onCode: (code: 
           </Alert>
         ) : (
           <>
-            <video ref={video} muted playsInline aria-label="Camera" style={{ width: '100%', borderRadius: 8, background: '#000' }} />
+            <video
+              ref={video}
+              muted
+              playsInline
+              aria-label={t('movement.camera')}
+              style={{ width: '100%', borderRadius: 8, background: '#000' }}
+            />
             <Text size="sm" c="dimmed">
-              Hold the label's QR code in front of the camera.
+              {t('movement.holdLabel')}
             </Text>
           </>
         )}
@@ -67,9 +76,10 @@ function ScanDialog({ label, onCode, onClose }: { label: string; onCode: (code: 
 /** A camera button beside an item picker: scanning a label picks its item. */
 export function ScanButton({ label, onCode }: { label: string; onCode: (code: string) => void }) {
   const [isOpen, setOpen] = useState(false);
+  const { t } = useTranslation();
   return (
     <>
-      <ActionIcon size={36} variant="light" aria-label={`Scan ${label.toLowerCase()} label`} onClick={() => setOpen(true)}>
+      <ActionIcon size={36} variant="light" aria-label={t('movement.scan', { item: label.toLowerCase() })} onClick={() => setOpen(true)}>
         <IconScan size={20} />
       </ActionIcon>
       {isOpen && (

@@ -1,47 +1,30 @@
 import { DAMAGE_EXCEEDS_AVAILABLE, MATERIAL_REFUND_EXCEEDS, type Product, type SyncOpKind } from '@stockyard/contract';
+import { useTranslation } from 'react-i18next';
 import { ItemPicker } from '../../../lib/item-picker';
 import { MovementForm, type MovementFormProps, type OfflineMovement } from '../../../lib/movement-form';
 import { getToken } from '../../../lib/session';
 import { type MaterialMovement, materialMovementCalls, materialPickerQuery, useMoveMaterial } from '../api/materials';
 
-type Screen = Pick<
-  MovementFormProps<Product>,
-  'title' | 'quantityLabel' | 'buttonLabel' | 'busyLabel' | 'maxQuantity' | 'confirmMessage' | 'failureText'
-> & { exceeds?: (product: Product, quantity: number) => string | null };
+type Screen = Pick<MovementFormProps<Product>, 'maxQuantity'> & {
+  /** Whether the screen asks before it records (docs/SPEC.md: a return asks), and shows a busy text while it sends. */
+  asks?: boolean;
+  exceeds?: (product: Product, quantity: number) => string | null;
+};
 
-/** docs/SPEC.md's texts for each keeper material screen. */
+/** docs/SPEC.md's rules for each keeper material screen; their texts are under `movement.<kind>` in each language. */
 const screens: Record<MaterialMovement, Screen> = {
-  issue: { title: 'Add Issued Material', quantityLabel: 'Quantity', buttonLabel: 'Issued Stock', failureText: 'Error consuming stock.' },
+  issue: {},
   damage: {
-    title: 'Add Damage Material',
-    quantityLabel: 'Damage Quantity',
-    buttonLabel: 'Damage Stock',
     maxQuantity: (product) => product.availableQuantity,
     exceeds: (product, quantity) => (quantity > product.availableQuantity ? DAMAGE_EXCEEDS_AVAILABLE : null),
-    failureText: 'Failed to add damaged stock',
   },
   return: {
-    title: 'Add Return Material',
-    quantityLabel: 'Refund Quantity',
-    buttonLabel: 'Return Stock',
-    busyLabel: 'Processing...',
+    asks: true,
     maxQuantity: (product) => product.consumedQuantity,
-    confirmMessage: 'Are you sure you want to refund this stock?',
     exceeds: (product, quantity) => (quantity > product.consumedQuantity ? MATERIAL_REFUND_EXCEEDS : null),
-    failureText: 'Failed to refund stock.',
   },
-  purchase: {
-    title: 'Restock Material',
-    quantityLabel: 'Restock Quantity',
-    buttonLabel: 'Restock Material',
-    failureText: 'Failed to restock product',
-  },
-  transfer: {
-    title: 'Transfer from Warehouse',
-    quantityLabel: 'Transfer Quantity',
-    buttonLabel: 'Transfer',
-    failureText: 'Failed to transfer stock',
-  },
+  purchase: {},
+  transfer: {},
 };
 
 /** The op each screen queues on the phone, and what it does to the material's numbers. */
@@ -83,21 +66,28 @@ function offlineMaterial(kind: MaterialMovement): OfflineMovement<Product> {
 
 export function MaterialMovementPage({ kind }: { kind: MaterialMovement }) {
   const move = useMoveMaterial(kind);
-  const { exceeds, ...screen } = screens[kind];
+  const { t } = useTranslation();
+  const { exceeds, asks, maxQuantity } = screens[kind];
   return (
     <MovementForm<Product>
       key={kind}
-      {...screen}
+      title={t(`movement.${kind}.title`)}
+      quantityLabel={t(`movement.${kind}.quantity`)}
+      buttonLabel={t(`movement.${kind}.button`)}
+      busyLabel={asks ? t('movement.return.busy') : undefined}
+      confirmMessage={asks ? t('movement.return.confirm') : undefined}
+      failureText={t(`movement.${kind}.failure`)}
+      maxQuantity={maxQuantity}
       call={materialMovementCalls[kind]}
       offline={offlineMaterial(kind)}
       validate={(product, quantity) => {
-        if (!getToken()) return 'User not authenticated';
-        if (!product) return 'Please select a product.';
+        if (!getToken()) return t('movement.notSignedIn');
+        if (!product) return t('movement.selectProduct');
         return quantity && exceeds ? exceeds(product, quantity) : null;
       }}
       picker={(value, onChange) => (
         <ItemPicker<Product>
-          label="Material"
+          label={t('movement.material')}
           query={materialPickerQuery}
           offlineList="materials"
           value={value}

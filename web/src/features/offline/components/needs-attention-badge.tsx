@@ -1,4 +1,5 @@
 import { Badge } from '@mantine/core';
+import { i18n } from '../../../i18n/i18n';
 import { useParkedCount } from '../api/parked';
 import { useOutbox } from '../use-outbox';
 
@@ -9,7 +10,7 @@ export function NeedsAttentionBadge() {
   const count = (parked.data ?? 0) + rejected.length;
   if (count === 0) return null;
   return (
-    <Badge color="red" ml="xs" aria-label={`${count} need attention`}>
+    <Badge color="red" ml="xs" aria-label={i18n.t('common.needAttention', { count })}>
       {count}
     </Badge>
   );

@@ -1,12 +1,14 @@
 import { Badge, Button, Group, Paper, Text } from '@mantine/core';
 import { IconCloudOff, IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/i18n';
 import { timeOfDay } from '../../../lib/format';
 import { syncNow } from '../sync';
 import { useOnline, useOutbox, useSyncState } from '../use-outbox';
 
 /** "3 waiting to sync", with a button that sends them; "1 waiting to sync" reads the same. */
 export function waitingText(count: number): string {
-  return `${count} waiting to sync`;
+  return i18n.t('outbox.waiting', { count });
 }
 
 /**
@@ -17,14 +19,23 @@ export function OutboxBar() {
   const { waiting } = useOutbox();
   const isOnline = useOnline();
   const sync = useSyncState();
+  const { t } = useTranslation();
   if (isOnline && waiting.length === 0) return null;
   return (
-    <Paper withBorder radius={0} px="md" py={6} bg={isOnline ? 'yellow.0' : 'gray.1'} role="region" aria-label="Sync status">
+    <Paper
+      withBorder
+      radius={0}
+      px="md"
+      py={6}
+      bg={isOnline ? 'var(--mantine-color-yellow-light)' : 'var(--mantine-color-default-hover)'}
+      role="region"
+      aria-label={t('outbox.region')}
+    >
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Group gap="xs" wrap="nowrap" miw={0}>
           {!isOnline && (
             <Badge color="gray.8" leftSection={<IconCloudOff size={14} />} variant="filled">
-              Offline
+              {t('outbox.offline')}
             </Badge>
           )}
           <Text size="sm" fw={600} truncate>
@@ -32,7 +43,7 @@ export function OutboxBar() {
           </Text>
           {sync.lastSyncedAt && (
             <Text size="xs" c="dimmed" visibleFrom="xs">
-              Last synced {timeOfDay(sync.lastSyncedAt)}
+              {t('outbox.lastSynced', { time: timeOfDay(sync.lastSyncedAt) })}
             </Text>
           )}
         </Group>
@@ -43,7 +54,7 @@ export function OutboxBar() {
           disabled={waiting.length === 0}
           onClick={() => void syncNow()}
         >
-          Sync now
+          {t('outbox.syncNow')}
         </Button>
       </Group>
     </Paper>

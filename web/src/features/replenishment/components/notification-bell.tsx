@@ -1,5 +1,6 @@
 import { Button, Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useNotifications } from '../api/notifications';
 
@@ -7,6 +8,7 @@ import { useNotifications } from '../api/notifications';
 export function NotificationBell() {
   const notifications = useNotifications();
   const unread = notifications.data?.unread ?? 0;
+  const { t } = useTranslation();
   return (
     <Button
       component={Link}
@@ -15,7 +17,7 @@ export function NotificationBell() {
       color="gray.0"
       size="compact-md"
       px={6}
-      aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
+      aria-label={t('common.notifications', { unread })}
     >
       <Indicator disabled={unread === 0} label={unread} size={16} color="red" offset={2}>
         <IconBell size={18} />

@@ -1,10 +1,11 @@
 import { Badge } from '@mantine/core';
+import { i18n } from '../../../i18n/i18n';
 import { useIncomingCount, useWaitingRequestCount } from '../api/transfers';
 
 function CountBadge({ count, label, color }: { count: number | undefined; label: string; color: string }) {
   if (!count) return null;
   return (
-    <Badge color={color} ml="xs" aria-label={`${count} ${label}`}>
+    <Badge color={color} ml="xs" aria-label={label}>
       {count}
     </Badge>
   );
@@ -12,10 +13,12 @@ function CountBadge({ count, label, color }: { count: number | undefined; label:
 
 /** Transfers on their way to the keeper's stores. */
 export function IncomingTransfersBadge() {
-  return <CountBadge count={useIncomingCount().data} label="on the way" color="blue" />;
+  const count = useIncomingCount().data;
+  return <CountBadge count={count} label={i18n.t('common.onTheWay', { count })} color="blue" />;
 }
 
 /** Requests waiting for an admin's approval. */
 export function WaitingRequestsBadge() {
-  return <CountBadge count={useWaitingRequestCount().data} label="waiting" color="orange" />;
+  const count = useWaitingRequestCount().data;
+  return <CountBadge count={count} label={i18n.t('common.waiting', { count })} color="orange" />;
 }

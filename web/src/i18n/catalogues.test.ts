@@ -1,0 +1,90 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { LANGUAGES } from '@stockyard/contract/languages';
+import { messageCatalogue } from '@stockyard/contract/message-codes';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { describe, expect, it } from 'vitest';
+import en from './locales/en.json';
+import es from './locales/es.json';
+import fr from './locales/fr.json';
+import hi from './locales/hi.json';
+
+const catalogues = { en, es, fr, hi } as const;
+
+/** Every key of a catalogue as a dotted path, with its text. */
+function flatten(tree: object, prefix = ''): Map<string, string> {
+  const keys = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') keys.set(path, value);
+    else for (const [inner, text] of flatten(value as object, path)) keys.set(inner, text);
+  }
+  return keys;
+}
+
+/** Every source file of the app, tests left out. */
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+const english = flatten(en);
+
+type Element = { value?: unknown; options?: Record<string, { value: Element[] }> };
+
+/** The names of a parsed ICU message's arguments, inside plural and select branches too. */
+function argumentsOf(elements: Element[]): Set<string> {
+  const names = new Set<string>();
+  for (const element of elements) {
+    if (typeof element.value === 'string' && 'type' in element && (element as { type: number }).type !== 0) names.add(element.value);
+    for (const option of Object.values(element.options ?? {})) for (const name of argumentsOf(option.value)) names.add(name);
+  }
+  return names;
+}
+
+describe('the language catalogues', () => {
+  it('cover the languages the app offers', () => {
+    expect(Object.keys(catalogues).sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  it.each(['es', 'fr', 'hi'] as const)('%s has every key English has, and no other', (language) => {
+    const keys = flatten(catalogues[language]);
+    expect([...english.keys()].filter((key) => !keys.has(key))).toEqual([]);
+    expect([...keys.keys()].filter((key) => !english.has(key))).toEqual([]);
+    expect([...keys].filter(([, text]) => text.trim() === '').map(([key]) => key)).toEqual([]);
+  });
+
+  it.each(LANGUAGES)('%s: every text is a valid ICU message with the same placeholders as English', (language) => {
+    const placeholders = (text: string, locale: string) =>
+      [...argumentsOf(new IntlMessageFormat(text, locale).getAst() as unknown as Element[])].sort();
+    for (const [key, text] of flatten(catalogues[language])) {
+      expect(() => new IntlMessageFormat(text, language), `${language} ${key}`).not.toThrow();
+      expect(placeholders(text, language), `${language} ${key}`).toEqual(placeholders(english.get(key) ?? '', 'en'));
+    }
+  });
+
+  it('holds every key the screens ask for', () => {
+    const root = join(import.meta.dirname, '..');
+    const used = new Set<string>();
+    for (const file of sourceFiles(root)) {
+      for (const match of readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([a-zA-Z]+\.[\w.]+)'/g)) used.add(match[1] as string);
+    }
+    expect(used.size).toBeGreaterThan(60);
+    expect([...used].filter((key) => !english.has(key))).toEqual([]);
+    // Keys made from a screen's kind.
+    for (const kind of ['issue', 'damage', 'return', 'purchase', 'transfer']) {
+      for (const part of ['title', 'quantity', 'button', 'failure']) expect(english.has(`movement.${kind}.${part}`)).toBe(true);
+    }
+  });
+
+  it('gives server messages the English text the server sends under each code', () => {
+    const server = messageCatalogue();
+    const codes = [...english.keys()].filter((key) => key.startsWith('messages.')).map((key) => key.slice('messages.'.length));
+    for (const code of codes.filter((code) => code !== 'connectionLost')) {
+      expect(english.get(`messages.${code}`), code).toBe(server[code]);
+    }
+  });
+});

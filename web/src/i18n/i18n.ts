@@ -1,0 +1,63 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, languageOf } from '@stockyard/contract/languages';
+import i18next from 'i18next';
+import ICU from 'i18next-icu';
+import { initReactI18next } from 'react-i18next';
+import en from './locales/en.json';
+
+/** Where this device keeps the language chosen on it (or given by the server at sign-in). */
+const LANGUAGE_KEY = 'language';
+
+/** Every language but English arrives as its own small file, when first chosen. */
+const load: Record<Exclude<Language, 'en'>, () => Promise<{ default: typeof en }>> = {
+  es: () => import('./locales/es.json'),
+  fr: () => import('./locales/fr.json'),
+  hi: () => import('./locales/hi.json'),
+};
+
+/** The language to start in: the one chosen on this device, else the browser's, else English. */
+export function startingLanguage(): Language {
+  return chosenLanguage() ?? languageOf(navigator.languages ?? [navigator.language]);
+}
+
+export const i18n = i18next.createInstance();
+
+/** Starts i18next (ICU messages: plurals and numbers as each language writes them) in the starting language. */
+export async function startI18n(language: Language = startingLanguage()): Promise<void> {
+  await i18n
+    .use(ICU)
+    .use(initReactI18next)
+    .init({
+      resources: { en: { translation: en } },
+      lng: DEFAULT_LANGUAGE,
+      fallbackLng: DEFAULT_LANGUAGE,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+  await showLanguage(language);
+}
+
+/** Shows the app in a language, loading its texts first. */
+async function showLanguage(language: Language): Promise<void> {
+  if (language !== 'en' && !i18n.hasResourceBundle(language, 'translation')) {
+    i18n.addResourceBundle(language, 'translation', (await load[language]()).default);
+  }
+  document.documentElement.lang = language;
+  await i18n.changeLanguage(language);
+}
+
+/** A language a person chose (or the one saved with them): shown now, and kept on this device. */
+export async function chooseLanguage(language: Language): Promise<void> {
+  localStorage.setItem(LANGUAGE_KEY, language);
+  await showLanguage(language);
+}
+
+/** The language chosen on this device, if one was; null while the app follows the browser. */
+export function chosenLanguage(): Language | null {
+  const kept = localStorage.getItem(LANGUAGE_KEY);
+  return kept && (LANGUAGES as readonly string[]).includes(kept) ? (kept as Language) : null;
+}
+
+/** The app's current language. */
+export function currentLanguage(): Language {
+  return (i18n.language as Language | undefined) ?? DEFAULT_LANGUAGE;
+}
