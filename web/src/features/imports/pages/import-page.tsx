@@ -218,8 +218,8 @@ function PreviewOf({ preview, onMap }: { preview: ImportPreview; onMap: (field: 
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {preview.problems.map((problem, index) => (
-                <Table.Tr key={`${problem.row}-${problem.field}-${index}`}>
+              {preview.problems.map((problem) => (
+                <Table.Tr key={`${problem.row}-${problem.field}-${problem.message}`}>
                   <Table.Td>{problem.row ?? '—'}</Table.Td>
                   <Table.Td>{problem.field ? IMPORT_FIELD_LABELS[problem.field] : '—'}</Table.Td>
                   <Table.Td c="red">{problem.message}</Table.Td>
