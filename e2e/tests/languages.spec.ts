@@ -80,7 +80,10 @@ test('in Hindi, the keeper hub and the issue screen show no English and nothing 
 
   await page.getByRole('link', { name: 'जारी सामग्री' }).click();
   await expect(page.getByRole('heading', { name: 'जारी सामग्री दर्ज करें' })).toBeVisible();
-  const picker = page.getByRole('textbox', { name: 'सामग्री' }).or(page.getByRole('combobox', { name: 'सामग्री' })).first();
+  const picker = page
+    .getByRole('textbox', { name: 'सामग्री' })
+    .or(page.getByRole('combobox', { name: 'सामग्री' }))
+    .first();
   await picker.click();
   await picker.fill(cement.slice(0, 4));
   await page.getByRole('option', { name: new RegExp(cement) }).click();
