@@ -312,3 +312,8 @@ export const MATERIAL_DAMAGED = 'Damaged stock recorded successfully';
 export const MATERIAL_RETURNED = 'Stock returned successfully';
 export const MATERIAL_RESTOCKED = 'Material restocked successfully';
 export const MATERIAL_TRANSFERRED = 'Stock transferred successfully';
+
+/** What each keeper tool screen is told once its movement is recorded (docs/SPEC.md). */
+export const TOOL_ISSUED = 'Tool issued successfully';
+export const TOOL_DAMAGED = 'Tool damage recorded successfully';
+export const TOOL_RETURNED = 'Tool returned successfully';

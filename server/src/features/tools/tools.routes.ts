@@ -4,6 +4,9 @@ import {
   IdSchema,
   ListQuerySchema,
   RefundToolRequestSchema,
+  TOOL_DAMAGED,
+  TOOL_ISSUED,
+  TOOL_RETURNED,
   ToolCreateRequestSchema,
   ToolMovementResponseSchema,
   ToolSchema,
@@ -75,20 +78,20 @@ const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
       movementRoute({
         url: '/api/user/add-damaged-tool',
         body: DamageToolRequestSchema,
-        message: 'Tool damage recorded successfully',
+        message: TOOL_DAMAGED,
         move: (db, auth, body, claim) =>
           moveTool(db, auth, body.toolId, { kind: 'damage', quantity: body.damagedQuantity, reason: body.damagedReason }, claim),
       }),
       movementRoute({
         url: '/api/user/add-refund-tool',
         body: RefundToolRequestSchema,
-        message: 'Tool returned successfully',
+        message: TOOL_RETURNED,
         move: (db, auth, body, claim) => moveTool(db, auth, body.toolId, { kind: 'return', quantity: body.refundQuantity }, claim),
       }),
       movementRoute({
         url: '/api/user/add-consumed-tool',
         body: ConsumeToolRequestSchema,
-        message: 'Tool issued successfully',
+        message: TOOL_ISSUED,
         move: (db, auth, body, claim) => moveTool(db, auth, body.toolId, { kind: 'issue', quantity: body.quantity }, claim),
       }),
     ],

@@ -1,6 +1,7 @@
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import type { Worker } from '@stockyard/contract';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { timeOfDay } from '../../../lib/format';
 import { useKeptList } from '../../offline/use-kept-list';
 import { useOnline } from '../../offline/use-outbox';
@@ -21,16 +22,17 @@ export function CustodyFields(props: {
   const { kept } = useKeptList<Worker>('workers', workers);
   const rows = kept ? kept.rows.filter((worker) => !props.storeId || worker.store._id === props.storeId) : (workers.data?.workers ?? []);
   const [isAdding, setAdding] = useState(false);
+  const { t } = useTranslation();
   return (
     <>
       <Group align="flex-end" gap="xs" wrap="nowrap">
         <Select
           style={{ flex: 1 }}
-          label="Issued to"
-          placeholder="Nobody in particular"
+          label={t('movement.issuedTo')}
+          placeholder={t('movement.nobody')}
           searchable
           clearable
-          description={kept ? `Offline: workers as of ${timeOfDay(kept.syncedAt)}` : undefined}
+          description={kept ? t('movement.workersKeptAt', { time: timeOfDay(kept.syncedAt) }) : undefined}
           data={rows.map((worker) => ({
             value: worker._id,
             label: worker.trade ? `${worker.name} (${worker.trade})` : worker.name,
@@ -39,14 +41,14 @@ export function CustodyFields(props: {
           onChange={props.onWorker}
         />
         <Button variant="light" onClick={() => setAdding(true)} disabled={!isOnline}>
-          Add worker
+          {t('movement.addWorker')}
         </Button>
       </Group>
       {props.workerId && (
         <TextInput
           type="date"
-          label="Due back"
-          description="Left empty: the end of today's working day."
+          label={t('movement.dueBack')}
+          description={t('movement.dueBackEmpty')}
           value={props.dueDay}
           onChange={(event) => props.onDueDay(event.currentTarget.value)}
         />

@@ -1,5 +1,6 @@
 import { type SyncOpKind, type Tool, toolRefundExceeds } from '@stockyard/contract';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ItemPicker } from '../../../lib/item-picker';
 import { MovementForm, type MovementFormProps, type OfflineMovement } from '../../../lib/movement-form';
 import { useStockMutation } from '../../../lib/stock-mutation';
@@ -7,37 +8,29 @@ import { checkOutTool } from '../../custody/api/custody';
 import { CustodyFields } from '../../custody/components/custody-fields';
 import { type ToolMovement, toolMovementCalls, toolPickerQuery, useMoveTool } from '../api/tools';
 
-type Screen = Pick<
-  MovementFormProps<Tool>,
-  'title' | 'quantityLabel' | 'buttonLabel' | 'busyLabel' | 'maxQuantity' | 'reasonLabel' | 'failureText'
-> & {
+type Screen = Pick<MovementFormProps<Tool>, 'maxQuantity'> & {
+  /** Whether the screen asks why (docs/SPEC.md: damage does). */
+  asksReason?: boolean;
+  /** Whether the button reads as busy while it sends (docs/SPEC.md: a return does). */
+  showsBusy?: boolean;
   exceeds?: (tool: Tool, quantity: number) => string | null;
 };
 
-/** docs/SPEC.md's texts for each keeper tool screen. */
+/** docs/SPEC.md's rules for each keeper tool screen; their texts are under `movement.tool<Kind>` in each language. */
 const screens: Record<ToolMovement, Screen> = {
-  issue: { title: 'Issued Tool', quantityLabel: 'Quantity', buttonLabel: 'Issued Tool', failureText: 'Failed to issue stock' },
-  damage: {
-    title: 'Add Damage Tool',
-    quantityLabel: 'Damage Quantity',
-    buttonLabel: 'Damage Stock',
-    reasonLabel: 'Damage Reason',
-    maxQuantity: (tool) => tool.availableQuantity,
-    failureText: 'Failed to add damaged stock',
-  },
+  issue: {},
+  damage: { asksReason: true, maxQuantity: (tool) => tool.availableQuantity },
   return: {
-    title: 'Refund Tool',
-    quantityLabel: 'Quantity',
-    buttonLabel: 'Return Tool',
-    busyLabel: 'Processing...',
+    showsBusy: true,
     // What workers hold comes back through Tools out, not here.
     exceeds: (tool, quantity) => {
       const returnable = tool.consumedQuantity - tool.inCustodyQuantity;
       return quantity > returnable ? toolRefundExceeds(returnable) : null;
     },
-    failureText: 'Failed to refund stock',
   },
 };
+
+const TEXTS = { issue: 'toolIssue', damage: 'toolDamage', return: 'toolReturn' } as const;
 
 /** The op each screen queues on the phone, and what it does to the tool's numbers. */
 const offlineOps: Record<ToolMovement, { kind: SyncOpKind; after: (tool: Tool, quantity: number) => Partial<Tool> }> = {
@@ -85,23 +78,31 @@ function offlineTool(kind: ToolMovement, handover?: Handover): OfflineMovement<T
 export function ToolMovementPage({ kind }: { kind: ToolMovement }) {
   const move = useMoveTool(kind);
   const checkOut = useStockMutation(checkOutTool);
-  const { exceeds, ...screen } = screens[kind];
+  const { t } = useTranslation();
+  const { exceeds, asksReason, showsBusy, maxQuantity } = screens[kind];
+  const texts = `movement.${TEXTS[kind]}`;
   // The issue screen may name the worker who takes the tool, and when it is due back.
   const [workerId, setWorkerId] = useState<string | null>(null);
   const [dueDay, setDueDay] = useState('');
   return (
     <MovementForm<Tool>
       key={kind}
-      {...screen}
+      title={t(`${texts}.title`)}
+      quantityLabel={t(`${texts}.quantity`)}
+      buttonLabel={t(`${texts}.button`)}
+      busyLabel={showsBusy ? t('movement.return.busy') : undefined}
+      reasonLabel={asksReason ? t('movement.toolDamage.reason') : undefined}
+      failureText={t(`${texts}.failure`)}
+      maxQuantity={maxQuantity}
       defaultQuantity={1}
       call={toolMovementCalls[kind]}
       offline={offlineTool(kind, kind === 'issue' && workerId ? { workerId, dueDay } : undefined)}
       validate={(tool, quantity) => {
-        if (!tool) return 'Please select a tool.';
+        if (!tool) return t('movement.selectTool');
         return quantity && exceeds ? exceeds(tool, quantity) : null;
       }}
       picker={(value, onChange) => (
-        <ItemPicker<Tool> label="Tool" query={toolPickerQuery} value={value} onChange={onChange} offlineList="tools" />
+        <ItemPicker<Tool> label={t('movement.tool')} query={toolPickerQuery} value={value} onChange={onChange} offlineList="tools" />
       )}
       summary={(tool) => [
         ['Available', tool.availableQuantity],
@@ -125,7 +126,7 @@ export function ToolMovementPage({ kind }: { kind: ToolMovement }) {
             body: { workerId, quantity, ...(dueDay ? { dueAt: dueDay } : {}) },
             idempotencyKey: request.idempotencyKey,
           });
-          return { message: `${answer.message} to ${answer.custody.worker.name}`, item: answer.tool };
+          return { message: t('movement.handedTo', { worker: answer.custody.worker.name }), item: answer.tool };
         }
         const answer = await move.mutateAsync(request);
         return { message: answer.message, item: answer.tool };
