@@ -1,9 +1,20 @@
 import { Table } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useDeferredValue } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../i18n/i18n';
 import classes from './data-table.module.css';
 
 export type Column<T> = { header: string; render: (row: T) => ReactNode; align?: 'right' };
+
+/**
+ * A column's header in the app's language: headers are docs/SPEC.md's English texts, shared by many
+ * screens, and each language's `columns` catalogue holds their translations; one it lacks shows as it is.
+ */
+export function useHeaderText(): (header: string) => string {
+  const { t } = useTranslation();
+  return (header) => t(`columns.${header}`, { defaultValue: header });
+}
 
 /**
  * A table that scrolls sideways inside its card on a phone (the page itself never does), with
@@ -24,6 +35,7 @@ export type DataTableProps<T> = {
 
 export function DataTable<T>(props: DataTableProps<T>) {
   const span = props.columns.length;
+  const headerOf = useHeaderText();
   // A page of rows is built in the background, in slices, so a slow phone stays responsive while it
   // renders; until then the loading row shows.
   const rows = useDeferredValue(props.rows);
@@ -43,7 +55,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <Table.Tr>
             {props.columns.map((column) => (
               <Table.Th key={column.header} ta={column.align} style={{ whiteSpace: 'nowrap' }}>
-                {column.header}
+                {headerOf(column.header)}
               </Table.Th>
             ))}
           </Table.Tr>
@@ -51,7 +63,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <Table.Tbody>
           {isLoading && (
             <Table.Tr>
-              <Table.Td colSpan={span}>{props.loadingText ?? 'Loading...'}</Table.Td>
+              <Table.Td colSpan={span}>{props.loadingText ?? i18n.t('common.loading')}</Table.Td>
             </Table.Tr>
           )}
           {!isLoading && rows?.length === 0 && (
@@ -68,7 +80,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   key={column.header}
                   className={Table.classes.td}
                   style={column.align && !isCards ? { textAlign: column.align } : undefined}
-                  data-label={column.header}
+                  data-label={headerOf(column.header)}
                 >
                   {column.render(row)}
                 </td>

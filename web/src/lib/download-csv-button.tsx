@@ -1,6 +1,7 @@
 import { Button, Stack } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { apiDownload, messageOf, searchOf } from './api';
 import { ErrorAlert } from './error-alert';
 
@@ -19,6 +20,7 @@ export function DownloadCsvButton({
 }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { t } = useTranslation();
   const search = searchOf(filters);
   const download = async () => {
     setBusy(true);
@@ -26,7 +28,7 @@ export function DownloadCsvButton({
     try {
       await apiDownload(search ? `${path}?${search}` : path, fileName);
     } catch (failure) {
-      setError(messageOf(failure, 'Download failed.'));
+      setError(messageOf(failure, t('lists.downloadFailed')));
     } finally {
       setBusy(false);
     }
@@ -34,7 +36,7 @@ export function DownloadCsvButton({
   return (
     <Stack gap={4} align="flex-start">
       <Button variant="default" size="xs" leftSection={<IconDownload size={14} />} loading={busy} onClick={() => void download()}>
-        Download CSV
+        {t('lists.downloadCsv')}
       </Button>
       <ErrorAlert text={error} />
     </Stack>

@@ -1,6 +1,7 @@
 import { Table } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useRef } from 'react';
+import { useHeaderText } from './data-table';
 
 export type VirtualColumn = { header: string /** pixels */; width: number; align?: 'right' };
 
@@ -32,6 +33,7 @@ function Cells({ cells, columns }: { cells: ReactNode[]; columns: VirtualColumn[
  */
 export function VirtualTable<T>(props: VirtualTableProps<T>) {
   const scroller = useRef<HTMLElement>(null);
+  const headerOf = useHeaderText();
   const width = props.columns.reduce((sum, column) => sum + column.width, 0);
   const virtualizer = useVirtualizer({
     count: props.rows.length,
@@ -67,7 +69,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
           <Table.Tr aria-rowindex={1}>
             {props.columns.map((column) => (
               <Table.Th key={column.header} ta={column.align}>
-                {column.header}
+                {headerOf(column.header)}
               </Table.Th>
             ))}
           </Table.Tr>

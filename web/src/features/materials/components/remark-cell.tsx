@@ -1,8 +1,9 @@
 import { ActionIcon, Group, TextInput, Tooltip } from '@mantine/core';
 import type { Product } from '@stockyard/contract';
-import { REMARKS_ALREADY_ADDED } from '@stockyard/contract/messages';
 import { IconCheck, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { messageOf } from '../../../lib/api';
 import { useSetRemarks } from '../api/materials';
 
 type CellProps = { product: Product; onError: (message: string) => void };
@@ -13,16 +14,22 @@ type CellProps = { product: Product; onError: (message: string) => void };
  */
 export function AddRemarkCell({ product, onError }: CellProps) {
   const [isEditing, setEditing] = useState(false);
+  const { t } = useTranslation();
   if (isEditing) return <RemarkEditor product={product} onError={onError} onSaved={() => setEditing(false)} />;
   const hasRemark = Boolean(product.remarks?.trim());
   const pencil = (
-    <ActionIcon variant="subtle" aria-label={`Add remark for ${product.name}`} disabled={hasRemark} onClick={() => setEditing(true)}>
+    <ActionIcon
+      variant="subtle"
+      aria-label={t('lists.addRemarkFor', { name: product.name })}
+      disabled={hasRemark}
+      onClick={() => setEditing(true)}
+    >
       <IconPencil size={18} />
     </ActionIcon>
   );
   if (!hasRemark) return pencil;
   return (
-    <Tooltip label={REMARKS_ALREADY_ADDED}>
+    <Tooltip label={t('messages.REMARKS_ALREADY_ADDED')}>
       <span>{pencil}</span>
     </Tooltip>
   );
@@ -31,6 +38,7 @@ export function AddRemarkCell({ product, onError }: CellProps) {
 function RemarkEditor({ product, onError, onSaved }: CellProps & { onSaved: () => void }) {
   const setRemarks = useSetRemarks();
   const [text, setText] = useState('');
+  const { t } = useTranslation();
 
   async function save() {
     if (!text.trim()) return;
@@ -38,7 +46,7 @@ function RemarkEditor({ product, onError, onSaved }: CellProps & { onSaved: () =
       await setRemarks.mutateAsync({ id: product._id, remarks: text.trim() });
       onSaved();
     } catch (error) {
-      onError((error as Error & { serverMessage?: string }).serverMessage ?? 'Failed to update remarks');
+      onError(messageOf(error, t('lists.remarkFailed')));
     }
   }
 
@@ -48,11 +56,17 @@ function RemarkEditor({ product, onError, onSaved }: CellProps & { onSaved: () =
         size="xs"
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}
-        aria-label={`Remark for ${product.name}`}
+        aria-label={t('lists.remarkFor', { name: product.name })}
         autoFocus
         miw={140}
       />
-      <ActionIcon variant="filled" color="green" aria-label="Save remark" onClick={() => void save()} loading={setRemarks.isPending}>
+      <ActionIcon
+        variant="filled"
+        color="green"
+        aria-label={t('lists.saveRemark')}
+        onClick={() => void save()}
+        loading={setRemarks.isPending}
+      >
         <IconCheck size={16} />
       </ActionIcon>
     </Group>

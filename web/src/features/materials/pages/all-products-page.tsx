@@ -1,6 +1,7 @@
 import { Alert, Group } from '@mantine/core';
 import type { Product } from '@stockyard/contract';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../app/layouts/page-card';
 import { messageOf } from '../../../lib/api';
 import type { Column } from '../../../lib/data-table';
@@ -27,6 +28,7 @@ export function AllProductsPage() {
   const [history, setHistory] = useState<Product | null>(null);
   const [reordering, setReordering] = useState<Product | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation();
 
   const columns: Column<Product>[] = [
     materialColumn.date,
@@ -46,12 +48,12 @@ export function AllProductsPage() {
   ];
 
   return (
-    <PageCard title="Material List">
+    <PageCard title={t('lists.materialList')}>
       <SearchBox
         value={search}
         onChange={setSearch}
         suggestions={suggestions.data ?? []}
-        placeholder="Search materials"
+        placeholder={t('lists.searchMaterials')}
         maxListHeight={150}
       />
       <Group justify={keptAt ? 'space-between' : 'flex-end'} mb="sm">
@@ -65,15 +67,15 @@ export function AllProductsPage() {
       )}
       <PagedTable<Product>
         list={products}
-        errorText={(failure) => messageOf(failure, 'Failed to fetch products. Please try again.')}
+        errorText={(failure) => messageOf(failure, t('lists.materialsFailed'))}
         page={page}
         onPageChange={setPage}
-        caption="Material List"
+        caption={t('lists.materialList')}
         cardsOnPhone
         minWidth={1450}
         columns={columns}
         rowKey={(p) => p._id}
-        emptyText="No materials found."
+        emptyText={t('lists.noMaterials')}
       />
       <HistoryDialog item={history} onClose={() => setHistory(null)} />
       <ReorderDialog material={reordering} onClose={() => setReordering(null)} />
