@@ -1,6 +1,7 @@
 import { Group } from '@mantine/core';
 import type { Tool } from '@stockyard/contract';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../app/layouts/page-card';
 import { messageOf } from '../../../lib/api';
 import type { Column } from '../../../lib/data-table';
@@ -25,6 +26,7 @@ export function ToolListPage({ variant }: { variant: Variant }) {
   const { list: tools, keptAt } = useListOrKept(useToolPage(debounced, page), variant === 'keeper' ? 'tools' : undefined, debounced, page);
   const suggestions = useToolSuggestions(variant === 'store-user' ? '' : debounced);
   const [history, setHistory] = useState<Tool | null>(null);
+  const { t } = useTranslation();
 
   const columns: Column<Tool>[] = [
     ...(variant === 'admin' ? [{ header: 'Store', render: (tool: Tool) => textOrNA(tool.storeId.name) }] : []),
@@ -42,15 +44,15 @@ export function ToolListPage({ variant }: { variant: Variant }) {
   ];
 
   return (
-    <PageCard title={variant === 'store-user' ? 'Tool List' : 'View Tools'}>
+    <PageCard title={variant === 'store-user' ? t('lists.toolList') : t('lists.viewTools')}>
       {variant === 'store-user' ? (
-        <SearchInput value={search} onChange={setSearch} placeholder="Search by name" />
+        <SearchInput value={search} onChange={setSearch} placeholder={t('lists.searchByName')} />
       ) : (
         <SearchBox
           value={search}
           onChange={setSearch}
           suggestions={suggestions.data ?? []}
-          placeholder="Search tools by name"
+          placeholder={t('lists.searchTools')}
           maxListHeight={variant === 'admin' ? 200 : 150}
         />
       )}
@@ -63,14 +65,14 @@ export function ToolListPage({ variant }: { variant: Variant }) {
       <PagedTable<Tool>
         cardsOnPhone
         list={tools}
-        errorText={(error) => messageOf(error, 'Error fetching tools.')}
+        errorText={(error) => messageOf(error, t('lists.toolsFailed'))}
         page={page}
         onPageChange={setPage}
-        caption="Tools"
+        caption={t('lists.tools')}
         minWidth={variant === 'admin' ? 900 : 700}
         columns={columns}
         rowKey={(tool) => tool._id}
-        emptyText="No tools found"
+        emptyText={t('lists.noTools')}
       />
       <DownloadCsvButton path="/api/tools/csv" filters={{ q: debounced }} fileName="tools.csv" />
       <HistoryDialog item={history} onClose={() => setHistory(null)} />
@@ -79,28 +81,30 @@ export function ToolListPage({ variant }: { variant: Variant }) {
 }
 
 const QUANTITY_OF = {
-  damage: { title: 'Damage Tools', filter: 'damaged', of: (tool: Tool) => tool.damagedQuantity },
-  return: { title: 'Return Tools', filter: 'returned', of: (tool: Tool) => tool.refundQuantity },
-  issue: { title: 'Issued Tools', filter: 'issued', of: (tool: Tool) => tool.consumedQuantity },
+  damage: { filter: 'damaged', of: (tool: Tool) => tool.damagedQuantity },
+  return: { filter: 'returned', of: (tool: Tool) => tool.refundQuantity },
+  issue: { filter: 'issued', of: (tool: Tool) => tool.consumedQuantity },
 } as const;
 
 /** The admin's damaged, returned and issued tool tables: tools with any of that quantity, searched on name, store or quantity. */
 export function ToolQuantityPage({ kind }: { kind: keyof typeof QUANTITY_OF }) {
   const { search, setSearch, debounced, page, setPage } = useSearchPaging();
-  const { title, filter, of } = QUANTITY_OF[kind];
+  const { filter, of } = QUANTITY_OF[kind];
   const tools = useToolPage(debounced, page, filter);
+  const { t } = useTranslation();
+  const title = t(`lists.${kind}Tools`);
   return (
     <PageCard title={title}>
-      <SearchInput value={search} onChange={setSearch} placeholder="Search by name, store or quantity" />
+      <SearchInput value={search} onChange={setSearch} placeholder={t('lists.searchNameStoreQuantity')} />
       <PagedTable<Tool>
         list={tools}
-        errorText={(error) => messageOf(error, 'Error fetching tools.')}
+        errorText={(error) => messageOf(error, t('lists.toolsFailed'))}
         page={page}
         onPageChange={setPage}
         caption={title}
         minWidth={420}
         rowKey={(tool) => tool._id}
-        emptyText="No tools found"
+        emptyText={t('lists.noTools')}
         columns={[
           { header: 'Store', render: (tool) => textOrNA(tool.storeId.name) },
           { header: 'Name', render: (tool) => textOrNA(tool.name) },
