@@ -1,4 +1,5 @@
 import type { SyncOpKind } from '@stockyard/contract';
+import { i18n } from '../../i18n/i18n';
 
 /** The words a keeper uses for each kind of queued movement. */
 export const OP_KIND_LABELS: Record<SyncOpKind, string> = {
@@ -11,3 +12,8 @@ export const OP_KIND_LABELS: Record<SyncOpKind, string> = {
   'tool-damage': 'Tool damage',
   'tool-return': 'Tool return',
 };
+
+/** A queued movement's kind in the app's language (`opKinds` in each catalogue; English as above). */
+export function opKindLabel(kind: SyncOpKind): string {
+  return i18n.t(`opKinds.${kind}`, { defaultValue: OP_KIND_LABELS[kind] });
+}

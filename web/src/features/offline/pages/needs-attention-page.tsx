@@ -1,12 +1,13 @@
 import { Button, Card, Group, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ParkedMovement } from '@stockyard/contract';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { dayAndTime } from '../../../lib/format';
 import { Notice, type NoticeValue } from '../../../lib/notice';
 import { useApplyParked, useDiscardParked, useParked } from '../api/parked';
-import { OP_KIND_LABELS } from '../op-kinds';
+import { opKindLabel } from '../op-kinds';
 import { dismissRejected, type RejectedOp } from '../outbox';
 import { useOutbox } from '../use-outbox';
 
@@ -20,22 +21,25 @@ function ParkedCard({ parked, onDone }: { parked: ParkedMovement; onDone: (notic
   );
   const [isDiscarding, setDiscarding] = useState(false);
   const [reason, setReason] = useState('');
-  const name = parked.itemName ?? 'Deleted item';
+  const { t, i18n } = useTranslation();
+  const name = parked.itemName ?? t('attention.deletedItem');
+  // The server's message names the store or the stock; in another language, what its code means.
+  const why = i18n.language === 'en' ? parked.message : t(`attention.codes.${parked.code}`, { defaultValue: parked.message });
   const run = async (work: () => Promise<{ message: string }>) => {
     try {
       onDone({ ok: true, text: (await work()).message });
     } catch (error) {
-      onDone({ ok: false, text: messageOf(error, 'Failed to resolve the movement.') });
+      onDone({ ok: false, text: messageOf(error, t('attention.failed')) });
     }
   };
   return (
-    <Card withBorder padding="sm" role="listitem" aria-label={`${OP_KIND_LABELS[parked.kind]} of ${name}`}>
+    <Card withBorder padding="sm" role="listitem" aria-label={t('attention.kindOf', { kind: opKindLabel(parked.kind), name })}>
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Stack gap={0} miw={0}>
             <Text fw={600} truncate>
-              {OP_KIND_LABELS[parked.kind]} of {parked.quantity} {parked.unit} {name}
-              {parked.worker ? ` to ${parked.worker.name}` : ''}
+              {t('attention.what', { kind: opKindLabel(parked.kind), quantity: parked.quantity, unit: parked.unit, name })}
+              {parked.worker ? ` ${t('attention.toWorker', { worker: parked.worker.name })}` : ''}
             </Text>
             <Text size="xs" c="dimmed">
               {parked.recordedBy} · {dayAndTime(parked.capturedAt)} · {parked.store.name}
@@ -43,20 +47,27 @@ function ParkedCard({ parked, onDone }: { parked: ParkedMovement; onDone: (notic
           </Stack>
         </Group>
         <Text size="sm" c="red.8">
-          {parked.message}
-          {parked.available !== null && parked.code === 'insufficient_stock' ? ` (${parked.available} ${parked.unit} available)` : ''}
+          {why}
+          {parked.available !== null && parked.code === 'insufficient_stock'
+            ? ` (${t('attention.available', { count: parked.available, unit: parked.unit })})`
+            : ''}
         </Text>
         {isDiscarding ? (
           <Group align="flex-end" wrap="nowrap" gap="xs">
-            <TextInput label="Why discard it?" value={reason} onChange={(e) => setReason(e.currentTarget.value)} style={{ flex: 1 }} />
+            <TextInput
+              label={t('attention.whyDiscard')}
+              value={reason}
+              onChange={(e) => setReason(e.currentTarget.value)}
+              style={{ flex: 1 }}
+            />
             <Button color="red" loading={discard.isPending} onClick={() => void run(() => discard.mutateAsync({ id: parked._id, reason }))}>
-              Discard
+              {t('attention.discard')}
             </Button>
           </Group>
         ) : (
           <Group align="flex-end" wrap="nowrap" gap="xs">
             <NumberInput
-              label="Quantity"
+              label={t('movement.issue.quantity')}
               min={1}
               allowDecimal={false}
               allowNegative={false}
@@ -68,10 +79,10 @@ function ParkedCard({ parked, onDone }: { parked: ParkedMovement; onDone: (notic
               loading={apply.isPending}
               onClick={() => void run(() => apply.mutateAsync({ id: parked._id, quantity: Number(quantity) || undefined }))}
             >
-              Apply
+              {t('attention.apply')}
             </Button>
             <Button variant="default" onClick={() => setDiscarding(true)}>
-              Discard…
+              {t('attention.discardAsk')}
             </Button>
           </Group>
         )}
@@ -81,20 +92,19 @@ function ParkedCard({ parked, onDone }: { parked: ParkedMovement; onDone: (notic
 }
 
 function RejectedCard({ op }: { op: RejectedOp }) {
+  const { t } = useTranslation();
   return (
-    <Card withBorder padding="sm" role="listitem" aria-label={`${OP_KIND_LABELS[op.kind]} of ${op.itemName}`}>
+    <Card withBorder padding="sm" role="listitem" aria-label={t('attention.kindOf', { kind: opKindLabel(op.kind), name: op.itemName })}>
       <Stack gap={6}>
-        <Text fw={600}>
-          {OP_KIND_LABELS[op.kind]} of {op.quantity} {op.unit} {op.itemName}
-        </Text>
+        <Text fw={600}>{t('attention.what', { kind: opKindLabel(op.kind), quantity: op.quantity, unit: op.unit, name: op.itemName })}</Text>
         <Text size="xs" c="dimmed">
-          Recorded {dayAndTime(op.capturedAt)} on this phone · refused by the server
+          {t('attention.refused', { when: dayAndTime(op.capturedAt) })}
         </Text>
         <Text size="sm" c="red.8">
           {op.message}
         </Text>
         <Button variant="default" w="fit-content" onClick={() => void dismissRejected(op.opId)}>
-          Dismiss
+          {t('attention.dismiss')}
         </Button>
       </Stack>
     </Card>
@@ -110,17 +120,16 @@ export function NeedsAttentionPage() {
   const parked = useParked();
   const { rejected } = useOutbox();
   const [notice, setNotice] = useState<NoticeValue>(null);
+  const { t } = useTranslation();
   const rows = parked.data?.parked ?? [];
   return (
     <Stack p={{ base: 'xs', sm: 'md' }} gap="sm" maw={760} mx="auto">
-      <Title order={2}>Needs attention</Title>
+      <Title order={2}>{t('hub.needsAttention')}</Title>
       <Notice value={notice} onClose={() => setNotice(null)} />
-      <ErrorAlert text={parked.isError ? messageOf(parked.error, 'Failed to fetch data. Please try again.') : null} />
-      {parked.isPending && 'Loading...'}
-      {parked.data && rows.length === 0 && rejected.length === 0 && (
-        <Text size="sm">Every movement recorded offline is in the ledger.</Text>
-      )}
-      <Stack gap="xs" role="list" aria-label="Movements that need attention">
+      <ErrorAlert text={parked.isError ? messageOf(parked.error, t('attention.fetchFailed')) : null} />
+      {parked.isPending && t('common.loading')}
+      {parked.data && rows.length === 0 && rejected.length === 0 && <Text size="sm">{t('attention.allIn')}</Text>}
+      <Stack gap="xs" role="list" aria-label={t('attention.list')}>
         {rows.map((row) => (
           <ParkedCard key={row._id} parked={row} onDone={setNotice} />
         ))}
