@@ -1,15 +1,17 @@
 import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { Custody } from '@stockyard/contract';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { i18n } from '../../../i18n/i18n';
 import { dayAndTime, ddmmyyyy } from '../../../lib/format';
 import { ListRow } from '../../../lib/list-row';
 
 /** What came back of a record, and how. */
 function returnedText(record: Custody): string {
   const parts = [
-    record.returnedGood ? `${record.returnedGood} back in good order` : '',
-    record.returnedDamaged ? `${record.returnedDamaged} damaged` : '',
-    record.lost ? `${record.lost} lost` : '',
+    record.returnedGood ? i18n.t('custody.backGood', { count: record.returnedGood }) : '',
+    record.returnedDamaged ? i18n.t('custody.backDamaged', { count: record.returnedDamaged }) : '',
+    record.lost ? i18n.t('custody.lost', { count: record.lost }) : '',
   ].filter(Boolean);
   return parts.join(', ');
 }
@@ -26,14 +28,25 @@ export function CustodyList(props: {
   onCheckIn?: (record: Custody) => void;
   onChangeDue?: (record: Custody) => void;
 }) {
+  const { t } = useTranslation();
   if (props.records.length === 0) return <Text size="sm">{props.emptyText}</Text>;
   return (
-    <Stack gap={0} role="list" aria-label="Custody records">
+    <Stack gap={0} role="list" aria-label={t('custody.records')}>
       {props.records.map((record) => (
-        <ListRow key={record._id} label={`${record.outstanding || record.quantity} × ${record.tool.name} with ${record.worker.name}`}>
+        <ListRow
+          key={record._id}
+          label={t('custody.rowLabel', {
+            count: record.outstanding || record.quantity,
+            tool: record.tool.name,
+            worker: record.worker.name,
+          })}
+        >
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Text size="sm" fw={600}>
-              {record.status === 'open' ? `${record.outstanding} of ${record.quantity}` : record.quantity} × {record.tool.name}
+              {record.status === 'open'
+                ? t('custody.outOf', { outstanding: record.outstanding, quantity: record.quantity })
+                : record.quantity}{' '}
+              × {record.tool.name}
             </Text>
             {props.showWorker !== false && (
               <Text size="sm">
@@ -46,13 +59,12 @@ export function CustodyList(props: {
             <Group gap={6}>
               {record.status === 'open' ? (
                 <Text size="xs" c={record.isOverdue ? 'red.8' : 'dimmed'} fw={record.isOverdue ? 700 : undefined}>
-                  Due {dayAndTime(record.dueAt)}
-                  {record.isOverdue &&
-                    ` · ${record.daysOverdue === 0 ? 'overdue' : `${record.daysOverdue} ${record.daysOverdue === 1 ? 'day' : 'days'} late`}`}
+                  {t('custody.due', { when: dayAndTime(record.dueAt) })}
+                  {record.isOverdue && ` · ${t('custody.late', { days: record.daysOverdue })}`}
                 </Text>
               ) : (
                 <Badge size="xs" variant="light" color="gray">
-                  Back {record.closedAt ? ddmmyyyy(record.closedAt) : ''}
+                  {t('custody.back', { day: record.closedAt ? ddmmyyyy(record.closedAt) : '' })}
                 </Badge>
               )}
               {props.showStore && (
@@ -62,7 +74,7 @@ export function CustodyList(props: {
               )}
             </Group>
             <Text size="xs" c="dimmed">
-              Issued {dayAndTime(record.issuedAt)} by {record.issuedBy?.name ?? 'N/A'}
+              {t('custody.issued', { when: dayAndTime(record.issuedAt), by: record.issuedBy?.name ?? 'N/A' })}
             </Text>
             {returnedText(record) && <Text size="xs">{returnedText(record)}</Text>}
           </Stack>
@@ -72,18 +84,18 @@ export function CustodyList(props: {
                 size="compact-sm"
                 variant="light"
                 onClick={() => props.onCheckIn?.(record)}
-                aria-label={`Check in ${record.tool.name} from ${record.worker.name}`}
+                aria-label={t('custody.checkInOf', { tool: record.tool.name, worker: record.worker.name })}
               >
-                Check in
+                {t('custody.checkIn')}
               </Button>
               {props.onChangeDue && (
                 <Button
                   size="compact-xs"
                   variant="subtle"
                   onClick={() => props.onChangeDue?.(record)}
-                  aria-label={`Change when ${record.tool.name} is due from ${record.worker.name}`}
+                  aria-label={t('custody.changeDueOf', { tool: record.tool.name, worker: record.worker.name })}
                 >
-                  Due date
+                  {t('custody.dueDate')}
                 </Button>
               )}
             </Stack>

@@ -1,6 +1,7 @@
 import { Anchor, Group, SegmentedControl, Stack, Title } from '@mantine/core';
 import type { Custody } from '@stockyard/contract';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { messageOf } from '../../../lib/api';
 import { DownloadCsvButton } from '../../../lib/download-csv-button';
@@ -23,37 +24,38 @@ export function ToolsOutPage() {
   const [checkingIn, setCheckingIn] = useState<Custody | null>(null);
   const [changingDue, setChangingDue] = useState<Custody | null>(null);
   const [notice, setNotice] = useState<NoticeValue>(null);
+  const { t } = useTranslation();
 
   return (
     <Stack p="md" gap="sm" maw={760} mx="auto">
       <Group justify="space-between">
-        <Title order={2}>Tools out</Title>
+        <Title order={2}>{t('custody.title')}</Title>
         {role !== 'store-user' && (
           <Anchor component={Link} to="/dashboard/workers" size="sm">
-            Workers
+            {t('custody.workers')}
           </Anchor>
         )}
       </Group>
       {role === 'admin' && <StoreSelect value={storeId} onChange={setStoreId} required={false} />}
       <SegmentedControl
-        aria-label="Which tools"
+        aria-label={t('custody.which')}
         value={status}
         onChange={(value) => setStatus(value as typeof status)}
         data={[
-          { value: 'open', label: 'Out' },
-          { value: 'overdue', label: 'Overdue' },
-          { value: 'closed', label: 'Back' },
+          { value: 'open', label: t('custody.out') },
+          { value: 'overdue', label: t('custody.overdue') },
+          { value: 'closed', label: t('custody.backTab') },
         ]}
       />
       <Notice value={notice} onClose={() => setNotice(null)} />
-      <ErrorAlert text={custody.isError ? messageOf(custody.error, 'Failed to fetch data. Please try again.') : null} />
+      <ErrorAlert text={custody.isError ? messageOf(custody.error, t('attention.fetchFailed')) : null} />
       {custody.isPending ? (
-        'Loading...'
+        t('common.loading')
       ) : (
         <CustodyList
           records={custody.data?.custody ?? []}
           showStore={role === 'admin'}
-          emptyText={status === 'closed' ? 'Nothing has come back yet.' : 'No tools are out.'}
+          emptyText={status === 'closed' ? t('custody.noneBack') : t('custody.noneOut')}
           onCheckIn={canCheckIn ? setCheckingIn : undefined}
           onChangeDue={canCheckIn ? setChangingDue : undefined}
         />
