@@ -39,20 +39,24 @@ try {
   });
   const { token, role } = (await response.json()) as { token: string; role: string };
 
-  /** A first visit starts with an empty browser cache; a keeper's later visits find the files cached. */
-  async function audit(name: string, path: string, signedIn: boolean, firstVisit: boolean) {
+  /**
+   * A first visit starts with an empty browser cache; a keeper's later visits find the files cached.
+   * In `dark`, the page is shown in dark mode, as the person chose it on the device.
+   */
+  async function audit(name: string, path: string, signedIn: boolean, firstVisit: boolean, scheme: 'light' | 'dark' = 'light') {
     const page = await browser.newPage();
     // The session lives in localStorage, as after a sign-in; Lighthouse is told to keep storage.
     await page.goto(`${app.url}/`);
     await page.evaluate(
-      (session) => {
+      ({ session, scheme }) => {
         localStorage.clear();
+        localStorage.setItem('mantine-color-scheme-value', scheme);
         if (session) {
           localStorage.setItem('token', session.token);
           localStorage.setItem('userRole', session.role);
         }
       },
-      signedIn ? { token, role } : null,
+      { session: signedIn ? { token, role } : null, scheme },
     );
     if (firstVisit) await (await page.createCDPSession()).send('Network.clearBrowserCache');
     const result = await lighthouse(
@@ -79,6 +83,8 @@ try {
 
   await audit('Login page', '/', false, true);
   await audit('Material List, 10,000 materials', '/dashboard/allproducts', true, false);
+  await audit('Login page, dark mode', '/', false, true, 'dark');
+  await audit('Material List, 10,000 materials, dark mode', '/dashboard/allproducts', true, false, 'dark');
   offlineStart = await measureOfflineStart(browser, app.url, { token, role });
 } finally {
   await browser.close();
