@@ -1,6 +1,8 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { LowStockRow } from '@stockyard/contract';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/i18n';
 import { messageOf } from '../../../lib/api';
 import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { ErrorAlert } from '../../../lib/error-alert';
@@ -21,8 +23,8 @@ function byStore(rows: LowStockRow[]): LowStockRow[][] {
 /** What is already done about a low material: requested and waiting, or on its way. */
 function progressOf(row: LowStockRow): string | null {
   const onTheWay = row.inTransit + row.requested;
-  if (onTheWay > 0) return `${onTheWay} on the way`;
-  if (row.openRequest) return `Requested ${row.openRequest.quantity} · waiting for approval`;
+  if (onTheWay > 0) return i18n.t('common.onTheWay', { count: onTheWay });
+  if (row.openRequest) return i18n.t('lowStock.requested', { quantity: row.openRequest.quantity });
   return null;
 }
 
@@ -35,28 +37,29 @@ export function LowStockPage() {
   const [requesting, setRequesting] = useState<LowStockRow[] | null>(null);
   const [notice, setNotice] = useState<NoticeValue>(null);
   const groups = byStore(low.data?.rows ?? []);
+  const { t } = useTranslation();
   return (
     <Stack p="md" gap="sm" maw={760} mx="auto">
-      <Title order={2}>Low stock</Title>
+      <Title order={2}>{t('hub.lowStock')}</Title>
       {isAdmin && <StoreSelect value={storeId} onChange={setStoreId} required={false} />}
       <Notice value={notice} onClose={() => setNotice(null)} />
-      <ErrorAlert text={low.isError ? messageOf(low.error, 'Failed to fetch data. Please try again.') : null} />
-      {low.isPending && 'Loading...'}
-      {low.data && groups.length === 0 && <Text size="sm">Nothing is low. Set reorder points on the material list.</Text>}
+      <ErrorAlert text={low.isError ? messageOf(low.error, t('attention.fetchFailed')) : null} />
+      {low.isPending && t('common.loading')}
+      {low.data && groups.length === 0 && <Text size="sm">{t('lowStock.nothing')}</Text>}
       {groups.map((rows) => {
         const store = rows[0]?.store;
         const toRequest = rows.filter((row) => !row.openRequest && row.suggested > 0);
         return (
           <Stack key={store?._id} gap={0}>
             <Group justify="space-between" wrap="nowrap">
-              <Text fw={600}>{isAdmin || groups.length > 1 ? store?.name : `${rows.length} low`}</Text>
+              <Text fw={600}>{isAdmin || groups.length > 1 ? store?.name : t('common.low', { count: rows.length })}</Text>
               {toRequest.length > 0 && (
                 <Button size="sm" onClick={() => setRequesting(toRequest)}>
-                  Request {toRequest.length === 1 ? 'it' : `all ${toRequest.length}`}
+                  {t('lowStock.request', { count: toRequest.length })}
                 </Button>
               )}
             </Group>
-            <Stack gap={0} role="list" aria-label={`Low stock in ${store?.name}`}>
+            <Stack gap={0} role="list" aria-label={t('lowStock.in', { store: store?.name ?? '' })}>
               {rows.map((row) => {
                 const progress = progressOf(row);
                 return (
@@ -66,7 +69,7 @@ export function LowStockPage() {
                         {row.name}
                       </Text>
                       <Text size="xs" c={row.available === 0 ? 'red.8' : 'dimmed'}>
-                        {row.available} {row.unit} left · minimum {row.minQty}
+                        {t('lowStock.left', { available: row.available, unit: row.unit, minimum: row.minQty })}
                       </Text>
                       {progress && (
                         <Text size="xs" c="blue.8">
@@ -76,11 +79,11 @@ export function LowStockPage() {
                     </Stack>
                     <Stack gap={0} align="flex-end">
                       <Text size="sm" fw={600}>
-                        Order {row.suggested}
+                        {t('lowStock.order', { quantity: row.suggested })}
                       </Text>
                       {row.packSize > 1 && (
                         <Text size="xs" c="dimmed">
-                          {row.suggested / row.packSize} packs of {row.packSize}
+                          {t('lowStock.packs', { packs: row.suggested / row.packSize, size: row.packSize })}
                         </Text>
                       )}
                     </Stack>
