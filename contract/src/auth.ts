@@ -8,7 +8,7 @@ import {
   RoleSchema,
   SIGN_IN_PASSWORD_MAX,
 } from './common';
-import { LanguageSchema } from './languages';
+import { LANGUAGES } from './languages';
 import { LOGIN_INVALID, LOGIN_MISSING_FIELDS } from './messages';
 
 export { LOGIN_INVALID, LOGIN_MISSING_FIELDS };
@@ -24,6 +24,10 @@ export type LoginRequest = z.infer<typeof LoginRequestSchema>;
  * `{mfaRequired: true, mfaToken}` instead, and an admin who must set one up `{mfaSetupRequired: true, mfaToken}`:
  * the short-lived `mfaToken` only finishes this sign-in.
  */
+export const LanguageSchema = z.enum(LANGUAGES, { message: 'Language must be one of en, es, fr, hi' });
+export const SetLanguageRequestSchema = z.object({ language: LanguageSchema });
+export const SetLanguageResponseSchema = z.object({ message: z.string(), language: LanguageSchema });
+
 export const LoginResponseSchema = z.object({
   token: z.string().optional(),
   role: RoleSchema.optional(),

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The languages the app speaks; English is the default and holds docs/SPEC.md's texts as they are. */
 export const LANGUAGES = ['en', 'es', 'fr', 'hi'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -8,10 +6,7 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 /** Each language named in itself, as a picker lists them. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español', fr: 'Français', hi: 'हिन्दी' };
 
-export const LanguageSchema = z.enum(LANGUAGES, { message: 'Language must be one of en, es, fr, hi' });
-
-export const SetLanguageRequestSchema = z.object({ language: LanguageSchema });
-export const SetLanguageResponseSchema = z.object({ message: z.string(), language: LanguageSchema });
+// Plain constants, without zod: the app reads them before its first screen (the schemas are in auth.ts).
 export const LANGUAGE_SAVED = 'Language saved.';
 
 /** The language of a browser's preferences that the app speaks, or English. */
