@@ -183,9 +183,9 @@ test('a store keeper signs in, changes their password and logs out', async ({ pa
   await expect(page.getByPlaceholder('Enter your Email')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   // Nothing of the person is left; the device's own choices (language, light or dark) stay.
-  expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => !['language', 'mantine-color-scheme-value'].includes(key)))).toEqual(
-    [],
-  );
+  expect(
+    await page.evaluate(() => Object.keys(localStorage).filter((key) => !['language', 'mantine-color-scheme-value'].includes(key))),
+  ).toEqual([]);
 
   await signIn(page, keeperEmail, 'new-keeper-pass');
   await expect(page).toHaveURL(/\/dashboard\/manager-dashboard$/);

@@ -64,7 +64,8 @@ async function openOnPhone(page: Page, path: string) {
   await signIn(page, keeper.email, keeper.password);
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
   await page.goto(path);
-  await expect.poll(async () => keptLists(page)).toEqual(['materials', 'tools', 'workers']);
+  // The lists fill in the background after sign-in; on a busy 2-core machine that took over 10 s once.
+  await expect.poll(async () => keptLists(page), { timeout: 30_000 }).toEqual(['materials', 'tools', 'workers']);
 }
 
 async function record(page: Page, path: string, picker: 'Material' | 'Tool', item: string, quantity: string, button: string) {
