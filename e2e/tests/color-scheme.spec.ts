@@ -1,21 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, signIn, unique } from './helpers';
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN, apiPost, signIn, unique } from './helpers';
 
 const keeper = { email: `scheme.keeper.${Date.now()}@example.com`, password: 'scheme-keeper-pass' };
 
-async function post(request: APIRequestContext, token: string, path: string, data: unknown) {
-  const response = await request.post(path, { headers: { authorization: `Bearer ${token}` }, data });
-  expect(response.ok(), await response.text()).toBe(true);
-  return response.json();
-}
-
 test.beforeAll(async ({ request }) => {
   const { token: admin } = await (await request.post('/auth/login', { data: ADMIN })).json();
-  const { store } = await post(request, admin, '/api/stores', { name: unique('Scheme Store') });
-  await post(request, admin, '/api/auth/create-user', { name: 'Dara Keeper', ...keeper, role: 'user', stores: [store._id] });
+  const { store } = await apiPost(request, admin, '/api/stores', { name: unique('Scheme Store') });
+  await apiPost(request, admin, '/api/auth/create-user', { name: 'Dara Keeper', ...keeper, role: 'user', stores: [store._id] });
   const { token } = await (await request.post('/auth/login', { data: keeper })).json();
-  await post(request, token, '/api/user/add-product', { name: unique('Cement'), unit: 'bag', totalQuantity: 3 });
+  await apiPost(request, token, '/api/user/add-product', { name: unique('Cement'), unit: 'bag', totalQuantity: 3 });
 });
 
 /** WCAG 2 A and AA as axe checks them (Lighthouse's accessibility audits run the same engine). */

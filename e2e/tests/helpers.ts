@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
 
@@ -19,4 +19,11 @@ export async function signIn(page: Page, email: string, password: string): Promi
 /** Screenshots land in e2e/screenshots, for people to look at. */
 export async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
+}
+
+/** A POST to the API as the holder of `token`, which must succeed; answers its JSON. */
+export async function apiPost(request: APIRequestContext, token: string, path: string, data: unknown) {
+  const response = await request.post(path, { headers: { authorization: `Bearer ${token}` }, data });
+  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+  return response.json();
 }

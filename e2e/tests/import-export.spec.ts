@@ -1,22 +1,16 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { ADMIN, signIn, unique } from './helpers';
+import { expect, test } from '@playwright/test';
+import { ADMIN, apiPost, signIn, unique } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
 const keeper = { email: `import.keeper.${Date.now()}@example.com`, password: 'import-keeper-pass' };
 const tag = Date.now().toString(36);
 
-async function post(request: APIRequestContext, token: string, path: string, data: unknown) {
-  const response = await request.post(path, { headers: { authorization: `Bearer ${token}` }, data });
-  expect(response.ok(), await response.text()).toBe(true);
-  return response.json();
-}
-
 test.beforeAll(async ({ request }) => {
   const { token: admin } = await (await request.post('/auth/login', { data: ADMIN })).json();
-  const { store } = await post(request, admin, '/api/stores', { name: unique('Import Store') });
-  await post(request, admin, '/api/auth/create-user', { name: 'Ines Keeper', ...keeper, role: 'user', stores: [store._id] });
+  const { store } = await apiPost(request, admin, '/api/stores', { name: unique('Import Store') });
+  await apiPost(request, admin, '/api/auth/create-user', { name: 'Ines Keeper', ...keeper, role: 'user', stores: [store._id] });
 });
 
 /** A spreadsheet as a site keeps it: its own headings, one row with a quantity that is not whole. */

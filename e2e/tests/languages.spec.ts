@@ -1,5 +1,5 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { ADMIN } from './helpers';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { ADMIN, apiPost } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -12,23 +12,17 @@ const cement = `सीमेंट ${stamp
   .slice(-4)
   .replace(/\d/g, (d) => '०१२३४५६७८९'[Number(d)] ?? d)}`;
 
-async function post(request: APIRequestContext, token: string, path: string, data: unknown) {
-  const response = await request.post(path, { headers: { authorization: `Bearer ${token}` }, data });
-  expect(response.ok(), await response.text()).toBe(true);
-  return response.json();
-}
-
 test.beforeAll(async ({ request }) => {
   const { token: admin } = await (await request.post('/auth/login', { data: ADMIN })).json();
-  const { store } = await post(request, admin, '/api/stores', { name: `भंडार ${stamp}` });
+  const { store } = await apiPost(request, admin, '/api/stores', { name: `भंडार ${stamp}` });
   for (const [name, account] of [
     ['राम', keeper],
     ['सीता', chooser],
   ] as const) {
-    await post(request, admin, '/api/auth/create-user', { name, ...account, role: 'user', stores: [store._id] });
+    await apiPost(request, admin, '/api/auth/create-user', { name, ...account, role: 'user', stores: [store._id] });
   }
   const { token } = await (await request.post('/auth/login', { data: keeper })).json();
-  await post(request, token, '/api/user/add-product', { name: cement, unit: 'बोरी', totalQuantity: 40 });
+  await apiPost(request, token, '/api/user/add-product', { name: cement, unit: 'बोरी', totalQuantity: 40 });
 });
 
 /** A phone whose browser speaks this language, signed in; the login page is read by its fields' types, not its words. */
