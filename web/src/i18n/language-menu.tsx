@@ -1,4 +1,4 @@
-import { ActionIcon, Menu } from '@mantine/core';
+import { Box, ThemeIcon } from '@mantine/core';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@stockyard/contract/languages';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +12,10 @@ export function saveLanguage(language: Language): Promise<unknown> {
 }
 
 /**
- * The languages, each named in itself. The choice shows at once and is kept on this device; signed
- * in, it is also saved with the person (a failure to save leaves it on this device only).
+ * The languages, each named in itself, in the phone's own picker: a native select laid invisibly
+ * over the icon (a menu of Mantine's would load its popover code before the first screen). The
+ * choice shows at once and is kept on this device; signed in, it is also saved with the person (a
+ * failure to save leaves it on this device only).
  */
 export function LanguageMenu({ color = 'gray.0' }: { color?: string }) {
   const { t, i18n } = useTranslation();
@@ -22,25 +24,22 @@ export function LanguageMenu({ color = 'gray.0' }: { color?: string }) {
     if (getToken()) await saveLanguage(language).catch(() => undefined);
   };
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color={color} size="lg" aria-label={t('common.language')} title={t('common.language')}>
-          <IconLanguage size={18} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
+    <Box pos="relative" w={34} h={34} title={t('common.language')}>
+      <ThemeIcon variant="transparent" color={color} size={34} aria-hidden>
+        <IconLanguage size={18} />
+      </ThemeIcon>
+      <select
+        aria-label={t('common.language')}
+        value={i18n.language}
+        onChange={(event) => void choose(event.currentTarget.value as Language)}
+        style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', opacity: 0, cursor: 'pointer' }}
+      >
         {LANGUAGES.map((language) => (
-          <Menu.Item
-            key={language}
-            lang={language}
-            onClick={() => void choose(language)}
-            fw={i18n.language === language ? 700 : undefined}
-            aria-current={i18n.language === language ? 'true' : undefined}
-          >
+          <option key={language} value={language} lang={language}>
             {LANGUAGE_NAMES[language]}
-          </Menu.Item>
+          </option>
         ))}
-      </Menu.Dropdown>
-    </Menu>
+      </select>
+    </Box>
   );
 }
