@@ -33,9 +33,6 @@ export type OfflineMovement<T> = {
   after: (item: T, quantity: number) => T;
 };
 
-/** What a form says of an entry kept in the outbox (outbox.recordedOnPhone in each language). */
-export const RECORDED_ON_PHONE = 'Recorded on this phone. It will be sent as soon as there is signal.';
-
 export type MovementFormProps<T> = {
   title: string;
   /** Renders the picker for the item; the form owns the selection. */
