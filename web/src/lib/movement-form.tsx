@@ -64,6 +64,9 @@ export type MovementFormProps<T> = {
   offline?: OfflineMovement<T>;
 };
 
+/** A shared form check's or the server's message in the app's language, found by its text. */
+const localized = (message: string) => translatedMessage(message, codeOfMessage(message));
+
 /**
  * One stock movement form: pick an item, enter a quantity, send a body the contract's schema
  * accepts. The numbers shown afterwards are the server's. A retry of the same entry reuses its
@@ -91,12 +94,12 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
     setResult(null);
     const problem = props.validate?.(item, numeric) ?? (item ? null : t('movement.selectItem'));
     if (problem || !item) {
-      setResult({ ok: false, text: problem ? translatedMessage(problem, codeOfMessage(problem)) : t('movement.selectItem') });
+      setResult({ ok: false, text: problem ? localized(problem) : t('movement.selectItem') });
       return;
     }
     const parsed = parsePayload(props.call.schema, props.call.body(item, numeric ?? undefined, reason.trim()));
     if ('problem' in parsed) {
-      setResult({ ok: false, text: translatedMessage(parsed.problem, codeOfMessage(parsed.problem)) });
+      setResult({ ok: false, text: localized(parsed.problem) });
       return;
     }
     setBody(parsed.data);
@@ -116,7 +119,7 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
       const answer = await props.submit({ body: payload, idempotencyKey: intent.key });
       if (queued) await remove(intent.key);
       setItem(answer.item);
-      done(translatedMessage(answer.message, codeOfMessage(answer.message)));
+      done(localized(answer.message));
     } catch (error) {
       // No answer, or the server failed: the op waits in the outbox and is sent again under the same id.
       if (queued && (isConnectionLost(error) || (error instanceof ApiError && error.status >= 500))) return recordedOnPhone();

@@ -70,17 +70,31 @@ export async function authenticate(db: DbOrTx, settings: TokenSettings, authoriz
   if (token.startsWith(API_TOKEN_PREFIX)) return authenticateApiToken(db, settings, token);
   const jti = await verifiedJti(token, settings);
   if (!jti || !UUID.test(jti)) throw new AppError('unauthenticated', SESSION_ENDED);
+  return checkedOnce(settings, jti, async () => {
+    const row = await findLiveSession(db, jti);
+    if (!row) throw new AppError('unauthenticated', SESSION_ENDED);
+    return {
+      auth: { userId: row.user_id, role: row.role, stores: row.stores ?? [], jti, apiToken: null },
+      until: Math.min(new Date(row.expires_at).getTime(), Date.now() + SESSION_CACHE_MS),
+    };
+  });
+}
+
+/**
+ * A caller (a session's or an API token's) as last checked, from memory while `canCacheSessions`
+ * allows and no change was announced since; else checked now and kept until `until`.
+ */
+async function checkedOnce(
+  settings: TokenSettings,
+  key: string,
+  check: () => Promise<{ auth: AuthContext; until: number }>,
+): Promise<AuthContext> {
   const cache = settings.canCacheSessions?.() ? checkedSessions(settings) : undefined;
-  const cached = cache?.get(jti);
+  const cached = cache?.get(key);
   if (cached && cached.generation === sessionGeneration && cached.until > Date.now()) return cached.auth;
   const generation = sessionGeneration;
-  const row = await findLiveSession(db, jti);
-  if (!row) throw new AppError('unauthenticated', SESSION_ENDED);
-  const auth: AuthContext = { userId: row.user_id, role: row.role, stores: row.stores ?? [], jti, apiToken: null };
-  if (cache) {
-    const until = Math.min(new Date(row.expires_at).getTime(), Date.now() + SESSION_CACHE_MS);
-    remember(cache, jti, { auth, until, generation });
-  }
+  const { auth, until } = await check();
+  if (cache) remember(cache, key, { auth, until, generation });
   return auth;
 }
 
@@ -97,21 +111,14 @@ function hashApiToken(token: string): string {
 /** An API token's caller, checked like a session: from memory while no revocation or user change was announced. */
 async function authenticateApiToken(db: DbOrTx, settings: TokenSettings, token: string): Promise<AuthContext> {
   const hash = hashApiToken(token);
-  const cache = settings.canCacheSessions?.() ? checkedSessions(settings) : undefined;
-  const cached = cache?.get(hash);
-  if (cached && cached.generation === sessionGeneration && cached.until > Date.now()) return cached.auth;
-  const generation = sessionGeneration;
-  const row = await findLiveApiToken(db, hash);
-  if (!row) throw new AppError('unauthenticated', TOKEN_NOT_VALID);
-  const auth: AuthContext = {
-    userId: row.user_id,
-    role: row.role,
-    stores: row.stores ?? [],
-    jti: null,
-    apiToken: { id: row.id, scope: row.scope },
-  };
-  if (cache) remember(cache, hash, { auth, until: Date.now() + SESSION_CACHE_MS, generation });
-  return auth;
+  return checkedOnce(settings, hash, async () => {
+    const row = await findLiveApiToken(db, hash);
+    if (!row) throw new AppError('unauthenticated', TOKEN_NOT_VALID);
+    return {
+      auth: { userId: row.user_id, role: row.role, stores: row.stores ?? [], jti: null, apiToken: { id: row.id, scope: row.scope } },
+      until: Date.now() + SESSION_CACHE_MS,
+    };
+  });
 }
 
 const CACHE_SIZE = 10_000;
