@@ -1,8 +1,10 @@
 import { Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 
 export function RouteError() {
   const error = useRouteError();
+  const { t } = useTranslation();
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error
@@ -10,7 +12,7 @@ export function RouteError() {
       : String(error);
   return (
     <Stack p="xl">
-      <Title order={2}>Unexpected Application Error!</Title>
+      <Title order={2}>{t('common.unexpectedError')}</Title>
       <Text>{detail}</Text>
     </Stack>
   );

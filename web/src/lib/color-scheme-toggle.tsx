@@ -1,5 +1,6 @@
 import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Light or dark. Until a person chooses, the app follows the phone's or computer's setting; a choice
@@ -9,15 +10,10 @@ export function ColorSchemeToggle({ color = 'gray.0' }: { color?: string }) {
   const { setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
   const next = computed === 'dark' ? 'light' : 'dark';
+  const { t } = useTranslation();
+  const label = next === 'dark' ? t('common.darkMode') : t('common.lightMode');
   return (
-    <ActionIcon
-      variant="subtle"
-      color={color}
-      size="lg"
-      onClick={() => setColorScheme(next)}
-      aria-label={next === 'dark' ? 'Dark mode' : 'Light mode'}
-      title={next === 'dark' ? 'Dark mode' : 'Light mode'}
-    >
+    <ActionIcon variant="subtle" color={color} size="lg" onClick={() => setColorScheme(next)} aria-label={label} title={label}>
       {next === 'dark' ? <IconMoon size={18} /> : <IconSun size={18} />}
     </ActionIcon>
   );

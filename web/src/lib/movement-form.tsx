@@ -1,11 +1,10 @@
 import { Button, Card, NumberInput, SimpleGrid, Text, TextInput } from '@mantine/core';
 import type { SyncOpKind } from '@stockyard/contract';
-import { codeOfMessage } from '@stockyard/contract/message-codes';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageCard } from '../app/layouts/page-card';
 import { enqueue, remove } from '../features/offline/outbox';
-import { translatedMessage } from '../i18n/messages';
+import { localMessage } from '../i18n/messages';
 import { Notice } from '../lib/notice';
 import { ApiError, isConnectionLost, messageOf } from './api';
 import { ConfirmDialog } from './confirm-dialog';
@@ -64,9 +63,6 @@ export type MovementFormProps<T> = {
   offline?: OfflineMovement<T>;
 };
 
-/** A shared form check's or the server's message in the app's language, found by its text. */
-const localized = (message: string) => translatedMessage(message, codeOfMessage(message));
-
 /**
  * One stock movement form: pick an item, enter a quantity, send a body the contract's schema
  * accepts. The numbers shown afterwards are the server's. A retry of the same entry reuses its
@@ -94,12 +90,12 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
     setResult(null);
     const problem = props.validate?.(item, numeric) ?? (item ? null : t('movement.selectItem'));
     if (problem || !item) {
-      setResult({ ok: false, text: problem ? localized(problem) : t('movement.selectItem') });
+      setResult({ ok: false, text: problem ? localMessage(problem) : t('movement.selectItem') });
       return;
     }
     const parsed = parsePayload(props.call.schema, props.call.body(item, numeric ?? undefined, reason.trim()));
     if ('problem' in parsed) {
-      setResult({ ok: false, text: localized(parsed.problem) });
+      setResult({ ok: false, text: localMessage(parsed.problem) });
       return;
     }
     setBody(parsed.data);
@@ -119,7 +115,7 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
       const answer = await props.submit({ body: payload, idempotencyKey: intent.key });
       if (queued) await remove(intent.key);
       setItem(answer.item);
-      done(localized(answer.message));
+      done(localMessage(answer.message));
     } catch (error) {
       // No answer, or the server failed: the op waits in the outbox and is sent again under the same id.
       if (queued && (isConnectionLost(error) || (error instanceof ApiError && error.status >= 500))) return recordedOnPhone();

@@ -1,18 +1,19 @@
 import { Group, Pagination, Text } from '@mantine/core';
 import { useDeferredValue } from 'react';
+import { useTranslation } from 'react-i18next';
+import { localNumber } from './format';
 import { PAGE_SIZE } from './paging';
-
-const CONTROL_LABELS = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' } as const;
 
 export function Pager({ page, total: newTotal, onChange }: { page: number; total: number; onChange: (page: number) => void }) {
   // Moves with DataTable's deferred rows, so the pager never jumps ahead of the page it belongs to.
   const total = useDeferredValue(newTotal);
+  const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   if (total <= PAGE_SIZE) return null;
   return (
     <Group justify="space-between" mt="md" wrap="wrap">
       <Text size="sm" c="dimmed">
-        {total.toLocaleString('en')} rows
+        {t('common.rows', { count: total, total: localNumber(total) })}
       </Text>
       <Pagination
         value={page}
@@ -20,8 +21,8 @@ export function Pager({ page, total: newTotal, onChange }: { page: number; total
         total={pages}
         size="sm"
         siblings={1}
-        getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
-        getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+        getControlProps={(control) => ({ 'aria-label': t(`common.pager.${control}`) })}
+        getItemProps={(item) => ({ 'aria-label': t('common.pager.page', { page: item }) })}
       />
     </Group>
   );

@@ -2,6 +2,7 @@ import { Box } from '@mantine/core';
 import { IconBox, IconBuildingWarehouse, IconHome, IconListSearch, IconTool, IconUserShare } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { OutboxBar } from '../../features/offline/components/outbox-bar';
 import { startSyncLoop } from '../../features/offline/sync';
@@ -9,24 +10,25 @@ import { Sidebar, type SidebarItem } from './sidebar';
 import { TopBar } from './top-bar';
 
 const adminItems: SidebarItem[] = [
-  { label: 'Dashboard', to: '/dashboard/admin', icon: IconHome },
-  { label: 'Store Management', to: '/dashboard/storemanagement', icon: IconBuildingWarehouse },
-  { label: 'Inventory Management', to: '/dashboard/inventory', icon: IconBox },
-  { label: 'Audit Trail', to: '/dashboard/audit', icon: IconListSearch },
+  { label: 'nav.dashboard', to: '/dashboard/admin', icon: IconHome },
+  { label: 'nav.storeManagement', to: '/dashboard/storemanagement', icon: IconBuildingWarehouse },
+  { label: 'nav.inventoryManagement', to: '/dashboard/inventory', icon: IconBox },
+  { label: 'nav.auditTrail', to: '/dashboard/audit', icon: IconListSearch },
 ];
 
 const storeUserItems: SidebarItem[] = [
-  { label: 'Materials', to: '/dashboard/store-user-dashboard', icon: IconBox },
-  { label: 'Tools', to: '/dashboard/alltools', icon: IconTool },
-  { label: 'Tools out', to: '/dashboard/toolsout', icon: IconUserShare },
+  { label: 'nav.materials', to: '/dashboard/store-user-dashboard', icon: IconBox },
+  { label: 'nav.tools', to: '/dashboard/alltools', icon: IconTool },
+  { label: 'nav.toolsOut', to: '/dashboard/toolsout', icon: IconUserShare },
 ];
 
 function WithSidebar({ items }: { items: SidebarItem[] }) {
+  const { t } = useTranslation();
   return (
     <Box>
       <TopBar showLogout={false} />
       <Box style={{ display: 'flex' }}>
-        <Sidebar items={items} />
+        <Sidebar items={items.map((item) => ({ ...item, label: t(item.label) }))} />
         <Box component="main" p={{ base: 'xs', sm: 'md' }} style={{ flex: 1, minWidth: 0 }}>
           <Outlet />
         </Box>

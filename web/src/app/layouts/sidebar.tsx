@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { logout } from '../../features/auth/api/logout';
 import classes from './sidebar.module.css';
@@ -16,17 +17,18 @@ export function Sidebar({ items }: { items: SidebarItem[] }) {
   const isNarrowWindow = useMediaQuery(SIDEBAR_COLLAPSE_QUERY, false, { getInitialValueInEffect: false });
   const [isExpanded, setExpanded] = useState(false);
   const { pathname } = useLocation();
+  const { t } = useTranslation();
   const isIconOnly = Boolean(isNarrowWindow) && !isExpanded;
 
   return (
-    <nav className={classes.sidebar} data-collapsed={isIconOnly} aria-label="Main">
+    <nav className={classes.sidebar} data-collapsed={isIconOnly} aria-label={t('nav.main')}>
       {isNarrowWindow && (
         <ActionIcon
           variant="subtle"
           color="gray.0"
           size="lg"
           onClick={() => setExpanded((open) => !open)}
-          aria-label={isExpanded ? 'Collapse sidebar' : 'Expand sidebar'}
+          aria-label={isExpanded ? t('nav.collapse') : t('nav.expand')}
           aria-expanded={isExpanded}
           mb="sm"
         >
@@ -56,9 +58,9 @@ export function Sidebar({ items }: { items: SidebarItem[] }) {
             link
           );
         })}
-        <UnstyledButton className={classes.logout} onClick={() => void logout()} aria-label="Logout">
+        <UnstyledButton className={classes.logout} onClick={() => void logout()} aria-label={t('common.logout')}>
           <IconLogout size={20} />
-          {!isIconOnly && <span>Logout</span>}
+          {!isIconOnly && <span>{t('common.logout')}</span>}
         </UnstyledButton>
       </Stack>
     </nav>

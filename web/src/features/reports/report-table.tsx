@@ -1,5 +1,6 @@
 import { FIRST_QUANTITY_COLUMN, REPORT_COLUMNS, type ReportRow, reportCells, reportTotals, totalsCells } from '@stockyard/contract';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type VirtualColumn, VirtualTable } from '../../lib/virtual-table';
 
 /** Column widths in pixels, in REPORT_COLUMNS' order. */
@@ -13,10 +14,11 @@ const COLUMNS: VirtualColumn[] = REPORT_COLUMNS.map((header, index) => ({
 /** The fetched rows, as the PDF and CSV print them, ending with the totals row. */
 export function ReportTable({ rows }: { rows: ReportRow[] }) {
   const totals = useMemo(() => totalsCells(reportTotals(rows)), [rows]);
+  const { t } = useTranslation();
   return (
     <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>
       <VirtualTable
-        caption="Report"
+        caption={t('reports.report')}
         columns={COLUMNS}
         rows={rows}
         rowKey={(row) => row.materialId}

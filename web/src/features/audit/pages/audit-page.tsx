@@ -1,6 +1,7 @@
 import { Badge, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditEvent } from '@stockyard/contract';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../app/layouts/page-card';
 import { messageOf } from '../../../lib/api';
 import { DownloadCsvButton } from '../../../lib/download-csv-button';
@@ -36,6 +37,7 @@ export function AuditPage() {
   const [to, setTo] = useState('');
   const [page, setPage] = useState(1);
   const events = useAuditEvents({ entityType, action, from, to }, page);
+  const { t } = useTranslation();
   const filter =
     <T,>(setter: (value: T) => void) =>
     (value: T) => {
@@ -44,41 +46,48 @@ export function AuditPage() {
     };
 
   return (
-    <PageCard title="Audit Trail">
+    <PageCard title={t('nav.auditTrail')}>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} mb="md">
         <Select
-          label="What"
-          placeholder="Everything"
-          data={[...AUDIT_ENTITY_TYPES]}
+          label={t('audit.what')}
+          placeholder={t('audit.everything')}
+          data={AUDIT_ENTITY_TYPES.map((value) => ({ value, label: t(`audit.entities.${value}`) }))}
           value={entityType}
           onChange={filter(setEntityType)}
           clearable
         />
-        <Select label="Action" placeholder="Any" data={[...AUDIT_ACTIONS]} value={action} onChange={filter(setAction)} clearable />
-        <TextInput label="From" type="date" value={from} onChange={(e) => filter(setFrom)(e.currentTarget.value)} />
-        <TextInput label="To" type="date" value={to} onChange={(e) => filter(setTo)(e.currentTarget.value)} />
+        <Select
+          label={t('audit.action')}
+          placeholder={t('audit.any')}
+          data={AUDIT_ACTIONS.map((value) => ({ value, label: t(`audit.actions.${value}`) }))}
+          value={action}
+          onChange={filter(setAction)}
+          clearable
+        />
+        <TextInput label={t('audit.from')} type="date" value={from} onChange={(e) => filter(setFrom)(e.currentTarget.value)} />
+        <TextInput label={t('audit.to')} type="date" value={to} onChange={(e) => filter(setTo)(e.currentTarget.value)} />
       </SimpleGrid>
       <PagedTable<AuditEvent>
         list={events}
-        errorText={(error) => messageOf(error, 'Failed to fetch data. Please try again.')}
+        errorText={(error) => messageOf(error, t('attention.fetchFailed'))}
         page={page}
         onPageChange={setPage}
-        caption="Audit Trail"
+        caption={t('nav.auditTrail')}
         minWidth={760}
         rowKey={(event) => event._id}
-        emptyText="Nothing recorded for these filters."
+        emptyText={t('audit.none')}
         columns={[
           { header: 'When', render: (event) => `${ddmmyyyy(event.at)} ${event.at.slice(11, 16)}` },
-          { header: 'Who', render: (event) => event.actor?.name ?? 'System' },
+          { header: 'Who', render: (event) => event.actor?.name ?? t('audit.system') },
           {
             header: 'Action',
             render: (event) => (
               <Badge color={ACTION_COLORS[event.action]} variant="light" miw={72}>
-                {event.action}
+                {t(`audit.actions.${event.action}`)}
               </Badge>
             ),
           },
-          { header: 'What', render: (event) => event.entityType },
+          { header: 'What', render: (event) => t(`audit.entities.${event.entityType}`) },
           { header: 'Name', render: (event) => event.entityName },
           { header: 'Details', render: (event) => describeDetails(event.details) },
         ]}

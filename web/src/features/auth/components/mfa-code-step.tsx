@@ -1,5 +1,7 @@
 import { Button, Text, TextInput, Title } from '@mantine/core';
 import { MFA_CODE_WRONG } from '@stockyard/contract/messages';
+import { useTranslation } from 'react-i18next';
+import { localMessage } from '../../../i18n/messages';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { type SignedIn, signInWithCode } from '../api/mfa';
@@ -15,21 +17,22 @@ export function MfaCodeStep({
   onSignedIn: (session: SignedIn) => void;
   onBack: () => void;
 }) {
+  const { t } = useTranslation();
   const { code, setCode, error, busy, handleSubmit } = useCodeForm(
     async (typed) => onSignedIn(await signInWithCode(mfaToken, typed)),
-    MFA_CODE_WRONG,
+    localMessage(MFA_CODE_WRONG),
   );
   return (
     <FormStack onSubmit={handleSubmit}>
       <div>
         <Title order={1} size="h2">
-          Two-step sign-in
+          {t('mfa.title')}
         </Title>
-        <Text c="dimmed">Enter the 6-digit code from your authenticator app, or one of your recovery codes.</Text>
+        <Text c="dimmed">{t('mfa.enterCode')}</Text>
       </div>
       <ErrorAlert text={error} />
       <TextInput
-        label="Code"
+        label={t('mfa.code')}
         placeholder="123456"
         value={code}
         onChange={(e) => setCode(e.currentTarget.value)}
@@ -38,10 +41,10 @@ export function MfaCodeStep({
         data-autofocus
       />
       <Button type="submit" loading={busy} fullWidth size="md">
-        Verify
+        {t('mfa.verify')}
       </Button>
       <Button variant="subtle" onClick={onBack}>
-        Back to sign in
+        {t('mfa.backToSignIn')}
       </Button>
     </FormStack>
   );

@@ -2,6 +2,9 @@ import { Alert, Button, Code, Image, List, SimpleGrid, Stack, Text, TextInput, T
 import { MFA_CODE_WRONG } from '@stockyard/contract/messages';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/i18n';
+import { localMessage } from '../../../i18n/messages';
 import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
@@ -24,11 +27,12 @@ type Props = {
 export default function MfaSetup({ mfaToken, currentPassword, onDone }: Props) {
   const [enrolment, setEnrolment] = useState<{ secret: string; qr: string } | null>(null);
   const [done, setDone] = useState<{ codes: string[]; session: SignedIn | null } | null>(null);
+  const { t } = useTranslation();
   const { code, setCode, error, setError, busy, handleSubmit } = useCodeForm(async (typed) => {
     const confirmed = await confirmEnrolment(mfaToken, typed);
     const session = confirmed.token && confirmed.role ? { token: confirmed.token, role: confirmed.role } : null;
     setDone({ codes: confirmed.recoveryCodes, session });
-  }, MFA_CODE_WRONG);
+  }, localMessage(MFA_CODE_WRONG));
 
   useEffect(() => {
     let current = true;
@@ -37,7 +41,7 @@ export default function MfaSetup({ mfaToken, currentPassword, onDone }: Props) {
         const svg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1 });
         if (current) setEnrolment({ secret, qr: `data:image/svg+xml;utf8,${encodeURIComponent(svg)}` });
       })
-      .catch((caught) => current && setError(messageOf(caught, 'The set-up could not start. Please log in again.')));
+      .catch((caught) => current && setError(messageOf(caught, i18n.t('mfa.startFailed'))));
     return () => {
       current = false;
     };
@@ -47,50 +51,50 @@ export default function MfaSetup({ mfaToken, currentPassword, onDone }: Props) {
     return (
       <Stack>
         <Title order={2} size="h3">
-          Save your recovery codes
+          {t('mfa.saveCodes')}
         </Title>
-        <Text size="sm">Each works once, when your phone is not at hand. Keep them somewhere safe: they are not shown again.</Text>
-        <SimpleGrid cols={2} spacing="xs" aria-label="Recovery codes">
+        <Text size="sm">{t('mfa.codesHelp')}</Text>
+        <SimpleGrid cols={2} spacing="xs" aria-label={t('mfa.recoveryCodes')}>
           {done.codes.map((recovery) => (
             <Code key={recovery} fz="md">
               {recovery}
             </Code>
           ))}
         </SimpleGrid>
-        <Button onClick={() => onDone(done.session)}>I have saved these codes</Button>
+        <Button onClick={() => onDone(done.session)}>{t('mfa.saved')}</Button>
       </Stack>
     );
   }
   return (
     <FormStack onSubmit={handleSubmit}>
       <Title order={2} size="h3">
-        Set up two-step sign-in
+        {t('mfa.setUpTitle')}
       </Title>
       <List type="ordered" size="sm" spacing={4}>
-        <List.Item>Open an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, Aegis…).</List.Item>
-        <List.Item>Scan this code, or type the key below.</List.Item>
-        <List.Item>Enter the 6-digit code the app shows.</List.Item>
+        <List.Item>{t('mfa.step1')}</List.Item>
+        <List.Item>{t('mfa.step2')}</List.Item>
+        <List.Item>{t('mfa.step3')}</List.Item>
       </List>
       <ErrorAlert text={error} />
       {enrolment ? (
         <>
-          <Image src={enrolment.qr} alt="QR code for the authenticator app" w={180} h={180} />
-          <Alert variant="light" title="Key">
+          <Image src={enrolment.qr} alt={t('mfa.qrAlt')} w={180} h={180} />
+          <Alert variant="light" title={t('mfa.key')}>
             <Code>{enrolment.secret}</Code>
           </Alert>
         </>
       ) : (
-        !error && <Text c="dimmed">Preparing...</Text>
+        !error && <Text c="dimmed">{t('mfa.preparing')}</Text>
       )}
       <TextInput
-        label="Code from the app"
+        label={t('mfa.codeFromApp')}
         placeholder="123456"
         value={code}
         onChange={(e) => setCode(e.currentTarget.value)}
         autoComplete="one-time-code"
       />
       <Button type="submit" loading={busy} disabled={!enrolment}>
-        Turn on two-step sign-in
+        {t('mfa.turnOn')}
       </Button>
     </FormStack>
   );

@@ -1,8 +1,10 @@
 import { Button, PasswordInput } from '@mantine/core';
 import { ChangePasswordFormSchema } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../app/layouts/page-card';
-import { ApiError } from '../../../lib/api';
+import { localMessage } from '../../../i18n/messages';
+import { messageOf } from '../../../lib/api';
 import { FormStack } from '../../../lib/form-stack';
 import { Notice } from '../../../lib/notice';
 import { getToken } from '../../../lib/session';
@@ -14,54 +16,55 @@ export function ChangePasswordPage() {
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const { t } = useTranslation();
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     setResult(null);
     const parsed = ChangePasswordFormSchema.safeParse({ currentPassword, newPassword, confirmPassword });
     if (!parsed.success) {
-      setResult({ ok: false, text: parsed.error.issues[0]?.message ?? 'Error changing password.' });
+      setResult({ ok: false, text: localMessage(parsed.error.issues[0]?.message ?? t('password.failed')) });
       return;
     }
     if (!getToken()) {
-      setResult({ ok: false, text: 'Authentication token is missing. Please log in again.' });
+      setResult({ ok: false, text: t('password.noToken') });
       return;
     }
     try {
       const answer = await mutation.mutateAsync({ currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword });
-      setResult({ ok: true, text: answer.message || 'Password changed successfully!' });
+      setResult({ ok: true, text: answer.message ? localMessage(answer.message) : t('users.passwordChanged') });
       setCurrentPassword('');
       setNewPassword('');
       setConfirmPassword('');
     } catch (error) {
-      setResult({ ok: false, text: (error instanceof ApiError && error.serverMessage) || 'Error changing password.' });
+      setResult({ ok: false, text: messageOf(error, t('password.failed')) });
     }
   }
 
   return (
-    <PageCard title="Change Password" narrow>
+    <PageCard title={t('common.changePassword')} narrow>
       <FormStack onSubmit={handleSubmit}>
         <Notice value={result} />
         <PasswordInput
-          label="Current Password"
+          label={t('password.current')}
           value={currentPassword}
           onChange={(e) => setCurrentPassword(e.currentTarget.value)}
           autoComplete="current-password"
         />
         <PasswordInput
-          label="New Password"
+          label={t('users.newPassword')}
           value={newPassword}
           onChange={(e) => setNewPassword(e.currentTarget.value)}
           autoComplete="new-password"
         />
         <PasswordInput
-          label="Confirm Password"
+          label={t('password.confirm')}
           value={confirmPassword}
           onChange={(e) => setConfirmPassword(e.currentTarget.value)}
           autoComplete="new-password"
         />
         <Button type="submit" loading={mutation.isPending}>
-          Change Password
+          {t('common.changePassword')}
         </Button>
       </FormStack>
     </PageCard>

@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, NumberInput, TextInput, Title } from '@manti
 import type { InventoryEntry, Product } from '@stockyard/contract';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../app/layouts/page-card';
 import { isConnectionLost, messageOf } from '../../../lib/api';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
@@ -33,6 +34,7 @@ export function NewInventoryPage() {
   const [deleting, setDeletingState] = useState<InventoryEntry | null>(null);
   const setDeleting = deleteIntent.tracking(setDeletingState);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const { t } = useTranslation();
 
   function startEditing(entry: InventoryEntry) {
     setEditingId(entry._id);
@@ -50,12 +52,12 @@ export function NewInventoryPage() {
     }
     try {
       await save.mutateAsync({ ...parsed.data, id: editingId ?? undefined, idempotencyKey: intent.key });
-      setNotice({ ok: true, text: editingId ? 'Inventory entry updated successfully!' : 'Inventory entry added successfully!' });
+      setNotice({ ok: true, text: editingId ? t('entries.updated') : t('entries.added') });
       setForm(EMPTY);
       setEditingId(null);
     } catch (error) {
       intent.settle(error);
-      setNotice({ ok: false, text: messageOf(error, 'Failed to save the inventory entry. Please try again.') });
+      setNotice({ ok: false, text: messageOf(error, t('entries.saveFailed')) });
     }
   }
 
@@ -63,28 +65,28 @@ export function NewInventoryPage() {
     if (!deleting) return;
     try {
       await remove.mutateAsync({ id: deleting._id, idempotencyKey: deleteIntent.key });
-      setNotice({ ok: true, text: 'Inventory entry deleted successfully!' });
+      setNotice({ ok: true, text: t('entries.deleted') });
       setDeleting(null);
     } catch (error) {
       deleteIntent.settle(error);
-      setNotice({ ok: false, text: messageOf(error, 'Failed to save the inventory entry. Please try again.') });
+      setNotice({ ok: false, text: messageOf(error, t('entries.saveFailed')) });
       // Kept open after a lost connection, so pressing Delete again sends the same request.
       if (!isConnectionLost(error)) setDeleting(null);
     }
   }
 
   return (
-    <PageCard title="New Inventory Entry">
+    <PageCard title={t('entries.title')}>
       <FormStack onSubmit={handleSubmit}>
         <Notice value={notice} onClose={() => setNotice(null)} />
         <ItemPicker<Picked, Product>
-          label="Material"
+          label={t('materials.material')}
           query={materialPickerQuery}
           value={form.material}
           onChange={(material) => setForm({ ...form, material })}
         />
         <NumberInput
-          label="Quantity Added"
+          label={t('entries.quantityAdded')}
           required
           min={1}
           allowDecimal={false}
@@ -93,13 +95,13 @@ export function NewInventoryPage() {
           onChange={(quantity) => setForm({ ...form, quantity })}
         />
         <TextInput
-          label="Supplier Name"
+          label={t('entries.supplierName')}
           required
           value={form.supplier}
           onChange={(e) => setForm({ ...form, supplier: e.currentTarget.value })}
         />
         <TextInput
-          label="Date"
+          label={t('entries.date')}
           type="date"
           required
           value={form.date}
@@ -107,7 +109,7 @@ export function NewInventoryPage() {
         />
         <Group>
           <Button type="submit" loading={save.isPending}>
-            {editingId ? 'Update' : 'Add'}
+            {editingId ? t('entries.update') : t('entries.add')}
           </Button>
           {editingId && (
             <Button
@@ -117,25 +119,25 @@ export function NewInventoryPage() {
                 setForm(EMPTY);
               }}
             >
-              Cancel
+              {t('common.cancel')}
             </Button>
           )}
         </Group>
       </FormStack>
       <Title order={3} size="h4" mt="xl" mb="sm">
-        Existing Inventory
+        {t('entries.existing')}
       </Title>
       <PagedTable<InventoryEntry>
         list={entries}
-        errorText={(error) => messageOf(error, 'Failed to fetch data. Please try again.')}
+        errorText={(error) => messageOf(error, t('attention.fetchFailed'))}
         page={page}
         onPageChange={setPage}
-        caption="Existing Inventory"
+        caption={t('entries.existing')}
         minWidth={560}
         rowKey={(entry) => entry._id}
-        emptyText="No inventory entries yet."
+        emptyText={t('entries.none')}
         columns={[
-          { header: 'Material', render: (entry) => entry.productId?.name ?? 'Material Not Found' },
+          { header: 'Material', render: (entry) => entry.productId?.name ?? t('entries.materialNotFound') },
           { header: 'Store', render: (entry) => entry.storeId.name },
           { header: 'Quantity', render: (entry) => entry.quantity, align: 'right' },
           { header: 'Supplier', render: (entry) => entry.supplier },
@@ -146,7 +148,7 @@ export function NewInventoryPage() {
               <Group gap={2} wrap="nowrap">
                 <ActionIcon
                   variant="subtle"
-                  aria-label={`Edit entry of ${entry.productId?.name ?? 'material'}`}
+                  aria-label={t('entries.editOf', { name: entry.productId?.name ?? t('supplies.material') })}
                   onClick={() => startEditing(entry)}
                 >
                   <IconPencil size={18} />
@@ -154,7 +156,7 @@ export function NewInventoryPage() {
                 <ActionIcon
                   variant="subtle"
                   color="red"
-                  aria-label={`Delete entry of ${entry.productId?.name ?? 'material'}`}
+                  aria-label={t('entries.deleteOf', { name: entry.productId?.name ?? t('supplies.material') })}
                   onClick={() => setDeleting(entry)}
                 >
                   <IconTrash size={18} />
@@ -166,8 +168,8 @@ export function NewInventoryPage() {
       />
       <ConfirmDialog
         opened={deleting !== null}
-        message="Are you sure you want to delete this inventory entry? Its quantity leaves the stock."
-        confirmLabel="Delete"
+        message={t('entries.confirmDelete')}
+        confirmLabel={t('common.delete')}
         isBusy={remove.isPending}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}

@@ -2,7 +2,9 @@ import { ActionIcon, Alert, Button, Group, Modal, NumberInput, TextInput } from 
 import type { Product, Supply } from '@stockyard/contract';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../app/layouts/page-card';
+import { localMessage } from '../../../i18n/messages';
 import { messageOf } from '../../../lib/api';
 import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { ErrorAlert } from '../../../lib/error-alert';
@@ -29,6 +31,7 @@ export function SupplyManagementPage() {
   const setDraft = intent.tracking(setDraftState);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const { t } = useTranslation();
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -40,11 +43,11 @@ export function SupplyManagementPage() {
     }
     try {
       const answer = await save.mutateAsync({ ...parsed.data, id: draft.id, idempotencyKey: intent.key });
-      setNotice(answer.message);
+      setNotice(localMessage(answer.message));
       setDraft(null);
     } catch (caught) {
       intent.settle(caught);
-      setError(messageOf(caught, 'Failed to save the supply. Please try again.'));
+      setError(messageOf(caught, t('supplies.saveFailed')));
     }
   }
 
@@ -54,10 +57,10 @@ export function SupplyManagementPage() {
   }
 
   return (
-    <PageCard title="View Supplies">
+    <PageCard title={t('supplies.view')}>
       <Group justify="flex-end" mb="sm">
         <Button leftSection={<IconPlus size={16} />} onClick={() => open(EMPTY)}>
-          Add Supply
+          {t('supplies.add')}
         </Button>
       </Group>
       {notice && (
@@ -68,15 +71,15 @@ export function SupplyManagementPage() {
       <PagedTable<Supply>
         cardsOnPhone
         list={supplies}
-        errorText={(error) => messageOf(error, 'Error fetching supplies')}
+        errorText={(error) => messageOf(error, t('supplies.fetchFailed'))}
         page={page}
         onPageChange={setPage}
-        caption="Supplies"
+        caption={t('supplies.supplies')}
         minWidth={520}
         rowKey={(supply) => supply._id}
-        emptyText="No supplies found."
+        emptyText={t('supplies.none')}
         columns={[
-          { header: 'Material Name', render: (supply) => supply.productId?.name ?? 'Unknown Product' },
+          { header: 'Material Name', render: (supply) => supply.productId?.name ?? t('supplies.unknownProduct') },
           { header: 'Quantity', render: (supply) => supply.quantity, align: 'right' },
           { header: 'Supplier', render: (supply) => supply.supplier },
           { header: 'Date Received', render: (supply) => ddmmyyyy(supply.dateReceived) },
@@ -85,7 +88,7 @@ export function SupplyManagementPage() {
             render: (supply) => (
               <ActionIcon
                 variant="subtle"
-                aria-label={`Edit supply of ${supply.productId?.name ?? 'material'}`}
+                aria-label={t('supplies.editOf', { name: supply.productId?.name ?? t('supplies.material') })}
                 onClick={() =>
                   open({
                     id: supply._id,
@@ -102,18 +105,18 @@ export function SupplyManagementPage() {
           },
         ]}
       />
-      <Modal opened={draft !== null} onClose={() => setDraft(null)} title={draft?.id ? 'Edit Supply' : 'Add New Supply'} centered>
+      <Modal opened={draft !== null} onClose={() => setDraft(null)} title={draft?.id ? t('supplies.edit') : t('supplies.addNew')} centered>
         {draft && (
           <FormStack onSubmit={handleSubmit}>
             <ErrorAlert text={error} />
             <ItemPicker<Picked, Product>
-              label="Product"
+              label={t('supplies.product')}
               query={materialPickerQuery}
               value={draft.product}
               onChange={(product) => setDraft({ ...draft, product })}
             />
             <NumberInput
-              label="Quantity"
+              label={t('materials.quantity')}
               required
               min={1}
               allowDecimal={false}
@@ -122,20 +125,20 @@ export function SupplyManagementPage() {
               onChange={(quantity) => setDraft({ ...draft, quantity })}
             />
             <TextInput
-              label="Supplier"
+              label={t('supplies.supplier')}
               required
               value={draft.supplier}
               onChange={(e) => setDraft({ ...draft, supplier: e.currentTarget.value })}
             />
             <TextInput
-              label="Date Received"
+              label={t('supplies.dateReceived')}
               type="date"
               required
               value={draft.dateReceived}
               onChange={(e) => setDraft({ ...draft, dateReceived: e.currentTarget.value })}
             />
             <Button type="submit" loading={save.isPending}>
-              {draft.id ? 'Update Supply' : 'Add Supply'}
+              {draft.id ? t('supplies.update') : t('supplies.add')}
             </Button>
           </FormStack>
         )}

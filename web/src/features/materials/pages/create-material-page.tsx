@@ -1,9 +1,11 @@
 import { Button, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { MaterialCreateRequestSchema } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageCard } from '../../../app/layouts/page-card';
-import { ApiError } from '../../../lib/api';
+import { localMessage } from '../../../i18n/messages';
+import { messageOf } from '../../../lib/api';
 import { FormStack } from '../../../lib/form-stack';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { Notice } from '../../../lib/notice';
@@ -32,12 +34,13 @@ export function CreateMaterialPage() {
   const [form, setFormState] = useState(EMPTY);
   const setForm = intent.tracking(setFormState);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const { t } = useTranslation();
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     setResult(null);
     if (!getToken()) {
-      setResult({ ok: false, text: 'User not authenticated. Please login.' });
+      setResult({ ok: false, text: t('materials.notSignedIn') });
       await navigate('/login');
       return;
     }
@@ -55,16 +58,16 @@ export function CreateMaterialPage() {
       return;
     }
     if (isAdmin && !parsed.data.storeId) {
-      setResult({ ok: false, text: 'Please choose a store.' });
+      setResult({ ok: false, text: t('stores.choose') });
       return;
     }
     try {
       const answer = await create.mutateAsync({ ...parsed.data, idempotencyKey: intent.key });
-      setResult({ ok: true, text: answer.message || 'Product saved successfully!' });
+      setResult({ ok: true, text: answer.message ? localMessage(answer.message) : t('materials.saved') });
       setForm({ ...EMPTY, storeId: form.storeId });
     } catch (error) {
       intent.settle(error);
-      setResult({ ok: false, text: (error instanceof ApiError && error.serverMessage) || 'Failed to save product. Please try again.' });
+      setResult({ ok: false, text: messageOf(error, t('materials.saveFailed')) });
     }
   }
 
@@ -74,19 +77,19 @@ export function CreateMaterialPage() {
   });
 
   return (
-    <PageCard title="Create Material" narrow>
+    <PageCard title={t('materials.create')} narrow>
       <FormStack onSubmit={handleSubmit}>
         <Notice value={result} />
         {isAdmin && <StoreSelect value={form.storeId} onChange={(storeId) => setForm({ ...form, storeId })} />}
-        <TextInput label="Material Name" required {...field('name')} />
+        <TextInput label={t('materials.materialName')} required {...field('name')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput label="Unit" placeholder="bag, m³, piece" {...field('unit')} />
-          <TextInput label="Category" {...field('categoryname')} />
-          <TextInput label="Material" placeholder="N/A" {...field('materialname')} />
-          <TextInput label="Size" {...field('size')} />
+          <TextInput label={t('materials.unit')} placeholder={t('materials.unitPlaceholder')} {...field('unit')} />
+          <TextInput label={t('materials.category')} {...field('categoryname')} />
+          <TextInput label={t('materials.material')} placeholder={t('common.na')} {...field('materialname')} />
+          <TextInput label={t('materials.size')} {...field('size')} />
         </SimpleGrid>
         <NumberInput
-          label="Quantity"
+          label={t('materials.quantity')}
           min={0}
           allowDecimal={false}
           allowNegative={false}
@@ -94,7 +97,7 @@ export function CreateMaterialPage() {
           onChange={(quantity) => setForm({ ...form, quantity })}
         />
         <Button type="submit" loading={create.isPending}>
-          Create Product
+          {t('materials.createProduct')}
         </Button>
       </FormStack>
     </PageCard>

@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group } from '@mantine/core';
 import type { Product } from '@stockyard/contract';
 import { IconFileImport, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageCard } from '../../../app/layouts/page-card';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
@@ -31,14 +32,15 @@ export function ProductListPage() {
   const [history, setHistory] = useState<Product | null>(null);
   const [reordering, setReordering] = useState<Product | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const { t } = useTranslation();
 
   async function confirmDelete() {
     if (!deleting) return;
     try {
       await deleteMaterial.mutateAsync(deleting._id);
-      setNotice({ ok: true, text: 'Product deleted successfully!' });
+      setNotice({ ok: true, text: t('materials.deleted') });
     } catch {
-      setNotice({ ok: false, text: 'Failed to delete product. Please try again.' });
+      setNotice({ ok: false, text: t('materials.deleteFailed') });
     } finally {
       setDeleting(null);
     }
@@ -63,10 +65,10 @@ export function ProductListPage() {
         <Group gap={2} wrap="nowrap">
           <HistoryButton name={p.name} onClick={() => setHistory(p)} />
           <ReorderButton name={p.name} onClick={() => setReordering(p)} />
-          <ActionIcon variant="subtle" aria-label={`Edit ${p.name}`} onClick={() => setEditing(p)}>
+          <ActionIcon variant="subtle" aria-label={t('common.editNamed', { name: p.name })} onClick={() => setEditing(p)}>
             <IconPencil size={18} />
           </ActionIcon>
-          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${p.name}`} onClick={() => setDeleting(p)}>
+          <ActionIcon variant="subtle" color="red" aria-label={t('common.deleteNamed', { name: p.name })} onClick={() => setDeleting(p)}>
             <IconTrash size={18} />
           </ActionIcon>
         </Group>
@@ -75,13 +77,13 @@ export function ProductListPage() {
   ];
 
   return (
-    <PageCard title="Material List">
+    <PageCard title={t('lists.materialList')}>
       <Group justify="flex-end" mb="sm">
         <Button component={Link} to="/dashboard/addproduct" leftSection={<IconPlus size={16} />} variant="light">
-          Create Material
+          {t('materials.create')}
         </Button>
         <Button component={Link} to="/dashboard/import" leftSection={<IconFileImport size={16} />} variant="light">
-          Import
+          {t('hub.import')}
         </Button>
         <LabelSheetButton itemKind="material" rows={products.data?.rows ?? []} />
       </Group>
@@ -89,33 +91,33 @@ export function ProductListPage() {
         value={search}
         onChange={setSearch}
         suggestions={suggestions.data ?? []}
-        placeholder="Search by product name"
+        placeholder={t('materials.searchByProduct')}
         maxListHeight={200}
       />
       <Notice value={notice} onClose={() => setNotice(null)} mb="md" />
       <PagedTable<Product>
         list={products}
-        errorText={() => 'Failed to fetch data. Please try again.'}
+        errorText={() => t('attention.fetchFailed')}
         page={page}
         onPageChange={setPage}
-        caption="Material List"
+        caption={t('lists.materialList')}
         minWidth={1500}
         columns={columns}
         rowKey={(p) => p._id}
-        emptyText="No products found"
+        emptyText={t('materials.noProducts')}
       />
       <EditProductDialog
         product={editing}
         onClose={() => setEditing(null)}
         onSaved={() => {
           setEditing(null);
-          setNotice({ ok: true, text: 'Product updated successfully!' });
+          setNotice({ ok: true, text: t('materials.updated') });
         }}
       />
       <ConfirmDialog
         opened={deleting !== null}
-        message="Are you sure you want to delete this product?"
-        confirmLabel="Delete"
+        message={t('materials.confirmDelete')}
+        confirmLabel={t('common.delete')}
         isBusy={deleteMaterial.isPending}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}

@@ -2,10 +2,11 @@ import { ActionIcon, Alert, Group, Select, Stack, Text, Title, Tooltip } from '@
 import type { Product, StockRow } from '@stockyard/contract';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../app/layouts/page-card';
 import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
-import { isoDate, numberOrZero, textOrNA } from '../../../lib/format';
+import { isoDate, localNumber, numberOrZero, textOrNA } from '../../../lib/format';
 import { PagedTable } from '../../../lib/paged-table';
 import { Pager } from '../../../lib/pager';
 import { type VirtualColumn, VirtualTable } from '../../../lib/virtual-table';
@@ -17,6 +18,7 @@ import { downloadTrackSupplies, useStockTotal, useStoreStock, useTrackSupplies }
 function AvailabilityTable(props: { caption: string; errorText: string; loadingText?: string }) {
   const [page, setPage] = useState(1);
   const products = useMaterialPage('', page);
+  const { t } = useTranslation();
   return (
     <PagedTable<Product>
       list={products}
@@ -27,7 +29,7 @@ function AvailabilityTable(props: { caption: string; errorText: string; loadingT
       minWidth={360}
       loadingText={props.loadingText}
       rowKey={(p) => p._id}
-      emptyText="No materials found."
+      emptyText={t('lists.noMaterials')}
       columns={[
         { header: 'Material Name', render: (p) => textOrNA(p.name) },
         { header: 'Available Quantity', render: (p) => numberOrZero(p.availableQuantity), align: 'right' },
@@ -39,28 +41,30 @@ function AvailabilityTable(props: { caption: string; errorText: string; loadingT
 /** Total Stock: everything available across the admin's stores, then each material. */
 export function TotalStockPage() {
   const total = useStockTotal();
-  const unavailable = 'Unable to fetch total stock. Please try again later.';
+  const { t } = useTranslation();
+  const unavailable = t('stock.totalFailed');
   return (
-    <PageCard title="Total Stock">
+    <PageCard title={t('stock.total')}>
       {total.isError ? (
         <Alert color="red" role="alert" mb="md">
           {unavailable}
         </Alert>
       ) : (
         <Title order={3} size="h4" mb="md">
-          Total Stock : {total.data ? total.data.totalAvailable.toLocaleString('en') : '...'}
+          {t('stock.totalIs', { total: total.data ? localNumber(total.data.totalAvailable) : '...' })}
         </Title>
       )}
-      <AvailabilityTable caption="Total Stock" errorText={unavailable} loadingText="Loading stock details..." />
+      <AvailabilityTable caption={t('stock.total')} errorText={unavailable} loadingText={t('stock.loadingDetails')} />
     </PageCard>
   );
 }
 
 /** Stock Availability: each material's available quantity. */
 export function AvailableStockPage() {
+  const { t } = useTranslation();
   return (
-    <PageCard title="Stock Availability">
-      <AvailabilityTable caption="Stock Availability" errorText="Unable to fetch stock availability. Please try again later." />
+    <PageCard title={t('stock.availability')}>
+      <AvailabilityTable caption={t('stock.availability')} errorText={t('stock.availabilityFailed')} />
     </PageCard>
   );
 }
@@ -72,10 +76,11 @@ export function AddStockPage() {
   const [page, setPage] = useState(1);
   const storeId = chosen ?? stores.data?.[0]?._id ?? null;
   const stock = useStoreStock(storeId, page);
+  const { t } = useTranslation();
   return (
-    <PageCard title="Add Stock">
+    <PageCard title={t('stock.add')}>
       <Select
-        label="Store"
+        label={t('stores.store')}
         data={(stores.data ?? []).map((store) => ({ value: store._id, label: store.name }))}
         value={storeId}
         onChange={(value) => {
@@ -88,13 +93,13 @@ export function AddStockPage() {
       />
       <PagedTable<StockRow>
         list={{ ...stock, isPending: stores.isPending || stock.isPending }}
-        errorText={(error) => messageOf(error, 'Unable to fetch stock availability. Please try again later.')}
+        errorText={(error) => messageOf(error, t('stock.availabilityFailed'))}
         page={page}
         onPageChange={setPage}
-        caption="Stock"
+        caption={t('stock.stock')}
         minWidth={640}
         rowKey={(row) => row.id}
-        emptyText="No materials found."
+        emptyText={t('lists.noMaterials')}
         columns={[
           { header: 'Material', render: (row) => `${textOrNA(row.Material.name)}${row.Material.unit ? ` (${row.Material.unit})` : ''}` },
           { header: 'Category', render: (row) => textOrNA(row.Category.name) },
@@ -121,24 +126,25 @@ export function TrackSuppliesPage() {
   const [page, setPage] = useState(1);
   const data = useTrackSupplies(page);
   const [exportError, setExportError] = useState<string | null>(null);
+  const { t } = useTranslation();
   async function exportSupplies(storeId: string, storeName: string) {
     setExportError(null);
     try {
       await downloadTrackSupplies(storeId, storeName);
     } catch (caught) {
-      setExportError(messageOf(caught, 'The PDF could not be made. Please try again.'));
+      setExportError(messageOf(caught, t('stock.pdfFailed')));
     }
   }
   return (
-    <PageCard title="Track Supplies">
+    <PageCard title={t('stock.trackSupplies')}>
       <ErrorAlert text={exportError} />
-      {data.isPending && <Text>Loading...</Text>}
+      {data.isPending && <Text>{t('common.loading')}</Text>}
       {data.isError && (
         <Alert color="red" role="alert">
-          {messageOf(data.error, 'Failed to fetch data. Please try again.')}
+          {messageOf(data.error, t('attention.fetchFailed'))}
         </Alert>
       )}
-      {data.isSuccess && data.data.rows.length === 0 && <Text>No data available.</Text>}
+      {data.isSuccess && data.data.rows.length === 0 && <Text>{t('stock.noData')}</Text>}
       <Stack gap="lg">
         {data.data?.rows.map((store) => (
           <section key={store._id} aria-label={store.storeName}>
@@ -151,11 +157,11 @@ export function TrackSuppliesPage() {
                   {textOrNA(store.location)}
                 </Text>
               </div>
-              <Tooltip label="Export PDF">
+              <Tooltip label={t('stock.exportPdf')}>
                 <ActionIcon
                   variant="light"
                   size="lg"
-                  aria-label={`Export ${store.storeName} as PDF`}
+                  aria-label={t('stock.exportStorePdf', { store: store.storeName })}
                   onClick={() => void exportSupplies(store._id, store.storeName)}
                 >
                   <IconFileTypePdf size={20} />
@@ -163,12 +169,12 @@ export function TrackSuppliesPage() {
               </Tooltip>
             </Group>
             <VirtualTable
-              caption={`${store.storeName} supplies`}
+              caption={t('stock.suppliesOf', { store: store.storeName })}
               columns={SUPPLY_COLUMNS}
               rows={store.inventoryDetails}
               rowKey={(detail) => detail.productName}
               cells={(detail) => [detail.productName, detail.damageStock, detail.refundStock, detail.consumedStock, detail.totalQuantity]}
-              emptyText="No data available."
+              emptyText={t('stock.noData')}
               maxHeight="min(60vh, 480px)"
             />
           </section>

@@ -2,8 +2,10 @@ import { Alert, Button, Group, Select, SimpleGrid, TextInput } from '@mantine/co
 import { REPORT_DATES_REQUIRED, REPORT_NO_DATA, REPORT_STORE_AND_DATES_REQUIRED, type ReportRow } from '@stockyard/contract';
 import { IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../app/layouts/page-card';
-import { ApiError, messageOf } from '../../../lib/api';
+import { localMessage } from '../../../i18n/messages';
+import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { useStoreOptions } from '../../stores/api/stores';
@@ -18,10 +20,11 @@ import {
 import { ReportTable } from '../report-table';
 
 function DateRange(props: { start: string; end: string; onStart: (value: string) => void; onEnd: (value: string) => void }) {
+  const { t } = useTranslation();
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }}>
-      <TextInput label="Start Date" type="date" value={props.start} onChange={(e) => props.onStart(e.currentTarget.value)} />
-      <TextInput label="End Date" type="date" value={props.end} onChange={(e) => props.onEnd(e.currentTarget.value)} />
+      <TextInput label={t('reports.startDate')} type="date" value={props.start} onChange={(e) => props.onStart(e.currentTarget.value)} />
+      <TextInput label={t('reports.endDate')} type="date" value={props.end} onChange={(e) => props.onEnd(e.currentTarget.value)} />
     </SimpleGrid>
   );
 }
@@ -32,17 +35,18 @@ type FetchedReport = { query: ReportQuery | AdminReportQuery; rows: ReportRow[] 
 function Downloads({ report, pdfLabel }: { report: FetchedReport; pdfLabel: string }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<ReportFormat | null>(null);
+  const { t } = useTranslation();
   async function download(format: ReportFormat) {
     setError(null);
     if (report.rows.length === 0) {
-      setError(REPORT_NO_DATA);
+      setError(localMessage(REPORT_NO_DATA));
       return;
     }
     setBusy(format);
     try {
       await downloadReport(report.query, format);
     } catch (caught) {
-      setError(messageOf(caught, 'The file could not be made. Please try again.'));
+      setError(messageOf(caught, t('reports.fileFailed')));
     } finally {
       setBusy(null);
     }
@@ -55,7 +59,7 @@ function Downloads({ report, pdfLabel }: { report: FetchedReport; pdfLabel: stri
           {pdfLabel}
         </Button>
         <Button variant="light" leftSection={<IconFileTypeCsv size={18} />} onClick={() => void download('csv')} loading={busy === 'csv'}>
-          Download CSV
+          {t('lists.downloadCsv')}
         </Button>
       </Group>
     </>
@@ -71,6 +75,7 @@ export function AdminReportPage() {
   const [end, setEnd] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [report, setReport] = useState<FetchedReport | null>(null);
+  const { t } = useTranslation();
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -78,29 +83,29 @@ export function AdminReportPage() {
     setReport(null);
     const store = stores.data?.find((candidate) => candidate._id === storeId);
     if (!store || !start || !end) {
-      setError(REPORT_STORE_AND_DATES_REQUIRED);
+      setError(localMessage(REPORT_STORE_AND_DATES_REQUIRED));
       return;
     }
     try {
       const query = { storeId: store._id, storeName: store.name, startDate: start, endDate: end };
       setReport({ query, rows: await fetchReport.mutateAsync(query) });
     } catch (caught) {
-      setError((caught instanceof ApiError && caught.serverMessage) || 'Error fetching products');
+      setError(messageOf(caught, t('reports.productsFailed')));
     }
   }
 
   return (
-    <PageCard title="Generate Report">
+    <PageCard title={t('reports.generate')}>
       <FormStack onSubmit={handleSubmit}>
         {stores.isError && (
           <Alert color="red" role="alert">
-            Error fetching store names
+            {t('reports.storesFailed')}
           </Alert>
         )}
         <ErrorAlert text={error} />
         <Select
-          label="Store"
-          placeholder="Select a store"
+          label={t('stores.store')}
+          placeholder={t('stores.select')}
           data={(stores.data ?? []).map((store) => ({ value: store._id, label: store.name }))}
           value={storeId}
           onChange={setStoreId}
@@ -109,8 +114,8 @@ export function AdminReportPage() {
         />
         <DateRange start={start} end={end} onStart={setStart} onEnd={setEnd} />
         <FetchButton isBusy={fetchReport.isPending} />
-        {report && report.rows.length === 0 && <Alert color="yellow">{REPORT_NO_DATA}</Alert>}
-        {report && report.rows.length > 0 && <Downloads report={report} pdfLabel="Generate PDF Report" />}
+        {report && report.rows.length === 0 && <Alert color="yellow">{localMessage(REPORT_NO_DATA)}</Alert>}
+        {report && report.rows.length > 0 && <Downloads report={report} pdfLabel={t('reports.generatePdf')} />}
       </FormStack>
       {report && report.rows.length > 0 && <ReportTable rows={report.rows} />}
     </PageCard>
@@ -124,31 +129,32 @@ export function KeeperReportPage() {
   const [end, setEnd] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [report, setReport] = useState<FetchedReport | null>(null);
+  const { t } = useTranslation();
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     setError(null);
     setReport(null);
     if (!start || !end) {
-      setError(REPORT_DATES_REQUIRED);
+      setError(localMessage(REPORT_DATES_REQUIRED));
       return;
     }
     try {
       const query = { startDate: start, endDate: end };
       setReport({ query, rows: await fetchReport.mutateAsync(query) });
     } catch (caught) {
-      setError((caught instanceof ApiError && caught.serverMessage) || 'Error fetching report.');
+      setError(messageOf(caught, t('reports.reportFailed')));
     }
   }
 
   return (
-    <PageCard title="Generate Store Report">
+    <PageCard title={t('reports.generateStore')}>
       <FormStack onSubmit={handleSubmit}>
         <ErrorAlert text={error} />
         <DateRange start={start} end={end} onStart={setStart} onEnd={setEnd} />
         <FetchButton isBusy={fetchReport.isPending} />
-        {report && report.rows.length === 0 && <Alert color="yellow">No records found.</Alert>}
-        {report && report.rows.length > 0 && <Downloads report={report} pdfLabel="Download PDF Report" />}
+        {report && report.rows.length === 0 && <Alert color="yellow">{t('reports.noRecords')}</Alert>}
+        {report && report.rows.length > 0 && <Downloads report={report} pdfLabel={t('reports.downloadPdf')} />}
       </FormStack>
       {report && report.rows.length > 0 && <ReportTable rows={report.rows} />}
     </PageCard>
@@ -156,10 +162,11 @@ export function KeeperReportPage() {
 }
 
 function FetchButton({ isBusy }: { isBusy: boolean }) {
+  const { t } = useTranslation();
   return (
     <Group>
       <Button type="submit" disabled={isBusy}>
-        {isBusy ? 'Fetching...' : 'Fetch Report'}
+        {isBusy ? t('reports.fetching') : t('reports.fetch')}
       </Button>
     </Group>
   );

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { secondFactorStatus } from '../../auth/api/mfa';
 
 const MfaSetup = lazy(() => import('../../auth/components/mfa-setup'));
@@ -13,6 +14,7 @@ export function SecondFactor() {
   const [settingUp, setSettingUp] = useState(false);
   const [password, setPassword] = useState('');
   const [proved, setProved] = useState<string | null>(null);
+  const { t } = useTranslation();
   const open = () => {
     setPassword('');
     setProved(null);
@@ -22,22 +24,22 @@ export function SecondFactor() {
   return (
     <>
       <Title order={3} size="h4" mt="xl" mb="xs">
-        Two-step sign-in
+        {t('mfa.title')}
       </Title>
       {status.data?.enabled ? (
         <Group gap="xs">
-          <Badge color="green">On</Badge>
-          <Text size="sm">{status.data.recoveryCodesLeft} recovery codes left.</Text>
+          <Badge color="green">{t('mfa.on')}</Badge>
+          <Text size="sm">{t('mfa.codesLeft', { count: status.data.recoveryCodesLeft })}</Text>
         </Group>
       ) : (
         <Group gap="sm">
-          <Text size="sm">Off: your password alone signs you in.</Text>
+          <Text size="sm">{t('mfa.off')}</Text>
           <Button size="compact-md" onClick={open} disabled={!status.data}>
-            Set up
+            {t('mfa.setUp')}
           </Button>
         </Group>
       )}
-      <Modal opened={settingUp} onClose={close} title="Two-step sign-in" centered>
+      <Modal opened={settingUp} onClose={close} title={t('mfa.title')} centered>
         {proved === null ? (
           <Stack
             component="form"
@@ -46,19 +48,19 @@ export function SecondFactor() {
               if (password) setProved(password);
             }}
           >
-            <Text size="sm">Type your password again to change how you sign in.</Text>
+            <Text size="sm">{t('mfa.typePassword')}</Text>
             <PasswordInput
-              label="Current Password"
+              label={t('password.current')}
               value={password}
               onChange={(e) => setPassword(e.currentTarget.value)}
               autoComplete="current-password"
             />
             <Button type="submit" disabled={!password}>
-              Continue
+              {t('mfa.continue')}
             </Button>
           </Stack>
         ) : (
-          <Suspense fallback={<Text c="dimmed">Loading...</Text>}>
+          <Suspense fallback={<Text c="dimmed">{t('common.loading')}</Text>}>
             <MfaSetup
               mfaToken={null}
               currentPassword={proved}

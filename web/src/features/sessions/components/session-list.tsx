@@ -1,13 +1,20 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { Session } from '@stockyard/contract';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../i18n/i18n';
+import { localMessage } from '../../../i18n/messages';
 import { messageOf } from '../../../lib/api';
 import { DataTable } from '../../../lib/data-table';
 import { Notice } from '../../../lib/notice';
 import { useSessions, useSignOut } from '../api/sessions';
 
 const when = (value: string | null) =>
-  value ? new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(value)) : '—';
+  value
+    ? new Intl.DateTimeFormat(currentLanguage() === 'en' ? 'en-GB' : currentLanguage(), { dateStyle: 'short', timeStyle: 'short' }).format(
+        new Date(value),
+      )
+    : '—';
 
 /**
  * A user's signed-in devices with a "Sign out" for each, and one button for the rest: "Sign out
@@ -18,25 +25,26 @@ export function SessionList({ userId }: { userId: string | null }) {
   const sessions = useSessions(userId);
   const signOut = useSignOut(userId);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const { t } = useTranslation();
   async function run(which: Parameters<typeof signOut.mutateAsync>[0]) {
     try {
-      setNotice({ ok: true, text: (await signOut.mutateAsync(which)).message });
+      setNotice({ ok: true, text: localMessage((await signOut.mutateAsync(which)).message) });
     } catch (error) {
-      setNotice({ ok: false, text: messageOf(error, 'The session could not be signed out. Please try again.') });
+      setNotice({ ok: false, text: messageOf(error, t('sessions.signOutFailed')) });
     }
   }
   const others = (sessions.data ?? []).filter((session) => !session.current).length;
   return (
     <Stack gap="sm">
       <Notice value={notice} onClose={() => setNotice(null)} />
-      {sessions.isError && <Text c="red">{messageOf(sessions.error, 'The sessions could not be loaded.')}</Text>}
+      {sessions.isError && <Text c="red">{messageOf(sessions.error, t('sessions.loadFailed'))}</Text>}
       <DataTable<Session>
-        caption="Sessions"
+        caption={t('common.sessions')}
         minWidth={560}
         isLoading={sessions.isPending}
         rows={sessions.data}
         rowKey={(session) => session._id}
-        emptyText="No one is signed in."
+        emptyText={t('sessions.none')}
         columns={[
           {
             header: 'Device',
@@ -45,7 +53,7 @@ export function SessionList({ userId }: { userId: string | null }) {
                 <Text size="sm">{session.browser}</Text>
                 {session.current && (
                   <Badge size="sm" variant="light">
-                    This device
+                    {t('sessions.thisDevice')}
                   </Badge>
                 )}
               </Stack>
@@ -59,7 +67,7 @@ export function SessionList({ userId }: { userId: string | null }) {
             render: (session) =>
               session.current ? null : (
                 <Button size="compact-sm" variant="light" color="red" onClick={() => void run({ sessionId: session._id })}>
-                  Sign out
+                  {t('sessions.signOut')}
                 </Button>
               ),
           },
@@ -73,7 +81,7 @@ export function SessionList({ userId }: { userId: string | null }) {
           loading={signOut.isPending}
           onClick={() => void run({ everywhereElse: true })}
         >
-          {userId ? 'Sign out everywhere' : 'Sign out everywhere else'}
+          {userId ? t('sessions.signOutEverywhere') : t('sessions.signOutElsewhere')}
         </Button>
       </Group>
     </Stack>

@@ -1,14 +1,16 @@
 import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../app/layouts/page-card';
 import { SecondFactor } from '../components/second-factor';
 import { SessionList } from '../components/session-list';
 
 /** Sessions: where the signed-in person is signed in, and a way to end the others. */
 export function SessionsPage() {
+  const { t } = useTranslation();
   return (
-    <PageCard title="Sessions">
+    <PageCard title={t('common.sessions')}>
       <Text c="dimmed" size="sm" mb="md">
-        The devices signed in to your account. Sign out any you do not recognise, then change your password.
+        {t('sessions.intro')}
       </Text>
       <SessionList userId={null} />
       <SecondFactor />

@@ -1,6 +1,8 @@
 import { Button, Group, Modal, NumberInput, Select, TextInput } from '@mantine/core';
 import { type Store, StoreUpdateRequestSchema } from '@stockyard/contract';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { localMessage } from '../../../i18n/messages';
 import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
@@ -24,6 +26,7 @@ export function EditStoreDialog({
   const [tolerance, setTolerance] = useState<string | number>(0);
   const [books, setBooks] = useState<Store | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation();
 
   useEffect(() => {
     setName(store?.name ?? '');
@@ -49,22 +52,27 @@ export function EditStoreDialog({
     }
     try {
       const answer = await updateStore.mutateAsync({ id: store._id, ...parsed.data });
-      onSaved(answer.message);
+      onSaved(localMessage(answer.message));
     } catch (caught) {
-      setError(messageOf(caught, 'Failed to update the store. Please try again.'));
+      setError(messageOf(caught, t('stores.updateFailed')));
     }
   }
 
   return (
-    <Modal opened={store !== null} onClose={onClose} title="Edit Store" centered>
+    <Modal opened={store !== null} onClose={onClose} title={t('stores.edit')} centered>
       <FormStack onSubmit={handleSubmit}>
         <ErrorAlert text={error} />
-        <TextInput label="Store Name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
-        <TextInput label="Location" value={location} onChange={(e) => setLocation(e.currentTarget.value)} />
-        <Select label="Status" data={['Active', 'Inactive']} value={status} onChange={setStatus} />
+        <TextInput label={t('stores.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+        <TextInput label={t('stores.location')} value={location} onChange={(e) => setLocation(e.currentTarget.value)} />
+        <Select
+          label={t('stores.status')}
+          data={['Active', 'Inactive'].map((value) => ({ value, label: t(`stores.statuses.${value}`) }))}
+          value={status}
+          onChange={setStatus}
+        />
         <NumberInput
-          label="Count tolerance (%)"
-          description="A store keeper may post a count whose every difference is within this share of the expected quantity."
+          label={t('stores.tolerance')}
+          description={t('stores.toleranceHelp')}
           min={0}
           max={100}
           allowDecimal={false}
@@ -74,10 +82,10 @@ export function EditStoreDialog({
         {books && <StoreBooks store={books} onChanged={setBooks} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" loading={updateStore.isPending}>
-            Save Changes
+            {t('common.saveChanges')}
           </Button>
         </Group>
       </FormStack>

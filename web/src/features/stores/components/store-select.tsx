@@ -1,4 +1,5 @@
 import { Select } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useStoreOptions } from '../api/stores';
 
 /** The Store picker an admin fills in where a material or tool is created (they belong to one store). */
@@ -6,7 +7,7 @@ export function StoreSelect({
   value,
   onChange,
   required = true,
-  label = 'Store',
+  label,
 }: {
   value: string | null;
   onChange: (storeId: string | null) => void;
@@ -15,16 +16,17 @@ export function StoreSelect({
   label?: string;
 }) {
   const stores = useStoreOptions();
+  const { t } = useTranslation();
   return (
     <Select
-      label={label}
+      label={label ?? t('stores.store')}
       data={(stores.data ?? []).map((store) => ({ value: store._id, label: store.name }))}
       value={value}
       onChange={onChange}
       searchable
       required={required}
       clearable={!required}
-      placeholder={required ? 'Select a store' : 'All stores'}
+      placeholder={required ? t('stores.select') : t('stores.all')}
     />
   );
 }

@@ -2,7 +2,9 @@ import { ActionIcon, Badge, Group, Text } from '@mantine/core';
 import type { Store } from '@stockyard/contract';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../app/layouts/page-card';
+import { localMessage } from '../../../i18n/messages';
 import { messageOf } from '../../../lib/api';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
 import { DownloadCsvButton } from '../../../lib/download-csv-button';
@@ -21,52 +23,58 @@ export function AllStoresPage() {
   const [editing, setEditing] = useState<Store | null>(null);
   const [deleting, setDeleting] = useState<Store | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const { t } = useTranslation();
 
   async function confirmDelete() {
     if (!deleting) return;
     try {
       const answer = await deleteStore.mutateAsync(deleting._id);
-      setNotice({ ok: true, text: answer.message });
+      setNotice({ ok: true, text: localMessage(answer.message) });
     } catch (error) {
-      setNotice({ ok: false, text: messageOf(error, 'Failed to delete the store. Please try again.') });
+      setNotice({ ok: false, text: messageOf(error, t('stores.deleteFailed')) });
     } finally {
       setDeleting(null);
     }
   }
 
   return (
-    <PageCard title="Store Details">
-      <SearchInput value={search} onChange={setSearch} placeholder="Search by store name or location" />
+    <PageCard title={t('stores.details')}>
+      <SearchInput value={search} onChange={setSearch} placeholder={t('stores.search')} />
       <Notice value={notice} onClose={() => setNotice(null)} mb="md" />
       <PagedTable<Store>
         list={stores}
-        errorText={(error) => messageOf(error, 'Could not fetch stores. Please refresh the page.')}
+        errorText={(error) => messageOf(error, t('stores.fetchFailed'))}
         page={page}
         onPageChange={setPage}
-        caption="Store Details"
+        caption={t('stores.details')}
         minWidth={560}
         rowKey={(store) => store._id}
-        emptyText="No stores found"
+        emptyText={t('stores.none')}
         columns={[
           { header: 'Name', render: (store) => store.name },
           {
             header: 'Status',
             render: (store) => (
               <Badge color={store.isActive ? 'green' : 'gray'} variant="light">
-                {store.status}
+                {t(`stores.statuses.${store.status}`)}
               </Badge>
             ),
           },
-          { header: 'Location', render: (store) => store.location || <Text c="dimmed">N/A</Text> },
+          { header: 'Location', render: (store) => store.location || <Text c="dimmed">{t('common.na')}</Text> },
           { header: 'Date', render: (store) => isoDate(store.createdAt) },
           {
             header: 'Action',
             render: (store) => (
               <Group gap={4} wrap="nowrap">
-                <ActionIcon variant="subtle" aria-label={`Edit ${store.name}`} onClick={() => setEditing(store)}>
+                <ActionIcon variant="subtle" aria-label={t('common.editNamed', { name: store.name })} onClick={() => setEditing(store)}>
                   <IconPencil size={18} />
                 </ActionIcon>
-                <ActionIcon variant="subtle" color="red" aria-label={`Delete ${store.name}`} onClick={() => setDeleting(store)}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('common.deleteNamed', { name: store.name })}
+                  onClick={() => setDeleting(store)}
+                >
                   <IconTrash size={18} />
                 </ActionIcon>
               </Group>
@@ -84,8 +92,8 @@ export function AllStoresPage() {
       />
       <ConfirmDialog
         opened={deleting !== null}
-        message="Are you sure you want to delete this store?"
-        confirmLabel="Delete"
+        message={t('stores.confirmDelete')}
+        confirmLabel={t('common.delete')}
         isBusy={deleteStore.isPending}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}

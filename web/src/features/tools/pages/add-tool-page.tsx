@@ -1,9 +1,10 @@
 import { Button, NumberInput, TextInput } from '@mantine/core';
 import { ToolCreateRequestSchema } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageCard } from '../../../app/layouts/page-card';
-import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { FormStack } from '../../../lib/form-stack';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { Notice } from '../../../lib/notice';
@@ -24,12 +25,13 @@ export function AddToolPage() {
   const [storeId, setStoreId] = useState<string | null>(null);
 
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const { t } = useTranslation();
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     setResult(null);
     if (!getToken()) {
-      setResult({ ok: false, text: 'User not authenticated' });
+      setResult({ ok: false, text: t('movement.notSignedIn') });
       await navigate('/login');
       return;
     }
@@ -43,29 +45,29 @@ export function AddToolPage() {
       return;
     }
     if (isAdmin && !storeId) {
-      setResult({ ok: false, text: 'Please choose a store.' });
+      setResult({ ok: false, text: t('stores.choose') });
       return;
     }
     try {
       await create.mutateAsync({ ...parsed.data, isAdmin, idempotencyKey: intent.key });
-      setResult({ ok: true, text: 'Tool added successfully!' });
+      setResult({ ok: true, text: t('tools.added') });
       setName('');
       setQuantity(1);
       intent.renew();
     } catch (error) {
       intent.settle(error);
-      setResult({ ok: false, text: (error instanceof ApiError && error.serverMessage) || 'Failed to add tool. Please try again.' });
+      setResult({ ok: false, text: messageOf(error, t('tools.addFailed')) });
     }
   }
 
   return (
-    <PageCard title="Tool Entry" narrow>
+    <PageCard title={t('tools.entry')} narrow>
       <FormStack onSubmit={handleSubmit}>
         <Notice value={result} />
         {isAdmin && <StoreSelect value={storeId} onChange={intent.tracking(setStoreId)} />}
-        <TextInput label="Tool Name" value={name} onChange={(e) => intent.tracking(setName)(e.currentTarget.value)} required />
+        <TextInput label={t('tools.name')} value={name} onChange={(e) => intent.tracking(setName)(e.currentTarget.value)} required />
         <NumberInput
-          label="Quantity"
+          label={t('materials.quantity')}
           min={0}
           allowDecimal={false}
           allowNegative={false}
@@ -73,7 +75,7 @@ export function AddToolPage() {
           onChange={intent.tracking(setQuantity)}
         />
         <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Adding...' : 'Add Tool'}
+          {create.isPending ? t('tools.adding') : t('hub.addTool')}
         </Button>
       </FormStack>
     </PageCard>

@@ -2,6 +2,9 @@ import { Button, Group, Modal, PasswordInput } from '@mantine/core';
 import type { User } from '@stockyard/contract';
 import { NEW_PASSWORD_REQUIRED, newPasswordSchema } from '@stockyard/contract';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { localMessage } from '../../../i18n/messages';
+import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { useChangeUserPassword } from '../api/users';
@@ -10,6 +13,7 @@ export function ChangeUserPasswordDialog({ user, onClose, onChanged }: { user: U
   const changePassword = useChangeUserPassword();
   const [newPassword, setNewPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation();
 
   useEffect(() => {
     if (user) {
@@ -23,23 +27,28 @@ export function ChangeUserPasswordDialog({ user, onClose, onChanged }: { user: U
     if (!user) return;
     const parsed = newPasswordSchema.safeParse(newPassword);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? NEW_PASSWORD_REQUIRED);
+      setError(localMessage(parsed.error.issues[0]?.message ?? NEW_PASSWORD_REQUIRED));
       return;
     }
     try {
       await changePassword.mutateAsync({ userId: user._id, newPassword: parsed.data });
       onChanged();
     } catch (caught) {
-      setError(`Error: ${(caught as Error).message}`);
+      setError(t('common.error', { message: messageOf(caught, (caught as Error).message) }));
     }
   }
 
   return (
-    <Modal opened={user !== null} onClose={onClose} title={`Change password${user ? ` for ${user.name}` : ''}`} centered>
+    <Modal
+      opened={user !== null}
+      onClose={onClose}
+      title={user ? t('users.changePasswordFor', { name: user.name }) : t('users.changePassword')}
+      centered
+    >
       <FormStack onSubmit={handleSubmit}>
         <ErrorAlert text={error} />
         <PasswordInput
-          label="New Password"
+          label={t('users.newPassword')}
           value={newPassword}
           onChange={(e) => setNewPassword(e.currentTarget.value)}
           autoComplete="new-password"
@@ -47,10 +56,10 @@ export function ChangeUserPasswordDialog({ user, onClose, onChanged }: { user: U
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" loading={changePassword.isPending}>
-            Change Password
+            {t('common.changePassword')}
           </Button>
         </Group>
       </FormStack>

@@ -1,11 +1,15 @@
 import { Alert, Button, PasswordInput, Select, TextInput } from '@mantine/core';
 import { ASSIGNABLE_ROLES, USER_EMAIL_TAKEN, UserCreateRequestSchema } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../app/layouts/page-card';
-import { ApiError } from '../../../lib/api';
+import { i18n } from '../../../i18n/i18n';
+import { localMessage } from '../../../i18n/messages';
+import { ApiError, messageOf } from '../../../lib/api';
 import { FormStack } from '../../../lib/form-stack';
 import { Notice } from '../../../lib/notice';
 import { getToken } from '../../../lib/session';
+import { parsePayload } from '../../../lib/validation';
 import { useStoreOptions } from '../../stores/api/stores';
 import { useCreateUser } from '../api/users';
 
@@ -16,28 +20,29 @@ export function CreateUserPage() {
   const createUser = useCreateUser();
   const [form, setForm] = useState(EMPTY);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const { t } = useTranslation();
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     setResult(null);
     if (!getToken()) {
-      setResult({ ok: false, text: 'You must be logged in as an admin to create users.' });
+      setResult({ ok: false, text: t('users.mustBeAdmin') });
       return;
     }
-    const parsed = UserCreateRequestSchema.safeParse({
+    const parsed = parsePayload(UserCreateRequestSchema, {
       name: form.name,
       email: form.email,
       password: form.password,
       role: form.role,
       stores: form.storeId ? [form.storeId] : [],
     });
-    if (!parsed.success) {
-      setResult({ ok: false, text: parsed.error.issues[0]?.message ?? 'Please check the form.' });
+    if ('problem' in parsed) {
+      setResult({ ok: false, text: parsed.problem });
       return;
     }
     try {
       await createUser.mutateAsync(parsed.data);
-      setResult({ ok: true, text: 'User Created Successfully' });
+      setResult({ ok: true, text: t('users.created') });
       setForm(EMPTY);
     } catch (error) {
       setResult({ ok: false, text: createUserErrorText(error) });
@@ -45,48 +50,48 @@ export function CreateUserPage() {
   }
 
   return (
-    <PageCard title="Create New User" narrow>
+    <PageCard title={t('users.createTitle')} narrow>
       <FormStack onSubmit={handleSubmit}>
         <Notice value={result} />
         {stores.isError && (
           <Alert color="red" role="alert">
-            Could not fetch stores. Please refresh the page.
+            {t('stores.fetchFailed')}
           </Alert>
         )}
-        <TextInput label="Name" value={form.name} onChange={(e) => setForm({ ...form, name: e.currentTarget.value })} required />
+        <TextInput label={t('users.name')} value={form.name} onChange={(e) => setForm({ ...form, name: e.currentTarget.value })} required />
         <TextInput
-          label="Email"
+          label={t('users.email')}
           type="email"
           value={form.email}
           onChange={(e) => setForm({ ...form, email: e.currentTarget.value })}
           required
         />
         <PasswordInput
-          label="Password"
+          label={t('users.password')}
           value={form.password}
           onChange={(e) => setForm({ ...form, password: e.currentTarget.value })}
           autoComplete="new-password"
           required
         />
         <Select
-          label="Select Role"
-          data={ASSIGNABLE_ROLES.map((role) => ({ value: role.value, label: role.label }))}
+          label={t('users.selectRole')}
+          data={ASSIGNABLE_ROLES.map((role) => ({ value: role.value, label: t(`users.roles.${role.value}`) }))}
           value={form.role}
           onChange={(value) => setForm({ ...form, role: value ?? 'user' })}
           allowDeselect={false}
         />
         <Select
-          label="Assign Store"
-          placeholder="Select a store"
+          label={t('users.assignStore')}
+          placeholder={t('stores.select')}
           data={(stores.data ?? []).map((store) => ({ value: store._id, label: store.name }))}
           value={form.storeId}
           onChange={(value) => setForm({ ...form, storeId: value })}
           searchable
-          nothingFoundMessage="No stores found"
+          nothingFoundMessage={t('stores.none')}
           required
         />
         <Button type="submit" loading={createUser.isPending}>
-          Add User
+          {t('users.add')}
         </Button>
       </FormStack>
     </PageCard>
@@ -94,7 +99,7 @@ export function CreateUserPage() {
 }
 
 function createUserErrorText(error: unknown): string {
-  if (!(error instanceof ApiError)) return 'An unexpected error occurred.';
-  if (error.status === 409) return error.serverMessage ?? USER_EMAIL_TAKEN;
-  return error.serverMessage ?? 'An error occurred while creating the user.';
+  if (!(error instanceof ApiError)) return i18n.t('common.unexpected');
+  if (error.status === 409 && !error.serverMessage) return localMessage(USER_EMAIL_TAKEN);
+  return messageOf(error, i18n.t('users.createFailed'));
 }
