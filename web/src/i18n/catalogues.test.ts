@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGES } from '@stockyard/contract/languages';
 import { messageCatalogue } from '@stockyard/contract/message-codes';
+import { MOVEMENT_KIND_LABELS } from '@stockyard/contract/messages';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import en from './locales/en.json';
@@ -86,5 +87,9 @@ describe('the language catalogues', () => {
     for (const code of codes.filter((code) => code !== 'connectionLost')) {
       expect(english.get(`messages.${code}`), code).toBe(server[code]);
     }
+  });
+
+  it("names each movement kind in English as the contract's labels do", () => {
+    expect(en.kinds).toEqual(MOVEMENT_KIND_LABELS);
   });
 });

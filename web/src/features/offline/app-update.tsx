@@ -1,6 +1,7 @@
 import { registerSW } from 'virtual:pwa-register';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Registers the service worker that lets the app start with no network. A new version is never
@@ -8,6 +9,7 @@ import { useEffect, useState } from 'react';
  */
 export function AppUpdate() {
   const [update, setUpdate] = useState<(() => Promise<void>) | null>(null);
+  const { t } = useTranslation();
   useEffect(() => {
     if (!('serviceWorker' in navigator)) return;
     const updateSW = registerSW({
@@ -30,9 +32,9 @@ export function AppUpdate() {
       role="alert"
     >
       <Group justify="space-between" wrap="nowrap">
-        <Text size="sm">A new version of Stockyard is ready.</Text>
+        <Text size="sm">{t('common.newVersion')}</Text>
         <Button size="compact-sm" onClick={() => void update()}>
-          Reload to update
+          {t('common.reloadToUpdate')}
         </Button>
       </Group>
     </Paper>

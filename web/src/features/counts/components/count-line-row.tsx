@@ -2,6 +2,7 @@ import { Group, NumberInput, Text } from '@mantine/core';
 import type { CountLine } from '@stockyard/contract';
 import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/api';
 import { useEnterCount } from '../api/counts';
 
@@ -13,19 +14,20 @@ export function CountLineRow({ countId, line, isBlind }: { countId: string; line
   const enter = useEnterCount(countId);
   const [value, setValue] = useState<string | number>(line.counted ?? '');
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation();
 
   async function save() {
     const counted = typeof value === 'number' ? value : value.trim() === '' ? null : Number(value);
     if (counted === null || counted === line.counted) return;
     if (!Number.isInteger(counted) || counted < 0) {
-      setError('Counted quantity must be a whole number of 0 or more');
+      setError(t('counts.wholeNumber'));
       return;
     }
     try {
       setError(null);
       await enter.mutateAsync({ itemId: line.itemId, counted });
     } catch (caught) {
-      setError(messageOf(caught, 'Failed to save. Please try again.'));
+      setError(messageOf(caught, t('counts.saveFailed')));
     }
   }
 
@@ -38,7 +40,7 @@ export function CountLineRow({ countId, line, isBlind }: { countId: string; line
         </Text>
         {!isBlind && line.expected !== null && (
           <Text size="xs" c="dimmed">
-            Books: {line.expected}
+            {t('counts.books', { expected: line.expected })}
           </Text>
         )}
         {error && (
@@ -49,7 +51,7 @@ export function CountLineRow({ countId, line, isBlind }: { countId: string; line
       </div>
       <Group gap={4} wrap="nowrap">
         {line.counted !== null && !enter.isPending && value === line.counted && (
-          <IconCheck size={16} color="var(--mantine-color-green-7)" aria-label="Saved" />
+          <IconCheck size={16} color="var(--mantine-color-green-7)" aria-label={t('counts.saved')} />
         )}
         <NumberInput
           w={96}
@@ -57,7 +59,7 @@ export function CountLineRow({ countId, line, isBlind }: { countId: string; line
           allowDecimal={false}
           allowNegative={false}
           inputMode="numeric"
-          aria-label={`Counted ${line.name}`}
+          aria-label={t('counts.countedName', { name: line.name })}
           value={value}
           onChange={setValue}
           onBlur={() => void save()}

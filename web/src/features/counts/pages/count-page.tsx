@@ -1,7 +1,9 @@
 import { Alert, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { COUNT_STATUS_LABELS, type Count, type CountLine } from '@stockyard/contract';
+import type { Count, CountLine } from '@stockyard/contract';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { localMessage } from '../../../i18n/messages';
 import { apiDownload, messageOf } from '../../../lib/api';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
 import { DataTable } from '../../../lib/data-table';
@@ -25,13 +27,14 @@ function signed(value: number | null): string {
 /** Counting on a phone: search, then type each counted quantity; blind for a keeper. */
 function CountingView({ count }: { count: Count }) {
   const [search, setSearch] = useState('');
+  const { t } = useTranslation();
   const lines = count.lines.filter((line) => matchesSearch(search, line.name));
   return (
     <Stack gap={0}>
-      <SearchInput value={search} onChange={setSearch} placeholder="Search by item name" />
+      <SearchInput value={search} onChange={setSearch} placeholder={t('counts.searchItem')} />
       {count.isBlind && (
         <Text size="xs" c="dimmed" mb="xs">
-          Count what is on the shelf: the quantities on the books are shown after the count is submitted.
+          {t('counts.blindHelp')}
         </Text>
       )}
       {lines.slice(0, LINES_SHOWN).map((line) => (
@@ -39,7 +42,7 @@ function CountingView({ count }: { count: Count }) {
       ))}
       {lines.length > LINES_SHOWN && (
         <Text size="sm" c="dimmed" mt="xs">
-          Showing {LINES_SHOWN} of {lines.length} items: search to find the others.
+          {t('counts.showing', { shown: LINES_SHOWN, total: lines.length })}
         </Text>
       )}
     </Stack>
@@ -57,18 +60,19 @@ function ReviewView({
   onReason: (id: string, text: string) => void;
 }) {
   const isOpen = count.status === 'submitted';
+  const { t } = useTranslation();
   return (
     <DataTable<CountLine>
-      caption="Count review"
+      caption={t('counts.review')}
       minWidth={isOpen ? 720 : 560}
       isLoading={false}
       rows={count.lines}
       rowKey={(line) => line.itemId}
-      emptyText="No items."
+      emptyText={t('counts.noItems')}
       columns={[
         { header: 'Item', render: (line) => (line.unit ? `${line.name} (${line.unit})` : line.name) },
         { header: 'Expected', render: (line) => line.expected ?? '', align: 'right' },
-        { header: 'Counted', render: (line) => line.counted ?? 'Not counted', align: 'right' },
+        { header: 'Counted', render: (line) => line.counted ?? t('counts.notCounted'), align: 'right' },
         {
           header: 'Difference',
           render: (line) => (
@@ -91,7 +95,7 @@ function ReviewView({
                   line.difference ? (
                     <TextInput
                       size="xs"
-                      aria-label={`Reason for ${line.name}`}
+                      aria-label={t('counts.reasonFor', { name: line.name })}
                       value={reasons[line.itemId] ?? ''}
                       onChange={(event) => onReason(line.itemId, event.currentTarget.value)}
                     />
@@ -116,16 +120,17 @@ export function CountPage() {
   const [reasons, setReasons] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<NoticeValue>(null);
   const [confirming, setConfirming] = useState<'submit' | 'cancel' | null>(null);
+  const { t } = useTranslation();
 
-  if (count.isPending) return <Text p="md">Loading...</Text>;
-  if (count.isError) return <ErrorAlert text={messageOf(count.error, 'Failed to fetch data. Please try again.')} />;
+  if (count.isPending) return <Text p="md">{t('common.loading')}</Text>;
+  if (count.isError) return <ErrorAlert text={messageOf(count.error, t('attention.fetchFailed'))} />;
   const data = count.data;
 
   async function run(action: () => Promise<{ message: string }>) {
     try {
-      setNotice({ ok: true, text: (await action()).message });
+      setNotice({ ok: true, text: localMessage((await action()).message) });
     } catch (caught) {
-      setNotice({ ok: false, text: messageOf(caught, 'Something went wrong. Please try again.') });
+      setNotice({ ok: false, text: messageOf(caught, t('counts.somethingWrong')) });
     }
   }
 
@@ -133,31 +138,30 @@ export function CountPage() {
     try {
       const answer = await post.mutateAsync({ reasons, key: postIntent.key });
       postIntent.renew();
-      setNotice({ ok: true, text: answer.message });
+      setNotice({ ok: true, text: localMessage(answer.message) });
     } catch (caught) {
       postIntent.settle(caught);
-      setNotice({ ok: false, text: messageOf(caught, 'Failed to post the count. Please try again.') });
+      setNotice({ ok: false, text: messageOf(caught, t('counts.postFailed')) });
     }
   }
 
-  const kind = data.itemKind === 'material' ? 'materials' : 'tools';
   return (
     <Stack p="md" gap="sm" maw={900} mx="auto">
       <Group justify="space-between" align="flex-start">
         <div>
-          <Title order={2}>Count of {kind}</Title>
+          <Title order={2}>{data.itemKind === 'material' ? t('counts.ofMaterials') : t('counts.ofTools')}</Title>
           <Text size="sm" c="dimmed">
-            {data.store.name} · started {timeOf(data.createdAt)} by {data.createdBy?.name ?? 'N/A'}
+            {t('counts.started', { store: data.store.name, when: timeOf(data.createdAt), by: data.createdBy?.name ?? t('common.na') })}
           </Text>
         </div>
         <Badge color={STATUS_COLORS[data.status]} variant="light" size="lg">
-          {COUNT_STATUS_LABELS[data.status]}
+          {t(`counts.statuses.${data.status}`)}
         </Badge>
       </Group>
       <Text size="sm" aria-live="polite">
-        {data.countedCount} of {data.lineCount} counted
+        {t('counts.progress', { counted: data.countedCount, total: data.lineCount })}
         {data.closedAt &&
-          ` · ${COUNT_STATUS_LABELS[data.status].toLowerCase()} ${timeOf(data.closedAt)} by ${data.closedBy?.name ?? 'N/A'}`}
+          ` · ${t(`counts.closed.${data.status}`, { when: timeOf(data.closedAt), by: data.closedBy?.name ?? t('common.na') })}`}
       </Text>
       <Notice value={notice} onClose={() => setNotice(null)} />
       {data.status === 'counting' ? (
@@ -166,15 +170,13 @@ export function CountPage() {
         <ReviewView count={data} reasons={reasons} onReason={(itemId, text) => setReasons((old) => ({ ...old, [itemId]: text }))} />
       )}
       {data.status === 'submitted' && !data.canPost && (
-        <Alert color="yellow">
-          A difference is beyond this store's count tolerance of {data.tolerancePercent}%: an admin posts this count.
-        </Alert>
+        <Alert color="yellow">{t('counts.beyondTolerance', { percent: data.tolerancePercent })}</Alert>
       )}
       <Group gap="xs">
-        {data.status === 'counting' && <Button onClick={() => setConfirming('submit')}>Submit count</Button>}
+        {data.status === 'counting' && <Button onClick={() => setConfirming('submit')}>{t('counts.submitCount')}</Button>}
         {data.status === 'submitted' && (
           <Button onClick={() => void handlePost()} loading={post.isPending} disabled={!data.canPost}>
-            Post count
+            {t('counts.postCount')}
           </Button>
         )}
         <Button
@@ -182,29 +184,27 @@ export function CountPage() {
           onClick={() =>
             void run(async () => {
               await apiDownload(`/api/counts/${id}/pdf`, 'count-sheet.pdf');
-              return { message: 'Count sheet downloaded.' };
+              return { message: t('counts.sheetDownloaded') };
             })
           }
         >
-          Print count sheet
+          {t('counts.printSheet')}
         </Button>
         {(data.status === 'counting' || data.status === 'submitted') && (
           <Button variant="subtle" color="red" onClick={() => setConfirming('cancel')}>
-            Cancel count
+            {t('counts.cancelCount')}
           </Button>
         )}
         <Button variant="subtle" component={Link} to="/dashboard/counts">
-          All counts
+          {t('counts.all')}
         </Button>
       </Group>
       <ConfirmDialog
         opened={confirming !== null}
         message={
-          confirming === 'submit'
-            ? `Submit the count? ${data.lineCount - data.countedCount} items are not counted and will not be adjusted.`
-            : 'Cancel this count? Nothing will be adjusted.'
+          confirming === 'submit' ? t('counts.confirmSubmit', { count: data.lineCount - data.countedCount }) : t('counts.confirmCancel')
         }
-        confirmLabel={confirming === 'submit' ? 'Submit' : 'Cancel count'}
+        confirmLabel={confirming === 'submit' ? t('counts.submit') : t('counts.cancelCount')}
         isBusy={submit.isPending || cancel.isPending}
         onCancel={() => setConfirming(null)}
         onConfirm={() => {

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Card, Group, SegmentedControl, Stack, Title } from '@mantine/core';
-import { COUNT_STATUS_LABELS, type CountStatus, type CountSummary } from '@stockyard/contract';
+import type { CountStatus, CountSummary } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { messageOf } from '../../../lib/api';
 import { DataTable } from '../../../lib/data-table';
@@ -26,11 +27,12 @@ function StartCountForm() {
   const [storeId, setStoreId] = useState<string | null>(null);
   const [itemKind, setItemKind] = useState<'material' | 'tool'>('material');
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation();
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (isAdmin && !storeId) {
-      setError('Please choose a store.');
+      setError(t('stores.choose'));
       return;
     }
     try {
@@ -39,26 +41,26 @@ function StartCountForm() {
       void navigate(`/dashboard/counts/${answer.count._id}`);
     } catch (caught) {
       intent.settle(caught);
-      setError(messageOf(caught, 'Failed to start the count. Please try again.'));
+      setError(messageOf(caught, t('counts.startFailed')));
     }
   }
 
   return (
-    <Card withBorder component="form" onSubmit={handleSubmit} aria-label="Start a count">
+    <Card withBorder component="form" onSubmit={handleSubmit} aria-label={t('counts.start')}>
       <Stack gap="sm">
         <ErrorAlert text={error} />
         {isAdmin && <StoreSelect value={storeId} onChange={intent.tracking(setStoreId)} />}
         <SegmentedControl
-          aria-label="What to count"
+          aria-label={t('counts.whatToCount')}
           value={itemKind}
           onChange={intent.tracking((value: string) => setItemKind(value as 'material' | 'tool'))}
           data={[
-            { value: 'material', label: 'All materials' },
-            { value: 'tool', label: 'All tools' },
+            { value: 'material', label: t('counts.allMaterials') },
+            { value: 'tool', label: t('counts.allTools') },
           ]}
         />
         <Button type="submit" loading={start.isPending}>
-          Start count
+          {t('counts.startButton')}
         </Button>
       </Stack>
     </Card>
@@ -68,18 +70,19 @@ function StartCountForm() {
 /** The stock counts of the caller's stores, newest first, and a form to start one. */
 export function CountsPage() {
   const counts = useCounts();
+  const { t } = useTranslation();
   return (
     <Stack p="md" gap="md" maw={900} mx="auto">
-      <Title order={2}>Stock counts</Title>
+      <Title order={2}>{t('counts.title')}</Title>
       <StartCountForm />
-      <ErrorAlert text={counts.isError ? messageOf(counts.error, 'Failed to fetch data. Please try again.') : null} />
+      <ErrorAlert text={counts.isError ? messageOf(counts.error, t('attention.fetchFailed')) : null} />
       <DataTable<CountSummary>
-        caption="Stock counts"
+        caption={t('counts.title')}
         minWidth={520}
         isLoading={counts.isPending}
         rows={counts.data?.counts}
         rowKey={(count) => count._id}
-        emptyText="No counts yet."
+        emptyText={t('counts.none')}
         columns={[
           {
             header: 'Started',
@@ -90,14 +93,18 @@ export function CountsPage() {
             ),
           },
           { header: 'Store', render: (count) => count.store.name },
-          { header: 'Of', render: (count) => (count.itemKind === 'material' ? 'Materials' : 'Tools') },
-          { header: 'Counted', render: (count) => `${count.countedCount} of ${count.lineCount}`, align: 'right' },
+          { header: 'Of', render: (count) => (count.itemKind === 'material' ? t('nav.materials') : t('nav.tools')) },
+          {
+            header: 'Counted',
+            render: (count) => t('counts.countedOf', { counted: count.countedCount, total: count.lineCount }),
+            align: 'right',
+          },
           {
             header: 'Status',
             render: (count) => (
               <Group gap={4}>
                 <Badge color={STATUS_COLORS[count.status]} variant="light">
-                  {COUNT_STATUS_LABELS[count.status]}
+                  {t(`counts.statuses.${count.status}`)}
                 </Badge>
               </Group>
             ),

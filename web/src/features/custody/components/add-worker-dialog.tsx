@@ -1,6 +1,7 @@
 import { Button, Group, Modal, TextInput } from '@mantine/core';
 import type { Worker } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
@@ -15,13 +16,14 @@ export function AddWorkerDialog({ opened, storeId, onClose }: { opened: boolean;
   const [trade, setTrade] = useState('');
   const [phone, setPhone] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation();
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     // The dialog opens from within another form (Issued Tool); React carries a submit through the portal to it.
     event.stopPropagation();
     if (!name.trim()) {
-      setError('Worker name is required');
+      setError(t('workers.nameRequired'));
       return;
     }
     try {
@@ -34,23 +36,23 @@ export function AddWorkerDialog({ opened, storeId, onClose }: { opened: boolean;
       onClose(answer.worker);
     } catch (caught) {
       intent.settle(caught);
-      setError(messageOf(caught, 'Failed to add the worker. Please try again.'));
+      setError(messageOf(caught, t('workers.addFailed')));
     }
   }
 
   return (
-    <Modal opened={opened} onClose={() => onClose()} title="Add worker" centered>
+    <Modal opened={opened} onClose={() => onClose()} title={t('movement.addWorker')} centered>
       <FormStack onSubmit={handleSubmit}>
         <ErrorAlert text={error} />
-        <TextInput label="Worker name" required value={name} onChange={intent.tracking((e) => setName(e.currentTarget.value))} />
-        <TextInput label="Trade" value={trade} onChange={intent.tracking((e) => setTrade(e.currentTarget.value))} />
-        <TextInput label="Phone" type="tel" value={phone} onChange={intent.tracking((e) => setPhone(e.currentTarget.value))} />
+        <TextInput label={t('workers.name')} required value={name} onChange={intent.tracking((e) => setName(e.currentTarget.value))} />
+        <TextInput label={t('workers.trade')} value={trade} onChange={intent.tracking((e) => setTrade(e.currentTarget.value))} />
+        <TextInput label={t('workers.phone')} type="tel" value={phone} onChange={intent.tracking((e) => setPhone(e.currentTarget.value))} />
         <Group justify="flex-end">
           <Button variant="default" onClick={() => onClose()}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" loading={create.isPending}>
-            Add worker
+            {t('movement.addWorker')}
           </Button>
         </Group>
       </FormStack>

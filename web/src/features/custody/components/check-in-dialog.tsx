@@ -1,6 +1,8 @@
 import { Button, Group, Modal, NumberInput, SimpleGrid, Text, TextInput } from '@mantine/core';
 import type { Custody } from '@stockyard/contract';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { localMessage } from '../../../i18n/messages';
 import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
@@ -18,6 +20,7 @@ export function CheckInDialog({ record, onClose }: { record: Custody | null; onC
   const [lost, setLost] = useState<string | number>(0);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation();
   const { renew } = intent;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new record to check in is a new intent
@@ -35,51 +38,63 @@ export function CheckInDialog({ record, onClose }: { record: Custody | null; onC
     if (!record) return;
     const body = { good: asCount(good), damaged: asCount(damaged), lost: asCount(lost), note };
     const back = body.good + body.damaged + body.lost;
-    if (back === 0) return setError('Enter how many came back in good order, damaged or lost.');
-    if (back > record.outstanding) return setError(`Only ${record.outstanding} are still out on this record.`);
+    if (back === 0) return setError(t('checkIn.enterCounts'));
+    if (back > record.outstanding) return setError(t('checkIn.onlyOut', { count: record.outstanding }));
     try {
       const answer = await checkIn.mutateAsync({ id: record._id, body, key: intent.key });
       renew();
-      onClose(answer.message);
+      onClose(localMessage(answer.message));
     } catch (caught) {
       intent.settle(caught);
-      setError(messageOf(caught, 'Failed to check the tools in. Please try again.'));
+      setError(messageOf(caught, t('checkIn.failed')));
     }
   }
 
   return (
-    <Modal opened={record !== null} onClose={() => onClose()} title="Check in" centered>
+    <Modal opened={record !== null} onClose={() => onClose()} title={t('custody.checkIn')} centered>
       <FormStack onSubmit={handleSubmit}>
         <ErrorAlert text={error} />
         {record && (
-          <Text size="sm">
-            {record.outstanding} × {record.tool.name} out with {record.worker.name}
-          </Text>
+          <Text size="sm">{t('checkIn.outWith', { count: record.outstanding, tool: record.tool.name, worker: record.worker.name })}</Text>
         )}
         <SimpleGrid cols={3} spacing="xs">
-          <NumberInput label="Good" min={0} allowDecimal={false} allowNegative={false} value={good} onChange={intent.tracking(setGood)} />
           <NumberInput
-            label="Damaged"
+            label={t('checkIn.good')}
+            min={0}
+            allowDecimal={false}
+            allowNegative={false}
+            value={good}
+            onChange={intent.tracking(setGood)}
+          />
+          <NumberInput
+            label={t('checkIn.damaged')}
             min={0}
             allowDecimal={false}
             allowNegative={false}
             value={damaged}
             onChange={intent.tracking(setDamaged)}
           />
-          <NumberInput label="Lost" min={0} allowDecimal={false} allowNegative={false} value={lost} onChange={intent.tracking(setLost)} />
+          <NumberInput
+            label={t('checkIn.lost')}
+            min={0}
+            allowDecimal={false}
+            allowNegative={false}
+            value={lost}
+            onChange={intent.tracking(setLost)}
+          />
         </SimpleGrid>
         <TextInput
-          label="Note"
-          placeholder="What happened to it"
+          label={t('checkIn.note')}
+          placeholder={t('checkIn.notePlaceholder')}
           value={note}
           onChange={intent.tracking((e) => setNote(e.currentTarget.value))}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={() => onClose()}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" loading={checkIn.isPending}>
-            Check in
+            {t('custody.checkIn')}
           </Button>
         </Group>
       </FormStack>

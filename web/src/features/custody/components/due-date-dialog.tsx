@@ -1,6 +1,8 @@
 import { Button, Group, Modal, Text, TextInput } from '@mantine/core';
 import type { Custody } from '@stockyard/contract';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { localMessage } from '../../../i18n/messages';
 import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
@@ -12,6 +14,7 @@ export function DueDateDialog({ record, onClose }: { record: Custody | null; onC
   const change = useChangeDue();
   const [day, setDay] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the form starts empty for each record
   useEffect(() => {
@@ -22,30 +25,35 @@ export function DueDateDialog({ record, onClose }: { record: Custody | null; onC
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (!record) return;
-    if (!day) return setError('Please choose a day.');
+    if (!day) return setError(t('custody.chooseDay'));
     try {
-      onClose((await change.mutateAsync({ id: record._id, dueAt: day })).message);
+      onClose(localMessage((await change.mutateAsync({ id: record._id, dueAt: day })).message));
     } catch (caught) {
-      setError(messageOf(caught, 'Failed to change the due date. Please try again.'));
+      setError(messageOf(caught, t('custody.dueFailed')));
     }
   }
 
   return (
-    <Modal opened={record !== null} onClose={() => onClose()} title="Change due date" centered>
+    <Modal opened={record !== null} onClose={() => onClose()} title={t('custody.changeDue')} centered>
       <FormStack onSubmit={handleSubmit}>
         <ErrorAlert text={error} />
         {record && (
           <Text size="sm">
-            {record.outstanding} × {record.tool.name} with {record.worker.name}, due {dayAndTime(record.dueAt)}
+            {t('custody.withDue', {
+              count: record.outstanding,
+              tool: record.tool.name,
+              worker: record.worker.name,
+              when: dayAndTime(record.dueAt),
+            })}
           </Text>
         )}
-        <TextInput type="date" label="Due back on" value={day} onChange={(event) => setDay(event.currentTarget.value)} />
+        <TextInput type="date" label={t('custody.dueBackOn')} value={day} onChange={(event) => setDay(event.currentTarget.value)} />
         <Group justify="flex-end">
           <Button variant="default" onClick={() => onClose()}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" loading={change.isPending}>
-            Change
+            {t('custody.change')}
           </Button>
         </Group>
       </FormStack>

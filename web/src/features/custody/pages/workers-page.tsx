@@ -1,7 +1,9 @@
 import { Anchor, Badge, Button, Group, Stack, Switch, Title } from '@mantine/core';
 import type { Worker } from '@stockyard/contract';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { localMessage } from '../../../i18n/messages';
 import { messageOf } from '../../../lib/api';
 import { DataTable } from '../../../lib/data-table';
 import { DownloadCsvButton } from '../../../lib/download-csv-button';
@@ -21,39 +23,40 @@ export function WorkersPage() {
   const update = useUpdateWorker();
   const [isAdding, setAdding] = useState(false);
   const [notice, setNotice] = useState<NoticeValue>(null);
+  const { t } = useTranslation();
 
   async function setActive(worker: Worker, active: boolean) {
     try {
       const answer = await update.mutateAsync({ id: worker._id, active });
-      setNotice({ ok: true, text: answer.message });
+      setNotice({ ok: true, text: localMessage(answer.message) });
     } catch (caught) {
-      setNotice({ ok: false, text: messageOf(caught, 'Failed to update the worker. Please try again.') });
+      setNotice({ ok: false, text: messageOf(caught, t('workers.updateFailed')) });
     }
   }
 
   return (
     <Stack p="md" gap="sm" maw={900} mx="auto">
       <Group justify="space-between">
-        <Title order={2}>Workers</Title>
+        <Title order={2}>{t('custody.workers')}</Title>
         <Button onClick={() => setAdding(true)} disabled={isAdmin && !storeId}>
-          Add worker
+          {t('movement.addWorker')}
         </Button>
       </Group>
       {isAdmin && <StoreSelect value={storeId} onChange={setStoreId} required={false} />}
       <Switch
-        label="Show inactive workers"
+        label={t('workers.showInactive')}
         checked={includeInactive}
         onChange={(event) => setIncludeInactive(event.currentTarget.checked)}
       />
       <Notice value={notice} onClose={() => setNotice(null)} />
-      <ErrorAlert text={workers.isError ? messageOf(workers.error, 'Failed to fetch data. Please try again.') : null} />
+      <ErrorAlert text={workers.isError ? messageOf(workers.error, t('attention.fetchFailed')) : null} />
       <DataTable<Worker>
-        caption="Workers"
+        caption={t('custody.workers')}
         minWidth={520}
         isLoading={workers.isPending}
         rows={workers.data?.workers}
         rowKey={(worker) => worker._id}
-        emptyText="No workers yet."
+        emptyText={t('workers.none')}
         columns={[
           {
             header: 'Name',
@@ -75,22 +78,22 @@ export function WorkersPage() {
                   variant="subtle"
                   color="red"
                   onClick={() => void setActive(worker, false)}
-                  aria-label={`Mark ${worker.name} inactive`}
+                  aria-label={t('workers.markInactive', { name: worker.name })}
                 >
-                  Active
+                  {t('stores.statuses.Active')}
                 </Button>
               ) : (
                 <Group gap={4}>
                   <Badge color="gray" variant="light">
-                    Inactive
+                    {t('stores.statuses.Inactive')}
                   </Badge>
                   <Button
                     size="compact-xs"
                     variant="subtle"
                     onClick={() => void setActive(worker, true)}
-                    aria-label={`Mark ${worker.name} active`}
+                    aria-label={t('workers.markActive', { name: worker.name })}
                   >
-                    Reactivate
+                    {t('workers.reactivate')}
                   </Button>
                 </Group>
               ),
@@ -107,7 +110,7 @@ export function WorkersPage() {
         storeId={storeId ?? undefined}
         onClose={(worker) => {
           setAdding(false);
-          if (worker) setNotice({ ok: true, text: `${worker.name} added` });
+          if (worker) setNotice({ ok: true, text: t('workers.added', { name: worker.name }) });
         }}
       />
     </Stack>

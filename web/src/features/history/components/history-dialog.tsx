@@ -1,9 +1,10 @@
 import { Alert, Badge, Button, Group, Modal, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Movement } from '@stockyard/contract';
-import { MOVEMENT_KIND_LABELS } from '@stockyard/contract/messages';
 import { MOVEMENT_EFFECTS } from '@stockyard/contract/movements';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/i18n';
 import { messageOf } from '../../../lib/api';
 import { DataTable } from '../../../lib/data-table';
 import { DownloadCsvButton } from '../../../lib/download-csv-button';
@@ -31,19 +32,21 @@ const RECORDED_LATE_MS = 5 * 60_000;
 /** When a movement happened, and when it was recorded if that was later. */
 function whenOf(movement: Movement): string {
   const isLate = Date.parse(movement.recordedAt) - Date.parse(movement.occurredAt) > RECORDED_LATE_MS;
-  return isLate ? `${timeOf(movement.occurredAt)} (recorded ${timeOf(movement.recordedAt)})` : timeOf(movement.occurredAt);
+  return isLate
+    ? i18n.t('history.recordedLate', { when: timeOf(movement.occurredAt), recorded: timeOf(movement.recordedAt) })
+    : timeOf(movement.occurredAt);
 }
 
 /** What a movement was, a reversal saying so. */
 function whatOf(movement: Movement): string {
-  const label = MOVEMENT_KIND_LABELS[movement.kind];
-  return movement.reverses ? `Reversal of ${label.toLowerCase()}` : label;
+  const label = i18n.t(`kinds.${movement.kind}`);
+  return movement.reverses ? i18n.t('history.reversalOf', { kind: label }) : label;
 }
 
 /** The note of a movement; a reversed one says who reversed it, when and why. */
 function NoteCell({ movement }: { movement: Movement }) {
   const note = movement.reason ?? movement.supplier ?? '';
-  const worker = movement.worker ? `Worker: ${movement.worker.name}` : '';
+  const worker = movement.worker ? i18n.t('history.worker', { name: movement.worker.name }) : '';
   if (!movement.reversedBy && !worker) return <>{note}</>;
   const by = movement.reversedBy;
   return (
@@ -52,7 +55,7 @@ function NoteCell({ movement }: { movement: Movement }) {
       {note && <span>{note}</span>}
       {by && (
         <Text size="xs" c="red.8">
-          Reversed {timeOf(by.at)} by {by.actor?.name ?? 'N/A'}: {by.reason ?? ''}
+          {i18n.t('history.reversedBy', { when: timeOf(by.at), by: by.actor?.name ?? i18n.t('common.na'), reason: by.reason ?? '' })}
         </Text>
       )}
     </Stack>
@@ -65,16 +68,16 @@ function struck(movement: Movement, text: string) {
   return (
     <>
       <s>{text}</s>
-      <VisuallyHidden> (reversed)</VisuallyHidden>
+      <VisuallyHidden> {i18n.t('history.reversed')}</VisuallyHidden>
     </>
   );
 }
 
 /** On a phone: one block a movement, no sideways scrolling. */
 function HistoryList({ movements, onReverse }: { movements: Movement[]; onReverse: (movement: Movement) => void }) {
-  if (movements.length === 0) return <Text size="sm">No movements yet.</Text>;
+  if (movements.length === 0) return <Text size="sm">{i18n.t('history.none')}</Text>;
   return (
-    <Stack gap={0} role="list" aria-label="Movement history">
+    <Stack gap={0} role="list" aria-label={i18n.t('history.title')}>
       {movements.map((m) => (
         <ListRow key={m._id}>
           <Stack gap={2} style={{ minWidth: 0 }}>
@@ -93,7 +96,7 @@ function HistoryList({ movements, onReverse }: { movements: Movement[]; onRevers
               </Text>
             </Group>
             <Text size="xs" c="dimmed">
-              {whenOf(m)} · {m.actor?.name ?? 'N/A'}
+              {whenOf(m)} · {m.actor?.name ?? i18n.t('common.na')}
             </Text>
             <Text size="xs" component="div">
               <NoteCell movement={m} />
@@ -113,9 +116,9 @@ function ReverseButton({ movement, onReverse }: { movement: Movement; onReverse:
       variant="light"
       color="red"
       onClick={() => onReverse(movement)}
-      aria-label={`Reverse ${whatOf(movement)} of ${timeOf(movement.occurredAt)}`}
+      aria-label={i18n.t('history.reverseOf', { what: whatOf(movement), when: timeOf(movement.occurredAt) })}
     >
-      Reverse
+      {i18n.t('history.reverse')}
     </Button>
   );
 }
@@ -125,6 +128,7 @@ export function HistoryDialog({ item, onClose }: { item: { _id: string; name: st
   const history = useItemHistory(item?._id);
   const [reversing, setReversing] = useState<Movement | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const { t } = useTranslation();
   const isPhone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
   return (
     <Modal
@@ -133,13 +137,13 @@ export function HistoryDialog({ item, onClose }: { item: { _id: string; name: st
         setNotice(null);
         onClose();
       }}
-      title={`History of ${item?.name ?? ''}`}
+      title={t('lists.historyOf', { name: item?.name ?? '' })}
       size="xl"
       fullScreen={isPhone}
     >
       {history.isError && (
         <Alert color="red" role="alert">
-          {messageOf(history.error, 'Failed to fetch data. Please try again.')}
+          {messageOf(history.error, t('attention.fetchFailed'))}
         </Alert>
       )}
       {notice && (
@@ -149,19 +153,19 @@ export function HistoryDialog({ item, onClose }: { item: { _id: string; name: st
       )}
       {history.data && history.data.total > history.data.movements.length && (
         <Text size="sm" c="dimmed" mb="xs">
-          The latest {history.data.movements.length} of {history.data.total} movements.
+          {t('history.latest', { shown: history.data.movements.length, total: history.data.total })}
         </Text>
       )}
       {isPhone && history.data ? (
         <HistoryList movements={history.data.movements} onReverse={setReversing} />
       ) : (
         <DataTable
-          caption="Movement history"
+          caption={t('history.title')}
           minWidth={640}
           isLoading={history.isPending}
           rows={history.data?.movements}
           rowKey={(movement) => movement._id}
-          emptyText="No movements yet."
+          emptyText={t('history.none')}
           columns={[
             { header: 'When', render: (m) => struck(m, whenOf(m)) },
             {
@@ -176,7 +180,7 @@ export function HistoryDialog({ item, onClose }: { item: { _id: string; name: st
                 ),
             },
             { header: 'Quantity', render: (m) => struck(m, signedQuantity(m)), align: 'right' },
-            { header: 'By', render: (m) => m.actor?.name ?? 'N/A' },
+            { header: 'By', render: (m) => m.actor?.name ?? t('common.na') },
             { header: 'Note', render: (m) => <NoteCell movement={m} /> },
             {
               header: 'Action',

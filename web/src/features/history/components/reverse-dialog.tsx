@@ -1,14 +1,13 @@
 import { Button, Group, Modal, Text, Textarea } from '@mantine/core';
 import type { Movement } from '@stockyard/contract';
-import { MOVEMENT_KIND_LABELS } from '@stockyard/contract/messages';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { localMessage } from '../../../i18n/messages';
 import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { useReverseMovement } from '../api/reverse';
-
-const REASON_REQUIRED = 'Reason is required';
 
 /** Asks why a movement is being reversed, then records the reversal. */
 export function ReverseDialog({ movement, onClose }: { movement: Movement | null; onClose: (message?: string) => void }) {
@@ -16,6 +15,7 @@ export function ReverseDialog({ movement, onClose }: { movement: Movement | null
   const intent = useIdempotencyKey();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation();
 
   const { renew } = intent;
   // A new movement to reverse is a new intent; renew is a new function each render, so it is left out.
@@ -30,36 +30,39 @@ export function ReverseDialog({ movement, onClose }: { movement: Movement | null
     event.preventDefault();
     if (!movement) return;
     if (!reason.trim()) {
-      setError(REASON_REQUIRED);
+      setError(t('history.reasonRequired'));
       return;
     }
     try {
       const answer = await reverse.mutateAsync({ id: movement._id, reason: reason.trim(), key: intent.key });
       intent.renew();
-      onClose(answer.message);
+      onClose(localMessage(answer.message));
     } catch (caught) {
       intent.settle(caught);
-      setError(messageOf(caught, 'Failed to reverse the movement. Please try again.'));
+      setError(messageOf(caught, t('history.reverseFailed')));
     }
   }
 
   return (
-    <Modal opened={movement !== null} onClose={() => onClose()} title="Reverse movement" centered>
+    <Modal opened={movement !== null} onClose={() => onClose()} title={t('history.reverseTitle')} centered>
       <FormStack onSubmit={handleSubmit}>
         <ErrorAlert text={error} />
         {movement && (
-          <Text size="sm">
-            {MOVEMENT_KIND_LABELS[movement.kind]} of {Math.abs(movement.quantity)}: a new movement will undo it. The original stays in the
-            history, struck through.
-          </Text>
+          <Text size="sm">{t('history.reverseExplain', { kind: t(`kinds.${movement.kind}`), quantity: Math.abs(movement.quantity) })}</Text>
         )}
-        <Textarea label="Reason" required minRows={2} value={reason} onChange={intent.tracking((e) => setReason(e.currentTarget.value))} />
+        <Textarea
+          label={t('history.reason')}
+          required
+          minRows={2}
+          value={reason}
+          onChange={intent.tracking((e) => setReason(e.currentTarget.value))}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={() => onClose()}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" color="red" loading={reverse.isPending}>
-            Reverse
+            {t('history.reverse')}
           </Button>
         </Group>
       </FormStack>

@@ -1,4 +1,5 @@
 import type { Product } from '@stockyard/contract';
+import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../app/layouts/page-card';
 import { messageOf } from '../../../lib/api';
 import { PagedTable } from '../../../lib/paged-table';
@@ -11,18 +12,19 @@ import { describingColumns, materialColumn } from '../components/material-column
 export function StoreUserMaterialsPage() {
   const { search, setSearch, debounced, page, setPage } = useSearchPaging();
   const products = useMaterialPage(debounced, page);
+  const { t } = useTranslation();
   return (
-    <PageCard title="Material List">
-      <SearchInput value={search} onChange={setSearch} placeholder="Search by name, material or category" />
+    <PageCard title={t('lists.materialList')}>
+      <SearchInput value={search} onChange={setSearch} placeholder={t('materials.searchNameMaterialCategory')} />
       <PagedTable<Product>
         list={products}
-        errorText={(error) => messageOf(error, 'Failed to fetch products. Please try again.')}
+        errorText={(error) => messageOf(error, t('lists.materialsFailed'))}
         page={page}
         onPageChange={setPage}
-        caption="Material List"
+        caption={t('lists.materialList')}
         minWidth={900}
         rowKey={(p) => p._id}
-        emptyText="No materials found."
+        emptyText={t('lists.noMaterials')}
         columns={[
           materialColumn.date,
           materialColumn.name('Name'),

@@ -1,4 +1,5 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { dayAndTime } from '../../../lib/format';
@@ -10,17 +11,18 @@ export function NotificationsPage() {
   const notifications = useNotifications();
   const markRead = useMarkRead();
   const rows = notifications.data?.notifications ?? [];
+  const { t } = useTranslation();
   return (
     <Stack p="md" gap="sm" maw={760} mx="auto">
       <Group justify="space-between">
-        <Title order={2}>Notifications</Title>
+        <Title order={2}>{t('notifications.title')}</Title>
         <Button variant="light" size="compact-sm" disabled={!notifications.data?.unread} onClick={() => markRead.mutate(null)}>
-          Mark all read
+          {t('notifications.markAllRead')}
         </Button>
       </Group>
-      <ErrorAlert text={notifications.isError ? messageOf(notifications.error, 'Failed to fetch data. Please try again.') : null} />
-      {notifications.data && rows.length === 0 && <Text size="sm">No notifications yet.</Text>}
-      <Stack gap={0} role="list" aria-label="Notifications">
+      <ErrorAlert text={notifications.isError ? messageOf(notifications.error, t('attention.fetchFailed')) : null} />
+      {notifications.data && rows.length === 0 && <Text size="sm">{t('notifications.none')}</Text>}
+      <Stack gap={0} role="list" aria-label={t('notifications.title')}>
         {rows.map((row) => (
           <ListRow key={row._id}>
             <Stack gap={2} style={{ minWidth: 0 }}>
@@ -32,8 +34,13 @@ export function NotificationsPage() {
               </Text>
             </Stack>
             {!row.read && (
-              <Button size="compact-xs" variant="subtle" onClick={() => markRead.mutate(row._id)} aria-label={`Mark read: ${row.text}`}>
-                Read
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                onClick={() => markRead.mutate(row._id)}
+                aria-label={t('notifications.markReadOf', { text: row.text })}
+              >
+                {t('notifications.read')}
               </Button>
             )}
           </ListRow>
