@@ -40,7 +40,7 @@ function whenOf(movement: Movement): string {
 /** What a movement was, a reversal saying so. */
 function whatOf(movement: Movement): string {
   const label = i18n.t(`kinds.${movement.kind}`);
-  return movement.reverses ? i18n.t('history.reversalOf', { kind: label }) : label;
+  return movement.reverses ? i18n.t('history.reversalOf', { kind: label.toLowerCase() }) : label;
 }
 
 /** The note of a movement; a reversed one says who reversed it, when and why. */
