@@ -1,6 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import type { Role } from '@stockyard/contract';
 import { type ComponentType, isValidElement, lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
 import { LoginPage } from '../features/auth/pages/login-page';
 import { homeOf } from '../lib/home';
@@ -11,8 +12,9 @@ type Screens = Partial<Record<Role, ReactNode>>;
 
 /** Shown while a screen's code arrives, which on a weak site connection can take a moment. */
 function PageLoader() {
+  const { t } = useTranslation();
   return (
-    <Center h={240} aria-busy="true" aria-label="Loading">
+    <Center h={240} aria-busy="true" aria-label={t('common.loading')}>
       <Loader />
     </Center>
   );

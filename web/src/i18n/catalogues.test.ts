@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { LANGUAGES } from '@stockyard/contract/languages';
 import { messageCatalogue } from '@stockyard/contract/message-codes';
 import { MOVEMENT_KIND_LABELS } from '@stockyard/contract/messages';
+import { REPORT_COLUMNS } from '@stockyard/contract/report-sheet';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import en from './locales/en.json';
@@ -81,15 +82,26 @@ describe('the language catalogues', () => {
     }
   });
 
-  it('gives server messages the English text the server sends under each code', () => {
+  it('translates every fixed server message, with the English text the server sends under its code', () => {
     const server = messageCatalogue();
     const codes = [...english.keys()].filter((key) => key.startsWith('messages.')).map((key) => key.slice('messages.'.length));
     for (const code of codes.filter((code) => code !== 'connectionLost')) {
       expect(english.get(`messages.${code}`), code).toBe(server[code]);
     }
+    expect(Object.keys(server).filter((code) => !english.has(`messages.${code}`))).toEqual([]);
   });
 
   it("names each movement kind in English as the contract's labels do", () => {
     expect(en.kinds).toEqual(MOVEMENT_KIND_LABELS);
+  });
+
+  it('translates the header of every table column', () => {
+    const headers = new Set<string>(REPORT_COLUMNS);
+    for (const file of sourceFiles(join(import.meta.dirname, '..'))) {
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(/header: '([^']+)'|\.(?:count|name)\('([^']+)'/g)) headers.add((match[1] ?? match[2]) as string);
+    }
+    expect(headers.size).toBeGreaterThan(40);
+    expect([...headers].filter((header) => !english.has(`columns.${header}`))).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { InventoryEntryRequestSchema, SupplyRequestSchema } from '@stockyard/contract';
+import { i18n } from '../../i18n/i18n';
 import { parsePayload } from '../../lib/validation';
 
 /** A delivery as its form holds it, before it is checked. */
@@ -10,16 +11,16 @@ function sharedFields(draft: DeliveryDraft) {
   return { productId: draft.material._id, quantity: Number(draft.quantity), supplier: draft.supplier };
 }
 
-const ALL_FIELDS_REQUIRED = { problem: 'Please fill in all fields!' } as const;
+const allFieldsRequired = () => ({ problem: i18n.t('common.fillAllFields') });
 
 /** The body of an admin inventory entry, checked with the contract's schema. */
 export function entryPayload(draft: DeliveryDraft) {
   const fields = sharedFields(draft);
-  return fields ? parsePayload(InventoryEntryRequestSchema, { ...fields, date: draft.day }) : ALL_FIELDS_REQUIRED;
+  return fields ? parsePayload(InventoryEntryRequestSchema, { ...fields, date: draft.day }) : allFieldsRequired();
 }
 
 /** The body of a keeper supply, checked with the contract's schema. */
 export function supplyPayload(draft: DeliveryDraft) {
   const fields = sharedFields(draft);
-  return fields ? parsePayload(SupplyRequestSchema, { ...fields, dateReceived: draft.day }) : ALL_FIELDS_REQUIRED;
+  return fields ? parsePayload(SupplyRequestSchema, { ...fields, dateReceived: draft.day }) : allFieldsRequired();
 }

@@ -183,20 +183,24 @@ function DamageShare({ data }: { data: DashboardResponse }) {
 
 /** The admin's warning of accounts someone tried to guess their way into this week. */
 function SignInBursts({ bursts }: { bursts: DashboardResponse['signInBursts'] }) {
+  const { t } = useTranslation();
   if (bursts.length === 0) return null;
   const when = (at: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(at));
   return (
-    <Alert color="orange" title="Failed sign-ins this week" role="alert">
+    <Alert color="orange" title={t('dashboard.failedSignIns')} role="alert">
       <List size="sm" spacing={2}>
         {bursts.map((burst) => (
           <List.Item key={`${burst.at}${burst.userName}`}>
-            {burst.userName}: more than 10 failed sign-ins within 15 minutes, the last from {burst.lastAddress ?? 'an unknown address'} (
-            {when(burst.at)})
+            {t('dashboard.burst', {
+              user: burst.userName,
+              address: burst.lastAddress ?? t('dashboard.unknownAddress'),
+              when: when(burst.at),
+            })}
           </List.Item>
         ))}
       </List>
       <Anchor component={Link} to="/dashboard/audit" size="sm">
-        See the audit trail
+        {t('dashboard.seeAudit')}
       </Anchor>
     </Alert>
   );

@@ -9,51 +9,54 @@ import { ButtonHub } from '../components/button-hub';
 import { DashboardPanel } from '../components/dashboard-panel';
 
 export function AdminHubPage() {
+  const { t } = useTranslation();
   return (
     <ButtonHub
-      title="Admin Role"
+      title={t('adminHub.title')}
       above={<DashboardPanel />}
       buttons={[
-        { label: 'Create Users', to: '/dashboard/createuser' },
-        { label: 'All Users', to: '/dashboard/allusers' },
-        { label: 'Create New Store', to: '/dashboard/createstore' },
-        { label: 'Check Store Details', to: '/dashboard/allstores' },
+        { label: t('adminHub.createUsers'), to: '/dashboard/createuser' },
+        { label: t('adminHub.allUsers'), to: '/dashboard/allusers' },
+        { label: t('adminHub.createStore'), to: '/dashboard/createstore' },
+        { label: t('adminHub.storeDetails'), to: '/dashboard/allstores' },
       ]}
     />
   );
 }
 
 export function StoreManagementPage() {
+  const { t } = useTranslation();
   return (
     <ButtonHub
-      title="Store Management"
+      title={t('nav.storeManagement')}
       buttons={[
-        { label: 'Create Store', to: '/dashboard/createstore' },
-        { label: 'Manage Stores', to: '/dashboard/allstores' },
+        { label: t('stores.create'), to: '/dashboard/createstore' },
+        { label: t('adminHub.manageStores'), to: '/dashboard/allstores' },
       ]}
     />
   );
 }
 
 export function InventoryHubPage() {
+  const { t } = useTranslation();
   return (
     <ButtonHub
-      title="Inventory Management"
+      title={t('hub.title')}
       buttons={[
-        { label: 'Materials', to: '/dashboard/productlist' },
-        { label: 'Tool Entry', to: '/dashboard/addtools' },
-        { label: 'Import', to: '/dashboard/import' },
-        { label: 'Tools', to: '/dashboard/alltools' },
-        { label: 'Damage Tools', to: '/dashboard/damagetools' },
-        { label: 'Return Tools', to: '/dashboard/refundtools' },
-        { label: 'Issued Tools', to: '/dashboard/consumetools' },
-        { label: 'Generate Report', to: '/dashboard/generatereport' },
-        { label: 'Stock Counts', to: '/dashboard/counts' },
-        { label: 'Tools Out', to: '/dashboard/toolsout', badge: <OverdueBadge /> },
-        { label: 'Low Stock', to: '/dashboard/lowstock', badge: <LowStockBadge /> },
-        { label: 'Requests', to: '/dashboard/requests', badge: <WaitingRequestsBadge /> },
-        { label: 'Transfers', to: '/dashboard/transfers' },
-        { label: 'Needs attention', to: '/dashboard/needs-attention', badge: <NeedsAttentionBadge /> },
+        { label: t('nav.materials'), to: '/dashboard/productlist' },
+        { label: t('tools.entry'), to: '/dashboard/addtools' },
+        { label: t('hub.import'), to: '/dashboard/import' },
+        { label: t('nav.tools'), to: '/dashboard/alltools' },
+        { label: t('lists.damageTools'), to: '/dashboard/damagetools' },
+        { label: t('lists.returnTools'), to: '/dashboard/refundtools' },
+        { label: t('lists.issueTools'), to: '/dashboard/consumetools' },
+        { label: t('hub.generateReport'), to: '/dashboard/generatereport' },
+        { label: t('adminHub.stockCounts'), to: '/dashboard/counts' },
+        { label: t('hub.toolsOut'), to: '/dashboard/toolsout', badge: <OverdueBadge /> },
+        { label: t('hub.lowStock'), to: '/dashboard/lowstock', badge: <LowStockBadge /> },
+        { label: t('hub.requests'), to: '/dashboard/requests', badge: <WaitingRequestsBadge /> },
+        { label: t('hub.transfers'), to: '/dashboard/transfers' },
+        { label: t('hub.needsAttention'), to: '/dashboard/needs-attention', badge: <NeedsAttentionBadge /> },
       ]}
     />
   );
@@ -93,12 +96,13 @@ export function ManagerHubPage() {
 
 /** The manager role has no screens of its own yet (docs/SPEC.md section 6). */
 export function ManagerPlaceholderPage() {
+  const { t } = useTranslation();
   return (
     <Stack gap="sm" p="md">
-      <Title order={2}>Welcome to Inventory System</Title>
-      <Text>Your role has no screens yet. Ask an admin for a Store Keeper account.</Text>
+      <Title order={2}>{t('common.welcomeHub')}</Title>
+      <Text>{t('adminHub.noScreens')}</Text>
       <Button w="fit-content" onClick={() => void logout()}>
-        Logout
+        {t('common.logout')}
       </Button>
     </Stack>
   );

@@ -1,17 +1,14 @@
 import { Alert, Button, FileInput, Group, SegmentedControl, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import {
-  IMPORT_FIELD_LABELS,
-  IMPORT_FIELDS,
-  type ImportField,
-  type ImportKind,
-  type ImportPreview,
-  type ImportRequest,
-} from '@stockyard/contract';
+import { IMPORT_FIELDS, type ImportField, type ImportKind, type ImportPreview, type ImportRequest } from '@stockyard/contract';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../app/layouts/page-card';
+import { i18n } from '../../../i18n/i18n';
+import { localMessage } from '../../../i18n/messages';
 import { apiDownload, messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
+import { localDate, localNumber } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { Notice, type NoticeValue } from '../../../lib/notice';
 import { useRole } from '../../../lib/use-session';
@@ -37,6 +34,7 @@ export function ImportPage() {
   const run = useRunImport();
   const intent = useIdempotencyKey();
   const needsStore = isAdmin && !storeId;
+  const { t } = useTranslation();
 
   const request = (next: { file?: Chosen | null; kind?: ImportKind; storeId?: string | null; mapping?: ImportRequest['mapping'] }) => {
     const current = next.file === undefined ? chosen : next.file;
@@ -72,7 +70,7 @@ export function ImportPage() {
       setChosen(next);
       refresh({ file: next, mapping: {} });
     } catch (error) {
-      setReadError(messageOf(error, 'The file could not be read.'));
+      setReadError(messageOf(error, t('imports.unreadable')));
     }
   };
 
@@ -81,7 +79,14 @@ export function ImportPage() {
     if (!body) return;
     try {
       const result = await run.mutateAsync({ ...body, idempotencyKey: intent.key });
-      setNotice({ ok: true, text: result.message });
+      setNotice({
+        ok: true,
+        text: t(`imports.imported.${kind}`, {
+          count: result.imported,
+          total: localNumber(result.imported),
+          store: preview.data?.store.name ?? '',
+        }),
+      });
       setFile(null);
       setChosen(null);
       setMapping({});
@@ -89,21 +94,20 @@ export function ImportPage() {
       intent.renew();
     } catch (error) {
       intent.settle(error);
-      setNotice({ ok: false, text: messageOf(error, 'The import failed. Nothing was imported.') });
+      setNotice({ ok: false, text: messageOf(error, t('imports.failed')) });
     }
   };
 
   const template = (format: 'csv' | 'xlsx') =>
     void apiDownload(`/api/imports/template?kind=${kind}&format=${format}`, `stockyard-${kind}-template.${format}`).catch((error) =>
-      setReadError(messageOf(error, 'Download failed.')),
+      setReadError(messageOf(error, t('lists.downloadFailed'))),
     );
 
   return (
-    <PageCard title="Import from a spreadsheet">
+    <PageCard title={t('imports.title')}>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          Bring in a store’s {kind} with their opening quantities from a .csv or .xlsx file: one row each, with its headings in the first
-          row. Nothing is recorded until you press Import, and then every row or none.
+          {t(`imports.intro.${kind}`)}
         </Text>
         <SegmentedControl
           value={kind}
@@ -113,8 +117,8 @@ export function ImportPage() {
             refresh({ kind: value as ImportKind, mapping: {} });
           }}
           data={[
-            { value: 'materials', label: 'Materials' },
-            { value: 'tools', label: 'Tools' },
+            { value: 'materials', label: t('nav.materials') },
+            { value: 'tools', label: t('nav.tools') },
           ]}
         />
         {isAdmin && (
@@ -128,27 +132,27 @@ export function ImportPage() {
         )}
         <Group gap="xs">
           <Button variant="default" size="xs" leftSection={<IconDownload size={14} />} onClick={() => template('csv')}>
-            Template (CSV)
+            {t('imports.templateCsv')}
           </Button>
           <Button variant="default" size="xs" leftSection={<IconDownload size={14} />} onClick={() => template('xlsx')}>
-            Template (Excel)
+            {t('imports.templateExcel')}
           </Button>
         </Group>
         <FileInput
-          label="Spreadsheet"
-          placeholder="Choose a .csv or .xlsx file"
+          label={t('imports.spreadsheet')}
+          placeholder={t('imports.choose')}
           accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           leftSection={<IconFileSpreadsheet size={16} />}
           value={file}
           onChange={(picked) => void choose(picked)}
           clearable
           disabled={needsStore}
-          description={needsStore ? 'Choose the store first.' : undefined}
+          description={needsStore ? t('imports.storeFirst') : undefined}
         />
         <ErrorAlert text={readError} />
-        <ErrorAlert text={preview.isError ? messageOf(preview.error, 'The file could not be checked.') : null} />
+        <ErrorAlert text={preview.isError ? messageOf(preview.error, t('imports.uncheckable')) : null} />
         <Notice value={notice} onClose={() => setNotice(null)} />
-        {preview.isPending && <Text size="sm">Checking the file…</Text>}
+        {preview.isPending && <Text size="sm">{t('imports.checking')}</Text>}
         {preview.data && (
           <PreviewOf
             preview={preview.data}
@@ -166,7 +170,7 @@ export function ImportPage() {
             disabled={!preview.data.canImport || preview.isPending}
             w="fit-content"
           >
-            Import {preview.data.rowCount.toLocaleString()} {kind}
+            {t(`imports.import.${kind}`, { count: preview.data.rowCount, total: localNumber(preview.data.rowCount) })}
           </Button>
         )}
       </Stack>
@@ -174,31 +178,41 @@ export function ImportPage() {
   );
 }
 
-const plural = (count: number, noun: string) => `${count.toLocaleString()} ${noun}${count === 1 ? '' : 's'}`;
+const fieldLabel = (field: ImportField) => i18n.t(`imports.fields.${field}`);
 
 function PreviewOf({ preview, onMap }: { preview: ImportPreview; onMap: (field: ImportField, header: string | null) => void }) {
   const fields: readonly ImportField[] = IMPORT_FIELDS[preview.kind];
-  const options = [{ value: '', label: 'Not in this file' }, ...preview.headers.map((header) => ({ value: header, label: header }))];
+  const { t } = useTranslation();
+  const options = [{ value: '', label: t('imports.notInFile') }, ...preview.headers.map((header) => ({ value: header, label: header }))];
   return (
     <Stack gap="sm">
       <Text fw={500}>
-        {plural(preview.rowCount, 'row')} for {preview.store.name}, {plural(preview.totalQuantity, 'unit')} in all ·{' '}
-        {preview.problemCount === 0 ? 'no problems' : plural(preview.problemCount, 'problem')}
+        {t('imports.summary', {
+          rows: preview.rowCount,
+          rowCount: localNumber(preview.rowCount),
+          store: preview.store.name,
+          units: preview.totalQuantity,
+          unitCount: localNumber(preview.totalQuantity),
+        })}{' '}
+        · {t('imports.problems', { count: preview.problemCount, total: localNumber(preview.problemCount) })}
       </Text>
       {preview.alreadyImported && (
         <Alert color="yellow" role="alert">
-          This file was already imported into {preview.store.name} on {new Date(preview.alreadyImported.at).toLocaleDateString()} by{' '}
-          {preview.alreadyImported.by}. Importing it again is refused.
+          {t('imports.already', {
+            store: preview.store.name,
+            day: localDate(preview.alreadyImported.at),
+            by: preview.alreadyImported.by,
+          })}
         </Alert>
       )}
       <Text size="sm" fw={500}>
-        Columns
+        {t('imports.columns')}
       </Text>
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
         {fields.map((field) => (
           <Select
             key={field}
-            label={IMPORT_FIELD_LABELS[field]}
+            label={fieldLabel(field)}
             data={options}
             value={preview.mapping[field] ?? ''}
             onChange={(value) => onMap(field, value || null)}
@@ -209,39 +223,39 @@ function PreviewOf({ preview, onMap }: { preview: ImportPreview; onMap: (field: 
       </SimpleGrid>
       {preview.problems.length > 0 && (
         <Table.ScrollContainer minWidth={300}>
-          <Table striped withTableBorder aria-label="Problems">
+          <Table striped withTableBorder aria-label={t('imports.problemsTable')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Row</Table.Th>
-                <Table.Th>Column</Table.Th>
-                <Table.Th>Problem</Table.Th>
+                <Table.Th>{t('imports.row')}</Table.Th>
+                <Table.Th>{t('imports.column')}</Table.Th>
+                <Table.Th>{t('imports.problem')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {preview.problems.map((problem) => (
                 <Table.Tr key={`${problem.row}-${problem.field}-${problem.message}`}>
                   <Table.Td>{problem.row ?? '—'}</Table.Td>
-                  <Table.Td>{problem.field ? IMPORT_FIELD_LABELS[problem.field] : '—'}</Table.Td>
-                  <Table.Td c="red">{problem.message}</Table.Td>
+                  <Table.Td>{problem.field ? fieldLabel(problem.field) : '—'}</Table.Td>
+                  <Table.Td c="red">{localMessage(problem.message)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
           {preview.problemCount > preview.problems.length && (
             <Text size="sm" c="dimmed">
-              and {(preview.problemCount - preview.problems.length).toLocaleString()} more
+              {t('imports.andMore', { count: localNumber(preview.problemCount - preview.problems.length) })}
             </Text>
           )}
         </Table.ScrollContainer>
       )}
       {preview.rows.length > 0 && (
         <Table.ScrollContainer minWidth={480}>
-          <Table striped withTableBorder aria-label="First rows">
+          <Table striped withTableBorder aria-label={t('imports.firstRows')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Row</Table.Th>
+                <Table.Th>{t('imports.row')}</Table.Th>
                 {fields.map((field) => (
-                  <Table.Th key={field}>{IMPORT_FIELD_LABELS[field]}</Table.Th>
+                  <Table.Th key={field}>{fieldLabel(field)}</Table.Th>
                 ))}
               </Table.Tr>
             </Table.Thead>
@@ -258,7 +272,7 @@ function PreviewOf({ preview, onMap }: { preview: ImportPreview; onMap: (field: 
           </Table>
           {preview.rowCount > preview.rows.length && (
             <Text size="sm" c="dimmed">
-              The first {preview.rows.length} of {preview.rowCount.toLocaleString()} rows.
+              {t('imports.firstOf', { shown: preview.rows.length, total: localNumber(preview.rowCount) })}
             </Text>
           )}
         </Table.ScrollContainer>

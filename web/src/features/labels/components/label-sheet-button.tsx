@@ -2,6 +2,7 @@ import { Button, Modal, MultiSelect, NumberInput, Select, Stack } from '@mantine
 import { LABEL_LAYOUT_NAMES, LABEL_LAYOUTS, type LabelLayout, LabelSheetRequestSchema } from '@stockyard/contract';
 import { IconQrcode } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { apiDownload, messageOf } from '../../../lib/api';
 import { Notice, type NoticeValue } from '../../../lib/notice';
 import { parsePayload } from '../../../lib/validation';
@@ -20,6 +21,7 @@ export function LabelSheetButton({ itemKind, rows }: { itemKind: 'material' | 't
   const [skip, setSkip] = useState<number | string>(0);
   const [notice, setNotice] = useState<NoticeValue>(null);
   const [isBusy, setBusy] = useState(false);
+  const { t } = useTranslation();
   const sheet = LABEL_LAYOUTS[layout];
   const perSheet = sheet.columns * sheet.rows;
 
@@ -39,7 +41,7 @@ export function LabelSheetButton({ itemKind, rows }: { itemKind: 'material' | 't
       await apiDownload('/api/labels/sheet', 'stockyard-labels.pdf', { body: parsed.data });
       setOpen(false);
     } catch (error) {
-      setNotice({ ok: false, text: messageOf(error, 'Failed to make the label sheet.') });
+      setNotice({ ok: false, text: messageOf(error, t('labels.failed')) });
     } finally {
       setBusy(false);
     }
@@ -56,13 +58,13 @@ export function LabelSheetButton({ itemKind, rows }: { itemKind: 'material' | 't
           setOpen(true);
         }}
       >
-        Print labels
+        {t('labels.print')}
       </Button>
-      <Modal opened={isOpen} onClose={() => setOpen(false)} title="Print labels" centered>
+      <Modal opened={isOpen} onClose={() => setOpen(false)} title={t('labels.print')} centered>
         <Stack gap="sm">
           <Notice value={notice} />
           <MultiSelect
-            label={`Labels (${chosen.length})`}
+            label={t('labels.labels', { count: chosen.length })}
             data={rows.map((row) => ({ value: row._id, label: `${row.name} · ${row.code}` }))}
             value={chosen}
             onChange={setChosen}
@@ -71,15 +73,15 @@ export function LabelSheetButton({ itemKind, rows }: { itemKind: 'material' | 't
             maxDropdownHeight={220}
           />
           <Select
-            label="Label sheet"
+            label={t('labels.sheet')}
             data={LABEL_LAYOUT_NAMES.map((name) => ({ value: name, label: LABEL_LAYOUTS[name].title }))}
             value={layout}
             onChange={(value) => value && setLayout(value as LabelLayout)}
             allowDeselect={false}
           />
           <NumberInput
-            label="Skip the first positions"
-            description={`Labels already used on the first sheet (0 to ${perSheet - 1})`}
+            label={t('labels.skip')}
+            description={t('labels.skipHelp', { last: perSheet - 1 })}
             min={0}
             max={perSheet - 1}
             allowDecimal={false}
@@ -88,7 +90,7 @@ export function LabelSheetButton({ itemKind, rows }: { itemKind: 'material' | 't
             onChange={setSkip}
           />
           <Button onClick={() => void download()} loading={isBusy}>
-            Download PDF
+            {t('labels.downloadPdf')}
           </Button>
         </Stack>
       </Modal>

@@ -1,6 +1,8 @@
 import { Button, Group, Modal, NumberInput, SimpleGrid, Text } from '@mantine/core';
 import { ReorderRequestSchema } from '@stockyard/contract';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { localMessage } from '../../../i18n/messages';
 import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
@@ -23,6 +25,7 @@ export function ReorderDialog({
   const [targetQty, setTarget] = useState<string | number>('');
   const [packSize, setPack] = useState<string | number>(1);
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation();
 
   useEffect(() => {
     setMin(current.data?.minQty ?? '');
@@ -35,9 +38,9 @@ export function ReorderDialog({
     if (!material) return;
     try {
       const answer = await save.mutateAsync({ materialId: material._id, point: point as null });
-      onClose(answer.message);
+      onClose(localMessage(answer.message));
     } catch (caught) {
-      setError(messageOf(caught, 'Failed to save the reorder point. Please try again.'));
+      setError(messageOf(caught, t('reorder.saveFailed')));
     }
   }
 
@@ -53,31 +56,45 @@ export function ReorderDialog({
   }
 
   return (
-    <Modal opened={material !== null} onClose={() => onClose()} title={`Reorder point of ${material?.name ?? ''}`} centered>
+    <Modal opened={material !== null} onClose={() => onClose()} title={t('lists.reorderOf', { name: material?.name ?? '' })} centered>
       <FormStack onSubmit={handleSubmit}>
         <ErrorAlert text={error} />
         <Text size="sm" c="dimmed">
-          Low at or below the minimum; the suggested order brings it up to the target, in whole packs.
+          {t('reorder.help')}
         </Text>
         <SimpleGrid cols={3} spacing="xs">
-          <NumberInput label="Minimum" min={0} allowDecimal={false} allowNegative={false} value={minQty} onChange={setMin} />
-          <NumberInput label="Target" min={1} allowDecimal={false} allowNegative={false} value={targetQty} onChange={setTarget} />
-          <NumberInput label="Pack size" min={1} allowDecimal={false} allowNegative={false} value={packSize} onChange={setPack} />
+          <NumberInput label={t('reorder.minimum')} min={0} allowDecimal={false} allowNegative={false} value={minQty} onChange={setMin} />
+          <NumberInput
+            label={t('reorder.target')}
+            min={1}
+            allowDecimal={false}
+            allowNegative={false}
+            value={targetQty}
+            onChange={setTarget}
+          />
+          <NumberInput
+            label={t('reorder.packSize')}
+            min={1}
+            allowDecimal={false}
+            allowNegative={false}
+            value={packSize}
+            onChange={setPack}
+          />
         </SimpleGrid>
         <Group justify="space-between">
           {current.data ? (
             <Button variant="subtle" color="red" onClick={() => void send(null)}>
-              Remove
+              {t('reorder.remove')}
             </Button>
           ) : (
             <span />
           )}
           <Group gap="xs">
             <Button variant="default" onClick={() => onClose()}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>
-              Save
+              {t('reorder.save')}
             </Button>
           </Group>
         </Group>

@@ -1,6 +1,8 @@
 import { Button, Group, Modal, NumberInput, Stack } from '@mantine/core';
 import type { StockRequest } from '@stockyard/contract';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { localMessage } from '../../../i18n/messages';
 import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
@@ -15,6 +17,7 @@ export function ApproveDialog({ request, onClose }: { request: StockRequest | nu
   const [sourceStoreId, setSourceStoreId] = useState<string | null>(null);
   const [quantities, setQuantities] = useState<Record<string, number | string>>({});
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation();
   const { renew } = intent;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new request to approve is a new intent
@@ -28,29 +31,34 @@ export function ApproveDialog({ request, onClose }: { request: StockRequest | nu
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (!request) return;
-    if (!sourceStoreId) return setError('Choose the store that sends it.');
+    if (!sourceStoreId) return setError(t('transfers.chooseSender'));
     const lines = request.lines.map((line) => ({ lineId: line._id, quantity: Number(quantities[line._id] || 0) }));
-    if (lines.some((line) => line.quantity < 1)) return setError('Each quantity must be at least 1.');
+    if (lines.some((line) => line.quantity < 1)) return setError(t('transfers.atLeastOne'));
     try {
       const answer = await decide.mutateAsync({ id: request._id, action: 'approve', body: { sourceStoreId, lines }, key: intent.key });
       renew();
-      onClose(answer.message);
+      onClose(localMessage(answer.message));
     } catch (caught) {
       intent.settle(caught);
-      setError(messageOf(caught, 'Failed to approve the request. Please try again.'));
+      setError(messageOf(caught, t('transfers.approveFailed')));
     }
   }
 
   return (
-    <Modal opened={request !== null} onClose={() => onClose()} title={`Approve request of ${request?.store.name ?? ''}`} centered>
+    <Modal
+      opened={request !== null}
+      onClose={() => onClose()}
+      title={t('transfers.approveOf', { store: request?.store.name ?? '' })}
+      centered
+    >
       <FormStack onSubmit={handleSubmit}>
         <ErrorAlert text={error} />
-        <StoreSelect label="Send from" value={sourceStoreId} onChange={intent.tracking(setSourceStoreId)} />
+        <StoreSelect label={t('transfers.sendFrom')} value={sourceStoreId} onChange={intent.tracking(setSourceStoreId)} />
         <Stack gap="xs">
           {(request?.lines ?? []).map((line) => (
             <NumberInput
               key={line._id}
-              label={`${line.name} (${line.unit || 'units'})`}
+              label={`${line.name} (${line.unit || t('transfers.units')})`}
               min={1}
               allowDecimal={false}
               allowNegative={false}
@@ -61,10 +69,10 @@ export function ApproveDialog({ request, onClose }: { request: StockRequest | nu
         </Stack>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => onClose()}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" loading={decide.isPending}>
-            Approve
+            {t('transfers.approve')}
           </Button>
         </Group>
       </FormStack>

@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Modal, NumberInput, SegmentedControl, Stack,
 import type { Product, Tool } from '@stockyard/contract';
 import { IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
@@ -28,10 +29,11 @@ export function NewTransferDialog({ opened, onClose }: { opened: boolean; onClos
   const [quantity, setQuantity] = useState<number | string>('');
   const [lines, setLines] = useState<Line[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation();
 
   function addLine() {
-    if (!item || !Number(quantity)) return setError('Choose an item and a quantity.');
-    if (lines.some((line) => line.item._id === item._id)) return setError(`${item.name} is already on the transfer.`);
+    if (!item || !Number(quantity)) return setError(t('transfers.chooseItem'));
+    if (lines.some((line) => line.item._id === item._id)) return setError(t('transfers.alreadyOn', { name: item.name }));
     setLines([...lines, { kind, item, quantity: Number(quantity) }]);
     setItem(null);
     setQuantity('');
@@ -41,8 +43,8 @@ export function NewTransferDialog({ opened, onClose }: { opened: boolean; onClos
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!fromStoreId || !toStoreId) return setError('Choose both stores.');
-    if (lines.length === 0) return setError('Add at least one line.');
+    if (!fromStoreId || !toStoreId) return setError(t('transfers.chooseBoth'));
+    if (lines.length === 0) return setError(t('transfers.addLine'));
     const body = {
       fromStoreId,
       toStoreId,
@@ -59,18 +61,18 @@ export function NewTransferDialog({ opened, onClose }: { opened: boolean; onClos
       void navigate(`/dashboard/transfers/${answer.transfer._id}`);
     } catch (caught) {
       intent.settle(caught);
-      setError(messageOf(caught, 'Failed to save the transfer. Please try again.'));
+      setError(messageOf(caught, t('transfers.saveFailed')));
     }
   }
 
-  const describe = (picked: Item) => `${picked.name} (${picked.availableQuantity} available)`;
+  const describe = (picked: Item) => t('transfers.describe', { name: picked.name, count: picked.availableQuantity });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="New transfer" centered size="lg">
+    <Modal opened={opened} onClose={onClose} title={t('transfers.new')} centered size="lg">
       <FormStack onSubmit={handleSubmit}>
         <ErrorAlert text={error} />
         <StoreSelect
-          label="From"
+          label={t('transfers.from')}
           value={fromStoreId}
           onChange={(value) => {
             setFromStoreId(value);
@@ -79,26 +81,26 @@ export function NewTransferDialog({ opened, onClose }: { opened: boolean; onClos
             intent.renew();
           }}
         />
-        <StoreSelect label="To" value={toStoreId} onChange={intent.tracking(setToStoreId)} />
+        <StoreSelect label={t('transfers.to')} value={toStoreId} onChange={intent.tracking(setToStoreId)} />
         {fromStoreId && (
           <Stack gap="xs">
             <SegmentedControl
-              aria-label="What to send"
+              aria-label={t('transfers.whatToSend')}
               value={kind}
               onChange={(value) => {
                 setKind(value as 'material' | 'tool');
                 setItem(null);
               }}
               data={[
-                { value: 'material', label: 'Material' },
-                { value: 'tool', label: 'Tool' },
+                { value: 'material', label: t('movement.material') },
+                { value: 'tool', label: t('movement.tool') },
               ]}
             />
             <Group align="flex-end" wrap="nowrap">
               <div style={{ flex: 1 }}>
                 {kind === 'material' ? (
                   <ItemPicker<Item, Product>
-                    label="Material"
+                    label={t('movement.material')}
                     query={(search) => materialPageQuery(search, 1, fromStoreId)}
                     value={item}
                     onChange={setItem}
@@ -106,7 +108,7 @@ export function NewTransferDialog({ opened, onClose }: { opened: boolean; onClos
                   />
                 ) : (
                   <ItemPicker<Item, Tool>
-                    label="Tool"
+                    label={t('movement.tool')}
                     query={(search) => toolStorePageQuery(search, fromStoreId)}
                     value={item}
                     onChange={setItem}
@@ -115,7 +117,7 @@ export function NewTransferDialog({ opened, onClose }: { opened: boolean; onClos
                 )}
               </div>
               <NumberInput
-                label="Quantity"
+                label={t('materials.quantity')}
                 w={110}
                 min={1}
                 allowDecimal={false}
@@ -124,12 +126,12 @@ export function NewTransferDialog({ opened, onClose }: { opened: boolean; onClos
                 onChange={setQuantity}
               />
               <Button variant="default" onClick={addLine}>
-                Add
+                {t('entries.add')}
               </Button>
             </Group>
           </Stack>
         )}
-        <Stack gap={4} role="list" aria-label="Transfer lines">
+        <Stack gap={4} role="list" aria-label={t('transfers.lines')}>
           {lines.map((line) => (
             <Group key={line.item._id} role="listitem" justify="space-between" wrap="nowrap">
               <Text size="sm">
@@ -138,7 +140,7 @@ export function NewTransferDialog({ opened, onClose }: { opened: boolean; onClos
               <ActionIcon
                 variant="subtle"
                 color="red"
-                aria-label={`Remove ${line.item.name}`}
+                aria-label={t('transfers.remove', { name: line.item.name })}
                 onClick={() => {
                   setLines(lines.filter((other) => other !== line));
                   intent.renew();
@@ -151,10 +153,10 @@ export function NewTransferDialog({ opened, onClose }: { opened: boolean; onClos
         </Stack>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" loading={create.isPending}>
-            Save draft
+            {t('transfers.saveDraft')}
           </Button>
         </Group>
       </FormStack>

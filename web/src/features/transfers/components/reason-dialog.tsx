@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text, Textarea } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
@@ -19,6 +20,7 @@ export function ReasonDialog({ ask, onClose }: { ask: ReasonAsk | null; onClose:
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
+  const { t } = useTranslation();
   const { renew } = intent;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new question is a new intent
@@ -31,7 +33,7 @@ export function ReasonDialog({ ask, onClose }: { ask: ReasonAsk | null; onClose:
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (!ask) return;
-    if (!reason.trim()) return setError('Reason is required');
+    if (!reason.trim()) return setError(t('history.reasonRequired'));
     setIsBusy(true);
     try {
       const message = await ask.run(reason.trim(), intent.key);
@@ -39,7 +41,7 @@ export function ReasonDialog({ ask, onClose }: { ask: ReasonAsk | null; onClose:
       onClose(message);
     } catch (caught) {
       intent.settle(caught);
-      setError(messageOf(caught, 'That did not work. Please try again.'));
+      setError(messageOf(caught, t('transfers.didNotWork')));
     } finally {
       setIsBusy(false);
     }
@@ -50,10 +52,16 @@ export function ReasonDialog({ ask, onClose }: { ask: ReasonAsk | null; onClose:
       <FormStack onSubmit={handleSubmit}>
         <ErrorAlert text={error} />
         <Text size="sm">{ask?.text}</Text>
-        <Textarea label="Reason" required minRows={2} value={reason} onChange={intent.tracking((e) => setReason(e.currentTarget.value))} />
+        <Textarea
+          label={t('history.reason')}
+          required
+          minRows={2}
+          value={reason}
+          onChange={intent.tracking((e) => setReason(e.currentTarget.value))}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={() => onClose()}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" color="red" loading={isBusy}>
             {ask?.action}

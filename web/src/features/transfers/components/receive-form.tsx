@@ -1,6 +1,7 @@
 import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Transfer } from '@stockyard/contract';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
@@ -21,6 +22,7 @@ export function ReceiveForm({ transfer, onDone }: { transfer: Transfer; onDone: 
   const open = transfer.lines.filter((line) => line.inTransit > 0);
   const [counts, setCounts] = useState<Counts>({});
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation();
   const { renew } = intent;
   const openKey = open.map((line) => `${line._id}:${line.inTransit}`).join(',');
 
@@ -44,16 +46,16 @@ export function ReceiveForm({ transfer, onDone }: { transfer: Transfer; onDone: 
       damaged: asCount(counts[line._id]?.damaged ?? 0),
     }));
     const over = open.find((line, index) => (lines[index]?.received ?? 0) + (lines[index]?.damaged ?? 0) > line.inTransit);
-    if (over) return setError(`${over.name}: only ${over.inTransit} are still in transit.`);
+    if (over) return setError(t('transfers.onlyInTransit', { name: over.name, count: over.inTransit }));
     const arrived = lines.filter((line) => line.received + line.damaged > 0);
-    if (arrived.length === 0) return setError('Enter what arrived.');
+    if (arrived.length === 0) return setError(t('transfers.enterArrived'));
     try {
       const answer = await act.mutateAsync({ id: transfer._id, action: 'receive', body: { lines: arrived }, key: intent.key });
       renew();
       onDone(answer.message);
     } catch (caught) {
       intent.settle(caught);
-      setError(messageOf(caught, 'Failed to record the receipt. Please try again.'));
+      setError(messageOf(caught, t('transfers.receiveFailed')));
     }
   }
 
@@ -61,21 +63,21 @@ export function ReceiveForm({ transfer, onDone }: { transfer: Transfer; onDone: 
     <Paper withBorder p="sm">
       <FormStack onSubmit={handleSubmit}>
         <Title order={3} size="h4">
-          Receive
+          {t('transfers.receive')}
         </Title>
         <ErrorAlert text={error} />
         <Stack gap="sm">
           {open.map((line) => (
-            <Stack key={line._id} gap={4} role="group" aria-label={`Receive ${line.name}`}>
+            <Stack key={line._id} gap={4} role="group" aria-label={t('transfers.receiveName', { name: line.name })}>
               <Text size="sm" fw={600}>
                 {line.name}{' '}
                 <Text span size="xs" c="dimmed">
-                  {line.inTransit} {line.unit} in transit
+                  {t('transfers.unitsInTransit', { count: line.inTransit, unit: line.unit })}
                 </Text>
               </Text>
               <SimpleGrid cols={2} spacing="xs">
                 <NumberInput
-                  label="Received"
+                  label={t('transfers.received')}
                   min={0}
                   max={line.inTransit}
                   allowDecimal={false}
@@ -85,7 +87,7 @@ export function ReceiveForm({ transfer, onDone }: { transfer: Transfer; onDone: 
                   onChange={set(line._id, 'received')}
                 />
                 <NumberInput
-                  label="Damaged"
+                  label={t('checkIn.damaged')}
                   min={0}
                   max={line.inTransit}
                   allowDecimal={false}
@@ -100,7 +102,7 @@ export function ReceiveForm({ transfer, onDone }: { transfer: Transfer; onDone: 
         </Stack>
         <Group justify="flex-end">
           <Button type="submit" loading={act.isPending} fullWidth>
-            Record receipt
+            {t('transfers.recordReceipt')}
           </Button>
         </Group>
       </FormStack>

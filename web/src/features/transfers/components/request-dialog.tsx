@@ -1,6 +1,8 @@
 import { Button, Group, Input, Modal, Stack, Text } from '@mantine/core';
 import type { LowStockRow } from '@stockyard/contract';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { localMessage } from '../../../i18n/messages';
 import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
@@ -16,6 +18,7 @@ export function RequestDialog({ rows, onClose }: { rows: LowStockRow[] | null; o
   const intent = useIdempotencyKey();
   const [quantities, setQuantities] = useState<Record<string, number | string>>({});
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation();
   const { renew } = intent;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: new rows to request are a new intent
@@ -31,38 +34,38 @@ export function RequestDialog({ rows, onClose }: { rows: LowStockRow[] | null; o
     const lines = rows
       .map((row) => ({ materialId: row.materialId, quantity: Number(quantities[row.materialId] || 0) }))
       .filter((line) => line.quantity > 0);
-    if (lines.length === 0) return setError('Enter a quantity for at least one material.');
+    if (lines.length === 0) return setError(t('transfers.enterOne'));
     try {
       const answer = await send.mutateAsync({ body: { storeId: rows[0]?.store._id, lines }, key: intent.key });
       renew();
-      onClose(answer.message);
+      onClose(localMessage(answer.message));
     } catch (caught) {
       intent.settle(caught);
-      setError(messageOf(caught, 'Failed to send the request. Please try again.'));
+      setError(messageOf(caught, t('transfers.sendFailed')));
     }
   }
 
   return (
-    <Modal opened={rows !== null} onClose={() => onClose()} title="Request from the warehouse" centered>
+    <Modal opened={rows !== null} onClose={() => onClose()} title={t('transfers.requestTitle')} centered>
       <FormStack onSubmit={handleSubmit}>
         <ErrorAlert text={error} />
-        {rows && rows.length > 0 && <Text size="sm">For {rows[0]?.store.name}. Change a quantity if you need more or less.</Text>}
+        {rows && rows.length > 0 && <Text size="sm">{t('transfers.requestFor', { store: rows[0]?.store.name ?? '' })}</Text>}
         <Stack gap="xs">
           {(rows ?? []).map((row) => (
             // A bare field with a number keypad in a plain row: a shortage of hundreds of materials opens at once on a phone.
             <Group key={row.materialId} justify="space-between" wrap="nowrap" gap="xs">
               <div style={{ minWidth: 0 }}>
                 <Text size="sm" fw={500}>
-                  {row.name} ({row.unit || 'units'})
+                  {row.name} ({row.unit || t('transfers.units')})
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {row.available} left · minimum {row.minQty}
-                  {row.packSize > 1 ? ` · packs of ${row.packSize}` : ''}
+                  {t('transfers.leftMinimum', { available: row.available, minimum: row.minQty })}
+                  {row.packSize > 1 ? ` · ${t('transfers.packsOf', { size: row.packSize })}` : ''}
                 </Text>
               </div>
               <Input
                 w={96}
-                aria-label={`${row.name} (${row.unit || 'units'})`}
+                aria-label={`${row.name} (${row.unit || t('transfers.units')})`}
                 inputMode="numeric"
                 value={String(quantities[row.materialId] ?? '')}
                 onChange={intent.tracking((event: ChangeEvent<HTMLInputElement>) => {
@@ -75,10 +78,10 @@ export function RequestDialog({ rows, onClose }: { rows: LowStockRow[] | null; o
         </Stack>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => onClose()}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" loading={send.isPending}>
-            Send request
+            {t('transfers.sendRequest')}
           </Button>
         </Group>
       </FormStack>

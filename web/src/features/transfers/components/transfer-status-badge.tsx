@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
-import { TRANSFER_STATUS_LABELS, type TransferStatus } from '@stockyard/contract';
+import type { TransferStatus } from '@stockyard/contract';
+import { useTranslation } from 'react-i18next';
 
 const COLORS: Record<TransferStatus, string> = {
   draft: 'gray',
@@ -11,9 +12,10 @@ const COLORS: Record<TransferStatus, string> = {
 };
 
 export function TransferStatusBadge({ status }: { status: TransferStatus }) {
+  const { t } = useTranslation();
   return (
     <Badge color={COLORS[status]} variant="light">
-      {TRANSFER_STATUS_LABELS[status]}
+      {t(`transfers.statuses.${status}`)}
     </Badge>
   );
 }

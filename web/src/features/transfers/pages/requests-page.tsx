@@ -1,7 +1,9 @@
 import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import type { RequestStatus, StockRequest } from '@stockyard/contract';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { localMessage } from '../../../i18n/messages';
 import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { dayAndTime } from '../../../lib/format';
@@ -14,13 +16,13 @@ import { useDecideRequest, useRequests } from '../api/transfers';
 import { ApproveDialog } from '../components/approve-dialog';
 import { type ReasonAsk, ReasonDialog } from '../components/reason-dialog';
 
-const STATUS_LABELS: Record<RequestStatus, { label: string; color: string }> = {
-  submitted: { label: 'Waiting for approval', color: 'orange' },
-  approved: { label: 'Approved', color: 'blue' },
-  dispatched: { label: 'On the way', color: 'blue' },
-  received: { label: 'Received', color: 'green' },
-  rejected: { label: 'Rejected', color: 'red' },
-  cancelled: { label: 'Cancelled', color: 'gray' },
+const STATUS_COLORS: Record<RequestStatus, string> = {
+  submitted: 'orange',
+  approved: 'blue',
+  dispatched: 'blue',
+  received: 'green',
+  rejected: 'red',
+  cancelled: 'gray',
 };
 
 /** Requests to the warehouse: a keeper follows theirs; an admin approves (choosing the sending store) or rejects. */
@@ -33,17 +35,18 @@ export function RequestsPage() {
   const [approving, setApproving] = useState<StockRequest | null>(null);
   const [asking, setAsking] = useState<ReasonAsk | null>(null);
   const [notice, setNotice] = useState<NoticeValue>(null);
+  const { t } = useTranslation();
   const close = (message?: string) => {
     setApproving(null);
     setAsking(null);
-    if (message) setNotice({ ok: true, text: message });
+    if (message) setNotice({ ok: true, text: localMessage(message) });
   };
 
   async function cancel(request: StockRequest) {
     try {
       close((await decide.mutateAsync({ id: request._id, action: 'cancel', key: newIdempotencyKey() })).message);
     } catch (caught) {
-      setNotice({ ok: false, text: messageOf(caught, 'Failed to cancel the request. Please try again.') });
+      setNotice({ ok: false, text: messageOf(caught, t('requests.cancelFailed')) });
     }
   }
 
@@ -51,47 +54,47 @@ export function RequestsPage() {
   return (
     <Stack p="md" gap="sm" maw={760} mx="auto">
       <Group justify="space-between">
-        <Title order={2}>Requests</Title>
+        <Title order={2}>{t('hub.requests')}</Title>
         <Anchor component={Link} to="/dashboard/transfers" size="sm">
-          Transfers
+          {t('hub.transfers')}
         </Anchor>
       </Group>
       {isAdmin && <StoreSelect value={storeId} onChange={setStoreId} required={false} />}
       <SegmentedControl
-        aria-label="Which requests"
+        aria-label={t('requests.which')}
         value={status}
         onChange={(value) => setStatus(value as typeof status)}
         data={[
-          { value: 'submitted', label: 'Waiting' },
-          { value: 'approved', label: 'Approved' },
-          { value: 'dispatched', label: 'On the way' },
-          { value: 'open', label: 'All' },
+          { value: 'submitted', label: t('requests.waiting') },
+          { value: 'approved', label: t('requests.statuses.approved') },
+          { value: 'dispatched', label: t('requests.statuses.dispatched') },
+          { value: 'open', label: t('requests.all') },
         ]}
       />
       <Notice value={notice} onClose={() => setNotice(null)} />
-      <ErrorAlert text={requests.isError ? messageOf(requests.error, 'Failed to fetch data. Please try again.') : null} />
-      {requests.isPending && 'Loading...'}
-      {requests.data && rows.length === 0 && <Text size="sm">No requests here.</Text>}
-      <Stack gap={0} role="list" aria-label="Requests">
+      <ErrorAlert text={requests.isError ? messageOf(requests.error, t('attention.fetchFailed')) : null} />
+      {requests.isPending && t('common.loading')}
+      {requests.data && rows.length === 0 && <Text size="sm">{t('requests.none')}</Text>}
+      <Stack gap={0} role="list" aria-label={t('hub.requests')}>
         {rows.map((request) => (
-          <ListRow key={request._id} label={`Request of ${request.store.name}`}>
+          <ListRow key={request._id} label={t('requests.of', { store: request.store.name })}>
             <Stack gap={2} style={{ minWidth: 0 }}>
               <Group gap="xs">
                 <Text size="sm" fw={600}>
                   {request.store.name}
                 </Text>
-                <Badge color={STATUS_LABELS[request.status].color} variant="light">
-                  {STATUS_LABELS[request.status].label}
+                <Badge color={STATUS_COLORS[request.status]} variant="light">
+                  {t(`requests.statuses.${request.status}`)}
                 </Badge>
               </Group>
               <Text size="sm">{request.lines.map((line) => `${line.quantity} ${line.unit} ${line.name}`).join(', ')}</Text>
               <Text size="xs" c="dimmed">
-                {request.createdBy?.name ?? 'Someone'} · {dayAndTime(request.createdAt)}
-                {request.reason && ` · Rejected: ${request.reason}`}
+                {request.createdBy?.name ?? t('requests.someone')} · {dayAndTime(request.createdAt)}
+                {request.reason && ` · ${t('requests.rejectedBecause', { reason: request.reason })}`}
               </Text>
               {request.transferId && (
                 <Anchor component={Link} to={`/dashboard/transfers/${request.transferId}`} size="xs">
-                  Its transfer
+                  {t('requests.itsTransfer')}
                 </Anchor>
               )}
             </Stack>
@@ -99,27 +102,27 @@ export function RequestsPage() {
               {request.can.decide && (
                 <>
                   <Button size="xs" onClick={() => setApproving(request)}>
-                    Approve
+                    {t('transfers.approve')}
                   </Button>
                   <Button
                     size="xs"
                     variant="default"
                     onClick={() =>
                       setAsking({
-                        title: 'Reject request',
-                        text: `The keepers of ${request.store.name} will see why.`,
-                        action: 'Reject',
+                        title: t('requests.rejectTitle'),
+                        text: t('requests.rejectText', { store: request.store.name }),
+                        action: t('requests.reject'),
                         run: async (reason, key) => (await decide.mutateAsync({ id: request._id, action: 'reject', reason, key })).message,
                       })
                     }
                   >
-                    Reject
+                    {t('requests.reject')}
                   </Button>
                 </>
               )}
               {request.can.cancel && !isAdmin && (
                 <Button size="xs" variant="default" onClick={() => void cancel(request)}>
-                  Cancel
+                  {t('common.cancel')}
                 </Button>
               )}
             </Stack>

@@ -1,8 +1,9 @@
 import { Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { TransferDetailResponse } from '@stockyard/contract';
-import { MOVEMENT_KIND_LABELS } from '@stockyard/contract/messages';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { localMessage } from '../../../i18n/messages';
 import { messageOf } from '../../../lib/api';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
 import { ErrorAlert } from '../../../lib/error-alert';
@@ -18,17 +19,18 @@ import { TransferStatusBadge } from '../components/transfer-status-badge';
 type Transfer = TransferDetailResponse['transfer'];
 
 const FIGURES = [
-  ['Sent', 'quantity'],
-  ['Received', 'received'],
-  ['Damaged', 'damaged'],
-  ['Lost', 'lost'],
-  ['In transit', 'inTransit'],
+  ['transfers.sent', 'quantity'],
+  ['transfers.received', 'received'],
+  ['checkIn.damaged', 'damaged'],
+  ['checkIn.lost', 'lost'],
+  ['transfers.statuses.dispatched', 'inTransit'],
 ] as const;
 
 /** Each line with its five figures side by side: readable on a phone without scrolling sideways. */
 function Lines({ transfer }: { transfer: Transfer }) {
+  const { t } = useTranslation();
   return (
-    <Stack gap={0} role="list" aria-label="Lines">
+    <Stack gap={0} role="list" aria-label={t('transfers.lines')}>
       {transfer.lines.map((line) => (
         <Stack
           key={line._id}
@@ -48,7 +50,7 @@ function Lines({ transfer }: { transfer: Transfer }) {
             {FIGURES.map(([label, field]) => (
               <Stack key={field} gap={0} align="flex-end">
                 <Text size="xs" c="dimmed" ta="right">
-                  {label}
+                  {t(label)}
                 </Text>
                 <Text
                   size="sm"
@@ -75,13 +77,16 @@ export function TransferPage() {
   const [asking, setAsking] = useState<ReasonAsk | null>(null);
   const [notice, setNotice] = useState<NoticeValue>(null);
   const transfer = detail.data?.transfer;
+  const { t } = useTranslation();
+  const kindOf = (kind: string) => t(`kinds.${kind}`, { defaultValue: kind });
+  const someone = t('requests.someone').toLowerCase();
 
   async function run(action: 'dispatch' | 'cancel') {
     if (!transfer) return;
     try {
-      setNotice({ ok: true, text: (await act.mutateAsync({ id: transfer._id, action, key: newIdempotencyKey() })).message });
+      setNotice({ ok: true, text: localMessage((await act.mutateAsync({ id: transfer._id, action, key: newIdempotencyKey() })).message) });
     } catch (caught) {
-      setNotice({ ok: false, text: messageOf(caught, 'That did not work. Please try again.') });
+      setNotice({ ok: false, text: messageOf(caught, t('transfers.didNotWork')) });
     } finally {
       setConfirming(null);
     }
@@ -90,31 +95,34 @@ export function TransferPage() {
   return (
     <Stack p="md" gap="sm" maw={760} mx="auto">
       <Anchor component={Link} to="/dashboard/transfers" size="sm">
-        ← Transfers
+        ← {t('hub.transfers')}
       </Anchor>
-      <ErrorAlert text={detail.isError ? messageOf(detail.error, 'Failed to fetch data. Please try again.') : null} />
-      {detail.isPending && 'Loading...'}
+      <ErrorAlert text={detail.isError ? messageOf(detail.error, t('attention.fetchFailed')) : null} />
+      {detail.isPending && t('common.loading')}
       {transfer && (
         <>
           <Group gap="xs">
-            <Title order={2}>Transfer {transfer.reference}</Title>
+            <Title order={2}>{t('transfers.transfer', { reference: transfer.reference })}</Title>
             <TransferStatusBadge status={transfer.status} />
           </Group>
           <Text>
             {transfer.fromStore.name} → {transfer.toStore.name}
           </Text>
           <Text size="xs" c="dimmed">
-            Made by {transfer.createdBy?.name ?? 'someone'} {dayAndTime(transfer.createdAt)}
-            {transfer.dispatchedAt && ` · dispatched by ${transfer.dispatchedBy?.name ?? 'someone'} ${dayAndTime(transfer.dispatchedAt)}`}
-            {transfer.closedAt && transfer.closeReason && ` · closed by ${transfer.closedBy?.name ?? 'someone'}: ${transfer.closeReason}`}
+            {t('transfers.madeBy', { by: transfer.createdBy?.name ?? someone, when: dayAndTime(transfer.createdAt) })}
+            {transfer.dispatchedAt &&
+              ` · ${t('transfers.dispatchedBy', { by: transfer.dispatchedBy?.name ?? someone, when: dayAndTime(transfer.dispatchedAt) })}`}
+            {transfer.closedAt &&
+              transfer.closeReason &&
+              ` · ${t('transfers.closedBy', { by: transfer.closedBy?.name ?? someone, reason: transfer.closeReason })}`}
           </Text>
           <Notice value={notice} onClose={() => setNotice(null)} />
           <Lines transfer={transfer} />
           <Group>
-            {transfer.can.dispatch && <Button onClick={() => setConfirming('dispatch')}>Dispatch</Button>}
+            {transfer.can.dispatch && <Button onClick={() => setConfirming('dispatch')}>{t('transfers.dispatch')}</Button>}
             {transfer.can.cancel && (
               <Button variant="default" onClick={() => setConfirming('cancel')}>
-                Cancel transfer
+                {t('transfers.cancelTransfer')}
               </Button>
             )}
             {transfer.can.close && (
@@ -123,31 +131,31 @@ export function TransferPage() {
                 color="red"
                 onClick={() =>
                   setAsking({
-                    title: 'Close transfer',
-                    text: `The ${transfer.totals.inTransit} still in transit will be written off as lost on the way. Neither store's stock changes.`,
-                    action: 'Write off and close',
+                    title: t('transfers.closeTitle'),
+                    text: t('transfers.closeText', { count: transfer.totals.inTransit }),
+                    action: t('transfers.writeOffAndClose'),
                     run: async (reason, key) => (await act.mutateAsync({ id: transfer._id, action: 'close', reason, key })).message,
                   })
                 }
               >
-                Close and write off
+                {t('transfers.closeAndWriteOff')}
               </Button>
             )}
           </Group>
-          {transfer.can.receive && <ReceiveForm transfer={transfer} onDone={(text) => setNotice({ ok: true, text })} />}
+          {transfer.can.receive && <ReceiveForm transfer={transfer} onDone={(text) => setNotice({ ok: true, text: localMessage(text) })} />}
           <Title order={3} size="h4">
-            History
+            {t('transfers.history')}
           </Title>
-          {(detail.data?.history ?? []).length === 0 && <Text size="sm">Nothing has moved yet.</Text>}
-          <Stack gap={0} role="list" aria-label="History">
+          {(detail.data?.history ?? []).length === 0 && <Text size="sm">{t('transfers.nothingMoved')}</Text>}
+          <Stack gap={0} role="list" aria-label={t('transfers.history')}>
             {(detail.data?.history ?? []).map((row) => (
-              <ListRow key={row._id} label={MOVEMENT_KIND_LABELS[row.kind as keyof typeof MOVEMENT_KIND_LABELS] ?? row.kind}>
+              <ListRow key={row._id} label={kindOf(row.kind)}>
                 <Stack gap={2}>
                   <Text size="sm">
-                    {MOVEMENT_KIND_LABELS[row.kind as keyof typeof MOVEMENT_KIND_LABELS] ?? row.kind}: {row.quantity} {row.itemName}
+                    {kindOf(row.kind)}: {row.quantity} {row.itemName}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {row.storeName} · {row.actor ?? 'someone'} · {dayAndTime(row.at)}
+                    {row.storeName} · {row.actor ?? someone} · {dayAndTime(row.at)}
                   </Text>
                 </Stack>
               </ListRow>
@@ -159,10 +167,14 @@ export function TransferPage() {
         opened={confirming !== null}
         message={
           confirming === 'dispatch'
-            ? `Dispatch ${transfer?.reference}? Its goods leave ${transfer?.fromStore.name} now and are in transit until ${transfer?.toStore.name} receives them.`
-            : `Cancel ${transfer?.reference}? Nothing has moved yet.`
+            ? t('transfers.confirmDispatch', {
+                reference: transfer?.reference ?? '',
+                from: transfer?.fromStore.name ?? '',
+                to: transfer?.toStore.name ?? '',
+              })
+            : t('transfers.confirmCancel', { reference: transfer?.reference ?? '' })
         }
-        confirmLabel={confirming === 'dispatch' ? 'Dispatch' : 'Cancel transfer'}
+        confirmLabel={confirming === 'dispatch' ? t('transfers.dispatch') : t('transfers.cancelTransfer')}
         isBusy={act.isPending}
         onConfirm={() => confirming && void run(confirming)}
         onCancel={() => setConfirming(null)}
@@ -171,7 +183,7 @@ export function TransferPage() {
         ask={asking}
         onClose={(message) => {
           setAsking(null);
-          if (message) setNotice({ ok: true, text: message });
+          if (message) setNotice({ ok: true, text: localMessage(message) });
         }}
       />
     </Stack>

@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { messageOf } from '../../../lib/api';
 import { DownloadCsvButton } from '../../../lib/download-csv-button';
@@ -31,17 +32,18 @@ export function TransfersPage() {
   const [isCreating, setIsCreating] = useState(false);
   const transfers = useTransfers({ ...FILTERS[view], storeId: storeId ?? undefined });
   const rows = transfers.data?.transfers ?? [];
+  const { t } = useTranslation();
   return (
     <Stack p="md" gap="sm" maw={760} mx="auto">
       <Group justify="space-between">
-        <Title order={2}>Transfers</Title>
+        <Title order={2}>{t('hub.transfers')}</Title>
         <Group gap="sm">
           <Anchor component={Link} to="/dashboard/requests" size="sm">
-            Requests
+            {t('hub.requests')}
           </Anchor>
           {isAdmin && (
             <Button size="xs" onClick={() => setIsCreating(true)}>
-              New transfer
+              {t('transfers.new')}
             </Button>
           )}
         </Group>
@@ -51,26 +53,27 @@ export function TransfersPage() {
       <SegmentedControl
         size="xs"
         fullWidth
-        aria-label="Which transfers"
+        aria-label={t('transfers.which')}
         value={view}
         onChange={(value) => setView(value as View)}
         data={[
-          { value: 'in', label: 'Incoming' },
-          { value: 'out', label: 'Outgoing' },
-          { value: 'in_transit', label: 'In transit' },
-          { value: 'written_off', label: 'Written off' },
+          { value: 'in', label: t('transfers.incoming') },
+          { value: 'out', label: t('transfers.outgoing') },
+          { value: 'in_transit', label: t('transfers.statuses.dispatched') },
+          { value: 'written_off', label: t('transfers.writtenOff') },
         ]}
       />
-      <ErrorAlert text={transfers.isError ? messageOf(transfers.error, 'Failed to fetch data. Please try again.') : null} />
-      {transfers.isPending && 'Loading...'}
-      {transfers.data && rows.length === 0 && <Text size="sm">No transfers here.</Text>}
+      <ErrorAlert text={transfers.isError ? messageOf(transfers.error, t('attention.fetchFailed')) : null} />
+      {transfers.isPending && t('common.loading')}
+      {transfers.data && rows.length === 0 && <Text size="sm">{t('transfers.none')}</Text>}
       {rows.length > 0 && (view === 'in_transit' || view === 'written_off') && (
         <Text size="sm" fw={600}>
-          {transfers.data?.total} {transfers.data?.total === 1 ? 'transfer' : 'transfers'} with goods{' '}
-          {view === 'in_transit' ? 'on the way' : 'written off on the way'}
+          {view === 'in_transit'
+            ? t('transfers.withGoodsOnTheWay', { count: transfers.data?.total ?? 0 })
+            : t('transfers.withGoodsWrittenOff', { count: transfers.data?.total ?? 0 })}
         </Text>
       )}
-      <Stack gap={0} role="list" aria-label="Transfers">
+      <Stack gap={0} role="list" aria-label={t('hub.transfers')}>
         {rows.map((transfer) => (
           <ListRow key={transfer._id} label={transfer.reference}>
             <Stack gap={2} style={{ minWidth: 0 }}>
@@ -93,12 +96,12 @@ export function TransfersPage() {
             <Stack gap={0} align="flex-end">
               {transfer.totals.inTransit > 0 && (
                 <Text size="sm" fw={600}>
-                  {transfer.totals.inTransit} in transit
+                  {t('transfers.inTransitCount', { count: transfer.totals.inTransit })}
                 </Text>
               )}
               {transfer.totals.lost > 0 && (
                 <Text size="sm" c="red.8">
-                  {transfer.totals.lost} written off
+                  {t('transfers.writtenOffCount', { count: transfer.totals.lost })}
                 </Text>
               )}
             </Stack>
