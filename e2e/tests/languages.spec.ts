@@ -5,6 +5,7 @@ test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now();
 const keeper = { email: `bhasha.keeper.${stamp}@example.com`, password: 'bhasha-keeper-pass' };
+const storeUser = { email: `bhasha.user.${stamp}@example.com`, password: 'bhasha-user-pass' };
 const chooser = { email: `bhasha.chooser.${stamp}@example.com`, password: 'bhasha-chooser-pass' };
 /** Data in Devanagari, so that any Latin text on a Hindi screen is the app's own. */
 const cement = `सीमेंट ${stamp
@@ -15,11 +16,12 @@ const cement = `सीमेंट ${stamp
 test.beforeAll(async ({ request }) => {
   const { token: admin } = await (await request.post('/auth/login', { data: ADMIN })).json();
   const { store } = await apiPost(request, admin, '/api/stores', { name: `भंडार ${stamp}` });
-  for (const [name, account] of [
-    ['राम', keeper],
-    ['सीता', chooser],
+  for (const [name, account, role] of [
+    ['राम', keeper, 'user'],
+    ['सीता', chooser, 'user'],
+    ['लक्ष्मण', storeUser, 'store-user'],
   ] as const) {
-    await apiPost(request, admin, '/api/auth/create-user', { name, ...account, role: 'user', stores: [store._id] });
+    await apiPost(request, admin, '/api/auth/create-user', { name, ...account, role, stores: [store._id] });
   }
   const { token } = await (await request.post('/auth/login', { data: keeper })).json();
   await apiPost(request, token, '/api/user/add-product', { name: cement, unit: 'बोरी', totalQuantity: 40 });
@@ -40,12 +42,15 @@ async function phoneIn(browser: Browser, locale: string, account: { email: strin
 /** Words in Latin letters on the screen (the brand and units of measure excepted), and anything wider than the phone. */
 async function englishAndOverflow(page: Page): Promise<{ latin: string[]; overflowing: string[] }> {
   return page.evaluate(() => {
-    // The language picker names each language in itself ("English", "Français"): that is not the app speaking English.
-    const pickers = [...document.querySelectorAll<HTMLSelectElement>('select[aria-label]')];
+    // The language picker names each language in itself ("English", "Français"), and what is marked not to be
+    // translated is data (a phone's browser and system): that is not the app speaking English.
+    const pickers = [...document.querySelectorAll<HTMLElement>('select[aria-label], [translate="no"]')];
     for (const picker of pickers) picker.style.display = 'none';
     const text = document.body.innerText;
     for (const picker of pickers) picker.style.display = '';
-    const latin = (text.match(/[A-Za-z]{2,}/g) ?? []).filter((word) => !['QR', 'Stockyard'].includes(word));
+    // The brand, the names of file formats and of the QR code, and the am/pm that Hindi clocks write, are in Latin letters.
+    const allowed = ['QR', 'Stockyard', 'PDF', 'CSV', 'csv', 'xlsx', 'Excel', 'API', 'am', 'pm'];
+    const latin = (text.match(/[A-Za-z]{2,}/g) ?? []).filter((word) => !allowed.includes(word));
     const overflowing: string[] = [];
     if (document.documentElement.scrollWidth > window.innerWidth) overflowing.push(`page ${document.documentElement.scrollWidth}px`);
     for (const element of document.querySelectorAll<HTMLElement>('button, a, label, h1, h2, h3, [role="status"]')) {
@@ -111,3 +116,61 @@ test('a language chosen in the top bar is saved with the person and follows them
   await expect(second.getByRole('heading', { name: 'Gestion des stocks' })).toBeVisible();
   await second.context().close();
 });
+
+/** Every screen a role opens from its menu (a screen of one record, such as a count, is opened from its list). */
+const screensOf = {
+  keeper: [
+    '/dashboard/manager-dashboard',
+    '/dashboard/allproducts',
+    '/dashboard/addproduct',
+    '/dashboard/consumestock',
+    '/dashboard/damagestock',
+    '/dashboard/refundstock',
+    '/dashboard/restockproduct',
+    '/dashboard/transferproduct',
+    '/dashboard/supplymanagement',
+    '/dashboard/addtool',
+    '/dashboard/alltool',
+    '/dashboard/consumetool',
+    '/dashboard/damagetool',
+    '/dashboard/refundtool',
+    '/dashboard/import',
+    '/dashboard/generatereport',
+    '/dashboard/counts',
+    '/dashboard/toolsout',
+    '/dashboard/workers',
+    '/dashboard/lowstock',
+    '/dashboard/requests',
+    '/dashboard/transfers',
+    '/dashboard/needs-attention',
+    '/dashboard/notifications',
+    '/dashboard/sessions',
+    '/dashboard/changepassword',
+  ],
+  storeUser: [
+    '/dashboard/store-user-dashboard',
+    '/dashboard/alltools',
+    '/dashboard/toolsout',
+    '/dashboard/notifications',
+    '/dashboard/sessions',
+  ],
+};
+
+for (const [role, paths] of Object.entries(screensOf)) {
+  test(`in Hindi at 390 px, every screen of the ${role === 'keeper' ? 'keeper' : 'store user'} shows no English and nothing overflows`, async ({
+    browser,
+  }) => {
+    const page = await phoneIn(browser, 'hi-IN', role === 'keeper' ? keeper : storeUser);
+    const found: Record<string, { latin: string[]; overflowing: string[] }> = {};
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page.locator('main h1, main h2').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      const seen = await englishAndOverflow(page);
+      if (seen.latin.length > 0 || seen.overflowing.length > 0) found[path] = seen;
+    }
+    expect(found).toEqual({});
+    await page.context().close();
+  });
+}

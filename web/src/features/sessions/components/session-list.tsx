@@ -50,7 +50,9 @@ export function SessionList({ userId }: { userId: string | null }) {
             header: 'Device',
             render: (session) => (
               <Stack gap={2} align="flex-start">
-                <Text size="sm">{session.browser}</Text>
+                <Text size="sm" translate="no">
+                  {session.browser}
+                </Text>
                 {session.current && (
                   <Badge size="sm" variant="light">
                     {t('sessions.thisDevice')}
