@@ -1,4 +1,3 @@
-import { codeOfMessage } from '@stockyard/contract/message-codes';
 import { i18n } from './i18n';
 
 /**
@@ -9,9 +8,4 @@ import { i18n } from './i18n';
 export function translatedMessage(message: string, code?: string): string {
   if (code && i18n.exists(`messages.${code}`)) return i18n.t(`messages.${code}`);
   return message;
-}
-
-/** A shared form check's or the server's message in the app's language, found by its English text. */
-export function localMessage(message: string): string {
-  return translatedMessage(message, codeOfMessage(message));
 }

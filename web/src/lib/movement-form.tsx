@@ -4,7 +4,7 @@ import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageCard } from '../app/layouts/page-card';
 import { enqueue, remove } from '../features/offline/outbox';
-import { localMessage } from '../i18n/messages';
+import { localMessage } from '../i18n/local-message';
 import { Notice } from '../lib/notice';
 import { ApiError, isConnectionLost, messageOf } from './api';
 import { ConfirmDialog } from './confirm-dialog';

@@ -1,7 +1,7 @@
 import { Button, Text, TextInput, Title } from '@mantine/core';
 import { MFA_CODE_WRONG } from '@stockyard/contract/messages';
 import { useTranslation } from 'react-i18next';
-import { localMessage } from '../../../i18n/messages';
+import { translatedMessage } from '../../../i18n/messages';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { type SignedIn, signInWithCode } from '../api/mfa';
@@ -20,7 +20,7 @@ export function MfaCodeStep({
   const { t } = useTranslation();
   const { code, setCode, error, busy, handleSubmit } = useCodeForm(
     async (typed) => onSignedIn(await signInWithCode(mfaToken, typed)),
-    localMessage(MFA_CODE_WRONG),
+    translatedMessage(MFA_CODE_WRONG, 'MFA_CODE_WRONG'),
   );
   return (
     <FormStack onSubmit={handleSubmit}>

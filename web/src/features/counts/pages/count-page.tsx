@@ -3,7 +3,7 @@ import type { Count, CountLine } from '@stockyard/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { localMessage } from '../../../i18n/messages';
+import { localMessage } from '../../../i18n/local-message';
 import { apiDownload, messageOf } from '../../../lib/api';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
 import { DataTable } from '../../../lib/data-table';

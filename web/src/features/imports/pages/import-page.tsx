@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../app/layouts/page-card';
 import { i18n } from '../../../i18n/i18n';
-import { localMessage } from '../../../i18n/messages';
+import { localMessage } from '../../../i18n/local-message';
 import { apiDownload, messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { localDate, localNumber } from '../../../lib/format';

@@ -3,7 +3,7 @@ import type { Session } from '@stockyard/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n/i18n';
-import { localMessage } from '../../../i18n/messages';
+import { localMessage } from '../../../i18n/local-message';
 import { messageOf } from '../../../lib/api';
 import { DataTable } from '../../../lib/data-table';
 import { Notice } from '../../../lib/notice';

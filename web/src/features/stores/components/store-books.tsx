@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { Store } from '@stockyard/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { localMessage } from '../../../i18n/messages';
+import { localMessage } from '../../../i18n/local-message';
 import { messageOf } from '../../../lib/api';
 import { ddmmyyyy } from '../../../lib/format';
 import { Notice, type NoticeValue } from '../../../lib/notice';

@@ -3,7 +3,7 @@ import type { User } from '@stockyard/contract';
 import { NEW_PASSWORD_REQUIRED, newPasswordSchema } from '@stockyard/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { localMessage } from '../../../i18n/messages';
+import { localMessage } from '../../../i18n/local-message';
 import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
