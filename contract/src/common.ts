@@ -63,6 +63,8 @@ export const ErrorResponseSchema = z.object({
   message: z.string(),
   /** A stable name of the message (the contract constant that holds it), for a screen to show it in its own language. */
   code: z.string().optional(),
+  /** The names and numbers of a message made with them, in order, for the screen's own sentence (`{p0}`, `{p1}`…). */
+  params: z.array(z.string()).optional(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;

@@ -1,4 +1,5 @@
 import * as contract from './index';
+import { partsOfMessage } from './message-templates';
 
 /**
  * Every fixed message of the API and the shared forms, by its English text: its stable code is the
@@ -18,4 +19,14 @@ export function codeOfMessage(message: string): string | undefined {
 /** Every code and its English text, for the English catalogue and the test that every language has each. */
 export function messageCatalogue(): Record<string, string> {
   return Object.fromEntries([...CODES].map(([message, code]) => [code, message]));
+}
+
+/**
+ * How a message is named for a screen in another language: a fixed message by its code; one made with
+ * names or numbers by its template's code and its parts (`params`); any other by the fallback given.
+ */
+export function describeMessage(message: string, fallback?: string): { code?: string; params?: string[] } {
+  const code = codeOfMessage(message);
+  if (code) return { code };
+  return partsOfMessage(message) ?? (fallback ? { code: fallback } : {});
 }

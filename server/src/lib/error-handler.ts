@@ -1,4 +1,4 @@
-import { codeOfMessage } from '@stockyard/contract/message-codes';
+import { describeMessage } from '@stockyard/contract/message-codes';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, databaseErrorCode, QUERY_CANCELED, statusOf } from './errors';
@@ -7,7 +7,7 @@ import { AppError, databaseErrorCode, QUERY_CANCELED, statusOf } from './errors'
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      const answer = { message: error.message, code: codeOfMessage(error.message) ?? error.code };
+      const answer = { message: error.message, ...describeMessage(error.message, error.code) };
       return reply.status(statusOf[error.code]).send(error.issues ? { ...answer, issues: error.issues } : answer);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -16,7 +16,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message: issue.message ?? 'Invalid value',
       }));
       const message = issues[0]?.message ?? 'Invalid request';
-      return reply.status(400).send({ message, code: codeOfMessage(message) ?? 'invalid_request', issues });
+      return reply.status(400).send({ message, ...describeMessage(message, 'invalid_request'), issues });
     }
     // A data exception (SQLSTATE class 22: a value the column cannot hold) is bad input, not a crash.
     if (databaseErrorCode(error)?.startsWith('22')) {

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGES } from '@stockyard/contract/languages';
 import { messageCatalogue } from '@stockyard/contract/message-codes';
+import { MESSAGE_TEMPLATES } from '@stockyard/contract/message-templates';
 import { MOVEMENT_KIND_LABELS } from '@stockyard/contract/messages';
 import { REPORT_COLUMNS } from '@stockyard/contract/report-sheet';
 import { IntlMessageFormat } from 'intl-messageformat';
@@ -85,7 +86,7 @@ describe('the language catalogues', () => {
   it('translates every fixed server message, with the English text the server sends under its code', () => {
     const server = messageCatalogue();
     const codes = [...english.keys()].filter((key) => key.startsWith('messages.')).map((key) => key.slice('messages.'.length));
-    for (const code of codes.filter((code) => code !== 'connectionLost')) {
+    for (const code of codes.filter((code) => code !== 'connectionLost' && !(code in MESSAGE_TEMPLATES))) {
       expect(english.get(`messages.${code}`), code).toBe(server[code]);
     }
     expect(Object.keys(server).filter((code) => !english.has(`messages.${code}`))).toEqual([]);
@@ -103,5 +104,39 @@ describe('the language catalogues', () => {
     }
     expect(headers.size).toBeGreaterThan(40);
     expect([...headers].filter((header) => !english.has(`columns.${header}`))).toEqual([]);
+  });
+
+  it("says each message made with names or numbers as the server's English does, in every language", () => {
+    const samples = { text: ['Cement bag', 'Site B', 'Drill'], number: [7, 1, 12], day: ['2026-03-05', '2026-11-30'] } as const;
+    const shown = {
+      text: (value: string) => value,
+      number: (value: number) => value,
+      day: (value: string) => value.split('-').reverse().join('/'),
+    };
+    for (const [code, template] of Object.entries(MESSAGE_TEMPLATES)) {
+      for (const pick of [0, 1]) {
+        const parts = template.parts.map((part, index) => samples[part][(index + pick) % samples[part].length] as never);
+        const values = Object.fromEntries(
+          template.parts.map((part, index) => [`p${index}`, (shown[part] as (value: never) => unknown)(parts[index] as never)]),
+        );
+        const english = new IntlMessageFormat(en.messages[code as keyof typeof en.messages] ?? '', 'en').format(values);
+        expect(english, code).toBe((template.build as (...parts: unknown[]) => string)(...parts));
+      }
+      for (const language of LANGUAGES) expect(flatten(catalogues[language]).has(`messages.${code}`), `${language} ${code}`).toBe(true);
+    }
+  });
+
+  it('names in every language each field that a form check names', () => {
+    const contract = join(import.meta.dirname, '../../../contract/src');
+    const labels = new Set<string>();
+    for (const file of sourceFiles(contract)) {
+      for (const match of readFileSync(file, 'utf8').matchAll(
+        /\b(?:requiredText|optionalText|startingQuantitySchema|whole|returnedPart)\('([^']+)'/g,
+      )) {
+        labels.add(match[1] as string);
+      }
+    }
+    expect(labels.size).toBeGreaterThan(20);
+    expect([...labels].filter((label) => !english.has(`fields.${label}`))).toEqual([]);
   });
 });

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly serverMessage?: string,
     /** The stable code the server sent beside its message, for showing it in the app's language. */
     readonly code?: string,
+    /** The names and numbers of a message made with them, in order. */
+    readonly params?: string[],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -80,8 +82,9 @@ async function failureOf(response: Response, signedIn: boolean): Promise<ApiErro
   const data = safeJson(await response.text());
   const serverMessage = typeof data?.message === 'string' ? data.message : undefined;
   const code = typeof data?.code === 'string' ? data.code : undefined;
+  const params = Array.isArray(data?.params) ? data.params.map(String) : undefined;
   if (response.status === 401 && signedIn) clearSession();
-  return new ApiError(response.status, serverMessage ?? `HTTP error! Status: ${response.status}`, serverMessage, code);
+  return new ApiError(response.status, serverMessage ?? `HTTP error! Status: ${response.status}`, serverMessage, code, params);
 }
 
 /**
@@ -120,7 +123,7 @@ function saveFile(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-function safeJson(text: string): { message?: unknown; code?: unknown } | undefined {
+function safeJson(text: string): { message?: unknown; code?: unknown; params?: unknown } | undefined {
   if (!text) return undefined;
   try {
     return JSON.parse(text);
@@ -136,7 +139,7 @@ function safeJson(text: string): { message?: unknown; code?: unknown } | undefin
  */
 export function messageOf(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;
-  if (error.serverMessage) return translatedMessage(error.serverMessage, error.code);
+  if (error.serverMessage) return translatedMessage(error.serverMessage, error.code, error.params);
   return error.status === 0 ? translatedMessage(error.message, 'connectionLost') : fallback;
 }
 

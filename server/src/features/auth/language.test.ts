@@ -67,4 +67,26 @@ describe('error answers', () => {
     expect(notFound.statusCode).toBe(404);
     expect(notFound.json().code).toMatch(/^[A-Z_]+$|^not_found$/);
   });
+
+  it('name a message made with names or numbers by its template, with its parts in order', async () => {
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/add-product',
+      headers: bearer(staff.keeper.token),
+      payload: { name: '   ', totalQuantity: 1 },
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ message: 'Material name is required', code: 'fieldRequired', params: ['Material name'] });
+
+    const hire = () =>
+      t.app.inject({ method: 'POST', url: '/api/workers', headers: bearer(staff.keeper.token), payload: { name: 'Ravi (mason)' } });
+    expect((await hire()).statusCode).toBe(201);
+    const again = await hire();
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      message: 'An active worker named "Ravi (mason)" already exists in this store.',
+      code: 'workerNameTaken',
+      params: ['Ravi (mason)'],
+    });
+  });
 });

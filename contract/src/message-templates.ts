@@ -1,0 +1,120 @@
+import { countItemBusy, countWouldGoNegative } from './counts';
+import { custodyReturnTooMany, workerNameTaken, workerStillHolds } from './custody';
+import { importAlreadyDone, importColumnMissing, importNameRepeated, importTooManyRows } from './imports';
+import { keeperDayTooOld, reversalWouldGoNegative, toolRefundExceeds } from './ledger';
+import { booksClosed, storeInactive } from './messages';
+import { lockOnlyForward } from './stores';
+import { noSuchItemAtSource, notEnoughToDispatch, receiptTooMuch } from './transfers';
+
+/** What a part of a message is: a name or label, a number, or an ISO day that the message writes as DD/MM/YYYY. */
+type Part = 'text' | 'number' | 'day';
+type Template = { parts: Part[]; build: (...parts: never[]) => string };
+
+/**
+ * Messages made with names or numbers in them, each under a stable code with the function that makes
+ * its English text. A message is matched back to its code and parts, so a screen can say it in its own
+ * language (`messages.<code>` with `{p0}`, `{p1}`…). Field checks name their field in English: a screen
+ * translates that label too.
+ */
+export const MESSAGE_TEMPLATES: Record<string, Template> = {
+  fieldRequired: { parts: ['text'], build: (label: string) => `${label} is required` },
+  fieldTooLong: { parts: ['text', 'number'], build: (label: string, max: number) => `${label} must be at most ${max} characters` },
+  fieldNotText: { parts: ['text'], build: (label: string) => `${label} must be text` },
+  fieldHiddenCharacters: {
+    parts: ['text'],
+    build: (label: string) => `${label} cannot contain invisible or text-direction characters`,
+  },
+  fieldWholeNumber: { parts: ['text'], build: (label: string) => `${label} must be a whole number` },
+  fieldNegative: { parts: ['text'], build: (label: string) => `${label} cannot be negative` },
+  fieldAtLeast: { parts: ['text', 'number'], build: (label: string, min: number) => `${label} must be at least ${min}` },
+  fieldTooLarge: { parts: ['text'], build: (label: string) => `${label} is too large` },
+  fieldAtMost: { parts: ['text', 'number'], build: (label: string, max: number) => `${label} must be at most ${max.toLocaleString('en')}` },
+  storeInactive: { parts: ['text'], build: storeInactive },
+  booksClosed: { parts: ['text', 'day'], build: booksClosed },
+  lockOnlyForward: { parts: ['day'], build: lockOnlyForward },
+  keeperDayTooOld: { parts: ['number'], build: keeperDayTooOld },
+  toolRefundExceeds: { parts: ['number'], build: toolRefundExceeds },
+  reversalWouldGoNegative: { parts: ['number', 'number'], build: reversalWouldGoNegative },
+  countItemBusy: { parts: ['text'], build: countItemBusy },
+  countWouldGoNegative: { parts: ['text'], build: countWouldGoNegative },
+  workerNameTaken: { parts: ['text'], build: workerNameTaken },
+  workerStillHolds: { parts: ['text', 'text'], build: workerStillHolds },
+  custodyReturnTooMany: { parts: ['number'], build: custodyReturnTooMany },
+  importAlreadyDone: { parts: ['text', 'text'], build: importAlreadyDone },
+  importTooManyRows: { parts: ['number'], build: importTooManyRows },
+  importColumnMissing: { parts: ['text'], build: importColumnMissing },
+  importNameRepeated: { parts: ['text', 'number'], build: importNameRepeated },
+  receiptTooMuch: { parts: ['text', 'number'], build: receiptTooMuch },
+  notEnoughToDispatch: { parts: ['text', 'number', 'number'], build: notEnoughToDispatch },
+  noSuchItemAtSource: { parts: ['text', 'text'], build: noSuchItemAtSource },
+};
+
+/** A message's code and its parts as the message writes them. */
+export type MessageParts = { code: string; params: string[] };
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const CAPTURE: Record<Part, string> = { text: '(.+?)', number: '(\\d[\\d,]*)', day: '(\\d\\d/\\d\\d/\\d{4})' };
+
+type Shape = { pattern: RegExp; fixed: (string | null)[]; groups: number[] };
+
+/** How a marker part is written in the made text. */
+function markerOf(part: Part, index: number): { value: unknown; shown: string[] } {
+  if (part === 'number')
+    return { value: 987_654_300 + index, shown: [(987_654_300 + index).toLocaleString('en'), String(987_654_300 + index)] };
+  if (part === 'day') return { value: `2987-06-1${index}`, shown: [`1${index}/06/2987`] };
+  return { value: `\u0001${index}\u0001`, shown: [`\u0001${index}\u0001`] };
+}
+
+/**
+ * The shapes a template's text takes: it is made once with marker parts (and once more with 1 for each
+ * number, where a message says "1 is" but "2 are"); each marker becomes a group to capture, a part
+ * written twice a back-reference to its first group.
+ */
+function shapesOf(template: Template): Shape[] {
+  const numbers = template.parts.flatMap((part, index) => (part === 'number' ? [index] : []));
+  const shapes: Shape[] = [];
+  for (let ones = 0; ones < 2 ** numbers.length; ones++) {
+    const fixed = template.parts.map((_, index) => {
+      const position = numbers.indexOf(index);
+      return position >= 0 && ones & (2 ** position) ? '1' : null;
+    });
+    const markers = template.parts.map((part, index) => (fixed[index] === null ? markerOf(part, index) : { value: 1, shown: [] }));
+    const text = (template.build as (...parts: unknown[]) => string)(...markers.map((marker) => marker.value));
+    const found: { at: number; length: number; index: number }[] = [];
+    markers.forEach((marker, index) => {
+      for (const form of marker.shown) {
+        for (let at = text.indexOf(form); at >= 0; at = text.indexOf(form, at + form.length))
+          found.push({ at, length: form.length, index });
+      }
+    });
+    found.sort((a, b) => a.at - b.at);
+    const groups: number[] = [];
+    let pattern = '';
+    let from = 0;
+    for (const { at, length, index } of found) {
+      pattern += escapeRegExp(text.slice(from, at));
+      if (groups[index] === undefined) {
+        groups[index] = groups.filter((group) => group !== undefined).length + 1;
+        pattern += CAPTURE[template.parts[index] as Part];
+      } else pattern += `\\${groups[index]}`;
+      from = at + length;
+    }
+    pattern += escapeRegExp(text.slice(from));
+    shapes.push({ pattern: new RegExp(`^${pattern}$`, 's'), fixed, groups });
+  }
+  return shapes;
+}
+
+const SHAPES = Object.entries(MESSAGE_TEMPLATES).map(([code, template]) => ({ code, shapes: shapesOf(template) }));
+
+/** The code and parts of a message made with names or numbers, if it is one of the templates'. */
+export function partsOfMessage(message: string): MessageParts | undefined {
+  for (const { code, shapes } of SHAPES) {
+    for (const { pattern, fixed, groups } of shapes) {
+      const match = pattern.exec(message);
+      if (match) return { code, params: fixed.map((value, index) => value ?? (match[groups[index] as number] as string)) };
+    }
+  }
+  return undefined;
+}
