@@ -61,4 +61,5 @@ export const FUNCTIONS = [
   'count_changed_items', // 0005
   'count_removed_items', // 0005
   'notify_session_change', // 0005
+  'uuid_v7', // 0025
 ];

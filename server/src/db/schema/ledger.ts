@@ -203,7 +203,9 @@ export type ItemKind = (typeof ITEM_KINDS)[number];
 export const movements = pgTable(
   'movements',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    // Time-ordered (UUID version 7): a new movement's key lands at the end of the primary key's index,
+    // on pages already in memory, however long the ledger grows.
+    id: uuid('id').primaryKey().default(sql`uuid_v7()`),
     storeId: uuid('store_id')
       .notNull()
       .references(() => stores.id),

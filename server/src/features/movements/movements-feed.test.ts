@@ -152,3 +152,30 @@ async function openingOf(itemId: string): Promise<string> {
   if (!row) throw new Error('no opening');
   return row.id;
 }
+
+describe('movement ids', () => {
+  it('are UUIDs of version 7 that sort in the order the movements were recorded', async () => {
+    const material = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 10 });
+    for (let issued = 0; issued < 3; issued++) {
+      await new Promise((resolve) => setTimeout(resolve, 3));
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/consume-stock',
+        headers: bearer(staff.keeper.token),
+        payload: { productId: material._id, quantity: 1 },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const rows = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`select id::text from movements where item_id = ${material._id} order by recorded_at, occurred_at`,
+    );
+    expect(rows).toHaveLength(4);
+    for (const { id } of rows) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const ids = rows.map((row) => row.id);
+    expect([...ids].sort()).toEqual(ids);
+    // The first 48 bits are the time the row was written, in milliseconds.
+    const written = Number.parseInt(ids[0]?.replace(/-/g, '').slice(0, 12) ?? '', 16);
+    expect(Math.abs(written - Date.now())).toBeLessThan(60_000);
+  });
+});
