@@ -88,7 +88,12 @@ export type PageQuery = {
 export async function queryPage<T>(db: DbOrTx, query: PageQuery): Promise<{ rows: T[]; total: number }> {
   const isPaged = query.limit !== undefined;
   const withTotal = isPaged && query.isCountALookup === true;
-  const rows = await queryRows<T & { page_total: number | null }>(db, query.rows(withTotal ? sql`(${query.count})` : sql`null::int`));
+  // An unfiltered page is one plan whatever the store: prepared, it is neither parsed nor planned again.
+  // A search is planned for each pattern, as a plan made for no pattern in particular may scan the store.
+  const statement = query.rows(withTotal ? sql`(${query.count})` : sql`null::int`);
+  const rows = query.isCountALookup
+    ? await queryRowsPrepared<T & { page_total: number | null }>(db, statement)
+    : await queryRows<T & { page_total: number | null }>(db, statement);
   const offset = query.offset ?? 0;
   if (withTotal && rows[0]) return { rows, total: rows[0].page_total ?? 0 };
   if (!isPaged || (rows.length < (query.limit as number) && offset === 0)) return { rows, total: rows.length + offset };
