@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  fieldTooLong,
   IdSchema,
   MessageResponseSchema,
   PASSWORD_MAX,
@@ -45,7 +46,7 @@ export const newPasswordSchema = z
   .string({ message: NEW_PASSWORD_REQUIRED })
   .min(1, NEW_PASSWORD_REQUIRED)
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
+  .max(PASSWORD_MAX, fieldTooLong('Password', PASSWORD_MAX))
   .refine((password) => password.trim() !== '', PASSWORD_ONLY_SPACES);
 
 export const CURRENT_PASSWORD_REQUIRED = 'Please enter your current password.';

@@ -37,23 +37,34 @@ export function hiddenCharactersMessage(label: string): string {
   return `${label} cannot contain invisible or text-direction characters`;
 }
 
+// The messages of the field checks, each naming its field: one wording for the checks, and for the
+// screens that find a message's field and say it in their own language (message-templates.ts).
+export const fieldRequired = (label: string) => `${label} is required`;
+export const fieldTooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
+export const fieldNotText = (label: string) => `${label} must be text`;
+export const fieldWholeNumber = (label: string) => `${label} must be a whole number`;
+export const fieldNegative = (label: string) => `${label} cannot be negative`;
+export const fieldAtLeast = (label: string, min: number) => `${label} must be at least ${min}`;
+export const fieldAtMost = (label: string, max: number) => `${label} must be at most ${max.toLocaleString('en')}`;
+export const fieldTooLarge = (label: string) => `${label} is too large`;
+
 /** A required text field: trimmed, in Unicode's composed form (NFC), not empty, length-capped, no hidden characters. */
 export function requiredText(label: string, max = NAME_MAX) {
   return z
-    .string({ message: `${label} is required` })
+    .string({ message: fieldRequired(label) })
     .trim()
     .normalize('NFC')
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`)
+    .min(1, fieldRequired(label))
+    .max(max, fieldTooLong(label, max))
     .refine((text) => !HIDDEN_CHARACTERS.test(text), hiddenCharactersMessage(label));
 }
 
 export function optionalText(label: string, max = TEXT_MAX) {
   return z
-    .string({ message: `${label} must be text` })
+    .string({ message: fieldNotText(label) })
     .trim()
     .normalize('NFC')
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(max, fieldTooLong(label, max))
     .refine((text) => !HIDDEN_CHARACTERS.test(text), hiddenCharactersMessage(label))
     .optional()
     .default('');

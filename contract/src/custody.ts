@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { IdSchema, NAME_MAX, optionalText, PageQuerySchema, requiredText, StoreRefSchema, TEXT_MAX } from './common';
+import {
+  fieldNegative,
+  fieldTooLarge,
+  fieldWholeNumber,
+  IdSchema,
+  NAME_MAX,
+  optionalText,
+  PageQuerySchema,
+  requiredText,
+  StoreRefSchema,
+  TEXT_MAX,
+} from './common';
 import { CalendarDateSchema, QUANTITY_MAX, quantitySchema, ToolSchema, VALID_QUANTITY_REQUIRED } from './ledger';
 
 // Tool custody: the workers of a store, tools handed to them until a due time, and what came back.
@@ -72,10 +83,10 @@ export type CheckoutRequest = z.input<typeof CheckoutRequestSchema>;
 
 const returnedPart = (label: string) =>
   z
-    .number({ message: `${label} must be a whole number` })
-    .int(`${label} must be a whole number`)
-    .min(0, `${label} cannot be negative`)
-    .max(QUANTITY_MAX, `${label} is too large`)
+    .number({ message: fieldWholeNumber(label) })
+    .int(fieldWholeNumber(label))
+    .min(0, fieldNegative(label))
+    .max(QUANTITY_MAX, fieldTooLarge(label))
     .default(0);
 
 export const CUSTODY_RETURN_EMPTY = 'Enter how many came back in good order, damaged or lost.';

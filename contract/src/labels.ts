@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from './common';
+import { fieldNegative, fieldWholeNumber, IdSchema } from './common';
 
 // Labels to scan: a sheet of QR codes, one per material or tool, and the lookup a scan makes.
 
@@ -52,9 +52,9 @@ export const LabelSheetRequestSchema = z.object({
   layout: z.enum(LABEL_LAYOUT_NAMES as [LabelLayout, ...LabelLayout[]], { message: 'Choose a label sheet.' }),
   /** Positions already used on a partly used first sheet. */
   skip: z
-    .number({ message: 'Skip must be a whole number' })
-    .int('Skip must be a whole number')
-    .min(0, 'Skip cannot be negative')
+    .number({ message: fieldWholeNumber('Skip') })
+    .int(fieldWholeNumber('Skip'))
+    .min(0, fieldNegative('Skip'))
     .max(23, 'Skip must be less than a sheet')
     .default(0),
 });

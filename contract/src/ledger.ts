@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { IdSchema, NAME_MAX, optionalText, PageQuerySchema, requiredText, StoreRefSchema, TEXT_MAX } from './common';
+import {
+  fieldAtMost,
+  fieldNegative,
+  fieldWholeNumber,
+  IdSchema,
+  NAME_MAX,
+  optionalText,
+  PageQuerySchema,
+  requiredText,
+  StoreRefSchema,
+  TEXT_MAX,
+} from './common';
 import { MOVEMENT_KIND_LABELS, REMARKS_ALREADY_ADDED } from './messages';
 import { MOVEMENT_KINDS } from './movements';
 
@@ -14,16 +25,16 @@ export function quantitySchema(message: string) {
   return z
     .number({ message })
     .refine((value) => Number.isFinite(value) && Number.isInteger(value) && value >= 1, { message })
-    .refine((value) => value <= QUANTITY_MAX, { message: `Quantity must be at most ${QUANTITY_MAX.toLocaleString('en')}` });
+    .refine((value) => value <= QUANTITY_MAX, { message: fieldAtMost('Quantity', QUANTITY_MAX) });
 }
 
 /** A starting quantity: a whole number from 0. */
 export function startingQuantitySchema(label: string) {
   return z
-    .number({ message: `${label} must be a whole number` })
-    .int(`${label} must be a whole number`)
-    .min(0, `${label} cannot be negative`)
-    .max(QUANTITY_MAX, `${label} must be at most ${QUANTITY_MAX.toLocaleString('en')}`);
+    .number({ message: fieldWholeNumber(label) })
+    .int(fieldWholeNumber(label))
+    .min(0, fieldNegative(label))
+    .max(QUANTITY_MAX, fieldAtMost(label, QUANTITY_MAX));
 }
 
 export const QUANTITY_INVALID = 'Quantity must be a whole number of at least 1';

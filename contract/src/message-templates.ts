@@ -1,3 +1,14 @@
+import {
+  fieldAtLeast,
+  fieldAtMost,
+  fieldNegative,
+  fieldNotText,
+  fieldRequired,
+  fieldTooLarge,
+  fieldTooLong,
+  fieldWholeNumber,
+  hiddenCharactersMessage,
+} from './common';
 import { countItemBusy, countWouldGoNegative } from './counts';
 import { custodyReturnTooMany, workerNameTaken, workerStillHolds } from './custody';
 import { importAlreadyDone, importColumnMissing, importNameRepeated, importTooManyRows } from './imports';
@@ -17,18 +28,15 @@ type Template = { parts: Part[]; build: (...parts: never[]) => string };
  * translates that label too.
  */
 export const MESSAGE_TEMPLATES: Record<string, Template> = {
-  fieldRequired: { parts: ['text'], build: (label: string) => `${label} is required` },
-  fieldTooLong: { parts: ['text', 'number'], build: (label: string, max: number) => `${label} must be at most ${max} characters` },
-  fieldNotText: { parts: ['text'], build: (label: string) => `${label} must be text` },
-  fieldHiddenCharacters: {
-    parts: ['text'],
-    build: (label: string) => `${label} cannot contain invisible or text-direction characters`,
-  },
-  fieldWholeNumber: { parts: ['text'], build: (label: string) => `${label} must be a whole number` },
-  fieldNegative: { parts: ['text'], build: (label: string) => `${label} cannot be negative` },
-  fieldAtLeast: { parts: ['text', 'number'], build: (label: string, min: number) => `${label} must be at least ${min}` },
-  fieldTooLarge: { parts: ['text'], build: (label: string) => `${label} is too large` },
-  fieldAtMost: { parts: ['text', 'number'], build: (label: string, max: number) => `${label} must be at most ${max.toLocaleString('en')}` },
+  fieldRequired: { parts: ['text'], build: fieldRequired },
+  fieldTooLong: { parts: ['text', 'number'], build: fieldTooLong },
+  fieldNotText: { parts: ['text'], build: fieldNotText },
+  fieldHiddenCharacters: { parts: ['text'], build: hiddenCharactersMessage },
+  fieldWholeNumber: { parts: ['text'], build: fieldWholeNumber },
+  fieldNegative: { parts: ['text'], build: fieldNegative },
+  fieldAtLeast: { parts: ['text', 'number'], build: fieldAtLeast },
+  fieldTooLarge: { parts: ['text'], build: fieldTooLarge },
+  fieldAtMost: { parts: ['text', 'number'], build: fieldAtMost },
   storeInactive: { parts: ['text'], build: storeInactive },
   booksClosed: { parts: ['text', 'day'], build: booksClosed },
   lockOnlyForward: { parts: ['day'], build: lockOnlyForward },

@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { IdSchema, PageQuerySchema, StoreRefSchema } from './common';
+import { fieldAtLeast, fieldAtMost, fieldWholeNumber, IdSchema, PageQuerySchema, StoreRefSchema } from './common';
 import { QUANTITY_MAX } from './ledger';
 
 // Reorder points and the low-stock list: per store and material, warned before a store runs dry.
 
 const whole = (label: string, min: number) =>
   z
-    .number({ message: `${label} must be a whole number` })
-    .int(`${label} must be a whole number`)
-    .min(min, `${label} must be at least ${min}`)
-    .max(QUANTITY_MAX, `${label} must be at most ${QUANTITY_MAX.toLocaleString('en')}`);
+    .number({ message: fieldWholeNumber(label) })
+    .int(fieldWholeNumber(label))
+    .min(min, fieldAtLeast(label, min))
+    .max(QUANTITY_MAX, fieldAtMost(label, QUANTITY_MAX));
 
 export const REORDER_TARGET_ABOVE_MIN = 'The target must be more than the minimum.';
 export const ReorderRequestSchema = z

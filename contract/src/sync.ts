@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, PageQuerySchema, requiredText, StoreRefSchema, TEXT_MAX } from './common';
+import { fieldTooLong, IdSchema, PageQuerySchema, requiredText, StoreRefSchema, TEXT_MAX } from './common';
 import { DueAtSchema } from './custody';
 import { quantitySchema, VALID_QUANTITY_REQUIRED } from './ledger';
 
@@ -29,7 +29,7 @@ export const SyncOpSchema = z
     itemKind: z.enum(['material', 'tool'], { message: 'itemKind must be material or tool' }),
     itemId: IdSchema,
     quantity: quantitySchema(VALID_QUANTITY_REQUIRED),
-    reason: z.string().trim().max(TEXT_MAX, `Reason must be at most ${TEXT_MAX} characters`).optional().default(''),
+    reason: z.string().trim().max(TEXT_MAX, fieldTooLong('Reason', TEXT_MAX)).optional().default(''),
     capturedAt: z.iso.datetime({ offset: true, message: 'capturedAt must be an ISO date-time' }),
     storeId: IdSchema,
     /** A tool issue may hand the tools to a worker of the store, due back by a day, as Issued Tool does. */

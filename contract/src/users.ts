@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { IdSchema, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PASSWORD_ONLY_SPACES, RoleSchema, requiredText, StoreRefSchema } from './common';
+import {
+  fieldTooLong,
+  IdSchema,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PASSWORD_ONLY_SPACES,
+  RoleSchema,
+  requiredText,
+  StoreRefSchema,
+} from './common';
 
 export const USER_EMAIL_TAKEN = 'A user with this email already exists.';
 
@@ -15,7 +25,7 @@ export const UserCreateRequestSchema = z.object({
     .string({ message: 'Password is required' })
     .min(1, 'Password is required')
     .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
+    .max(PASSWORD_MAX, fieldTooLong('Password', PASSWORD_MAX))
     .refine((password) => password.trim() !== '', PASSWORD_ONLY_SPACES),
   role: z.enum(['user', 'store-user'], { message: 'Role must be Store Keeper or User' }).default('user'),
   stores: z.array(IdSchema, { message: 'Please assign a store' }).length(1, 'Please assign exactly one store'),

@@ -90,10 +90,8 @@ export async function queryPage<T>(db: DbOrTx, query: PageQuery): Promise<{ rows
   const withTotal = isPaged && query.isCountALookup === true;
   // An unfiltered page is one plan whatever the store: prepared, it is neither parsed nor planned again.
   // A search is planned for each pattern, as a plan made for no pattern in particular may scan the store.
-  const statement = query.rows(withTotal ? sql`(${query.count})` : sql`null::int`);
-  const rows = query.isCountALookup
-    ? await queryRowsPrepared<T & { page_total: number | null }>(db, statement)
-    : await queryRows<T & { page_total: number | null }>(db, statement);
+  const send = query.isCountALookup ? queryRowsPrepared : queryRows;
+  const rows = await send<T & { page_total: number | null }>(db, query.rows(withTotal ? sql`(${query.count})` : sql`null::int`));
   const offset = query.offset ?? 0;
   if (withTotal && rows[0]) return { rows, total: rows[0].page_total ?? 0 };
   if (!isPaged || (rows.length < (query.limit as number) && offset === 0)) return { rows, total: rows.length + offset };

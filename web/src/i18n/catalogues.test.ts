@@ -131,7 +131,7 @@ describe('the language catalogues', () => {
     const labels = new Set<string>();
     for (const file of sourceFiles(contract)) {
       for (const match of readFileSync(file, 'utf8').matchAll(
-        /\b(?:requiredText|optionalText|startingQuantitySchema|whole|returnedPart)\('([^']+)'/g,
+        /\b(?:requiredText|optionalText|startingQuantitySchema|whole|returnedPart|field[A-Z]\w*|hiddenCharactersMessage)\('([^']+)'/g,
       )) {
         labels.add(match[1] as string);
       }

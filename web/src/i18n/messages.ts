@@ -1,4 +1,4 @@
-import { i18n } from './i18n';
+import { currentLanguage, i18n } from './i18n';
 
 /** A part of a message as the sentence takes it: a number as a number (so it is written as the language writes numbers). */
 function partOf(param: string, index: number, code: string): string | number {
@@ -14,7 +14,7 @@ function partOf(param: string, index: number, code: string): string | number {
  * English text as it came. In English the text as it came is shown, as docs/SPEC.md words it.
  */
 export function translatedMessage(message: string, code?: string, params?: string[]): string {
-  if (!code || i18n.language === 'en' || !i18n.exists(`messages.${code}`)) return message;
+  if (!code || currentLanguage() === 'en' || !i18n.exists(`messages.${code}`)) return message;
   const values = Object.fromEntries((params ?? []).map((param, index) => [`p${index}`, partOf(param, index, code)]));
   return i18n.t(`messages.${code}`, values);
 }
