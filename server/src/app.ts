@@ -3,7 +3,6 @@ import { join, sep } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
@@ -37,6 +36,7 @@ import toolsRoutes from './features/tools/tools.routes';
 import transfersRoutes from './features/transfers/transfers.routes';
 import usersRoutes from './features/users/users.routes';
 import { registerErrorHandler } from './lib/error-handler';
+import { registerSecurityHeaders } from './lib/security-headers';
 import { createSerializerCompiler } from './lib/serializer';
 
 export type AppOptions = {
@@ -117,7 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     // Sent below only when the client reached us over HTTPS: over plain HTTP it means nothing, and
     // would pin browsers to HTTPS on a host that may not serve it.
     hsts: false,
@@ -159,10 +159,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   registerErrorHandler(app);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     // API answers carry tokens, user lists and stock: no cache may keep them.
     if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
