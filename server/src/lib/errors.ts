@@ -34,5 +34,6 @@ export function databaseErrorCode(error: unknown): string | undefined {
 }
 
 export const UNIQUE_VIOLATION = '23505';
+export const DEADLOCK_DETECTED = '40P01';
 export const FOREIGN_KEY_VIOLATION = '23503';
 export const QUERY_CANCELED = '57014';

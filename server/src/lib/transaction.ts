@@ -1,8 +1,7 @@
 import type { Db, Tx } from '../db/client';
-import { databaseErrorCode } from './errors';
+import { DEADLOCK_DETECTED, databaseErrorCode } from './errors';
 
 const SERIALIZATION_FAILURE = '40001';
-const DEADLOCK_DETECTED = '40P01';
 const MAX_ATTEMPTS = 5;
 
 /**

@@ -207,3 +207,96 @@ export async function appendMovement(tx: DbOrTx, input: Omit<MovementInput, 'sto
                 ${input.deliveryId ?? null}, ${input.idempotencyKey ?? null})`,
   );
 }
+
+/** One phone op of a batch for `recordSyncedMovements`, its item's own. */
+export type SyncedMovement = { itemId: string; kind: MovementKind; quantity: number; reason: string | null; syncOp: SyncOpRecord };
+
+/**
+ * Records the ops of a phone's batch, each of a different item, in one statement: for each op the
+ * same as `recordMovement` with its `syncOp` (the counters moved under the same guards in a store open
+ * on the op's time, the ledger row, the low-stock crossing, the op and its key stored), or nothing
+ * for that op. Answers the movement id of each op recorded, by opId; an op left out was refused, and
+ * is tried again alone to learn why. A stored opId fails the whole statement (its unique keys).
+ * Items are moved in the order of their ids, as any other batch of ops moves them, so two batches
+ * at once wait for each other rather than deadlock.
+ */
+export async function recordSyncedMovements(
+  db: DbOrTx,
+  batch: { itemKind: ItemKind; storeIds: string[] | null; actorId: string; ops: SyncedMovement[] },
+): Promise<Map<string, string>> {
+  if (batch.ops.length === 0) return new Map();
+  const table = sql.identifier(TABLES[batch.itemKind]);
+  const columns = [...new Set(batch.ops.flatMap((op) => Object.keys(MOVEMENT_EFFECTS[op.kind])))];
+  const deltaName = (column: string) => sql.identifier(`d_${column}`);
+  const ops = [...batch.ops].sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
+  const values = sql.join(
+    ops.map(
+      (op) =>
+        sql`(${op.itemId}::uuid, ${op.kind}::text, ${op.quantity}::int, ${op.reason}::text, ${op.syncOp.opId}::text,
+             ${op.syncOp.fingerprint}::text, ${op.syncOp.kind}::text, ${op.syncOp.reason}::text, ${op.syncOp.capturedAt}::timestamptz,
+             ${sql.join(
+               columns.map(
+                 (column) =>
+                   sql`${(MOVEMENT_EFFECTS[op.kind][column as keyof (typeof MOVEMENT_EFFECTS)[MovementKind]] ?? 0) * op.quantity}::int`,
+               ),
+               sql`, `,
+             )})`,
+    ),
+    sql`, `,
+  );
+  const assignments = sql.join(
+    [
+      ...columns.map((column) => sql`${sql.identifier(column)} = i.${sql.identifier(column)} + op.${deltaName(column)}`),
+      ...(batch.itemKind === 'material' ? [sql`change_version = i.change_version + 1`] : []),
+    ],
+    sql`, `,
+  );
+  const delta = (column: string) => (columns.includes(column) ? sql`op.${deltaName(column)}` : sql`0`);
+  const guards = sql.join(
+    [
+      ...columns
+        .filter((column) => column !== 'adjusted_quantity')
+        .map((column) => sql`i.${sql.identifier(column)} + op.${deltaName(column)} >= 0`),
+      sql`i.consumed_quantity + ${delta('consumed_quantity')} >= i.custody_quantity + ${delta('custody_quantity')}`,
+    ],
+    sql` and `,
+  );
+  const columnList = sql.join(
+    columns.map((column) => deltaName(column)),
+    sql`, `,
+  );
+  const rows = await queryRows<{ op_id: string; movement_id: string }>(
+    db,
+    sql`with op (item_id, kind, quantity, reason, op_id, fingerprint, op_kind, op_reason, captured_at, ${columnList}) as (
+          values ${values}
+        ), open_store as (
+          select s.id, s.locked_before from stores s
+          where s.id in (select i.store_id from ${table} i join op on op.item_id = i.id) and s.is_active
+          for key share
+        ), moved as (
+          update ${table} i set ${assignments}
+          from op
+          where i.id = op.item_id and i.deleted_at is null and ${storeFilter(batch.storeIds, sql`i.store_id`)} and ${guards}
+            and exists (select 1 from open_store os where os.id = i.store_id and (os.locked_before is null or os.locked_before <= op.captured_at))
+          returning i.*, (select s.name from stores s where s.id = i.store_id) as store_name,
+                    op.kind as op_ledger_kind, op.quantity as op_quantity, op.reason as op_ledger_reason, op.op_id, op.fingerprint,
+                    op.op_kind, op.op_reason, op.captured_at
+        ), logged as (
+          insert into movements (store_id, item_kind, item_id, kind, quantity, occurred_at, actor_id, reason, idempotency_key)
+          select store_id, ${batch.itemKind}, id, op_ledger_kind, op_quantity, captured_at, ${batch.actorId}, op_ledger_reason, op_id
+          from moved
+          returning id, idempotency_key
+        )${batch.itemKind === 'material' ? lowStockCrossing : sql``}, synced as (
+          insert into sync_ops (user_id, op_id, fingerprint, store_id, kind, item_kind, item_id, quantity, reason, captured_at, state, movement_id)
+          select ${batch.actorId}, moved.op_id::uuid, moved.fingerprint, moved.store_id, moved.op_kind, ${batch.itemKind}, moved.id,
+                 moved.op_quantity, moved.op_reason, moved.captured_at, 'applied', logged.id
+          from moved join logged on logged.idempotency_key = moved.op_id
+        ), synced_key as (
+          insert into idempotency_keys (user_id, key, fingerprint, status_code, response)
+          select ${batch.actorId}, moved.op_id, 'sync:' || moved.fingerprint, 200, jsonb_build_object('movementId', logged.id)
+          from moved join logged on logged.idempotency_key = moved.op_id
+        )
+        select logged.idempotency_key as op_id, logged.id as movement_id from logged`,
+  );
+  return new Map(rows.map((row) => [row.op_id, row.movement_id]));
+}

@@ -37,6 +37,7 @@ export {
   type MovementInput,
   moveIncoming,
   recordMovement,
+  recordSyncedMovements,
   type SyncOpRecord,
 } from './ledger.repository';
 

@@ -34,11 +34,11 @@ import type { Db, Tx } from '../../db/client';
 import type { MovementKind } from '../../db/schema';
 import { canAccessStore, NO_STORE_ACCESS, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
-import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
+import { AppError, DEADLOCK_DETECTED, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { retryOnContention, runTransaction } from '../../lib/transaction';
 import { recordAudit } from '../audit/audit.service';
 import { checkOutRecorded, DUE_IN_PAST } from '../custody/custody.service';
-import { type ItemRow, recordMovement, recordMovementWithId } from '../movements/movements.service';
+import { type ItemRow, recordMovement, recordMovementWithId, recordSyncedMovements } from '../movements/movements.service';
 import { presentParked } from './sync.presenter';
 import {
   closeParkedOp,
@@ -118,6 +118,16 @@ function earlierAnswer(op: Op, fingerprint: string, found: OpContext): SyncResul
   // The phone sent it as a single call whose answer was lost: that call recorded it.
   if (found.keyed.movement_id) return { opId: op.opId, status: 'duplicate', movementId: found.keyed.movement_id };
   return { opId: op.opId, status: 'rejected', code: 'key_mismatch', message: SYNC_KEY_MISMATCH };
+}
+
+/** Whether an op meets nothing before the ledger (no earlier sending, no refusal known yet, no handover): it can go with the batch's. */
+function isLedgerReady(op: Op, found: OpContext, context: Context): boolean {
+  return (
+    !op.workerId &&
+    !earlierAnswer(op, fingerprintOf(op), found) &&
+    Date.parse(op.capturedAt) <= context.now + SYNC_FUTURE_TOLERANCE_MS &&
+    !refusalBeforeLedger(op, found.item, context)
+  );
 }
 
 /**
@@ -248,9 +258,11 @@ async function applyHandover(
 }
 
 /**
- * Applies a phone's queued movements, each item's in the order they were captured, each on its own
- * (one statement, or a parked row), so one refused op never holds back the others. Answers one
- * result per op, in the order they were sent.
+ * Applies a phone's queued movements, each item's in the order they were captured, so one refused op
+ * never holds back the others. The ops go in rounds, the first of each item's ops, then the second…:
+ * a round's ops that meet nothing before the ledger are recorded together, one statement for the
+ * materials and one for the tools; the others, and any the statement left out, one by one (a
+ * statement each, or a parked row). Answers one result per op, in the order they were sent.
  */
 export async function syncMovements(
   db: Db,
@@ -272,33 +284,89 @@ export async function syncMovements(
     auth.userId,
     valid.map(({ op }) => op),
   );
-  await inLanesByItem(valid, async ({ index, op }) => {
-    results[index] = await applyOp(db, op, contexts.get(op.opId) as OpContext, context);
-  });
+  const foundFor = (op: Op) => contexts.get(op.opId) as OpContext;
+  for (const round of roundsByItem(valid)) {
+    const ready = round.filter(({ op }) => isLedgerReady(op, foundFor(op), context));
+    const recorded = await recordTogether(
+      db,
+      context,
+      ready.map(({ op }) => op),
+    );
+    const alone: typeof round = [];
+    for (const entry of round) {
+      const movementId = recorded.get(entry.op.opId);
+      if (movementId) results[entry.index] = { opId: entry.op.opId, status: 'applied', movementId };
+      else alone.push(entry);
+    }
+    await inLanes(alone, async ({ index, op }) => {
+      results[index] = await applyOp(db, op, foundFor(op), context);
+    });
+  }
   return results;
 }
 
-/** How many items' ops are applied side by side. */
-const SYNC_LANES = 8;
+/** A batch statement that fails on a key another sending stored meanwhile, or on a deadlock, leaves its ops to be tried alone. */
+const TRIED_ALONE_AFTER = new Set([UNIQUE_VIOLATION, DEADLOCK_DETECTED]);
 
 /**
- * Runs the ops of one item one after another, in the order given, and those of different items side
- * by side, a few at a time: their commits then share the database's flushes to disk, and no two
- * statements wait on the same item's row.
+ * Records ops of different items together (see recordSyncedMovements): the movement id of each op
+ * recorded. When the statement fails as a whole (an op stored meanwhile by another sending), none is,
+ * and each is then tried alone.
  */
-async function inLanesByItem<T extends { op: Op }>(entries: T[], apply: (entry: T) => Promise<void>): Promise<void> {
-  const lanes = new Map<string, T[]>();
+async function recordTogether(db: Db, context: Context, ops: Op[]): Promise<Map<string, string>> {
+  const recorded = new Map<string, string>();
+  for (const itemKind of ['material', 'tool'] as const) {
+    const ofKind = ops.filter((op) => op.itemKind === itemKind);
+    if (ofKind.length === 0) continue;
+    try {
+      const ids = await recordSyncedMovements(db, {
+        itemKind,
+        storeIds: storeScopeOf(context.auth),
+        actorId: context.auth.userId,
+        ops: ofKind.map((op) => ({
+          itemId: op.itemId,
+          kind: LEDGER_KINDS[op.kind],
+          quantity: op.quantity,
+          reason: op.reason || null,
+          syncOp: {
+            userId: context.auth.userId,
+            opId: op.opId,
+            fingerprint: fingerprintOf(op),
+            kind: op.kind,
+            reason: op.reason,
+            capturedAt: op.capturedAt,
+          },
+        })),
+      });
+      for (const [opId, movementId] of ids) recorded.set(opId, movementId);
+    } catch (error) {
+      if (!TRIED_ALONE_AFTER.has(databaseErrorCode(error) ?? '')) throw error;
+    }
+  }
+  return recorded;
+}
+
+/** The ops in rounds: the first op of each item, then the second, and so on, each item's in the order given. */
+function roundsByItem<T extends { op: Op }>(entries: T[]): T[][] {
+  const rounds: T[][] = [];
+  const seen = new Map<string, number>();
   for (const entry of entries) {
     const key = `${entry.op.itemKind}:${entry.op.itemId}`;
-    const lane = lanes.get(key);
-    if (lane) lane.push(entry);
-    else lanes.set(key, [entry]);
+    const round = seen.get(key) ?? 0;
+    seen.set(key, round + 1);
+    (rounds[round] ??= []).push(entry);
   }
-  const waiting = [...lanes.values()];
+  return rounds;
+}
+
+/** How many ops of a round are applied alone side by side. */
+const SYNC_LANES = 8;
+
+/** Applies entries of different items a few at a time: their commits then share the database's flushes to disk. */
+async function inLanes<T>(entries: T[], apply: (entry: T) => Promise<void>): Promise<void> {
+  const waiting = [...entries];
   const worker = async () => {
-    for (let lane = waiting.shift(); lane; lane = waiting.shift()) {
-      for (const entry of lane) await apply(entry);
-    }
+    for (let entry = waiting.shift(); entry; entry = waiting.shift()) await apply(entry);
   };
   await Promise.all(Array.from({ length: Math.min(SYNC_LANES, waiting.length) }, worker));
 }

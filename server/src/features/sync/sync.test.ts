@@ -95,6 +95,53 @@ describe('POST /api/sync/movements', () => {
     expect(history.find((m) => m._id === results[0]?.movementId)).toMatchObject({ kind: 'issue', quantity: 5 });
   });
 
+  it("records a round's ops of different items in one statement, with their ops, keys and low-stock notice; leaves out and parks only the one stock cannot cover", async () => {
+    const cement = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 10 });
+    const sand = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 10 });
+    const bricks = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 3 });
+    const drill = await createTool(t.app, staff.keeper.token, { totalQuantity: 4 });
+    await t.database.db.execute(sql`insert into reorder_points (material_id, min_qty, target_qty) values (${cement._id}, 8, 20)`);
+    const ops = [op(cement._id, 'issue', 2), op(sand._id, 'damage', 1), op(bricks._id, 'issue', 5), op(drill._id, 'tool-issue', 1)];
+    const results = await sync(staff.keeper.token, ops);
+    expect(results.map((r) => [r.status, r.code, r.available])).toEqual([
+      ['applied', undefined, undefined],
+      ['applied', undefined, undefined],
+      ['parked', 'insufficient_stock', 3],
+      ['applied', undefined, undefined],
+    ]);
+    const applied = [results[0], results[1]].map((r) => r?.movementId as string);
+    const transactions = await queryRows<{ tx_id: string }>(
+      t.database.db,
+      sql`select distinct tx_id::text from movements where id in (${applied[0]}, ${applied[1]})`,
+    );
+    expect(transactions).toHaveLength(1);
+    expect(await material(cement._id)).toMatchObject({ available_quantity: 8, consumed_quantity: 2 });
+    expect(await material(sand._id)).toMatchObject({ available_quantity: 9, damaged_quantity: 1 });
+    expect(await material(bricks._id)).toMatchObject({ available_quantity: 3, consumed_quantity: 0 });
+    const stored = await queryRows<{ op_id: string; state: string; movement_id: string; key_answer: string }>(
+      t.database.db,
+      sql`select o.op_id::text, o.state, o.movement_id, k.response->>'movementId' as key_answer
+          from sync_ops o join idempotency_keys k on k.user_id = o.user_id and k.key = o.op_id::text
+          where o.op_id in (${ops[0]?.opId as string}, ${ops[1]?.opId as string})`,
+    );
+    expect(stored.map((row) => [row.state, row.movement_id, row.key_answer]).sort()).toEqual(
+      applied.map((id) => ['applied', id, id]).sort(),
+    );
+    const notices = await queryRows<{ text: string }>(t.database.db, sql`select text from notifications where material_id = ${cement._id}`);
+    expect(notices.length).toBeGreaterThan(0);
+    expect(notices[0]?.text).toMatch(/is low in .*: 8 .* left, minimum 8\./);
+    expect(await findLedgerMismatches(t.database.db)).toEqual([]);
+    // The single call of an op's id as Idempotency-Key finds it recorded: no second movement.
+    const single = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/consume-stock',
+      headers: { ...bearer(staff.keeper.token), 'idempotency-key': ops[0]?.opId as string },
+      payload: { productId: cement._id, quantity: 2 },
+    });
+    expect(single.statusCode).toBe(409);
+    expect(await countMovements(t.database.db, cement._id)).toBe(2);
+  });
+
   it('answers a replay of the same op as duplicate with the first movementId, and moves nothing', async () => {
     const cement = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 10 });
     const ops = [op(cement._id, 'issue', 3), op(cement._id, 'issue', 2)];
