@@ -354,7 +354,8 @@ function roundsByItem<T extends { op: Op }>(entries: T[]): T[][] {
     const key = `${entry.op.itemKind}:${entry.op.itemId}`;
     const round = seen.get(key) ?? 0;
     seen.set(key, round + 1);
-    (rounds[round] ??= []).push(entry);
+    if (round === rounds.length) rounds.push([]);
+    rounds[round]?.push(entry);
   }
   return rounds;
 }
