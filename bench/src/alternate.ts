@@ -1,10 +1,9 @@
 // npm run bench:alternate -- [search|list|write] [rounds] [seconds]: on PostgreSQL, the app and the bare
 // route alive side by side, measured in turn (bare, app, bare, app…), so that what the machine does
 // meanwhile falls on both alike. Prints each round's ratio; for finding what one change is worth.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { freePort, root, startServer } from '../../e2e/reliability/server-process';
+import { startServer } from '../../e2e/reliability/server-process';
 import { openPostgres } from '../../server/src/db/client';
+import { startBare } from './bare-process';
 import { anyOf, movementRequest, prepareBenchData, signedIn } from './dataset';
 import { type LoadOptions, load } from './measure';
 import { BENCH_USERS } from './seed';
@@ -18,25 +17,7 @@ const database = openPostgres(process.env.DATABASE_URL, 2);
 const data = await prepareBenchData(database.db);
 await database.close();
 
-async function startBare(): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'bare-server.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port) },
-    stdio: 'inherit',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 400; i += 1) {
-    try {
-      if ((await fetch(`${url}/bare/health`)).ok) return { url, child };
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-  throw new Error('bare server did not start');
-}
-
-const bare = await startBare();
+const bare = await startBare({});
 const app = await startServer({ DATABASE_URL: process.env.DATABASE_URL, TOKEN_TTL: '2h' });
 const keeper = await signedIn(app.url, BENCH_USERS.keeper);
 const term = () => encodeURIComponent(anyOf(data.searchTerms));

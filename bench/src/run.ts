@@ -1,5 +1,4 @@
 // npm run bench [-- --db postgres] [-- --quick]: the app against the bare limits of the same machine, in one run.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,7 +8,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { freePort, root, startServer } from '../../e2e/reliability/server-process';
+import { root, startServer } from '../../e2e/reliability/server-process';
 import { type Database, openPglite, openPostgres } from '../../server/src/db/client';
 import { queryRows } from '../../server/src/db/sql';
 import {
@@ -20,6 +19,7 @@ import {
 } from '../../server/src/features/dashboard/dashboard.repository';
 import { buildStoreReport } from '../../server/src/features/reports/reports.repository';
 import { findLedgerMismatches } from '../../server/test/ledger-check';
+import { startBare } from './bare-process';
 import { anyOf, movementRequest, prepareBenchData, searchPath, signedIn } from './dataset';
 import { load, type Measurement, measure, medianMs } from './measure';
 import { BENCH_USERS } from './seed';
@@ -98,27 +98,10 @@ await database.close();
 log(`dataset: ${JSON.stringify(counts)}; bare report ${(results.bareReportMs as number).toFixed(2)} ms`);
 
 // ---- Bare write ceiling ----
-async function startBare(): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'bare-server.ts')], {
-    cwd: root,
-    env: { ...process.env, ...dbEnv, PORT: String(port) },
-    stdio: 'inherit',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 400; i += 1) {
-    try {
-      if ((await fetch(`${url}/bare/health`)).ok) return { url, child };
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-  throw new Error('bare server did not start');
-}
 
 const random = () => anyOf(itemIds);
 const json = { 'content-type': 'application/json' };
-const bare = await startBare();
+const bare = await startBare(dbEnv);
 const bareRandom = await measure({
   url: `${bare.url}/bare/issue`,
   method: 'POST',
