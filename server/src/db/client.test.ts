@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { databaseErrorCode, UNIQUE_VIOLATION } from '../lib/errors';
 import { stores } from './schema';
 import { queryRows, queryRowsPrepared } from './sql';
 
@@ -29,7 +30,8 @@ describe(`the ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'} driver`
 describe('a statement sent again and again (queryRowsPrepared)', () => {
   it('answers as queryRows does, and still answers after a column is added to the table it returns', async () => {
     const db = t.database.db;
-    const table = sql.identifier(`prepared_${randomUUID().slice(0, 8)}`);
+    const name = `prepared_${randomUUID().slice(0, 8)}`;
+    const table = sql.identifier(name);
     await queryRows(db, sql`create table ${table} (a int)`);
     try {
       await queryRows(db, sql`insert into ${table} values (1), (2)`);
@@ -37,9 +39,31 @@ describe('a statement sent again and again (queryRowsPrepared)', () => {
       const selectAll = () =>
         Promise.all(Array.from({ length: 12 }, () => queryRowsPrepared(db, sql`select * from ${table} where a = ${1}`)));
       expect(await selectAll()).toEqual(Array(12).fill([{ a: 1 }]));
+      // Prepared under a name, not parsed and planned anew each time (on each of the pool's connections).
+      const [named] = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*) as n from pg_prepared_statements where statement like ${`select * from "${name}"%`}`,
+      );
+      expect(named?.n).toBe(1);
       await queryRows(db, sql`alter table ${table} add column b int default 2`);
       expect(await selectAll()).toEqual(Array(12).fill([{ a: 1, b: 2 }]));
       expect(await selectAll()).toEqual(Array(12).fill([{ a: 1, b: 2 }]));
+    } finally {
+      await queryRows(db, sql`drop table ${table}`);
+    }
+  });
+
+  it('fails as queryRows does, with the database error, and answers the next call', async () => {
+    const db = t.database.db;
+    const table = sql.identifier(`prepared_${randomUUID().slice(0, 8)}`);
+    await queryRows(db, sql`create table ${table} (a int primary key)`);
+    try {
+      const insert = (a: number) => queryRowsPrepared<{ a: number }>(db, sql`insert into ${table} values (${a}) returning a`);
+      expect(await insert(1)).toEqual([{ a: 1 }]);
+      await expect(insert(1)).rejects.toSatisfy((error) => databaseErrorCode(error) === UNIQUE_VIOLATION);
+      expect(await insert(2)).toEqual([{ a: 2 }]);
+      const [row] = await queryRows<{ n: number }>(db, sql`select count(*) as n from ${table}`);
+      expect(row?.n).toBe(2);
     } finally {
       await queryRows(db, sql`drop table ${table}`);
     }

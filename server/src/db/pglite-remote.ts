@@ -98,6 +98,15 @@ export class PgliteRemote implements PgliteQueryable {
     return this.#queryable().query(sql, params, options);
   }
 
+  /**
+   * query, for a statement sent many times with other values: parsed once under a name and planned
+   * again only while PostgreSQL has no steady plan for it. Answers rows as Drizzle's raw queries do.
+   */
+  async queryPrepared(sql: string, params: unknown[]): Promise<Results> {
+    assertOutsideTransaction();
+    return this.#send<Results>({ kind: 'query', prepare: true, sql, params, rowMode: 'object', textDates: true });
+  }
+
   async exec(sql: string): Promise<Results[]> {
     assertOutsideTransaction();
     return this.#queryable().exec(sql);

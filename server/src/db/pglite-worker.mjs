@@ -3,7 +3,7 @@
 // this thread busy. The server side (pglite-remote.ts) sends queries and transaction steps; a
 // transaction stays open, holding the database, until the server says commit or roll back.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 const asText = (value) => value;
@@ -85,9 +85,63 @@ function target(message) {
   return open.tx;
 }
 
+// The statements sent many times with other values (the ledger's, a list's first page), by their text:
+// each is parsed once under a name of its own, and planned again only while PostgreSQL has no steady
+// plan for it, as the pg driver's named statements are on PostgreSQL; an unnamed statement is parsed
+// and planned every time. Their shapes are few (values are parameters), so they are all kept.
+const prepared = new Map();
+/** feature_not_supported: "cached plan must not change result type". */
+const STALE_PLAN = '0A000';
+let lastStatementId = 0;
+
+async function prepare(text) {
+  const known = prepared.get(text);
+  if (known) return known;
+  lastStatementId += 1;
+  const name = `prepared_${lastStatementId}`;
+  const { serialize } = protocol;
+  const messages = await db.execProtocolStream(
+    Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+    { syncToFs: false },
+  );
+  const statement = { name, paramTypes: messages.find((m) => m.name === 'parameterDescription')?.dataTypeIDs ?? [] };
+  prepared.set(text, statement);
+  return statement;
+}
+
+/** Runs a statement by its name, prepared on its first call; outside a transaction only, as on PostgreSQL. */
+function queryPrepared(message) {
+  return db.runExclusive(async () => {
+    const statement = await prepare(message.sql);
+    const values = message.params.map((value, index) => {
+      if (value === null || value === undefined) return null;
+      const serializer = db.serializers[statement.paramTypes[index]];
+      return serializer ? serializer(value) : value.toString();
+    });
+    const { serialize } = protocol;
+    const run = db.execProtocolStream(
+      Buffer.concat([
+        serialize.bind({ statement: statement.name, values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
+      { syncToFs: false },
+    );
+    const messages = await run.catch((error) => {
+      // A table the statement returns changed shape since it was prepared: prepared again next time.
+      if (error?.code === STALE_PLAN) prepared.delete(message.sql);
+      throw error;
+    });
+    await db.syncToFs();
+    return parse.parseResults(messages, db.parsers, queryOptions(message))[0];
+  });
+}
+
 async function handle(message) {
   switch (message.kind) {
     case 'query':
+      if (message.prepare && message.tx === undefined) return queryPrepared(message);
       return target(message).query(message.sql, message.params, queryOptions(message));
     case 'exec':
       return target(message).exec(message.sql);

@@ -6,6 +6,7 @@ import type { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { todayIn } from '../lib/calendar';
 import type { Db, DbOrTx } from './client';
+import { PgliteRemote } from './pglite-remote';
 import { type ItemCounter, MOVEMENT_EFFECTS, MOVEMENT_KINDS, type MovementKind } from './schema';
 
 /**
@@ -39,22 +40,24 @@ export async function queryRows<T>(db: DbOrTx, query: Parameters<Db['execute']>[
 }
 
 /**
- * queryRows for a statement sent many times with other values (the ledger's): on PostgreSQL, outside a
- * transaction, it is a named prepared statement, parsed once per connection and planned once it has
- * a steady plan, instead of parsed and planned on every call (twice the movements a second here). The
- * name is the text's hash, so each shape of the statement has its own. When another process adds a
- * column to a table the statement returns, its prepared plans go stale: the call is answered unnamed
- * and later calls prepare it afresh under new names.
+ * queryRows for a statement sent many times with other values (the ledger's): outside a transaction it
+ * is a named prepared statement, parsed once (per connection on PostgreSQL) and planned once it has a
+ * steady plan, instead of parsed and planned on every call (twice the movements a second on
+ * PostgreSQL here). On PostgreSQL the name is the text's hash, so each shape of the statement has its
+ * own; PGlite's thread names them itself. When another process adds a column to a table the statement
+ * returns, its prepared plans go stale: the call is answered unnamed and later calls prepare it afresh.
  */
 export async function queryRowsPrepared<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const { session, dialect } = db as unknown as { session?: unknown; dialect: PgDialect };
-  if (!is(session, NodePgSession)) return queryRows<T>(db, query);
+  const client = (session as { client?: unknown } | undefined)?.client;
   // In a transaction a failed statement would abort it: there the statement is sent unnamed.
-  if (!((session as unknown as { client: unknown }).client instanceof pg.Pool)) return queryRows<T>(db, query);
+  const postgres = is(session, NodePgSession) && client instanceof pg.Pool ? session : undefined;
+  if (!postgres && !(client instanceof PgliteRemote)) return queryRows<T>(db, query);
   const built = dialect.sqlToQuery(query);
-  const name = `s${planEpoch}_${createHash('sha1').update(built.sql).digest('hex').slice(0, 20)}`;
   try {
-    const result = (await session.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] };
+    if (!postgres) return (await (client as PgliteRemote).queryPrepared(built.sql, built.params)).rows as T[];
+    const name = `s${planEpoch}_${createHash('sha1').update(built.sql).digest('hex').slice(0, 20)}`;
+    const result = (await postgres.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] };
     return result.rows;
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
