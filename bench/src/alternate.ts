@@ -4,7 +4,7 @@
 import { startServer } from '../../e2e/reliability/server-process';
 import { openPostgres } from '../../server/src/db/client';
 import { startBare } from './bare-process';
-import { anyOf, movementRequest, prepareBenchData, signedIn } from './dataset';
+import { anyOf, movementRequest, prepareBenchData, searchPath, signedIn } from './dataset';
 import { type LoadOptions, load } from './measure';
 import { BENCH_USERS } from './seed';
 
@@ -21,6 +21,7 @@ const bare = await startBare({});
 const app = await startServer({ DATABASE_URL: process.env.DATABASE_URL, TOKEN_TTL: '2h' });
 const keeper = await signedIn(app.url, BENCH_USERS.keeper);
 const term = () => encodeURIComponent(anyOf(data.searchTerms));
+const searchFor = searchPath(data);
 const store = data.bigStore.id;
 const json = { 'content-type': 'application/json' };
 const pairs: Record<string, { app: LoadOptions; bare: LoadOptions }> = {
@@ -30,7 +31,7 @@ const pairs: Record<string, { app: LoadOptions; bare: LoadOptions }> = {
       connections: 50,
       duration,
       headers: keeper,
-      next: () => ({ path: `/api/user/get-product?q=${term()}&limit=50` }),
+      next: () => ({ path: searchFor() }),
     },
     bare: {
       url: `${bare.url}/bare/list?storeId=${store}`,

@@ -98,7 +98,6 @@ await database.close();
 log(`dataset: ${JSON.stringify(counts)}; bare report ${(results.bareReportMs as number).toFixed(2)} ms`);
 
 // ---- Bare write ceiling ----
-
 const random = () => anyOf(itemIds);
 const json = { 'content-type': 'application/json' };
 const bare = await startBare(dbEnv);

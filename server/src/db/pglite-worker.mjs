@@ -13,6 +13,7 @@ const TEXT_PARSERS = Object.fromEntries(
 );
 
 const port = parentPort;
+const { serialize } = protocol;
 const transactions = new Map();
 
 // One statement or transaction holds the database at a time; the others wait their turn here rather
@@ -99,7 +100,6 @@ async function prepare(text) {
   if (known) return known;
   lastStatementId += 1;
   const name = `prepared_${lastStatementId}`;
-  const { serialize } = protocol;
   const messages = await db.execProtocolStream(
     Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
     { syncToFs: false },
@@ -118,7 +118,6 @@ function queryPrepared(message) {
       const serializer = db.serializers[statement.paramTypes[index]];
       return serializer ? serializer(value) : value.toString();
     });
-    const { serialize } = protocol;
     const run = db.execProtocolStream(
       Buffer.concat([
         serialize.bind({ statement: statement.name, values }),
