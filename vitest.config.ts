@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one of two. A test file's database runs in
+    // a thread or process of its own, so two files at a time keep both cores busy.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -17,6 +20,7 @@ export default defineConfig({
           name: 'server',
           root: './server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          globalSetup: ['./test/global-setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

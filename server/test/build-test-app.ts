@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app';
 import { type Database, openPglite, openPostgres } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { watchSessionChanges } from '../src/lib/auth/session-changes';
+import { adminQuery, databaseUrl } from './postgres-admin';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -16,7 +18,8 @@ export type TestApp = {
 
 /**
  * A fresh app on a fresh database with the real migrations: in-memory PGlite, or a new
- * PostgreSQL database on the server named by TEST_DATABASE_URL (dropped again on close).
+ * PostgreSQL database on the server named by TEST_DATABASE_URL (dropped again on close). Each starts
+ * as a copy of the suite's migrated database (global-setup.ts), and migrating it again finds nothing to do.
  */
 export async function buildTestApp(
   options: Pick<AppOptions, 'timeZone' | 'requireAdminMfa' | 'mail' | 'apiTokenRequestsPerMinute'> = {},
@@ -26,13 +29,11 @@ export async function buildTestApp(
   let dropDatabase = async () => {};
   if (serverUrl) {
     const name = `stockyard_test_${randomBytes(6).toString('hex')}`;
-    await adminQuery(serverUrl, `create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    database = openPostgres(url.toString(), 20);
+    await adminQuery(serverUrl, `create database ${name} template ${inject('postgresTemplate')}`);
+    database = openPostgres(databaseUrl(serverUrl, name), 20);
     dropDatabase = () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
   } else {
-    database = await openPglite();
+    database = await openPglite(undefined, await readFile(inject('pgliteSnapshotFile')));
   }
   await migrate(database);
   const sessionChanges = watchSessionChanges(database);
@@ -59,14 +60,4 @@ export async function buildTestApp(
       await dropDatabase();
     },
   };
-}
-
-async function adminQuery(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }

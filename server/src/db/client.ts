@@ -27,11 +27,21 @@ export type Database = {
  */
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
 
-/** Opens PGlite in memory (no dir) or on a data folder, in a thread of its own. */
-export async function openPglite(dir?: string): Promise<Database> {
-  const client = await PgliteRemote.open(dir);
+/**
+ * Opens PGlite in memory (no dir) or on a data folder, in a thread of its own: a new database, or one
+ * starting as a `snapshot` (from `dumpPglite`) was, in a fraction of the time a new one takes to create.
+ */
+export async function openPglite(dir?: string, snapshot?: Uint8Array): Promise<Database> {
+  const client = await PgliteRemote.open(dir, snapshot);
   const db = drizzlePglite({ client: client as never, schema }) as unknown as Db;
   return { db, driver: 'pglite', close: () => client.close() };
+}
+
+/** The files of a PGlite database opened by openPglite, as a snapshot to open others from. */
+export function dumpPglite(database: Database): Promise<Uint8Array> {
+  const client = (database.db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof PgliteRemote)) throw new Error('Only an embedded database can be dumped this way.');
+  return client.dump();
 }
 
 /** How long one statement of the app may run on PostgreSQL before the server cancels it (STATEMENT_TIMEOUT). */

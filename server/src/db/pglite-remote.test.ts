@@ -86,3 +86,22 @@ describe('the embedded database thread', () => {
     expect(rows).toHaveLength(4);
   });
 });
+
+describe('a snapshot of the embedded database', () => {
+  it('opens as a copy: with the rows it had, and what the copy writes stays in the copy', async () => {
+    await remote.exec(
+      'create extension if not exists pg_trgm; create table snapshot_rows (n int); insert into snapshot_rows values (1), (2)',
+    );
+    const copy = await PgliteRemote.open(undefined, await remote.dump());
+    try {
+      expect((await copy.query('select n from snapshot_rows order by n')).rows).toEqual([{ n: 1 }, { n: 2 }]);
+      await copy.query('insert into snapshot_rows values (3)');
+      await remote.query('delete from snapshot_rows where n = 1');
+      expect((await copy.query('select count(*)::int as n from snapshot_rows')).rows).toEqual([{ n: 3 }]);
+      expect((await remote.query('select count(*)::int as n from snapshot_rows')).rows).toEqual([{ n: 1 }]);
+      expect((await copy.query(`select 'abc' % 'abd' as similar`)).rows).toEqual([{ similar: true }]);
+    } finally {
+      await copy.close();
+    }
+  });
+});

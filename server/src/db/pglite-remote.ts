@@ -61,9 +61,12 @@ export class PgliteRemote implements PgliteQueryable {
     worker.on('exit', (code) => fail(new Error(`The database thread stopped (exit code ${code}).`)));
   }
 
-  /** Starts the worker on a data folder (or in memory without one) and waits until PGlite is open. */
-  static async open(dir?: string): Promise<PgliteRemote> {
-    const worker = new Worker(WORKER_URL, { workerData: { dir } });
+  /**
+   * Starts the worker on a data folder (or in memory without one) and waits until PGlite is open;
+   * from a `snapshot` (what `dump` answered) it starts as that database was, without creating a cluster.
+   */
+  static async open(dir?: string, snapshot?: Uint8Array): Promise<PgliteRemote> {
+    const worker = new Worker(WORKER_URL, { workerData: { dir, snapshot } });
     const ready = await new Promise<{ ready: boolean; error?: Reply['error'] }>((resolve, reject) => {
       worker.once('message', resolve);
       worker.once('error', reject);
@@ -125,6 +128,12 @@ export class PgliteRemote implements PgliteQueryable {
     }
     await this.#send({ kind: 'end', tx, commit: true });
     return result;
+  }
+
+  /** The database's files as one uncompressed archive, for `open`'s snapshot. */
+  async dump(): Promise<Uint8Array> {
+    assertOutsideTransaction();
+    return this.#send<Uint8Array>({ kind: 'dump' });
   }
 
   async close(): Promise<void> {

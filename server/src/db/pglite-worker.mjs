@@ -148,6 +148,8 @@ async function handle(message) {
       return begin();
     case 'end':
       return end(message.tx, message.commit);
+    case 'dump':
+      return new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer());
     case 'close':
       await db.close();
       return null;
@@ -222,7 +224,9 @@ port.on('message', (message) => {
 
 try {
   // Extensions are loaded at construction; the migrations then CREATE EXTENSION as on PostgreSQL.
-  db = await PGlite.create(workerData.dir, { extensions: { pg_trgm } });
+  // A snapshot (a dump of another database's files) starts from its files instead of a new cluster.
+  const { dir, snapshot } = workerData;
+  db = await PGlite.create(dir, { extensions: { pg_trgm }, ...(snapshot ? { loadDataDir: new Blob([snapshot]) } : {}) });
   port.postMessage({ ready: true });
 } catch (error) {
   port.postMessage({ ready: false, error: errorFields(error) });
