@@ -44,6 +44,27 @@ async function readAll(token: string, from: string, pageSize: number, extra = ''
   }
 }
 
+/**
+ * Waits until every transaction that began before now has ended, on any database of the server (the
+ * feed's horizon is the server's oldest running transaction, and other test files run beside this one):
+ * after it the feed holds back nothing that was committed before.
+ */
+async function untilEarlierTransactionsEnd(): Promise<void> {
+  const [mark] = await queryRows<{ tx: string }>(t.database.db, sql`select pg_current_xact_id()::text as tx`);
+  await expect
+    .poll(
+      async () => {
+        const [row] = await queryRows<{ done: boolean }>(
+          t.database.db,
+          sql`select pg_snapshot_xmin(pg_current_snapshot()) > ${mark?.tx}::xid8 as done`,
+        );
+        return row?.done;
+      },
+      { timeout: 20_000, interval: 50 },
+    )
+    .toBe(true);
+}
+
 const issue = (token: string, productId: string, quantity: number) =>
   t.app.inject({ method: 'POST', url: '/api/user/consume-stock', headers: bearer(token), payload: { productId, quantity } });
 
@@ -52,6 +73,7 @@ describe('GET /api/movements?after=: the ledger for integrations, by a stable cu
     const product = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 50 });
     for (const quantity of [1, 2, 3]) expect((await issue(staff.keeper.token, product._id, quantity)).statusCode).toBe(200);
 
+    await untilEarlierTransactionsEnd();
     const first = await readAll(staff.admin.token, '', 2);
     const everything = await queryRows<{ id: string }>(t.database.db, sql`select id from movements`);
     expect(new Set(first.ids).size).toBe(first.ids.length);
@@ -66,6 +88,7 @@ describe('GET /api/movements?after=: the ledger for integrations, by a stable cu
     ]);
 
     expect((await issue(staff.keeper.token, product._id, 4)).statusCode).toBe(200);
+    await untilEarlierTransactionsEnd();
     const since = await readAll(staff.admin.token, first.cursor, 2);
     expect(since.ids).toHaveLength(1);
     const [latest] = (await feed(staff.admin.token, first.cursor)).movements;
@@ -76,6 +99,7 @@ describe('GET /api/movements?after=: the ledger for integrations, by a stable cu
     const otherStore = await createStore(t.app, staff.admin.token);
     const elsewhere = await createMaterial(t.app, staff.admin.token, { storeId: otherStore._id, totalQuantity: 5 });
     const here = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 5 });
+    await untilEarlierTransactionsEnd();
     const keepers = await readAll(staff.keeper.token, '', 100);
     expect(keepers.ids).not.toContain(await openingOf(elsewhere._id));
     expect(keepers.ids).toContain(await openingOf(here._id));
@@ -95,6 +119,7 @@ describe('GET /api/movements?after=: the ledger for integrations, by a stable cu
 
   it(`never skips a movement committed late (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, async () => {
     const product = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 50 });
+    await untilEarlierTransactionsEnd();
     const start = (await readAll(staff.admin.token, '', 500)).cursor;
     if (t.database.url) {
       // Another connection records a movement and holds its transaction open, as a slow request would.
@@ -111,6 +136,7 @@ describe('GET /api/movements?after=: the ledger for integrations, by a stable cu
         const meanwhile = await readAll(staff.admin.token, start, 10);
         expect(meanwhile.ids).toEqual([]);
         await slow.query('commit');
+        await untilEarlierTransactionsEnd();
         const after = await feed(staff.admin.token, start);
         expect(after.movements.map((movement) => [movement.kind, movement.quantity])).toEqual([
           ['adjustment', 7],
