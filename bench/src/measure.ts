@@ -46,13 +46,47 @@ export async function load(options: LoadOptions): Promise<Measurement> {
   };
 }
 
-/** Warm up, then the median (by requests per second) of several runs. */
-export async function measure(options: LoadOptions & { runs: number; warmup: number }): Promise<Measurement> {
+/** Each figure's median over the runs, taken apart: one slow moment moves none of them. */
+function medianOf(results: Measurement[]): Measurement {
+  const middle = (pick: (m: Measurement) => number) => results.map(pick).sort((a, b) => a - b)[Math.floor(results.length / 2)] as number;
+  return {
+    requestsPerSecond: middle((m) => m.requestsPerSecond),
+    p50: middle((m) => m.p50),
+    p99: middle((m) => m.p99),
+    max: middle((m) => m.max),
+    non2xx: middle((m) => m.non2xx),
+    errors: middle((m) => m.errors),
+  };
+}
+
+type Runs = { runs: number; warmup: number };
+
+/** Warm up, then the median of several runs. */
+export async function measure(options: LoadOptions & Runs): Promise<Measurement> {
   await load({ ...options, duration: options.warmup });
   const results: Measurement[] = [];
   for (let run = 0; run < options.runs; run += 1) results.push(await load(options));
-  results.sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
-  return results[Math.floor(results.length / 2)] as Measurement;
+  return medianOf(results);
+}
+
+/**
+ * A limit and the app, both alive, measured in turn (limit, app, limit, app…), so that whatever else the
+ * machine does meanwhile falls on both alike; then each one's median.
+ */
+export async function measureSideBySide(
+  limit: LoadOptions,
+  app: LoadOptions,
+  { runs, warmup }: Runs,
+): Promise<{ limit: Measurement; app: Measurement }> {
+  await load({ ...limit, duration: warmup });
+  await load({ ...app, duration: warmup });
+  const limits: Measurement[] = [];
+  const apps: Measurement[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    limits.push(await load(limit));
+    apps.push(await load(app));
+  }
+  return { limit: medianOf(limits), app: medianOf(apps) };
 }
 
 /** The median of a timed function over n runs, in milliseconds. */
