@@ -86,34 +86,6 @@ async function measureDataset(url: string): Promise<Figures> {
   return { data: counts as Figures['data'], reportP50Ms, startupMs, movement, list, search };
 }
 
-// The base is measured first and last and its figures averaged, so a machine that drifts during the
-// run (it does here, by up to a fifth) moves both sides of each pair alike.
-const baseFirst = await measureDataset(values.base as string);
-console.log('base', JSON.stringify(baseFirst));
-const history = await measureDataset(values.history as string);
-console.log('history', JSON.stringify(history));
-const materials = await measureDataset(values.materials as string);
-console.log('materials', JSON.stringify(materials));
-const baseLast = await measureDataset(values.base as string);
-console.log('base again', JSON.stringify(baseLast));
-const mean = (a: number, b: number) => (a + b) / 2;
-const meanOf = (a: Measurement, b: Measurement): Measurement => ({
-  requestsPerSecond: mean(a.requestsPerSecond, b.requestsPerSecond),
-  p50: mean(a.p50, b.p50),
-  p99: mean(a.p99, b.p99),
-  max: Math.max(a.max, b.max),
-  non2xx: a.non2xx + b.non2xx,
-  errors: a.errors + b.errors,
-});
-const base: Figures = {
-  data: baseLast.data,
-  reportP50Ms: mean(baseFirst.reportP50Ms, baseLast.reportP50Ms),
-  startupMs: mean(baseFirst.startupMs, baseLast.startupMs),
-  movement: meanOf(baseFirst.movement, baseLast.movement),
-  list: meanOf(baseFirst.list, baseLast.list),
-  search: meanOf(baseFirst.search, baseLast.search),
-};
-
 /** `guard`: the CI's line, half the target's margin (≤ 1.3× fails above 2.6×, ≥ 0.9× below 0.45×). */
 type Check = {
   name: string;
@@ -134,17 +106,58 @@ const atLeast = (name: string, small: number, large: number, unit: string, limit
   const ratio = large / Math.max(small, 1e-9);
   return { name, small, large, unit, ratio, target: `≥ ${limit}×`, met: ratio >= limit, limit, guard: ratio >= limit / 2 };
 };
-const millions = (n: number) => `${(n / 1e6).toFixed(2)} M`;
-const historyChecks = [
-  atMost('30-day store report, p50 (bare SQL)', base.reportP50Ms, history.reportP50Ms, 'ms', 1.3),
-  atLeast('movement POST, random items, throughput', base.movement.requestsPerSecond, history.movement.requestsPerSecond, 'req/s', 0.9),
-  atMost('start-up to a served login page', base.startupMs, history.startupMs, 'ms', 1.5),
-];
-const materialChecks = [
-  atMost('material list, first page of 50, p99', base.list.p99, materials.list.p99, 'ms', 1.3),
-  atMost('material search, p99', base.search.p99, materials.search.p99, 'ms', 1.3),
-];
 
+/** The base, ten times the history, ten times the materials, and the base again; the pairs' checks. */
+async function compare() {
+  // The base is measured first and last and its figures averaged, so a machine that drifts during the
+  // run (it does here, by up to a fifth) moves both sides of each pair alike.
+  const baseFirst = await measureDataset(values.base as string);
+  console.log('base', JSON.stringify(baseFirst));
+  const history = await measureDataset(values.history as string);
+  console.log('history', JSON.stringify(history));
+  const materials = await measureDataset(values.materials as string);
+  console.log('materials', JSON.stringify(materials));
+  const baseLast = await measureDataset(values.base as string);
+  console.log('base again', JSON.stringify(baseLast));
+  const mean = (a: number, b: number) => (a + b) / 2;
+  const meanOf = (a: Measurement, b: Measurement): Measurement => ({
+    requestsPerSecond: mean(a.requestsPerSecond, b.requestsPerSecond),
+    p50: mean(a.p50, b.p50),
+    p99: mean(a.p99, b.p99),
+    max: Math.max(a.max, b.max),
+    non2xx: a.non2xx + b.non2xx,
+    errors: a.errors + b.errors,
+  });
+  const base: Figures = {
+    data: baseLast.data,
+    reportP50Ms: mean(baseFirst.reportP50Ms, baseLast.reportP50Ms),
+    startupMs: mean(baseFirst.startupMs, baseLast.startupMs),
+    movement: meanOf(baseFirst.movement, baseLast.movement),
+    list: meanOf(baseFirst.list, baseLast.list),
+    search: meanOf(baseFirst.search, baseLast.search),
+  };
+
+  const historyChecks = [
+    atMost('30-day store report, p50 (bare SQL)', base.reportP50Ms, history.reportP50Ms, 'ms', 1.3),
+    atLeast('movement POST, random items, throughput', base.movement.requestsPerSecond, history.movement.requestsPerSecond, 'req/s', 0.9),
+    atMost('start-up to a served login page', base.startupMs, history.startupMs, 'ms', 1.5),
+  ];
+  const materialChecks = [
+    atMost('material list, first page of 50, p99', base.list.p99, materials.list.p99, 'ms', 1.3),
+    atMost('material search, p99', base.search.p99, materials.search.p99, 'ms', 1.3),
+  ];
+  return { base, history, materials, historyChecks, materialChecks };
+}
+
+// Under the CI guard a comparison past it is made again, once: a slower app fails both times, a busy
+// moment of a shared machine does not.
+let compared = await compare();
+if (values.quick && [...compared.historyChecks, ...compared.materialChecks].some((check) => !check.guard)) {
+  console.log('A ratio is past the guard: the comparison is made again.');
+  compared = await compare();
+}
+const { base, history, materials, historyChecks, materialChecks } = compared;
+const millions = (n: number) => `${(n / 1e6).toFixed(2)} M`;
 const table = (checks: Check[], small: string, large: string) => [
   `| measure | ${small} | ${large} | ratio | target | met |`,
   '|---|---:|---:|---:|---|---|',
