@@ -93,6 +93,39 @@ test('set up: a store with cement, sand and a drill, and its keeper', async ({ r
   await post(request, token, '/api/workers', { name: mason, trade: 'Mason' });
 });
 
+test('a keeper who only looks stock up on the Material List still has it with no signal', async ({ page, context }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, keeper.email, keeper.password);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await page.goto('/dashboard/allproducts');
+  await expect(page.getByText(cement)).toBeVisible();
+  // Whatever the first screen kept is gone (a cleared phone): the Material List alone keeps the lists again.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('stockyard-offline');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const cleared = open.result.transaction('lists', 'readwrite').objectStore('lists').clear();
+          cleared.onsuccess = () => resolve();
+        };
+      }),
+  );
+  expect(await keptLists(page)).toEqual([]);
+  await page.reload();
+  await expect(page.getByText(cement)).toBeVisible();
+  await expect.poll(async () => keptLists(page), { timeout: 30_000 }).toEqual(['materials', 'tools', 'workers']);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('note')).toHaveText(/^Offline: stock as of \d{2}:\d{2}$/);
+  await expect(page.getByText(cement)).toBeVisible();
+  await page.getByRole('combobox', { name: 'Search materials' }).fill(sand.slice(0, 12));
+  await expect(page.getByText(sand)).toBeVisible();
+  await expect(page.getByText(cement)).toBeHidden();
+  await expect(page.getByText('Cannot reach the server')).toBeHidden();
+});
+
 test('a keeper records 5 movements with no signal, reloads offline, and they reach the ledger once when the signal is back', async ({
   page,
   context,

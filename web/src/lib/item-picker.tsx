@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScanButton } from '../features/labels/components/scan-button';
-import { type OfflineListName, offlineList, refreshSnapshot } from '../features/offline/snapshot';
+import { type OfflineListName, offlineList } from '../features/offline/snapshot';
 import { searchKept, useKeptList } from '../features/offline/use-kept-list';
 import { translatedMessage } from '../i18n/messages';
 import { timeOfDay } from './format';
@@ -15,8 +15,6 @@ import type { PageQueryOptions } from './paging';
 type Item = { _id: string; name: string; code?: string };
 /** What a label's code looks like, typed or scanned: M- or T- and hex digits. */
 const LABEL_CODE = /^[MT]-[0-9A-F]+$/i;
-/** The screen's own first page comes before the kept lists are fetched. */
-const SNAPSHOT_DELAY_MS = 1_000;
 /** As many as a page of the server's search. */
 const PICKER_ROWS = 50;
 
@@ -43,15 +41,6 @@ export function ItemPicker<T extends Item, R extends T = T>(props: {
   const queryClient = useQueryClient();
   const [scanProblem, setScanProblem] = useState<string | null>(null);
   const { onChange, offlineList: listName } = props;
-  // A screen that picks items keeps the store's lists on the phone, once its own first page is in.
-  useEffect(() => {
-    if (!listName) return;
-    const timer = window.setTimeout(() => {
-      if (navigator.onLine) void refreshSnapshot({ whenOlder: true });
-    }, SNAPSHOT_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [listName]);
-
   // A handheld scanner types the code into the box: its one match is picked at once.
   const typedCode = LABEL_CODE.test(debounced.trim()) ? debounced.trim().toUpperCase() : null;
   const typedMatch = typedCode ? rows.find((row) => row.code === typedCode) : undefined;

@@ -1,20 +1,33 @@
 import type { Product, Tool, Worker } from '@stockyard/contract';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { matchesSearch } from '../../lib/format';
 import type { ListQueryResult } from '../../lib/paged-table';
 import { PAGE_SIZE } from '../../lib/paging';
-import { type OfflineListName, offlineList } from './snapshot';
+import { type OfflineListName, offlineList, refreshSnapshot } from './snapshot';
 import { useOnline } from './use-outbox';
+
+/** The screen's own first page comes before the kept lists are fetched. */
+const SNAPSHOT_DELAY_MS = 1_000;
 
 /**
  * Whether a screen's server list is out of reach (no signal, or no answer), and then the list kept on
- * the phone with the time it was fetched.
+ * the phone with the time it was fetched. A screen that can fall back on a kept list also keeps the
+ * store's lists on the phone, once its own first page is in, so that a keeper who only ever looked
+ * stock up still has it with no signal.
  */
 export function useKeptList<T extends Product | Tool | Worker>(
   name: OfflineListName | undefined,
   server: { isError: boolean; isPaused: boolean },
 ): { isOffline: boolean; kept: { rows: T[]; syncedAt: string } | undefined } {
   const isOnline = useOnline();
+  useEffect(() => {
+    if (!name) return;
+    const timer = window.setTimeout(() => {
+      if (navigator.onLine) void refreshSnapshot({ whenOlder: true });
+    }, SNAPSHOT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [name]);
   const isOffline = Boolean(name) && (!isOnline || server.isError || server.isPaused);
   const kept = useQuery({
     queryKey: ['offline-list', name],
