@@ -104,11 +104,21 @@ describe('the HTTP boundary', () => {
     expect(response.json().message).toMatch(/Not found/);
   });
 
-  it('sends security headers and no X-Powered-By', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['x-powered-by']).toBeUndefined();
+  it('sends security headers and no X-Powered-By: a data answer may load and frame nothing, a page gets the page policy', async () => {
+    const data = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(data.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(data.headers['x-content-type-options']).toBe('nosniff');
+    expect(data.headers['x-frame-options']).toBe('DENY');
+    expect(data.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(data.headers['referrer-policy']).toBeUndefined();
+    expect(data.headers['x-powered-by']).toBeUndefined();
+    const signIn = await t.app.inject({ method: 'POST', url: '/auth/login', payload: {} });
+    expect(signIn.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    const page = await t.app.inject({ method: 'GET', url: '/some/page' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['x-powered-by']).toBeUndefined();
   });
 
   it('sends HSTS only to a client that came over HTTPS, as a trusted proxy says', async () => {

@@ -13,7 +13,7 @@ import auditRoutes from './features/audit/audit.routes';
 import authRoutes from './features/auth/auth.routes';
 import { ApiTokenLimiter } from './lib/auth/api-token-limit';
 import type { TokenSettings } from './lib/auth/sessions';
-import { API_TAGS, registerApiReference } from './lib/openapi/api-reference';
+import { API_REFERENCE_PATH, API_TAGS, registerApiReference } from './lib/openapi/api-reference';
 import './lib/fastify-context';
 import countsRoutes from './features/counts/counts.routes';
 import custodyRoutes from './features/custody/custody.routes';
@@ -117,19 +117,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  registerSecurityHeaders(app, {
-    // Sent below only when the client reached us over HTTPS: over plain HTTP it means nothing, and
-    // would pin browsers to HTTPS on a host that may not serve it.
-    hsts: false,
-    contentSecurityPolicy: {
-      // WebAssembly may be compiled (the label scanner's decoder), never JavaScript from text.
-      directives: {
-        'script-src': ["'self'", "'wasm-unsafe-eval'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'upgrade-insecure-requests': null,
+  registerSecurityHeaders(
+    app,
+    {
+      // Sent below only when the client reached us over HTTPS: over plain HTTP it means nothing, and
+      // would pin browsers to HTTPS on a host that may not serve it.
+      hsts: false,
+      contentSecurityPolicy: {
+        // WebAssembly may be compiled (the label scanner's decoder), never JavaScript from text.
+        directives: {
+          'script-src': ["'self'", "'wasm-unsafe-eval'"],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'upgrade-insecure-requests': null,
+        },
       },
     },
-  });
+    (request) => isApiPath(request.url) && !request.url.startsWith(API_REFERENCE_PATH),
+  );
   // A list page is tens of kilobytes of JSON and a big store's report megabytes: on a phone's weak
   // connection the bytes cost far more than compressing them (brotli at a quality made for answers
   // built per request). Answers up to 64 KB are compressed in one call (~80 µs for a page of 50) and

@@ -41,13 +41,16 @@ export const API_TAGS = [
 const LOGO =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" width="40" height="40"><title>Stockyard</title><rect width="32" height="32" rx="6" fill="#1c3d6e"/><path d="M6 24V12l10-6 10 6v12h-5v-8H11v8z" fill="#f5b400"/></svg>';
 
+/** Where the interactive reference lives: pages under /api, served with the app's page headers. */
+export const API_REFERENCE_PATH = '/api/docs';
+
 /**
  * The interactive reference at /api/docs (Swagger UI, its scripts served from here so the app's CSP
  * holds) and the OpenAPI document at /api/openapi.json.
  */
 export async function registerApiReference(app: FastifyInstance): Promise<void> {
   await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
+    routePrefix: API_REFERENCE_PATH,
     logo: { type: 'image/svg+xml', content: LOGO, href: '/', target: '_self' },
     uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0, tryItOutEnabled: false },
   });
