@@ -47,7 +47,8 @@ export function TopBar({ showLogout }: { showLogout: boolean }) {
             </Box>
           </Button>
         )}
-        <Text fw={600} truncate>
+        {/* On a phone the bar's buttons leave the title a third of the width: two short lines rather than "W…". */}
+        <Text fw={600} fz={{ base: 'sm', xs: 'md' }} lh={1.2} lineClamp={2}>
           {t('common.welcomeBar')}
         </Text>
       </Group>
@@ -82,10 +83,14 @@ export function TopBar({ showLogout }: { showLogout: boolean }) {
             variant="subtle"
             color="gray.0"
             size="compact-md"
-            leftSection={<IconLogout size={18} />}
+            px={6}
+            aria-label={t('common.logout')}
             onClick={() => (waiting.length > 0 ? setAskingToDiscard(true) : void logout())}
           >
-            {t('common.logout')}
+            <IconLogout size={18} />
+            <Box component="span" ml={6} visibleFrom="xs">
+              {t('common.logout')}
+            </Box>
           </Button>
         )}
         <ConfirmDialog
