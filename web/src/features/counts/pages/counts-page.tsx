@@ -9,7 +9,7 @@ import { ErrorAlert } from '../../../lib/error-alert';
 import { ddmmyyyy } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { useRole } from '../../../lib/use-session';
-import { StoreSelect } from '../../stores/components/store-select';
+import { StoreSelect } from '../../stores';
 import { useCounts, useStartCount } from '../api/counts';
 
 export const STATUS_COLORS: Record<CountStatus, string> = { counting: 'blue', submitted: 'orange', posted: 'green', cancelled: 'gray' };

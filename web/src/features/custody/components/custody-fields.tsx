@@ -3,8 +3,7 @@ import type { Worker } from '@stockyard/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { timeOfDay } from '../../../lib/format';
-import { useKeptList } from '../../offline/use-kept-list';
-import { useOnline } from '../../offline/use-outbox';
+import { useKeptList, useOnline } from '../../offline';
 import { useWorkers } from '../api/custody';
 import { AddWorkerDialog } from './add-worker-dialog';
 

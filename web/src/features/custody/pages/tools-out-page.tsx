@@ -8,7 +8,7 @@ import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { Notice, type NoticeValue } from '../../../lib/notice';
 import { useRole } from '../../../lib/use-session';
-import { StoreSelect } from '../../stores/components/store-select';
+import { StoreSelect } from '../../stores';
 import { type CustodyFilter, useCustody } from '../api/custody';
 import { CheckInDialog } from '../components/check-in-dialog';
 import { CustodyList } from '../components/custody-list';

@@ -10,7 +10,7 @@ import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { Notice, type NoticeValue } from '../../../lib/notice';
 import { useRole } from '../../../lib/use-session';
-import { StoreSelect } from '../../stores/components/store-select';
+import { StoreSelect } from '../../stores';
 import { useUpdateWorker, useWorkers } from '../api/custody';
 import { AddWorkerDialog } from '../components/add-worker-dialog';
 

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { messageOf } from '../../../lib/api';
 import { ddmmyyyy, localNumber } from '../../../lib/format';
-import { useOnline } from '../../offline/use-outbox';
+import { useOnline } from '../../offline';
 import { useDashboard } from '../api/dashboard';
 
 const percent = (share: number | null) => (share === null ? '–' : `${(share * 100).toFixed(1)} %`);

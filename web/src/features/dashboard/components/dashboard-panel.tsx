@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOnline } from '../../offline/use-outbox';
+import { useOnline } from '../../offline';
 
 const DashboardCharts = lazy(() => import('./dashboard-charts'));
 

@@ -1,10 +1,10 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { logout } from '../../auth/api/logout';
-import { OverdueBadge } from '../../custody/components/overdue-badge';
-import { NeedsAttentionBadge } from '../../offline/components/needs-attention-badge';
-import { LowStockBadge } from '../../replenishment/components/low-stock-badge';
-import { IncomingTransfersBadge, WaitingRequestsBadge } from '../../transfers/components/transfer-badges';
+import { logout } from '../../auth';
+import { OverdueBadge } from '../../custody';
+import { NeedsAttentionBadge } from '../../offline';
+import { LowStockBadge } from '../../replenishment';
+import { IncomingTransfersBadge, WaitingRequestsBadge } from '../../transfers';
 import { ButtonHub } from '../components/button-hub';
 import { DashboardPanel } from '../components/dashboard-panel';
 

@@ -10,10 +10,10 @@ import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { FormStack } from '../../../lib/form-stack';
 import { ddmmyyyy } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
-import { ItemPicker } from '../../../lib/item-picker';
 import { Notice } from '../../../lib/notice';
 import { PagedTable } from '../../../lib/paged-table';
-import { materialPickerQuery } from '../../materials/api/materials';
+import { materialPickerQuery } from '../../materials';
+import { ItemPicker } from '../../offline';
 import { useDeleteInventoryEntry, useInventoryEntries, useSaveInventoryEntry } from '../api/deliveries';
 import { entryPayload } from '../delivery-payload';
 

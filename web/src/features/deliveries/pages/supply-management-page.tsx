@@ -11,9 +11,9 @@ import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { ddmmyyyy } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
-import { ItemPicker } from '../../../lib/item-picker';
 import { PagedTable } from '../../../lib/paged-table';
-import { materialPickerQuery } from '../../materials/api/materials';
+import { materialPickerQuery } from '../../materials';
+import { ItemPicker } from '../../offline';
 import { useSaveSupply, useSupplies } from '../api/deliveries';
 import { supplyPayload } from '../delivery-payload';
 

@@ -12,7 +12,7 @@ import { localDate, localNumber } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { Notice, type NoticeValue } from '../../../lib/notice';
 import { useRole } from '../../../lib/use-session';
-import { StoreSelect } from '../../stores/components/store-select';
+import { StoreSelect } from '../../stores';
 import { base64Of, usePreviewImport, useRunImport } from '../api/imports';
 
 type Chosen = { name: string; content: string };

@@ -12,7 +12,7 @@ import { Notice } from '../../../lib/notice';
 import { getToken } from '../../../lib/session';
 import { useRole } from '../../../lib/use-session';
 import { parsePayload } from '../../../lib/validation';
-import { StoreSelect } from '../../stores/components/store-select';
+import { StoreSelect } from '../../stores';
 import { useCreateMaterial } from '../api/materials';
 
 const EMPTY = {

@@ -1,8 +1,7 @@
 import { DAMAGE_EXCEEDS_AVAILABLE, MATERIAL_REFUND_EXCEEDS, type Product, type SyncOpKind } from '@stockyard/contract';
 import { useTranslation } from 'react-i18next';
-import { ItemPicker } from '../../../lib/item-picker';
-import { MovementForm, type MovementFormProps, type OfflineMovement } from '../../../lib/movement-form';
 import { getToken } from '../../../lib/session';
+import { ItemPicker, MovementForm, type MovementFormProps, type OfflineMovement } from '../../offline';
 import { type MaterialMovement, materialMovementCalls, materialPickerQuery, useMoveMaterial } from '../api/materials';
 
 type Screen = Pick<MovementFormProps<Product>, 'maxQuantity'> & {

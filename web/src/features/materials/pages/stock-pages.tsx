@@ -10,7 +10,7 @@ import { isoDate, localNumber, numberOrZero, textOrNA } from '../../../lib/forma
 import { PagedTable } from '../../../lib/paged-table';
 import { Pager } from '../../../lib/pager';
 import { type VirtualColumn, VirtualTable } from '../../../lib/virtual-table';
-import { useStoreOptions } from '../../stores/api/stores';
+import { useStoreOptions } from '../../stores';
 import { useMaterialPage } from '../api/materials';
 import { downloadTrackSupplies, useStockTotal, useStoreStock, useTrackSupplies } from '../api/stock';
 

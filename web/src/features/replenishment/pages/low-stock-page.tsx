@@ -9,8 +9,8 @@ import { ErrorAlert } from '../../../lib/error-alert';
 import { ListRow } from '../../../lib/list-row';
 import { Notice, type NoticeValue } from '../../../lib/notice';
 import { useRole } from '../../../lib/use-session';
-import { StoreSelect } from '../../stores/components/store-select';
-import { RequestDialog } from '../../transfers/components/request-dialog';
+import { StoreSelect } from '../../stores';
+import { RequestDialog } from '../../transfers';
 import { useLowStock } from '../api/low-stock';
 
 /** The low rows of each store, in the order they came (the emptiest first). */

@@ -8,7 +8,7 @@ import { localMessage } from '../../../i18n/local-message';
 import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
-import { useStoreOptions } from '../../stores/api/stores';
+import { useStoreOptions } from '../../stores';
 import {
   type AdminReportQuery,
   downloadReport,

@@ -2,9 +2,9 @@ import { Badge, Button, Group, Modal, PasswordInput, Stack, Text, Title } from '
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { secondFactorStatus } from '../../auth/api/mfa';
+import { loadMfaSetup, secondFactorStatus } from '../../auth';
 
-const MfaSetup = lazy(() => import('../../auth/components/mfa-setup'));
+const MfaSetup = lazy(loadMfaSetup);
 const statusKey = ['sessions', 'second-factor'] as const;
 
 /** Two-step sign-in for the signed-in person: on or off, recovery codes left, and setting it up. */

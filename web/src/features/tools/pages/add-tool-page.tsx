@@ -11,7 +11,7 @@ import { Notice } from '../../../lib/notice';
 import { getToken } from '../../../lib/session';
 import { useRole } from '../../../lib/use-session';
 import { parsePayload } from '../../../lib/validation';
-import { StoreSelect } from '../../stores/components/store-select';
+import { StoreSelect } from '../../stores';
 import { useCreateTool } from '../api/tools';
 
 /** Tool Entry: an admin picks the store (tools belong to one); a keeper's goes to their store. */

@@ -10,11 +10,9 @@ import { isoDate, numberOrZero, textOrNA } from '../../../lib/format';
 import { PagedTable } from '../../../lib/paged-table';
 import { useSearchPaging } from '../../../lib/paging';
 import { SearchBox, SearchInput } from '../../../lib/search-box';
-import { HistoryButton } from '../../history/components/history-button';
-import { HistoryDialog } from '../../history/components/history-dialog';
-import { LabelSheetButton } from '../../labels/components/label-sheet-button';
-import { KeptAt } from '../../offline/components/kept-at';
-import { useListOrKept } from '../../offline/use-kept-list';
+import { HistoryButton, HistoryDialog } from '../../history';
+import { LabelSheetButton } from '../../labels';
+import { KeptAt, useListOrKept } from '../../offline';
 import { useToolPage, useToolSuggestions } from '../api/tools';
 
 type Variant = 'admin' | 'keeper' | 'store-user';

@@ -1,11 +1,9 @@
 import { type SyncOpKind, type Tool, toolRefundExceeds } from '@stockyard/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ItemPicker } from '../../../lib/item-picker';
-import { MovementForm, type MovementFormProps, type OfflineMovement } from '../../../lib/movement-form';
 import { useStockMutation } from '../../../lib/stock-mutation';
-import { checkOutTool } from '../../custody/api/custody';
-import { CustodyFields } from '../../custody/components/custody-fields';
+import { CustodyFields, checkOutTool } from '../../custody';
+import { ItemPicker, MovementForm, type MovementFormProps, type OfflineMovement } from '../../offline';
 import { type ToolMovement, toolMovementCalls, toolPickerQuery, useMoveTool } from '../api/tools';
 
 type Screen = Pick<MovementFormProps<Tool>, 'maxQuantity'> & {

@@ -7,7 +7,7 @@ import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
-import { StoreSelect } from '../../stores/components/store-select';
+import { StoreSelect } from '../../stores';
 import { useDecideRequest } from '../api/transfers';
 
 /** An admin approves a request: the store that sends it, and the quantities (the requested ones unless changed). */

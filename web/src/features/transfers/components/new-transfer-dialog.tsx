@@ -8,10 +8,10 @@ import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
-import { ItemPicker } from '../../../lib/item-picker';
-import { materialPageQuery } from '../../materials/api/materials';
-import { StoreSelect } from '../../stores/components/store-select';
-import { toolStorePageQuery } from '../../tools/api/tools';
+import { materialPageQuery } from '../../materials';
+import { ItemPicker } from '../../offline';
+import { StoreSelect } from '../../stores';
+import { toolStorePageQuery } from '../../tools';
 import { useCreateTransfer } from '../api/transfers';
 
 type Item = { _id: string; name: string; availableQuantity: number };

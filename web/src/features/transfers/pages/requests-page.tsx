@@ -11,7 +11,7 @@ import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { ListRow } from '../../../lib/list-row';
 import { Notice, type NoticeValue } from '../../../lib/notice';
 import { useRole } from '../../../lib/use-session';
-import { StoreSelect } from '../../stores/components/store-select';
+import { StoreSelect } from '../../stores';
 import { useDecideRequest, useRequests } from '../api/transfers';
 import { ApproveDialog } from '../components/approve-dialog';
 import { type ReasonAsk, ReasonDialog } from '../components/reason-dialog';

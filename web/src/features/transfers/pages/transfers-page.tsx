@@ -8,7 +8,7 @@ import { ErrorAlert } from '../../../lib/error-alert';
 import { dayAndTime } from '../../../lib/format';
 import { ListRow } from '../../../lib/list-row';
 import { useRole } from '../../../lib/use-session';
-import { StoreSelect } from '../../stores/components/store-select';
+import { StoreSelect } from '../../stores';
 import { type TransferFilter, useTransfers } from '../api/transfers';
 import { NewTransferDialog } from '../components/new-transfer-dialog';
 import { TransferStatusBadge } from '../components/transfer-status-badge';

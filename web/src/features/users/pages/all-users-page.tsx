@@ -11,7 +11,7 @@ import { Notice } from '../../../lib/notice';
 import { PagedTable } from '../../../lib/paged-table';
 import { useSearchPaging } from '../../../lib/paging';
 import { SearchInput } from '../../../lib/search-box';
-import { SessionList } from '../../sessions/components/session-list';
+import { SessionList } from '../../sessions';
 import { useDeleteUser, useUsersPage } from '../api/users';
 import { ChangeUserPasswordDialog } from '../components/change-user-password-dialog';
 

@@ -10,7 +10,7 @@ import { FormStack } from '../../../lib/form-stack';
 import { Notice } from '../../../lib/notice';
 import { getToken } from '../../../lib/session';
 import { parsePayload } from '../../../lib/validation';
-import { useStoreOptions } from '../../stores/api/stores';
+import { useStoreOptions } from '../../stores';
 import { useCreateUser } from '../api/users';
 
 const EMPTY = { name: '', email: '', password: '', role: 'user', storeId: null as string | null };

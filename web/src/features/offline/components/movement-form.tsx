@@ -2,18 +2,18 @@ import { Button, Card, NumberInput, SimpleGrid, Text, TextInput } from '@mantine
 import type { SyncOpKind } from '@stockyard/contract';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageCard } from '../app/layouts/page-card';
-import { enqueue, remove } from '../features/offline/outbox';
-import { localMessage } from '../i18n/local-message';
-import { Notice } from '../lib/notice';
-import { ApiError, isConnectionLost, messageOf } from './api';
-import { ConfirmDialog } from './confirm-dialog';
-import { FormStack } from './form-stack';
-import { localNumber } from './format';
-import { useIdempotencyKey } from './idempotency-key';
-import type { MovementCall } from './movement-call';
-import { signedInUser } from './session';
-import { parsePayload } from './validation';
+import { PageCard } from '../../../app/layouts/page-card';
+import { localMessage } from '../../../i18n/local-message';
+import { ApiError, isConnectionLost, messageOf } from '../../../lib/api';
+import { ConfirmDialog } from '../../../lib/confirm-dialog';
+import { FormStack } from '../../../lib/form-stack';
+import { localNumber } from '../../../lib/format';
+import { useIdempotencyKey } from '../../../lib/idempotency-key';
+import type { MovementCall } from '../../../lib/movement-call';
+import { Notice } from '../../../lib/notice';
+import { signedInUser } from '../../../lib/session';
+import { parsePayload } from '../../../lib/validation';
+import { enqueue, remove } from '../outbox';
 
 /** What a movement form puts in the phone's outbox: the op's kind and item, and the item as it stands after it. */
 export type OfflineMovement<T> = {

@@ -5,12 +5,12 @@ import { LABEL_NOT_FOUND } from '@stockyard/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScanButton } from '../features/labels/components/scan-button';
-import { type OfflineListName, offlineList } from '../features/offline/snapshot';
-import { searchKept, useKeptList } from '../features/offline/use-kept-list';
-import { translatedMessage } from '../i18n/messages';
-import { timeOfDay } from './format';
-import type { PageQueryOptions } from './paging';
+import { translatedMessage } from '../../../i18n/messages';
+import { timeOfDay } from '../../../lib/format';
+import type { PageQueryOptions } from '../../../lib/paging';
+import { ScanButton } from '../../labels';
+import { type OfflineListName, offlineList } from '../snapshot';
+import { searchKept, useKeptList } from '../use-kept-list';
 
 type Item = { _id: string; name: string; code?: string };
 /** What a label's code looks like, typed or scanned: M- or T- and hex digits. */

@@ -1,0 +1,2 @@
+// What other features use of materials.
+export * from './api/materials';

@@ -1,0 +1,7 @@
+// What other features use of offline.
+export * from './components/item-picker';
+export * from './components/kept-at';
+export * from './components/movement-form';
+export * from './components/needs-attention-badge';
+export * from './use-kept-list';
+export * from './use-outbox';

@@ -1,0 +1,2 @@
+// What other features use of tools.
+export * from './api/tools';
