@@ -1,11 +1,12 @@
 import { buildApp } from './app';
-import { ensureFirstAdmin, resolveJwtSecret } from './bootstrap';
+import { resolveJwtSecret } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { type Database, openPostgres } from './db/client';
 import { startControlSocket } from './db/control-socket';
 import { DataDirLockedError, lockDataDir, openDataDir, secureDataDir } from './db/data-dir';
 import { migrate } from './db/migrate';
 import { keepUp } from './db/upkeep';
+import { ensureFirstAdmin } from './features/users/users.service';
 import { watchSessionChanges } from './lib/auth/session-changes';
 import { webDistDir } from './paths';
 

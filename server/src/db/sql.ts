@@ -181,6 +181,11 @@ export function occurredOn(day: string, timeZone: string): SQL {
   return sql`((${day}::date + time '12:00') at time zone ${timeZone})`;
 }
 
+/** An instant given as ISO 8601 text (a phone's capture time), as a statement's time value. */
+export function instantAt(instant: string): SQL {
+  return sql`${instant}::timestamptz`;
+}
+
 /** Whether the database answers a trivial statement. */
 export async function isDatabaseReachable(db: DbOrTx): Promise<boolean> {
   try {

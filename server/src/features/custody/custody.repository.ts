@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { queryRows, storeFilter, uuidIn } from '../../db/sql';
+import { instantAt, queryRows, storeFilter, uuidIn } from '../../db/sql';
 
 export type CustodyRow = {
   id: string;
@@ -83,11 +83,16 @@ export async function findCustodyRows(db: DbOrTx, filter: CustodyFilter): Promis
   return { rows, total: rows[0]?.total ?? 0 };
 }
 
+/** A due time, as the custody statements take it. */
+export type DueTime = SQL;
+
 /**
  * The end of a store's working day on `day` (or today, moved to tomorrow once it has passed), as
  * an instant: the last "HH:MM" of its opening hours ("07:00-17:00"), or 17:00 when they name none.
+ * "Today" is the day of `at` (an instant) when given, else of now.
  */
-export function endOfWorkingDay(openingHours: string, timeZone: string, day?: string, asOf: SQL = sql`now()`): SQL {
+export function endOfWorkingDay(openingHours: string, timeZone: string, day?: string, at?: string): DueTime {
+  const asOf = at ? instantAt(at) : sql`now()`;
   const times = [...openingHours.matchAll(/(\d{1,2})[:.](\d{2})/g)];
   const last = times.at(-1);
   const hours = last ? Math.min(23, Number(last[1])) : 17;
@@ -101,13 +106,13 @@ export function endOfWorkingDay(openingHours: string, timeZone: string, day?: st
 /** Opens a custody record for the whole quantity; returns its id. */
 export async function insertCustody(
   tx: DbOrTx,
-  values: { storeId: string; toolId: string; workerId: string; quantity: number; dueAt: SQL; issuedBy: string; issuedAt?: SQL },
+  values: { storeId: string; toolId: string; workerId: string; quantity: number; dueAt: DueTime; issuedBy: string; issuedAt?: string },
 ): Promise<string> {
   const [row] = await queryRows<{ id: string }>(
     tx,
     sql`insert into custody (store_id, tool_id, worker_id, quantity, outstanding, due_at, issued_by, issued_at)
         values (${values.storeId}, ${values.toolId}, ${values.workerId}, ${values.quantity}, ${values.quantity}, ${values.dueAt},
-                ${values.issuedBy}, ${values.issuedAt ?? sql`now()`})
+                ${values.issuedBy}, ${values.issuedAt ? instantAt(values.issuedAt) : sql`now()`})
         returning id`,
   );
   if (!row) throw new Error('insert returned no row');
@@ -135,7 +140,7 @@ export async function takeBack(
 /** Moves an open record's due time; false when there is no such open record of the caller's. */
 export async function setDueAt(
   tx: DbOrTx,
-  input: { id: string; dueAt: SQL; storeIds: string[] | null },
+  input: { id: string; dueAt: DueTime; storeIds: string[] | null },
 ): Promise<string | Date | undefined> {
   const [row] = await queryRows<{ before: string | Date }>(
     tx,

@@ -11,9 +11,9 @@ import {
   WORKER_NOT_FOUND,
   WORKER_OTHER_STORE,
 } from '@stockyard/contract';
-import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
+import { instantAt } from '../../db/sql';
 import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { todayIn } from '../../lib/calendar';
@@ -22,7 +22,7 @@ import { recordAudit } from '../audit/audit.service';
 import { recordMovementOrRefuse, recordMovementWithId, type SyncOpRecord } from '../movements/movements.service';
 import { findToolStore } from '../tools/tools.service';
 import { presentCustody } from './custody.presenter';
-import { endOfWorkingDay, findCustodyRows, findOpeningHours, insertCustody, setDueAt, takeBack } from './custody.repository';
+import { type DueTime, endOfWorkingDay, findCustodyRows, findOpeningHours, insertCustody, setDueAt, takeBack } from './custody.repository';
 import { lockWorker } from './workers.repository';
 
 export const DUE_IN_PAST = 'The due date cannot be in the past.';
@@ -31,15 +31,14 @@ export const DUE_IN_PAST = 'The due date cannot be in the past.';
  * A due time as given (an instant), or the end of the store's working day on a given day or, by
  * default, today; "now" is when the handover happened (a phone's capture time, or the call's).
  */
-async function dueTimeOf(db: DbOrTx, storeId: string, dueAt: string | undefined, timeZone: string, handedAt?: string): Promise<SQL> {
+async function dueTimeOf(db: DbOrTx, storeId: string, dueAt: string | undefined, timeZone: string, handedAt?: string): Promise<DueTime> {
   const at = handedAt ? new Date(handedAt) : new Date();
   if (dueAt && dueAt.length > 10) {
     if (Date.parse(dueAt) < at.getTime()) throw new AppError('bad_request', DUE_IN_PAST);
-    return sql`${dueAt}::timestamptz`;
+    return instantAt(dueAt);
   }
   if (dueAt && dueAt < todayIn(timeZone, at)) throw new AppError('bad_request', DUE_IN_PAST);
-  const asOf = handedAt ? sql`${handedAt}::timestamptz` : undefined;
-  return endOfWorkingDay(await findOpeningHours(db, storeId), timeZone, dueAt, asOf);
+  return endOfWorkingDay(await findOpeningHours(db, storeId), timeZone, dueAt, handedAt);
 }
 
 async function mustFind(db: DbOrTx, auth: AuthContext, id: string, timeZone: string): Promise<Custody> {
@@ -91,7 +90,6 @@ export async function checkOutRecorded(
   if (!worker.is_active) throw new AppError('conflict', WORKER_INACTIVE);
   if (worker.store_id !== storeId) throw new AppError('bad_request', WORKER_OTHER_STORE);
   const dueAt = await dueTimeOf(tx, storeId, input.dueAt, context.timeZone, context.capturedAt);
-  const handedAt = context.capturedAt ? sql`${context.capturedAt}::timestamptz` : undefined;
   const custodyId = await insertCustody(tx, {
     storeId,
     toolId,
@@ -99,7 +97,7 @@ export async function checkOutRecorded(
     quantity: input.quantity,
     dueAt,
     issuedBy: actorId,
-    issuedAt: handedAt,
+    issuedAt: context.capturedAt,
   });
   const { movementId } = await recordMovementWithId(
     tx,
@@ -113,7 +111,7 @@ export async function checkOutRecorded(
       workerId: worker.id,
       custodyId,
       idempotencyKey: context.idempotencyKey,
-      occurredAt: handedAt,
+      occurredAt: context.capturedAt ? instantAt(context.capturedAt) : undefined,
       syncOp: context.syncOp,
     },
     { notFound: TOOL_NOT_FOUND, refused: () => NOT_ENOUGH_STOCK },

@@ -1,23 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import pLimit from 'p-limit';
 import type { Db } from '../../db/client';
-import { queryRows } from '../../db/sql';
-
-/**
- * Where a store's reports stand: its name and the sum of its materials' change versions. Every
- * movement, edit, remark, archive and new material raises that sum and nothing lowers it, so the same
- * position means the same report; it is read from the database, so it holds across processes.
- */
-export async function reportPosition(db: Db, storeId: string): Promise<string> {
-  const [row] = await queryRows<{ position: string }>(
-    db,
-    sql`select s.name || '|' || coalesce((select sum(m.change_version) from materials m where m.store_id = s.id), 0)::text as position
-        from stores s where s.id = ${storeId}`,
-  );
-  return row?.position ?? '';
-}
+import { findReportPosition } from './reports.repository';
 
 /** A kept report: the position it was built at, the report, and what was made of it (its JSON answers). */
 type Entry<R> = { position: string; report: R; views: Map<string, unknown> };
@@ -61,7 +46,7 @@ export function createReportCache<R>(options: ReportCacheOptions = {}) {
     const id = `${key.storeId}|${key.start}|${key.end}|${key.timeZone}`;
     // Read before the report is built: a change that lands in between makes the kept position old,
     // so the next ask builds again (never the other way round).
-    const position = await reportPosition(db, key.storeId);
+    const position = await findReportPosition(db, key.storeId);
     const kept = cache.get(id);
     if (kept && kept.position === position) {
       return kept;

@@ -156,3 +156,17 @@ function reportQuery(input: ReportInput, slice?: { items: SQL; movements: SQL })
           and (m.deleted_at is null or m.deleted_at >= b.s or coalesce(r.moved_in_range, false))
         order by lower(m.name), m.id`;
 }
+
+/**
+ * Where a store's reports stand: its name and the sum of its materials' change versions. Every
+ * movement, edit, remark, archive and new material raises that sum and nothing lowers it, so the same
+ * position means the same report; it is read from the database, so it holds across processes.
+ */
+export async function findReportPosition(db: Db, storeId: string): Promise<string> {
+  const [row] = await queryRows<{ position: string }>(
+    db,
+    sql`select s.name || '|' || coalesce((select sum(m.change_version) from materials m where m.store_id = s.id), 0)::text as position
+        from stores s where s.id = ${storeId}`,
+  );
+  return row?.position ?? '';
+}

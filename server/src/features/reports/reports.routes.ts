@@ -5,10 +5,8 @@ import { z } from 'zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
 import { errorResponses, fileResponses, sendFile } from '../../lib/http';
 import { closePdfThreads, tablePdfStream } from '../../lib/pdf/pdf-threads';
-import { createReportCache } from './report-cache';
 import { type ReportAudience, reportCsv, reportFileName, reportPdf, type StoreReport } from './report-files';
-import type { KeptStoreReport } from './reports.repository';
-import { keeperReportFile, reportForKeeper, reportForStore, storeReportFile } from './reports.service';
+import { createReportSource, keeperReportFile, reportForKeeper, reportForStore, storeReportFile } from './reports.service';
 
 const tags = ['reports'];
 const FORMATS = ['pdf', 'csv'] as const;
@@ -27,7 +25,7 @@ function sendJson(reply: FastifyReply, json: Buffer) {
 
 const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', closePdfThreads);
-  const source = { db: app.db, cache: createReportCache<KeptStoreReport>({ concurrency: app.reportConcurrency }) };
+  const source = createReportSource(app.db, app.reportConcurrency);
 
   app.get(
     '/api/report/generate-report',

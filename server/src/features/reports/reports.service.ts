@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { resolveStoreByIdOrName, resolveTargetStore, storeNameOf } from '../stores/stores.service';
 import { userNameOf } from '../users/users.service';
-import type { ReportCache } from './report-cache';
+import { createReportCache, type ReportCache } from './report-cache';
 import type { StoreReport } from './report-files';
 import { reportJson } from './report-json';
 import { presentReportRow } from './reports.presenter';
@@ -11,6 +11,11 @@ import { buildOrRefreshStoreReport, type KeptStoreReport } from './reports.repos
 
 /** Where reports come from: the database, through the process's cache of reports still current. */
 export type ReportSource = { db: Db; cache: ReportCache<KeptStoreReport> };
+
+/** A process's report source: `concurrency` reports built at once, the others wait their turn. */
+export function createReportSource(db: Db, concurrency: number): ReportSource {
+  return { db, cache: createReportCache<KeptStoreReport>({ concurrency }) };
+}
 
 type Range = { startDate: string; endDate: string };
 type AdminQuery = Range & { storeName?: string; storeId?: string };

@@ -28,10 +28,10 @@ import {
   WORKER_OTHER_STORE,
 } from '@stockyard/contract';
 import { booksClosed, storeInactive } from '@stockyard/contract/messages';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import type { MovementKind } from '../../db/schema';
+import { instantAt } from '../../db/sql';
 import { canAccessStore, NO_STORE_ACCESS, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, DEADLOCK_DETECTED, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
@@ -185,7 +185,7 @@ async function applyOp(db: Db, op: Op, found: OpContext, context: Context): Prom
         kind: LEDGER_KINDS[op.kind],
         quantity: op.quantity,
         actorId: userId,
-        occurredAt: sql`${op.capturedAt}::timestamptz`,
+        occurredAt: instantAt(op.capturedAt),
         reason: op.reason || null,
         idempotencyKey: op.opId,
         syncOp: { userId, opId: op.opId, fingerprint, kind: op.kind, reason: op.reason, capturedAt: op.capturedAt },
@@ -405,7 +405,7 @@ async function recordParked(tx: Tx, auth: AuthContext, row: SyncOpRow, quantity:
       kind: LEDGER_KINDS[row.kind as SyncOpKind],
       quantity,
       actorId: row.user_id,
-      occurredAt: sql`${capturedAt}::timestamptz`,
+      occurredAt: instantAt(capturedAt),
       reason: row.reason || null,
       idempotencyKey: row.op_id,
     },

@@ -165,16 +165,42 @@ export async function insertTransferLines(
 }
 
 /** Moves a transfer from one status to another, only if it is still in `from`; false when it was not. */
-export async function changeStatus(tx: DbOrTx, id: string, from: readonly string[], to: string, stamp: SQL = sql``): Promise<boolean> {
+/** Who moved a transfer to a status, and when: dispatching stamps the sender, cancelling the closer. */
+const STAMPS = {
+  dispatched: (userId: string) => sql`, dispatched_by = ${userId}, dispatched_at = now()`,
+  cancelled: (userId: string) => sql`, closed_by = ${userId}, closed_at = now()`,
+} as const;
+
+/** Moves a transfer from one of `from` to `to` in one conditional statement; false when it was in none of them. */
+export async function changeStatus(
+  tx: DbOrTx,
+  id: string,
+  from: readonly string[],
+  to: keyof typeof STAMPS,
+  userId: string,
+): Promise<boolean> {
   const rows = await queryRows<{ id: string }>(
     tx,
-    sql`update transfers set status = ${to} ${stamp}
+    sql`update transfers set status = ${to} ${STAMPS[to](userId)}
         where id = ${id} and status in (${sql.join(
           from.map((status) => sql`${status}`),
           sql`, `,
         )}) returning id`,
   );
   return rows.length > 0;
+}
+
+/** Records who closed a transfer, when and why. */
+export async function stampClosed(tx: DbOrTx, id: string, userId: string, reason: string): Promise<void> {
+  await tx.execute(sql`update transfers set closed_by = ${userId}, closed_at = now(), close_reason = ${reason} where id = ${id}`);
+}
+
+/** A request's lines stop being open once its transfer is received, closed or cancelled. */
+export async function closeRequestLines(tx: DbOrTx, transferId: string): Promise<void> {
+  await tx.execute(
+    sql`update stock_request_lines set is_open = false
+        where is_open and request_id = (select request_id from transfers where id = ${transferId})`,
+  );
 }
 
 /**

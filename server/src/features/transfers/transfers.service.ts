@@ -13,7 +13,6 @@ import {
   type TransferReceive,
   transferReference,
 } from '@stockyard/contract';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import type { ItemKind } from '../../db/schema';
@@ -27,6 +26,7 @@ import { inTransitOf, linesText, presentTransfer } from './transfers.presenter';
 import {
   addReceipt,
   changeStatus,
+  closeRequestLines,
   findItemsByName,
   findStoreItems,
   findTransfer,
@@ -37,6 +37,7 @@ import {
   insertTransferLines,
   receivingItem,
   settleStatus,
+  stampClosed,
   type TransferRow,
   writeOffRemaining,
 } from './transfers.repository';
@@ -175,7 +176,7 @@ export async function createTransfer(
 export async function dispatchTransfer(tx: DbOrTx, auth: AuthContext, id: string, key?: string): Promise<Transfer> {
   const row = await mustFind(tx, auth, id);
   if (!canAccessStore(auth, row.from_store_id)) throw new AppError('forbidden', FORBIDDEN_SENDER);
-  if (!(await changeStatus(tx, id, ['draft'], 'dispatched', sql`, dispatched_by = ${auth.userId}, dispatched_at = now()`))) {
+  if (!(await changeStatus(tx, id, ['draft'], 'dispatched', auth.userId))) {
     throw new AppError('conflict', TRANSFER_NOT_DRAFT);
   }
   const reason = `${transferReference(id)} to ${row.to_store_name}`;
@@ -279,7 +280,7 @@ export async function receiveTransfer(tx: DbOrTx, auth: AuthContext, id: string,
 export async function cancelTransfer(tx: DbOrTx, auth: AuthContext, id: string): Promise<Transfer> {
   const row = await mustFind(tx, auth, id);
   if (!canAccessStore(auth, row.from_store_id)) throw new AppError('forbidden', FORBIDDEN_SENDER);
-  if (!(await changeStatus(tx, id, ['draft'], 'cancelled', sql`, closed_by = ${auth.userId}, closed_at = now()`))) {
+  if (!(await changeStatus(tx, id, ['draft'], 'cancelled', auth.userId))) {
     throw new AppError('conflict', TRANSFER_NOT_DRAFT);
   }
   await moveIncomingOf(
@@ -308,15 +309,7 @@ export async function closeTransfer(tx: DbOrTx, auth: AuthContext, id: string, r
     written.map((line) => ({ countsIncoming: line.counts_incoming, toItemId: line.to_item_id, delta: -line.written_off })),
   );
   await settleStatus(tx, id);
-  await tx.execute(sql`update transfers set closed_by = ${auth.userId}, closed_at = now(), close_reason = ${reason} where id = ${id}`);
+  await stampClosed(tx, id, auth.userId, reason);
   await closeRequestLines(tx, id);
   return loadTransfer(tx, auth, await mustFind(tx, auth, id));
-}
-
-/** A request's lines stop being open once its transfer is received, closed or cancelled. */
-async function closeRequestLines(tx: DbOrTx, transferId: string): Promise<void> {
-  await tx.execute(
-    sql`update stock_request_lines set is_open = false
-        where is_open and request_id = (select request_id from transfers where id = ${transferId})`,
-  );
 }

@@ -61,3 +61,23 @@ export async function findUserName(db: DbOrTx, id: string): Promise<string | und
   const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, id));
   return row?.name;
 }
+
+/** Whether any live admin exists. */
+export async function hasLiveAdmin(db: DbOrTx): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), isNull(users.deletedAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Inserts the first admin; false when the email is already taken (another process got there first). */
+export async function insertFirstAdmin(db: DbOrTx, values: { email: string; passwordHash: string }): Promise<boolean> {
+  const inserted = await db
+    .insert(users)
+    .values({ name: 'Administrator', email: values.email, passwordHash: values.passwordHash, role: 'admin' })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  return inserted.length > 0;
+}

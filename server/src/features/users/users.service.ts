@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type ListQuery, USER_EMAIL_TAKEN, type User, type UserCreateRequestSchema } from '@stockyard/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
@@ -6,7 +7,7 @@ import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors'
 import { assertUncommonPassword, hashPassword } from '../../lib/passwords';
 import { recordAudit } from '../audit/audit.service';
 import { presentUser } from './users.presenter';
-import { countStores, findUserName, findUserRows, insertUser, updateLiveUser } from './users.repository';
+import { countStores, findUserName, findUserRows, hasLiveAdmin, insertFirstAdmin, insertUser, updateLiveUser } from './users.repository';
 
 export const USER_NOT_FOUND = 'User not found';
 
@@ -86,4 +87,17 @@ export async function changeUserPassword(db: Db, actorId: string, userId: string
 /** A user's name, also of one deleted since (a report prints who made it). */
 export async function userNameOf(db: DbOrTx, id: string): Promise<string> {
   return (await findUserName(db, id)) ?? '';
+}
+
+export type FirstAdmin = { email: string; generatedPassword?: string };
+
+/** Creates the first admin when none exists; returns what was created, if anything. */
+export async function ensureFirstAdmin(db: Db, email?: string, password?: string): Promise<FirstAdmin | undefined> {
+  if (await hasLiveAdmin(db)) return undefined;
+  const adminEmail = (email ?? 'admin@example.com').trim().toLowerCase();
+  const generatedPassword = password ? undefined : randomBytes(12).toString('base64url');
+  const passwordHash = await hashPassword(password ?? (generatedPassword as string));
+  // Two instances starting at once on one database: the unique email index lets only one insert win.
+  const isCreated = await insertFirstAdmin(db, { email: adminEmail, passwordHash });
+  return isCreated ? { email: adminEmail, generatedPassword } : undefined;
 }
