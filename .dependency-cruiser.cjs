@@ -23,6 +23,13 @@ module.exports = {
       to: { path: '\\.repository\\.ts$' },
     },
     {
+      name: 'route-without-transaction',
+      comment: 'A route hands its service the database and the request key (lib/request-key); the service opens the transaction.',
+      severity: 'error',
+      from: { path: ['\\.routes\\.ts$', '^server/src/lib/stock-routes\\.ts$'] },
+      to: { path: ['^server/src/lib/transaction\\.ts$', '^server/src/lib/idempotency\\.ts$'], dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'drizzle-in-repositories',
       comment: 'drizzle-orm (SQL) is used in repositories and server/src/db only; tests may read the database with it.',
       severity: 'error',

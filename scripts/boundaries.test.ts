@@ -29,6 +29,12 @@ const files: Record<string, string> = {
   // Bad: a route reaching its own repository.
   'server/src/features/stock/stock.routes.ts': "import { q } from '../orders/orders.repository';\nexport default q;\n",
   'server/src/features/orders/listing.routes.ts': "import { q } from './orders.repository';\nexport default q;\n",
+  // Bad: a route opening a transaction; good: a route naming the answer's type.
+  'server/src/lib/transaction.ts': 'export const runTransaction = 1;\n',
+  'server/src/lib/idempotency.ts': 'export type Answer = { status: number };\n',
+  'server/src/features/orders/submit.routes.ts':
+    "import { runTransaction } from '../../lib/transaction';\nexport default runTransaction;\n",
+  'server/src/features/orders/answer.routes.ts': "import type { Answer } from '../../lib/idempotency';\nexport type A = Answer;\n",
   // Bad: SQL in a service.
   'server/src/features/orders/totals.service.ts': "import { sql } from 'drizzle-orm';\nexport const t = sql`select 1`;\n",
   // Good: SQL helpers in db/.
@@ -58,6 +64,7 @@ const expected: Array<[string, string]> = [
   ['feature-through-service', 'server/src/features/stock/stock.routes.ts'],
   ['route-without-repository', 'server/src/features/stock/stock.routes.ts'],
   ['route-without-repository', 'server/src/features/orders/listing.routes.ts'],
+  ['route-without-transaction', 'server/src/features/orders/submit.routes.ts'],
   ['drizzle-in-repositories', 'server/src/features/orders/totals.service.ts'],
   ['server-lib-without-features', 'server/src/lib/shared.ts'],
   ['db-without-features', 'server/src/db/reads-feature.ts'],

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { Db, Tx } from '../db/client';
+import type { Db } from '../db/client';
 import { authOf, authorize } from './auth/authorize';
 import type { AuthContext } from './auth/sessions';
 import { errorResponses } from './http';
-import { type IdempotencyClaim, replyIdempotent, replyMovement } from './idempotency';
+import type { Answer, IdempotencyClaim, RequestKey } from './idempotency';
+import { replyMovement, requestKeyOf, sendAnswer } from './request-key';
 
 /** One stock movement call: its path, its body, the message of its answer and the service call that records it. */
 export type MovementRoute<P> = {
@@ -51,19 +52,17 @@ export function registerMovementRoutes<R, P>(
 }
 
 /**
- * Registers calls that create an item with its opening stock: one transaction, idempotent
- * (runIdempotent), answering 201 `{message, [field]: item}`.
+ * Registers calls that create an item with its opening stock, behind the `items:create` permission:
+ * the service runs it in one transaction, idempotently, and answers 201 `{message, [field]: item}`.
  */
-export function registerCreateRoutes<S extends z.ZodType, P>(
+export function registerCreateRoutes<S extends z.ZodType>(
   app: FastifyInstance,
   options: {
     urls: string[];
     tags: string[];
     body: S;
     response: z.ZodType;
-    message: string;
-    field: 'product' | 'tool';
-    create: (tx: Tx, auth: AuthContext, body: z.output<S>, idempotencyKey: string | undefined) => Promise<P>;
+    create: (db: Db, auth: AuthContext, body: z.output<S>, requestKey: RequestKey | undefined) => Promise<Answer<unknown>>;
   },
 ): void {
   for (const url of options.urls) {
@@ -74,10 +73,7 @@ export function registerCreateRoutes<S extends z.ZodType, P>(
         schema: { tags: options.tags, body: options.body, response: { 201: options.response, ...errorResponses } },
       },
       async (request, reply) =>
-        replyIdempotent(request, reply, async (tx, key) => ({
-          status: 201 as const,
-          body: { message: options.message, [options.field]: await options.create(tx, authOf(request), request.body as z.output<S>, key) },
-        })),
+        sendAnswer(reply, await options.create(app.db, authOf(request), request.body as z.output<S>, requestKeyOf(request))),
     );
   }
 }

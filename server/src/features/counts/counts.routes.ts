@@ -11,9 +11,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
 import { ByIdParamsSchema, errorResponses, fileResponses, sendFile, withTotal } from '../../lib/http';
-import { replyIdempotent } from '../../lib/idempotency';
 import { tablePdfStream } from '../../lib/pdf/pdf-threads';
-import { runTransaction } from '../../lib/transaction';
+import { requestKeyOf, sendAnswer } from '../../lib/request-key';
 import { userNameOf } from '../users/users.service';
 import { countSheetFileName, countSheetPdf } from './count-sheet-file';
 import { cancelCount, enterCountLine, getCount, listCounts, postCount, startCount, submitCount } from './counts.service';
@@ -56,11 +55,7 @@ const countsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/counts',
     { ...count, schema: { tags, body: CountCreateRequestSchema, response: { 201: CountResponseSchema, ...errorResponses } } },
-    async (request, reply) =>
-      replyIdempotent(request, reply, async (tx) => ({
-        status: 201 as const,
-        body: { message: 'Count started.', count: await startCount(tx, authOf(request), request.body) },
-      })),
+    async (request, reply) => sendAnswer(reply, await startCount(app.db, authOf(request), request.body, requestKeyOf(request))),
   );
 
   app.put(
@@ -76,7 +71,7 @@ const countsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, itemId } = request.params;
-      const line = await runTransaction(app.db, (tx) => enterCountLine(tx, authOf(request), id, itemId, request.body.counted));
+      const line = await enterCountLine(app.db, authOf(request), id, itemId, request.body.counted);
       return { message: 'Counted.', line };
     },
   );
@@ -86,7 +81,7 @@ const countsRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...count, schema: { tags, params: ByIdParamsSchema, response: { 200: CountResponseSchema, ...errorResponses } } },
     async (request) => ({
       message: 'Count submitted.',
-      count: await runTransaction(app.db, (tx) => submitCount(tx, authOf(request), request.params.id)),
+      count: await submitCount(app.db, authOf(request), request.params.id),
     }),
   );
 
@@ -97,10 +92,7 @@ const countsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: ByIdParamsSchema, body: CountPostRequestSchema, response: { 200: CountResponseSchema, ...errorResponses } },
     },
     async (request, reply) =>
-      replyIdempotent(request, reply, async (tx) => ({
-        status: 200 as const,
-        body: { message: 'Count posted.', count: await postCount(tx, authOf(request), request.params.id, request.body.reasons) },
-      })),
+      sendAnswer(reply, await postCount(app.db, authOf(request), request.params.id, request.body.reasons, requestKeyOf(request))),
   );
 
   app.post(
@@ -108,7 +100,7 @@ const countsRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...count, schema: { tags, params: ByIdParamsSchema, response: { 200: CountResponseSchema, ...errorResponses } } },
     async (request) => ({
       message: 'Count cancelled.',
-      count: await runTransaction(app.db, (tx) => cancelCount(tx, authOf(request), request.params.id)),
+      count: await cancelCount(app.db, authOf(request), request.params.id),
     }),
   );
 };

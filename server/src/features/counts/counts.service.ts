@@ -16,10 +16,16 @@ import {
   MATERIAL_NOT_FOUND,
   TOOL_NOT_FOUND,
 } from '@stockyard/contract';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
+import { type RequestKey, runIdempotent } from '../../lib/idempotency';
+import { runTransaction } from '../../lib/transaction';
+
+const COUNT_STARTED = 'Count started.';
+const COUNT_POSTED = 'Count posted.';
+
 import { recordMovementOrRefuse } from '../movements/movements.service';
 import { resolveTargetStore } from '../stores/stores.service';
 import { presentCount, presentCountLine, presentCountSummary } from './counts.presenter';
@@ -76,8 +82,16 @@ export async function listCounts(db: DbOrTx, auth: AuthContext, query: { storeId
   return { counts: rows.map(presentCountSummary), total };
 }
 
+/** Starts a count, idempotently: a repeat of the request answers the first count. */
+export function startCount(db: Db, auth: AuthContext, input: Parameters<typeof startCountIn>[2], requestKey?: RequestKey) {
+  return runIdempotent(db, requestKey, async (tx) => ({
+    status: 201 as const,
+    body: { message: COUNT_STARTED, count: await startCountIn(tx, auth, input) },
+  }));
+}
+
 /** Starts a count of a store's materials or tools: all of them, or the chosen ones. An item is in one open count at most. */
-export async function startCount(
+async function startCountIn(
   tx: DbOrTx,
   auth: AuthContext,
   input: { storeId?: string; itemKind: ItemKind; itemIds?: string[] },
@@ -100,35 +114,47 @@ export async function startCount(
 }
 
 /** Enters (or corrects) one item's counted quantity while the count is counting. */
-export async function enterCountLine(tx: DbOrTx, auth: AuthContext, countId: string, itemId: string, counted: number): Promise<CountLine> {
-  const count = await mustFindCount(tx, auth, countId);
-  if (count.status !== 'counting') throw new AppError('conflict', COUNT_NOT_COUNTING);
-  const isEntered = await updateCountLine(tx, {
-    countId,
-    itemId,
-    itemKind: count.item_kind,
-    counted,
-    userId: auth.userId,
-    storeIds: storeScopeOf(auth),
+export async function enterCountLine(db: Db, auth: AuthContext, countId: string, itemId: string, counted: number): Promise<CountLine> {
+  return runTransaction(db, async (tx) => {
+    const count = await mustFindCount(tx, auth, countId);
+    if (count.status !== 'counting') throw new AppError('conflict', COUNT_NOT_COUNTING);
+    const isEntered = await updateCountLine(tx, {
+      countId,
+      itemId,
+      itemKind: count.item_kind,
+      counted,
+      userId: auth.userId,
+      storeIds: storeScopeOf(auth),
+    });
+    if (!isEntered) {
+      const again = await mustFindCount(tx, auth, countId);
+      throw again.status === 'counting' ? new AppError('not_found', COUNT_ITEM_NOT_IN_COUNT) : new AppError('conflict', COUNT_NOT_COUNTING);
+    }
+    // Only the entered line: a phone saves one line at a time, and a count may hold thousands.
+    const [line] = await findCountLines(tx, countId, count.item_kind, itemId);
+    if (!line) throw new AppError('not_found', COUNT_ITEM_NOT_IN_COUNT);
+    return presentCountLine(line, isBlindFor(auth, count));
   });
-  if (!isEntered) {
-    const again = await mustFindCount(tx, auth, countId);
-    throw again.status === 'counting' ? new AppError('not_found', COUNT_ITEM_NOT_IN_COUNT) : new AppError('conflict', COUNT_NOT_COUNTING);
-  }
-  // Only the entered line: a phone saves one line at a time, and a count may hold thousands.
-  const [line] = await findCountLines(tx, countId, count.item_kind, itemId);
-  if (!line) throw new AppError('not_found', COUNT_ITEM_NOT_IN_COUNT);
-  return presentCountLine(line, isBlindFor(auth, count));
 }
 
 /** Ends counting: the count waits for review and posting. */
-export async function submitCount(tx: DbOrTx, auth: AuthContext, countId: string): Promise<Count> {
-  const count = await mustFindCount(tx, auth, countId);
-  if (count.counted_count === 0) throw new AppError('bad_request', COUNT_NOTHING_COUNTED);
-  if (!(await changeCountStatus(tx, { countId, from: ['counting'], to: 'submitted', userId: auth.userId }))) {
-    throw new AppError('conflict', COUNT_NOT_COUNTING);
-  }
-  return getCount(tx, auth, countId);
+export async function submitCount(db: Db, auth: AuthContext, countId: string): Promise<Count> {
+  return runTransaction(db, async (tx) => {
+    const count = await mustFindCount(tx, auth, countId);
+    if (count.counted_count === 0) throw new AppError('bad_request', COUNT_NOTHING_COUNTED);
+    if (!(await changeCountStatus(tx, { countId, from: ['counting'], to: 'submitted', userId: auth.userId }))) {
+      throw new AppError('conflict', COUNT_NOT_COUNTING);
+    }
+    return getCount(tx, auth, countId);
+  });
+}
+
+/** Posts a submitted count, idempotently: a repeat of the request answers the first posting. */
+export function postCount(db: Db, auth: AuthContext, countId: string, reasons: Record<string, string>, requestKey?: RequestKey) {
+  return runIdempotent(db, requestKey, async (tx) => ({
+    status: 200 as const,
+    body: { message: COUNT_POSTED, count: await postCountIn(tx, auth, countId, reasons) },
+  }));
 }
 
 /**
@@ -137,7 +163,7 @@ export async function submitCount(tx: DbOrTx, auth: AuthContext, countId: string
  * non-zero difference needs a reason; a keeper posts only when every difference is within the
  * store's tolerance. The status changes first, conditionally, so of two posts one does the work.
  */
-export async function postCount(tx: DbOrTx, auth: AuthContext, countId: string, reasons: Record<string, string>): Promise<Count> {
+async function postCountIn(tx: DbOrTx, auth: AuthContext, countId: string, reasons: Record<string, string>): Promise<Count> {
   const count = await mustFindCount(tx, auth, countId);
   if (count.status === 'posted' || count.status === 'cancelled') throw new AppError('conflict', COUNT_ALREADY_CLOSED);
   if (count.status !== 'submitted') throw new AppError('conflict', COUNT_NOT_SUBMITTED);
@@ -172,10 +198,12 @@ export async function postCount(tx: DbOrTx, auth: AuthContext, countId: string, 
 }
 
 /** Cancels a count that is not posted: nothing moves, and its items are free for another count. */
-export async function cancelCount(tx: DbOrTx, auth: AuthContext, countId: string): Promise<Count> {
-  await mustFindCount(tx, auth, countId);
-  if (!(await changeCountStatus(tx, { countId, from: ['counting', 'submitted'], to: 'cancelled', userId: auth.userId }))) {
-    throw new AppError('conflict', COUNT_ALREADY_CLOSED);
-  }
-  return getCount(tx, auth, countId);
+export async function cancelCount(db: Db, auth: AuthContext, countId: string): Promise<Count> {
+  return runTransaction(db, async (tx) => {
+    await mustFindCount(tx, auth, countId);
+    if (!(await changeCountStatus(tx, { countId, from: ['counting', 'submitted'], to: 'cancelled', userId: auth.userId }))) {
+      throw new AppError('conflict', COUNT_ALREADY_CLOSED);
+    }
+    return getCount(tx, auth, countId);
+  });
 }

@@ -7,8 +7,6 @@ import {
   CustodyResponseSchema,
   CustodyReturnRequestSchema,
   DUE_DATE_CHANGED,
-  TOOL_CHECKED_IN,
-  TOOL_CHECKED_OUT,
   WorkerCreateRequestSchema,
   WorkerListQuerySchema,
   WorkerListResponseSchema,
@@ -19,9 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
 import { registerCsvExport } from '../../lib/csv-export';
 import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
-import { replyIdempotent } from '../../lib/idempotency';
-import { runTransaction } from '../../lib/transaction';
-import { getTool } from '../tools/tools.service';
+import { requestKeyOf, sendAnswer } from '../../lib/request-key';
 import { CUSTODY_COLUMNS, WORKER_COLUMNS } from './custody.csv';
 import { changeDueAt, checkIn, checkOut, listCustody } from './custody.service';
 import { createWorker, getWorker, listWorkers, updateWorker } from './workers.service';
@@ -62,11 +58,7 @@ const custodyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/workers',
     { ...workers, schema: { tags, body: WorkerCreateRequestSchema, response: { 201: WorkerResponseSchema, ...errorResponses } } },
-    async (request, reply) =>
-      replyIdempotent(request, reply, async (tx) => ({
-        status: 201 as const,
-        body: { message: 'Worker added', worker: await createWorker(tx, authOf(request), request.body) },
-      })),
+    async (request, reply) => sendAnswer(reply, await createWorker(app.db, authOf(request), request.body, requestKeyOf(request))),
   );
 
   app.put(
@@ -82,7 +74,7 @@ const custodyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: 'Worker updated',
-      worker: await runTransaction(app.db, (tx) => updateWorker(tx, authOf(request), request.params.id, request.body)),
+      worker: await updateWorker(app.db, authOf(request), request.params.id, request.body),
     }),
   );
 
@@ -118,18 +110,13 @@ const custodyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: ByIdParamsSchema, body: CheckoutRequestSchema, response: { 201: CheckoutResponseSchema, ...errorResponses } },
     },
     async (request, reply) =>
-      replyIdempotent(request, reply, async (tx, key) => {
-        const auth = authOf(request);
-        const { custody, movementId } = await checkOut(tx, auth, request.params.id, request.body, {
+      sendAnswer(
+        reply,
+        await checkOut(app.db, authOf(request), request.params.id, request.body, {
           timeZone: app.timeZone,
-          idempotencyKey: key,
-        });
-        // The stored answer names the ledger row, so the same op synced later answers duplicate with it.
-        return {
-          status: 201 as const,
-          body: { message: TOOL_CHECKED_OUT, custody, tool: await getTool(tx, auth, request.params.id), movementId },
-        };
-      }),
+          requestKey: requestKeyOf(request),
+        }),
+      ),
   );
 
   app.post(
@@ -144,10 +131,13 @@ const custodyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      replyIdempotent(request, reply, async (tx) => ({
-        status: 200 as const,
-        body: { message: TOOL_CHECKED_IN, custody: await checkIn(tx, authOf(request), request.params.id, request.body, app.timeZone) },
-      })),
+      sendAnswer(
+        reply,
+        await checkIn(app.db, authOf(request), request.params.id, request.body, {
+          timeZone: app.timeZone,
+          requestKey: requestKeyOf(request),
+        }),
+      ),
   );
 
   app.patch(
@@ -163,7 +153,7 @@ const custodyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: DUE_DATE_CHANGED,
-      custody: await runTransaction(app.db, (tx) => changeDueAt(tx, authOf(request), request.params.id, request.body.dueAt, app.timeZone)),
+      custody: await changeDueAt(app.db, authOf(request), request.params.id, request.body.dueAt, app.timeZone),
     }),
   );
 };

@@ -6,21 +6,25 @@ import {
   type CustodyReturnRequestSchema,
   custodyReturnTooMany,
   NOT_ENOUGH_STOCK,
+  TOOL_CHECKED_IN,
+  TOOL_CHECKED_OUT,
   TOOL_NOT_FOUND,
   WORKER_INACTIVE,
   WORKER_NOT_FOUND,
   WORKER_OTHER_STORE,
 } from '@stockyard/contract';
 import type { z } from 'zod';
-import type { DbOrTx, Tx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { instantAt } from '../../db/sql';
 import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { todayIn } from '../../lib/calendar';
 import { AppError } from '../../lib/errors';
+import { type RequestKey, runIdempotent } from '../../lib/idempotency';
+import { runTransaction } from '../../lib/transaction';
 import { recordAudit } from '../audit/audit.service';
 import { recordMovementOrRefuse, recordMovementWithId, type SyncOpRecord } from '../movements/movements.service';
-import { findToolStore } from '../tools/tools.service';
+import { findToolStore, getTool } from '../tools/tools.service';
 import { presentCustody } from './custody.presenter';
 import { type DueTime, endOfWorkingDay, findCustodyRows, findOpeningHours, insertCustody, setDueAt, takeBack } from './custody.repository';
 import { lockWorker } from './workers.repository';
@@ -57,15 +61,19 @@ export async function listCustody(db: DbOrTx, auth: AuthContext, query: z.output
  * `checkout` movement (issued, and in custody) in one transaction; refused like an issue when there
  * is not enough. The worker's row is locked, so they cannot be deactivated while it happens.
  */
-export async function checkOut(
-  tx: Tx,
+export function checkOut(
+  db: Db,
   auth: AuthContext,
   toolId: string,
   input: CheckoutInput,
-  context: { timeZone: string; idempotencyKey?: string },
-): Promise<{ custody: Custody; movementId: string }> {
-  const { custodyId, movementId } = await checkOutRecorded(tx, auth, toolId, input, context);
-  return { custody: await mustFind(tx, auth, custodyId, context.timeZone), movementId };
+  context: { timeZone: string; requestKey?: RequestKey },
+) {
+  return runIdempotent(db, context.requestKey, async (tx, idempotencyKey) => {
+    const { custodyId, movementId } = await checkOutRecorded(tx, auth, toolId, input, { timeZone: context.timeZone, idempotencyKey });
+    const custody = await mustFind(tx, auth, custodyId, context.timeZone);
+    // The stored answer names the ledger row, so the same op synced later answers duplicate with it.
+    return { status: 201 as const, body: { message: TOOL_CHECKED_OUT, custody, tool: await getTool(tx, auth, toolId), movementId } };
+  });
 }
 
 type CheckoutInput = { workerId: string; quantity: number; dueAt?: string };
@@ -119,12 +127,26 @@ export async function checkOutRecorded(
   return { custodyId, movementId };
 }
 
+/** Checks tools back in, idempotently: a repeat of the request answers the first return. */
+export function checkIn(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  input: z.output<typeof CustodyReturnRequestSchema>,
+  context: { timeZone: string; requestKey?: RequestKey },
+) {
+  return runIdempotent(db, context.requestKey, async (tx) => ({
+    status: 200 as const,
+    body: { message: TOOL_CHECKED_IN, custody: await checkInIn(tx, auth, id, input, context.timeZone) },
+  }));
+}
+
 /**
  * Checks tools back in from a custody record: good ones become available again, damaged ones are
  * recorded as damage, lost ones as a loss, each with the worker and the note. The record's
  * outstanding falls first, in one conditional statement, so returns can never exceed what is out.
  */
-export async function checkIn(
+async function checkInIn(
   tx: Tx,
   auth: AuthContext,
   id: string,
@@ -166,20 +188,22 @@ export async function checkIn(
 }
 
 /** Moves the due time of an open custody record, kept in the audit trail. */
-export async function changeDueAt(tx: Tx, auth: AuthContext, id: string, dueAt: string, timeZone: string): Promise<Custody> {
-  const current = await mustFind(tx, auth, id, timeZone);
-  if (current.status === 'closed') throw new AppError('conflict', CUSTODY_CLOSED);
-  const before = await setDueAt(tx, { id, dueAt: await dueTimeOf(tx, current.store._id, dueAt, timeZone), storeIds: storeScopeOf(auth) });
-  if (before === undefined) throw new AppError('conflict', CUSTODY_CLOSED);
-  const updated = await mustFind(tx, auth, id, timeZone);
-  await recordAudit(tx, {
-    actorId: auth.userId,
-    action: 'update',
-    entityType: 'custody',
-    entityId: id,
-    entityName: `${updated.quantity} × ${updated.tool.name} with ${updated.worker.name}`,
-    storeId: updated.store._id,
-    details: { dueAt: { before: new Date(before).toISOString(), after: updated.dueAt } },
+export async function changeDueAt(db: Db, auth: AuthContext, id: string, dueAt: string, timeZone: string): Promise<Custody> {
+  return runTransaction(db, async (tx) => {
+    const current = await mustFind(tx, auth, id, timeZone);
+    if (current.status === 'closed') throw new AppError('conflict', CUSTODY_CLOSED);
+    const before = await setDueAt(tx, { id, dueAt: await dueTimeOf(tx, current.store._id, dueAt, timeZone), storeIds: storeScopeOf(auth) });
+    if (before === undefined) throw new AppError('conflict', CUSTODY_CLOSED);
+    const updated = await mustFind(tx, auth, id, timeZone);
+    await recordAudit(tx, {
+      actorId: auth.userId,
+      action: 'update',
+      entityType: 'custody',
+      entityId: id,
+      entityName: `${updated.quantity} × ${updated.tool.name} with ${updated.worker.name}`,
+      storeId: updated.store._id,
+      details: { dueAt: { before: new Date(before).toISOString(), after: updated.dueAt } },
+    });
+    return updated;
   });
-  return updated;
 }

@@ -8,14 +8,27 @@ import {
   workerStillHolds,
 } from '@stockyard/contract';
 import type { z } from 'zod';
-import type { DbOrTx, Tx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
+import { type RequestKey, runIdempotent } from '../../lib/idempotency';
+import { runTransaction } from '../../lib/transaction';
+
+const WORKER_ADDED = 'Worker added';
+
 import { recordAudit } from '../audit/audit.service';
 import { resolveTargetStore } from '../stores/stores.service';
 import { presentWorker } from './workers.presenter';
 import { findHoldings, findWorkerRows, insertWorker, lockWorker, updateWorkerRow } from './workers.repository';
+
+/** Adds a worker, idempotently: a repeat of the request answers the first worker. */
+export function createWorker(db: Db, auth: AuthContext, input: z.output<typeof WorkerCreateRequestSchema>, requestKey?: RequestKey) {
+  return runIdempotent(db, requestKey, async (tx) => ({
+    status: 201 as const,
+    body: { message: WORKER_ADDED, worker: await createWorkerIn(tx, auth, input) },
+  }));
+}
 
 export async function listWorkers(db: DbOrTx, auth: AuthContext, query: z.output<typeof WorkerListQuerySchema>) {
   const { rows, total } = await findWorkerRows(db, { ...query, storeIds: storeScopeOf(auth) });
@@ -38,7 +51,7 @@ async function uniqueName<T>(name: string | undefined, work: () => Promise<T>): 
 }
 
 /** Adds a worker to one of the caller's stores (a keeper's own store when none is named). */
-export async function createWorker(tx: Tx, auth: AuthContext, input: z.output<typeof WorkerCreateRequestSchema>): Promise<Worker> {
+async function createWorkerIn(tx: Tx, auth: AuthContext, input: z.output<typeof WorkerCreateRequestSchema>): Promise<Worker> {
   const storeId = await resolveTargetStore(tx, auth, input.storeId);
   const id = await uniqueName(input.name, () => insertWorker(tx, { storeId, name: input.name, trade: input.trade, phone: input.phone }));
   await recordAudit(tx, {
@@ -55,26 +68,28 @@ export async function createWorker(tx: Tx, auth: AuthContext, input: z.output<ty
 
 /** Changes a worker; one who still holds tools stays active (409 naming what they hold). */
 export async function updateWorker(
-  tx: Tx,
+  db: Db,
   auth: AuthContext,
   id: string,
   input: z.output<typeof WorkerUpdateRequestSchema>,
 ): Promise<Worker> {
-  const worker = await lockWorker(tx, id, storeScopeOf(auth));
-  if (!worker) throw new AppError('not_found', WORKER_NOT_FOUND);
-  if (input.active === false && worker.is_active) {
-    const holdings = await findHoldings(tx, id);
-    if (holdings.length > 0) throw new AppError('conflict', workerStillHolds(worker.name, holdings.join(', ')));
-  }
-  await uniqueName(input.name ?? worker.name, () => updateWorkerRow(tx, id, input));
-  await recordAudit(tx, {
-    actorId: auth.userId,
-    action: 'update',
-    entityType: 'worker',
-    entityId: id,
-    entityName: input.name ?? worker.name,
-    storeId: worker.store_id,
-    details: input,
+  return runTransaction(db, async (tx) => {
+    const worker = await lockWorker(tx, id, storeScopeOf(auth));
+    if (!worker) throw new AppError('not_found', WORKER_NOT_FOUND);
+    if (input.active === false && worker.is_active) {
+      const holdings = await findHoldings(tx, id);
+      if (holdings.length > 0) throw new AppError('conflict', workerStillHolds(worker.name, holdings.join(', ')));
+    }
+    await uniqueName(input.name ?? worker.name, () => updateWorkerRow(tx, id, input));
+    await recordAudit(tx, {
+      actorId: auth.userId,
+      action: 'update',
+      entityType: 'worker',
+      entityId: id,
+      entityName: input.name ?? worker.name,
+      storeId: worker.store_id,
+      details: input,
+    });
+    return getWorker(tx, auth, id);
   });
-  return getWorker(tx, auth, id);
 }

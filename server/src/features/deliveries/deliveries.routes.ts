@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
 import { registerCsvExport } from '../../lib/csv-export';
 import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
-import { replyIdempotent } from '../../lib/idempotency';
+import { requestKeyOf, sendAnswer } from '../../lib/request-key';
 import { DELIVERY_COLUMNS } from './deliveries.csv';
 import { asInventoryEntry, asSupply, type DeliveryRecord } from './deliveries.presenter';
 import { createDelivery, type DeliveryInput, deleteDelivery, listDeliveries, updateDelivery } from './deliveries.service';
@@ -52,11 +52,11 @@ const flavours = [
 const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
   const read = { onRequest: authorize('deliveries:read') };
   const write = { onRequest: authorize('deliveries:write') };
-  const contextOf = (request: Parameters<typeof authOf>[0], idempotencyKey?: string) => ({
+  const contextOf = (request: Parameters<typeof authOf>[0]) => ({
     auth: authOf(request),
     timeZone: app.timeZone,
     offlineMaxAgeDays: app.offlineMaxAgeDays,
-    idempotencyKey,
+    requestKey: requestKeyOf(request),
   });
 
   for (const flavour of flavours) {
@@ -90,37 +90,30 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
       flavour.create,
       { ...write, schema: { tags, body: flavour.body, response: { 201: answer, ...errorResponses } } },
       async (request, reply) =>
-        replyIdempotent(request, reply, async (tx, key) => ({
-          status: 201 as const,
-          body: {
+        sendAnswer(
+          reply,
+          await createDelivery(app.db, contextOf(request), toInput(request.body), {
             message: flavour.created,
-            [flavour.field]: present(await createDelivery(tx, contextOf(request, key), toInput(request.body))),
-          },
-        })),
+            field: flavour.field,
+            present,
+          }),
+        ),
     );
 
     app.put(
       flavour.update,
       { ...write, schema: { tags, params: ByIdParamsSchema, body: flavour.body, response: { 200: answer, ...errorResponses } } },
-      async (request, reply) =>
-        replyIdempotent(request, reply, async (tx, key) => ({
-          status: 200 as const,
-          body: {
-            message: flavour.updated,
-            [flavour.field]: present(await updateDelivery(tx, contextOf(request, key), request.params.id, toInput(request.body))),
-          },
-        })),
+      async (request, reply) => {
+        const answer = { message: flavour.updated, field: flavour.field, present };
+        return sendAnswer(reply, await updateDelivery(app.db, contextOf(request), request.params.id, toInput(request.body), answer));
+      },
     );
   }
 
   app.delete(
     '/api/delete-inventory/:id',
     { ...write, schema: { tags, params: ByIdParamsSchema, response: { 200: MessageResponseSchema, ...errorResponses } } },
-    async (request, reply) =>
-      replyIdempotent(request, reply, async (tx, key) => {
-        await deleteDelivery(tx, contextOf(request, key), request.params.id);
-        return { status: 200 as const, body: { message: 'Inventory entry deleted successfully!' } };
-      }),
+    async (request, reply) => sendAnswer(reply, await deleteDelivery(app.db, contextOf(request), request.params.id)),
   );
 };
 

@@ -1,10 +1,11 @@
 import { keeperDayTooOld, type ListQuery, MATERIAL_NOT_FOUND } from '@stockyard/contract';
-import type { DbOrTx, Tx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { occurredOn } from '../../db/sql';
 import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { shiftDay, todayIn } from '../../lib/calendar';
 import { AppError } from '../../lib/errors';
+import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { recordAudit } from '../audit/audit.service';
 import { storeOfMaterial } from '../materials/materials.service';
 import { recordMovementOrRefuse } from '../movements/movements.service';
@@ -24,6 +25,38 @@ const DELIVERY_NOT_FOUND = 'Delivery not found';
 const WOULD_GO_NEGATIVE = 'This change would take back stock that has already been issued or damaged, so the stock would go below zero.';
 
 type Context = { auth: AuthContext; timeZone: string; offlineMaxAgeDays: number; idempotencyKey?: string };
+
+/** Who records a delivery, under which rules, and the request's Idempotency-Key. */
+export type DeliveryContext = Omit<Context, 'idempotencyKey'> & { requestKey?: RequestKey };
+
+/** How an answer shows the delivery: as the admin's inventory entry or as the keeper's supply. */
+export type DeliveryAnswer = { message: string; field: string; present: (record: DeliveryRecord) => unknown };
+
+const DELIVERY_DELETED = 'Inventory entry deleted successfully!';
+
+/** Records a delivery, idempotently: a repeat of the request answers the first. */
+export function createDelivery(db: Db, context: DeliveryContext, input: DeliveryInput, answer: DeliveryAnswer) {
+  return runIdempotent(db, context.requestKey, async (tx, idempotencyKey) => {
+    const record = await createDeliveryIn(tx, { ...context, idempotencyKey }, input);
+    return { status: 201 as const, body: { message: answer.message, [answer.field]: answer.present(record) } };
+  });
+}
+
+/** Edits a delivery, idempotently. */
+export function updateDelivery(db: Db, context: DeliveryContext, id: string, input: DeliveryInput, answer: DeliveryAnswer) {
+  return runIdempotent(db, context.requestKey, async (tx, idempotencyKey) => {
+    const record = await updateDeliveryIn(tx, { ...context, idempotencyKey }, id, input);
+    return { status: 200 as const, body: { message: answer.message, [answer.field]: answer.present(record) } };
+  });
+}
+
+/** Deletes a delivery, idempotently. */
+export function deleteDelivery(db: Db, context: DeliveryContext, id: string) {
+  return runIdempotent(db, context.requestKey, async (tx, idempotencyKey) => {
+    await deleteDeliveryIn(tx, { ...context, idempotencyKey }, id);
+    return { status: 200 as const, body: { message: DELIVERY_DELETED } };
+  });
+}
 
 /**
  * A delivery's day is not in the future, and a keeper's is at most OFFLINE_MAX_AGE_DAYS back; an
@@ -69,7 +102,7 @@ async function mustFind(tx: Tx, id: string, storeIds: string[] | null): Promise<
 }
 
 /** Records a supplier delivery: stock goes up by its quantity on its day. */
-export async function createDelivery(tx: Tx, context: Context, input: DeliveryInput): Promise<DeliveryRecord> {
+async function createDeliveryIn(tx: Tx, context: Context, input: DeliveryInput): Promise<DeliveryRecord> {
   assertDayAllowed(input.day, context);
   const scope = storeScopeOf(context.auth);
   const storeId = await storeOfMaterial(tx, context.auth, input.productId);
@@ -96,7 +129,7 @@ async function lockDelivery(tx: Tx, id: string, storeIds: string[] | null): Prom
  * Edits a delivery. The ledger keeps the truth: the same material on the same day moves by the
  * difference; otherwise the old delivery is taken back on its day and the new one recorded on its own.
  */
-export async function updateDelivery(tx: Tx, context: Context, id: string, input: DeliveryInput): Promise<DeliveryRecord> {
+async function updateDeliveryIn(tx: Tx, context: Context, id: string, input: DeliveryInput): Promise<DeliveryRecord> {
   assertDayAllowed(input.day, context);
   const scope = storeScopeOf(context.auth);
   const old = await lockDelivery(tx, id, scope);
@@ -136,7 +169,7 @@ export async function updateDelivery(tx: Tx, context: Context, id: string, input
 }
 
 /** Deletes a delivery by taking its stock back on its day; refused when that stock is gone. */
-export async function deleteDelivery(tx: Tx, context: Context, id: string): Promise<void> {
+async function deleteDeliveryIn(tx: Tx, context: Context, id: string): Promise<void> {
   const scope = storeScopeOf(context.auth);
   const old = await lockDelivery(tx, id, scope);
   const record = await mustFind(tx, id, scope);

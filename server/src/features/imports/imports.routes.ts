@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
 import { errorResponses, fileResponses, sendFile } from '../../lib/http';
-import { replyIdempotent } from '../../lib/idempotency';
+import { requestKeyOf, sendAnswer } from '../../lib/request-key';
 import { importTemplate } from './import-template';
 import { previewImport, runImport } from './imports.service';
 
@@ -24,10 +24,7 @@ const importsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/imports',
     { ...create, bodyLimit, schema: { tags, body: ImportRequestSchema, response: { 201: ImportResultSchema, ...errorResponses } } },
     async (request, reply) =>
-      replyIdempotent(request, reply, async (tx) => ({
-        status: 201 as const,
-        body: await runImport(tx, authOf(request), request.body, app.timeZone),
-      })),
+      sendAnswer(reply, await runImport(app.db, authOf(request), request.body, app.timeZone, requestKeyOf(request))),
   );
 
   app.get(

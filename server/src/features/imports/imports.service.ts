@@ -17,6 +17,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { todayIn } from '../../lib/calendar';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
+import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { recordAudit } from '../audit/audit.service';
 import { assertStoreTakesStock, resolveTargetStore, storeNameOf } from '../stores/stores.service';
 import { mapColumns, readRows } from './import-rows';
@@ -72,11 +73,16 @@ export async function previewImport(db: Db, auth: AuthContext, input: ImportInpu
   };
 }
 
+/** Imports a file, idempotently: a repeat of the request answers the first import. */
+export function runImport(db: Db, auth: AuthContext, input: ImportInput, timeZone: string, requestKey?: RequestKey) {
+  return runIdempotent(db, requestKey, async (tx) => ({ status: 201 as const, body: await runImportIn(tx, auth, input, timeZone) }));
+}
+
 /**
- * Imports every row or none, in the caller's transaction: the items, their opening movements, the
+ * Imports every row or none, in one transaction: the items, their opening movements, the
  * file's record (the same file again is refused by its unique key) and one audit event.
  */
-export async function runImport(tx: Tx, auth: AuthContext, input: ImportInput, timeZone: string): Promise<ImportResult> {
+async function runImportIn(tx: Tx, auth: AuthContext, input: ImportInput, timeZone: string): Promise<ImportResult> {
   const storeId = await resolveTargetStore(tx, auth, input.storeId);
   try {
     await assertStoreTakesStock(tx, storeId);

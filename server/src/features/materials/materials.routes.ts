@@ -72,8 +72,6 @@ const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
     tags,
     body: MaterialCreateRequestSchema,
     response: ProductMovementResponseSchema,
-    message: 'Product saved successfully!',
-    field: 'product',
     create: createMaterial,
   });
 

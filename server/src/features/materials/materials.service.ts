@@ -14,7 +14,7 @@ import type { MovementKind } from '../../db/schema';
 import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
-import type { IdempotencyClaim } from '../../lib/idempotency';
+import { type IdempotencyClaim, type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { type AuditEntry, recordAudit } from '../audit/audit.service';
 import { appendMovement, recordMovementOrRefuse } from '../movements/movements.service';
 import { assertStoreTakesStock, resolveTargetStore } from '../stores/stores.service';
@@ -59,8 +59,18 @@ function auditMaterial(tx: Tx, auth: AuthContext, action: AuditEntry['action'], 
   });
 }
 
+const MATERIAL_SAVED = 'Product saved successfully!';
+
+/** Creates the item with its opening stock, idempotently: a repeat of the request answers the first. */
+export function createMaterial(db: Db, auth: AuthContext, input: z.output<typeof MaterialCreateRequestSchema>, requestKey?: RequestKey) {
+  return runIdempotent(db, requestKey, async (tx, key) => ({
+    status: 201 as const,
+    body: { message: MATERIAL_SAVED, product: await createMaterialIn(tx, auth, input, key) },
+  }));
+}
+
 /** Creates a material with its starting quantity, recorded as the item's `opening` movement. */
-export async function createMaterial(
+async function createMaterialIn(
   tx: Tx,
   auth: AuthContext,
   input: z.output<typeof MaterialCreateRequestSchema>,

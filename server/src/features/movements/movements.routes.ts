@@ -1,5 +1,4 @@
 import {
-  MOVEMENT_REVERSED,
   MovementListQuerySchema,
   MovementListResponseSchema,
   ReverseMovementRequestSchema,
@@ -9,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
 import { registerCsvExport } from '../../lib/csv-export';
 import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
-import { replyIdempotent } from '../../lib/idempotency';
+import { requestKeyOf, sendAnswer } from '../../lib/request-key';
 import { MOVEMENT_COLUMNS } from './movements.csv';
 import { listMovements, reverseMovement } from './movements.service';
 
@@ -55,13 +54,7 @@ const movementsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      replyIdempotent(request, reply, async (tx, key) => ({
-        status: 200 as const,
-        body: {
-          message: MOVEMENT_REVERSED,
-          movement: await reverseMovement(tx, authOf(request), request.params.id, request.body.reason, key),
-        },
-      })),
+      sendAnswer(reply, await reverseMovement(app.db, authOf(request), request.params.id, request.body.reason, requestKeyOf(request))),
   );
 };
 

@@ -8,6 +8,7 @@ import {
   MOVEMENT_CURSOR_NOT_VALID,
   MOVEMENT_CURSOR_START,
   MOVEMENT_NOT_FOUND,
+  MOVEMENT_REVERSED,
   type Movement,
   type MovementKind,
   type MovementListQuerySchema,
@@ -22,11 +23,12 @@ import {
 } from '@stockyard/contract';
 import { booksClosed, storeInactive } from '@stockyard/contract/messages';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { MOVEMENT_EFFECTS } from '../../db/schema';
 import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
+import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { type ItemRow, type MovementInput, recordMovement, type StoreRefusal } from './ledger.repository';
 import { presentMovement } from './movements.presenter';
 import { type FeedPosition, findMovementRow, findMovementRows } from './movements.repository';
@@ -128,12 +130,20 @@ function reversalRefusal(auth: AuthContext, movement: Reversible, now: number): 
   return null;
 }
 
+/** Reverses a movement, idempotently: a repeat of the request answers the first reversal. */
+export function reverseMovement(db: Db, auth: AuthContext, id: string, reason: string, requestKey?: RequestKey) {
+  return runIdempotent(db, requestKey, async (tx, key) => ({
+    status: 200 as const,
+    body: { message: MOVEMENT_REVERSED, movement: await reverseMovementIn(tx, auth, id, reason, key) },
+  }));
+}
+
 /**
  * Records the reversal of a movement: the same kind with the opposite quantity, now, linked to it.
  * It goes through the ledger statement like any movement, so it is refused (409) when what it takes
  * back has moved on. The unique index on `reverses_id` lets one of two simultaneous reversals through.
  */
-export async function reverseMovement(tx: DbOrTx, auth: AuthContext, id: string, reason: string, key?: string): Promise<Movement> {
+async function reverseMovementIn(tx: DbOrTx, auth: AuthContext, id: string, reason: string, key?: string): Promise<Movement> {
   const scope = storeScopeOf(auth);
   const original = await findMovementRow(tx, id, scope);
   if (!original) throw new AppError('not_found', MOVEMENT_NOT_FOUND);

@@ -10,7 +10,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
 import { registerCsvExport } from '../../lib/csv-export';
 import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
-import { runTransaction } from '../../lib/transaction';
 import { LOW_STOCK_COLUMNS } from './low-stock.csv';
 import { listNotifications, readNotification } from './notifications.service';
 import { getReorderPoint, listLowStock, removeReorderPoint, setReorderPoint } from './replenishment.service';
@@ -36,7 +35,7 @@ const replenishmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: 'Reorder point saved',
-      reorder: await runTransaction(app.db, (tx) => setReorderPoint(tx, authOf(request), request.params.id, request.body)),
+      reorder: await setReorderPoint(app.db, authOf(request), request.params.id, request.body),
     }),
   );
 
@@ -44,7 +43,7 @@ const replenishmentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/materials/:id/reorder',
     { ...manage, schema: { tags, params: ByIdParamsSchema, response: { 200: MessageResponseSchema, ...errorResponses } } },
     async (request) => {
-      await runTransaction(app.db, (tx) => removeReorderPoint(tx, authOf(request), request.params.id));
+      await removeReorderPoint(app.db, authOf(request), request.params.id);
       return { message: 'Reorder point removed' };
     },
   );

@@ -1,8 +1,9 @@
 import { type LowStockRow, MATERIAL_NOT_FOUND, type ReorderPoint } from '@stockyard/contract';
-import type { DbOrTx, Tx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError } from '../../lib/errors';
+import { runTransaction } from '../../lib/transaction';
 import { storeOfMaterial } from '../materials/materials.service';
 import {
   deleteReorderPoint,
@@ -46,19 +47,23 @@ export async function getReorderPoint(db: DbOrTx, auth: AuthContext, materialId:
 
 /** Sets a material's reorder point (a keeper's for their stores, an admin's for any). */
 export async function setReorderPoint(
-  tx: Tx,
+  db: Db,
   auth: AuthContext,
   materialId: string,
   point: { minQty: number; targetQty: number; packSize: number },
 ): Promise<ReorderPoint | null> {
-  await mustLock(tx, auth, materialId);
-  await upsertReorderPoint(tx, materialId, point);
-  return present(await findReorderPoint(tx, materialId));
+  return runTransaction(db, async (tx) => {
+    await mustLock(tx, auth, materialId);
+    await upsertReorderPoint(tx, materialId, point);
+    return present(await findReorderPoint(tx, materialId));
+  });
 }
 
-export async function removeReorderPoint(tx: Tx, auth: AuthContext, materialId: string): Promise<void> {
-  await mustLock(tx, auth, materialId);
-  if (!(await deleteReorderPoint(tx, materialId))) throw new AppError('not_found', 'This material has no reorder point.');
+export async function removeReorderPoint(db: Db, auth: AuthContext, materialId: string): Promise<void> {
+  return runTransaction(db, async (tx) => {
+    await mustLock(tx, auth, materialId);
+    if (!(await deleteReorderPoint(tx, materialId))) throw new AppError('not_found', 'This material has no reorder point.');
+  });
 }
 
 export async function listLowStock(db: DbOrTx, auth: AuthContext, query: { storeId?: string; limit: number; offset: number }) {

@@ -64,8 +64,6 @@ const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
     tags,
     body: ToolCreateRequestSchema,
     response: ToolMovementResponseSchema,
-    message: 'Tool added successfully!',
-    field: 'tool',
     create: createTool,
   });
 

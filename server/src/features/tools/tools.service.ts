@@ -7,11 +7,11 @@ import {
   toolRefundExceeds,
 } from '@stockyard/contract';
 import type { z } from 'zod';
-import type { DbOrTx, Tx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
-import type { IdempotencyClaim } from '../../lib/idempotency';
+import { type IdempotencyClaim, type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { recordAudit } from '../audit/audit.service';
 import { appendMovement, recordMovementOrRefuse } from '../movements/movements.service';
 import { assertStoreTakesStock, resolveTargetStore } from '../stores/stores.service';
@@ -24,8 +24,18 @@ export async function listTools(db: DbOrTx, auth: AuthContext, query: Omit<ToolQ
   return { tools: rows.map(presentTool), total };
 }
 
+const TOOL_SAVED = 'Tool added successfully!';
+
+/** Creates the item with its opening stock, idempotently: a repeat of the request answers the first. */
+export function createTool(db: Db, auth: AuthContext, input: z.output<typeof ToolCreateRequestSchema>, requestKey?: RequestKey) {
+  return runIdempotent(db, requestKey, async (tx, key) => ({
+    status: 201 as const,
+    body: { message: TOOL_SAVED, tool: await createToolIn(tx, auth, input, key) },
+  }));
+}
+
 /** Creates a tool with its starting quantity, recorded as the item's `opening` movement. */
-export async function createTool(
+async function createToolIn(
   tx: Tx,
   auth: AuthContext,
   input: z.output<typeof ToolCreateRequestSchema>,

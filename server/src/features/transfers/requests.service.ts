@@ -1,9 +1,11 @@
 import {
   MATERIAL_NOT_FOUND,
   noSuchItemAtSource,
+  REQUEST_ALREADY_OPEN,
   REQUEST_FROM_ITSELF,
   REQUEST_NOT_FOUND,
   REQUEST_NOT_SUBMITTED,
+  REQUEST_SENT,
   type RequestStatus,
   type StockRequest,
   type StockRequestApprove,
@@ -11,10 +13,11 @@ import {
   type StockRequestQuerySchema,
 } from '@stockyard/contract';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { canAccessStore, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError } from '../../lib/errors';
+import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { notifyStore } from '../replenishment/notifications.service';
 import { assertStoreTakesStock, resolveTargetStore, storeNameOf } from '../stores/stores.service';
 import {
@@ -30,7 +33,7 @@ import {
 } from './requests.repository';
 import { linesText } from './transfers.presenter';
 import { findItemsByName } from './transfers.repository';
-import { createTransfer } from './transfers.service';
+import { createTransferIn } from './transfers.service';
 
 const isoOrNull = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -82,7 +85,7 @@ export async function listRequests(db: DbOrTx, auth: AuthContext, query: z.outpu
  * twice: when every material is, the open request is the answer (`isNew` false); otherwise a new
  * request holds the others. The materials' rows are locked first, so two requests at once take turns.
  */
-export async function createRequest(
+async function createRequestIn(
   tx: DbOrTx,
   auth: AuthContext,
   input: StockRequestCreate,
@@ -119,7 +122,7 @@ export async function createRequest(
  * the sending store's materials of the same names (409 naming one it has not), with the quantities
  * given or those requested. The request's state follows its transfer from now on.
  */
-export async function approveRequest(tx: DbOrTx, auth: AuthContext, id: string, input: StockRequestApprove): Promise<StockRequest> {
+async function approveRequestIn(tx: DbOrTx, auth: AuthContext, id: string, input: StockRequestApprove): Promise<StockRequest> {
   const request = await findRequest(tx, id, null);
   if (!request) throw new AppError('not_found', REQUEST_NOT_FOUND);
   if (input.sourceStoreId === request.store_id) throw new AppError('bad_request', REQUEST_FROM_ITSELF);
@@ -136,7 +139,7 @@ export async function approveRequest(tx: DbOrTx, auth: AuthContext, id: string, 
   );
   const missing = lines.find((line) => !atSource.has(line.name.toLowerCase()));
   if (missing) throw new AppError('conflict', noSuchItemAtSource(missing.name, await storeNameOf(tx, input.sourceStoreId)));
-  const transfer = await createTransfer(tx, auth, {
+  const transfer = await createTransferIn(tx, auth, {
     fromStoreId: input.sourceStoreId,
     toStoreId: request.store_id,
     requestId: id,
@@ -158,7 +161,7 @@ export async function approveRequest(tx: DbOrTx, auth: AuthContext, id: string, 
   return getRequest(tx, auth, id);
 }
 
-export async function rejectRequest(tx: DbOrTx, auth: AuthContext, id: string, reason: string): Promise<StockRequest> {
+async function rejectRequestIn(tx: DbOrTx, auth: AuthContext, id: string, reason: string): Promise<StockRequest> {
   if (!(await findRequest(tx, id, null))) throw new AppError('not_found', REQUEST_NOT_FOUND);
   if (!(await decideRequest(tx, id, 'rejected', auth.userId, { reason }))) throw new AppError('conflict', REQUEST_NOT_SUBMITTED);
   const request = await getRequest(tx, auth, id);
@@ -174,9 +177,40 @@ export async function rejectRequest(tx: DbOrTx, auth: AuthContext, id: string, r
 }
 
 /** The requesting store's keeper (or an admin) withdraws a request not yet decided. */
-export async function cancelRequest(tx: DbOrTx, auth: AuthContext, id: string): Promise<StockRequest> {
+async function cancelRequestIn(tx: DbOrTx, auth: AuthContext, id: string): Promise<StockRequest> {
   const request = await findRequest(tx, id, storeScopeOf(auth));
   if (!request || !canAccessStore(auth, request.store_id)) throw new AppError('not_found', REQUEST_NOT_FOUND);
   if (!(await decideRequest(tx, id, 'cancelled', auth.userId))) throw new AppError('conflict', REQUEST_NOT_SUBMITTED);
   return getRequest(tx, auth, id);
+}
+
+const REQUEST_APPROVED = 'Request approved: a draft transfer is ready to dispatch.';
+const REQUEST_REJECTED = 'Request rejected.';
+const REQUEST_CANCELLED = 'Request cancelled.';
+
+/** Sends a request, idempotently: 201 with a new request, 200 with the open one that already asks for all of it. */
+export function createRequest(db: Db, auth: AuthContext, input: StockRequestCreate, requestKey?: RequestKey) {
+  return runIdempotent(db, requestKey, async (tx) => {
+    const { request, isNew } = await createRequestIn(tx, auth, input);
+    return isNew
+      ? { status: 201 as const, body: { message: REQUEST_SENT, request } }
+      : { status: 200 as const, body: { message: REQUEST_ALREADY_OPEN, request } };
+  });
+}
+
+/** Runs a step of a request idempotently, answering its message and the request as it now stands. */
+function answerRequest(db: Db, requestKey: RequestKey | undefined, message: string, step: (tx: DbOrTx) => Promise<StockRequest>) {
+  return runIdempotent(db, requestKey, async (tx) => ({ status: 200 as const, body: { message, request: await step(tx) } }));
+}
+
+export function approveRequest(db: Db, auth: AuthContext, id: string, input: StockRequestApprove, requestKey?: RequestKey) {
+  return answerRequest(db, requestKey, REQUEST_APPROVED, (tx) => approveRequestIn(tx, auth, id, input));
+}
+
+export function rejectRequest(db: Db, auth: AuthContext, id: string, reason: string, requestKey?: RequestKey) {
+  return answerRequest(db, requestKey, REQUEST_REJECTED, (tx) => rejectRequestIn(tx, auth, id, reason));
+}
+
+export function cancelRequest(db: Db, auth: AuthContext, id: string, requestKey?: RequestKey) {
+  return answerRequest(db, requestKey, REQUEST_CANCELLED, (tx) => cancelRequestIn(tx, auth, id));
 }

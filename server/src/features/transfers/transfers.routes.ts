@@ -1,17 +1,10 @@
 import {
-  REQUEST_ALREADY_OPEN,
-  REQUEST_SENT,
   ReasonSchema,
   StockRequestApproveSchema,
   StockRequestCreateSchema,
   StockRequestListResponseSchema,
   StockRequestQuerySchema,
   StockRequestResponseSchema,
-  TRANSFER_CANCELLED,
-  TRANSFER_CLOSED,
-  TRANSFER_CREATED,
-  TRANSFER_DISPATCHED,
-  TRANSFER_RECEIVED,
   TransferCreateSchema,
   TransferDetailResponseSchema,
   TransferListResponseSchema,
@@ -23,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
 import { registerCsvExport } from '../../lib/csv-export';
 import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
-import { replyIdempotent } from '../../lib/idempotency';
+import { requestKeyOf, sendAnswer } from '../../lib/request-key';
 import { approveRequest, cancelRequest, createRequest, getRequest, listRequests, rejectRequest } from './requests.service';
 import { TRANSFER_LINE_COLUMNS, transferLineRows } from './transfers.csv';
 import {
@@ -76,46 +69,27 @@ const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
       ...move,
       schema: { tags: requestTags, body: StockRequestCreateSchema, response: { 201: StockRequestResponseSchema, ...requestAnswer } },
     },
-    async (request, reply) =>
-      replyIdempotent(request, reply, async (tx) => {
-        const { request: sent, isNew } = await createRequest(tx, authOf(request), request.body);
-        return isNew
-          ? { status: 201 as const, body: { message: REQUEST_SENT, request: sent } }
-          : { status: 200 as const, body: { message: REQUEST_ALREADY_OPEN, request: sent } };
-      }),
+    async (request, reply) => sendAnswer(reply, await createRequest(app.db, authOf(request), request.body, requestKeyOf(request))),
   );
 
   app.post(
     '/api/stock-requests/:id/approve',
     { ...approve, schema: { tags: requestTags, params: ByIdParamsSchema, body: StockRequestApproveSchema, response: requestAnswer } },
     async (request, reply) =>
-      replyIdempotent(request, reply, async (tx) => ({
-        status: 200 as const,
-        body: {
-          message: 'Request approved: a draft transfer is ready to dispatch.',
-          request: await approveRequest(tx, authOf(request), request.params.id, request.body),
-        },
-      })),
+      sendAnswer(reply, await approveRequest(app.db, authOf(request), request.params.id, request.body, requestKeyOf(request))),
   );
 
   app.post(
     '/api/stock-requests/:id/reject',
     { ...approve, schema: { tags: requestTags, params: ByIdParamsSchema, body: ReasonSchema, response: requestAnswer } },
     async (request, reply) =>
-      replyIdempotent(request, reply, async (tx) => ({
-        status: 200 as const,
-        body: { message: 'Request rejected.', request: await rejectRequest(tx, authOf(request), request.params.id, request.body.reason) },
-      })),
+      sendAnswer(reply, await rejectRequest(app.db, authOf(request), request.params.id, request.body.reason, requestKeyOf(request))),
   );
 
   app.post(
     '/api/stock-requests/:id/cancel',
     { ...move, schema: { tags: requestTags, params: ByIdParamsSchema, response: requestAnswer } },
-    async (request, reply) =>
-      replyIdempotent(request, reply, async (tx) => ({
-        status: 200 as const,
-        body: { message: 'Request cancelled.', request: await cancelRequest(tx, authOf(request), request.params.id) },
-      })),
+    async (request, reply) => sendAnswer(reply, await cancelRequest(app.db, authOf(request), request.params.id, requestKeyOf(request))),
   );
 
   app.get(
@@ -155,62 +129,33 @@ const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/transfers',
     { ...move, schema: { tags: transferTags, body: TransferCreateSchema, response: { 201: TransferResponseSchema, ...errorResponses } } },
-    async (request, reply) =>
-      replyIdempotent(request, reply, async (tx) => ({
-        status: 201 as const,
-        body: {
-          message: TRANSFER_CREATED,
-          transfer: await createTransfer(tx, authOf(request), {
-            fromStoreId: request.body.fromStoreId,
-            toStoreId: request.body.toStoreId,
-            lines: request.body.lines.map((line) => ({
-              itemKind: line.materialId ? ('material' as const) : ('tool' as const),
-              itemId: (line.materialId ?? line.toolId) as string,
-              quantity: line.quantity,
-            })),
-          }),
-        },
-      })),
+    async (request, reply) => sendAnswer(reply, await createTransfer(app.db, authOf(request), request.body, requestKeyOf(request))),
   );
 
   app.post(
     '/api/transfers/:id/dispatch',
     { ...move, schema: { tags: transferTags, params: ByIdParamsSchema, response: transferAnswer } },
-    async (request, reply) =>
-      replyIdempotent(request, reply, async (tx, key) => ({
-        status: 200 as const,
-        body: { message: TRANSFER_DISPATCHED, transfer: await dispatchTransfer(tx, authOf(request), request.params.id, key) },
-      })),
+    async (request, reply) => sendAnswer(reply, await dispatchTransfer(app.db, authOf(request), request.params.id, requestKeyOf(request))),
   );
 
   app.post(
     '/api/transfers/:id/receive',
     { ...move, schema: { tags: transferTags, params: ByIdParamsSchema, body: TransferReceiveSchema, response: transferAnswer } },
     async (request, reply) =>
-      replyIdempotent(request, reply, async (tx, key) => ({
-        status: 200 as const,
-        body: { message: TRANSFER_RECEIVED, transfer: await receiveTransfer(tx, authOf(request), request.params.id, request.body, key) },
-      })),
+      sendAnswer(reply, await receiveTransfer(app.db, authOf(request), request.params.id, request.body, requestKeyOf(request))),
   );
 
   app.post(
     '/api/transfers/:id/cancel',
     { ...move, schema: { tags: transferTags, params: ByIdParamsSchema, response: transferAnswer } },
-    async (request, reply) =>
-      replyIdempotent(request, reply, async (tx) => ({
-        status: 200 as const,
-        body: { message: TRANSFER_CANCELLED, transfer: await cancelTransfer(tx, authOf(request), request.params.id) },
-      })),
+    async (request, reply) => sendAnswer(reply, await cancelTransfer(app.db, authOf(request), request.params.id, requestKeyOf(request))),
   );
 
   app.post(
     '/api/transfers/:id/close',
     { ...approve, schema: { tags: transferTags, params: ByIdParamsSchema, body: ReasonSchema, response: transferAnswer } },
     async (request, reply) =>
-      replyIdempotent(request, reply, async (tx) => ({
-        status: 200 as const,
-        body: { message: TRANSFER_CLOSED, transfer: await closeTransfer(tx, authOf(request), request.params.id, request.body.reason) },
-      })),
+      sendAnswer(reply, await closeTransfer(app.db, authOf(request), request.params.id, request.body.reason, requestKeyOf(request))),
   );
 };
 

@@ -3,22 +3,29 @@ import {
   notEnoughToDispatch,
   receiptTooMuch,
   TOOL_NOT_FOUND,
+  TRANSFER_CANCELLED,
+  TRANSFER_CLOSED,
+  TRANSFER_CREATED,
+  TRANSFER_DISPATCHED,
   TRANSFER_LINE_UNKNOWN,
   TRANSFER_NOT_DRAFT,
   TRANSFER_NOT_FOUND,
   TRANSFER_NOT_IN_TRANSIT,
+  TRANSFER_RECEIVED,
   TRANSFER_SAME_STORE,
   type Transfer,
+  type TransferCreate,
   type TransferQuerySchema,
   type TransferReceive,
   transferReference,
 } from '@stockyard/contract';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import type { ItemKind } from '../../db/schema';
 import { canAccessStore, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError } from '../../lib/errors';
+import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { moveIncoming, recordMovementOrRefuse } from '../movements/movements.service';
 import { notifyStore } from '../replenishment/notifications.service';
 import { assertStoreTakesStock } from '../stores/stores.service';
@@ -112,7 +119,7 @@ export async function listTransfers(db: DbOrTx, auth: AuthContext, query: z.outp
  * line names a live item of the sending store; a material the receiving store also has (by name) is
  * counted as on its way to it from now, so the reorder point sees it.
  */
-export async function createTransfer(
+export async function createTransferIn(
   tx: DbOrTx,
   auth: AuthContext,
   input: { fromStoreId: string; toStoreId: string; lines: DraftLine[]; requestId?: string | null },
@@ -173,7 +180,7 @@ export async function createTransfer(
  * each line leaves the sending store through the ledger statement as `transfer_out` (409 when short).
  * From then on the goods are in transit: in neither store.
  */
-export async function dispatchTransfer(tx: DbOrTx, auth: AuthContext, id: string, key?: string): Promise<Transfer> {
+async function dispatchTransferIn(tx: DbOrTx, auth: AuthContext, id: string, key?: string): Promise<Transfer> {
   const row = await mustFind(tx, auth, id);
   if (!canAccessStore(auth, row.from_store_id)) throw new AppError('forbidden', FORBIDDEN_SENDER);
   if (!(await changeStatus(tx, id, ['draft'], 'dispatched', auth.userId))) {
@@ -218,7 +225,7 @@ export async function dispatchTransfer(tx: DbOrTx, auth: AuthContext, id: string
  * then the receiving store's item of the same name (made if it has none) takes it all in as
  * `store_transfer_in`, and what arrived damaged goes out again as `damage`, so the store's row shows both.
  */
-export async function receiveTransfer(tx: DbOrTx, auth: AuthContext, id: string, body: TransferReceive, key?: string): Promise<Transfer> {
+async function receiveTransferIn(tx: DbOrTx, auth: AuthContext, id: string, body: TransferReceive, key?: string): Promise<Transfer> {
   const row = await mustFind(tx, auth, id, true);
   if (!canAccessStore(auth, row.to_store_id)) throw new AppError('forbidden', FORBIDDEN_RECEIVER);
   if (!IN_TRANSIT.includes(row.status as (typeof IN_TRANSIT)[number])) throw new AppError('conflict', TRANSFER_NOT_IN_TRANSIT);
@@ -277,7 +284,7 @@ export async function receiveTransfer(tx: DbOrTx, auth: AuthContext, id: string,
 }
 
 /** Cancels a draft (nothing has moved yet): what it counted as on its way is no longer. */
-export async function cancelTransfer(tx: DbOrTx, auth: AuthContext, id: string): Promise<Transfer> {
+async function cancelTransferIn(tx: DbOrTx, auth: AuthContext, id: string): Promise<Transfer> {
   const row = await mustFind(tx, auth, id);
   if (!canAccessStore(auth, row.from_store_id)) throw new AppError('forbidden', FORBIDDEN_SENDER);
   if (!(await changeStatus(tx, id, ['draft'], 'cancelled', auth.userId))) {
@@ -300,7 +307,7 @@ export async function cancelTransfer(tx: DbOrTx, auth: AuthContext, id: string):
  * as a transit loss, which belongs to neither store (the sender recorded it leaving; the receiver
  * never had it). It shows on the transfer and in the company's view of goods written off.
  */
-export async function closeTransfer(tx: DbOrTx, auth: AuthContext, id: string, reason: string): Promise<Transfer> {
+async function closeTransferIn(tx: DbOrTx, auth: AuthContext, id: string, reason: string): Promise<Transfer> {
   const row = await mustFind(tx, auth, id, true);
   if (!IN_TRANSIT.includes(row.status as (typeof IN_TRANSIT)[number])) throw new AppError('conflict', TRANSFER_NOT_IN_TRANSIT);
   const written = await writeOffRemaining(tx, id);
@@ -312,4 +319,47 @@ export async function closeTransfer(tx: DbOrTx, auth: AuthContext, id: string, r
   await stampClosed(tx, id, auth.userId, reason);
   await closeRequestLines(tx, id);
   return loadTransfer(tx, auth, await mustFind(tx, auth, id));
+}
+
+/** Runs a step of a transfer idempotently, answering its message and the transfer as it now stands. */
+function answerTransfer<S extends 200 | 201>(
+  db: Db,
+  requestKey: RequestKey | undefined,
+  answer: { status: S; message: string },
+  step: (tx: DbOrTx, key: string | undefined) => Promise<Transfer>,
+) {
+  return runIdempotent(db, requestKey, async (tx, key) => ({
+    status: answer.status,
+    body: { message: answer.message, transfer: await step(tx, key) },
+  }));
+}
+
+/** Makes a draft transfer from a request's lines, each a material or a tool. */
+export function createTransfer(db: Db, auth: AuthContext, input: TransferCreate, requestKey?: RequestKey) {
+  const lines = input.lines.map((line) => ({
+    itemKind: line.materialId ? ('material' as const) : ('tool' as const),
+    itemId: (line.materialId ?? line.toolId) as string,
+    quantity: line.quantity,
+  }));
+  return answerTransfer(db, requestKey, { status: 201, message: TRANSFER_CREATED }, (tx) =>
+    createTransferIn(tx, auth, { fromStoreId: input.fromStoreId, toStoreId: input.toStoreId, lines }),
+  );
+}
+
+export function dispatchTransfer(db: Db, auth: AuthContext, id: string, requestKey?: RequestKey) {
+  return answerTransfer(db, requestKey, { status: 200, message: TRANSFER_DISPATCHED }, (tx, key) => dispatchTransferIn(tx, auth, id, key));
+}
+
+export function receiveTransfer(db: Db, auth: AuthContext, id: string, body: TransferReceive, requestKey?: RequestKey) {
+  return answerTransfer(db, requestKey, { status: 200, message: TRANSFER_RECEIVED }, (tx, key) =>
+    receiveTransferIn(tx, auth, id, body, key),
+  );
+}
+
+export function cancelTransfer(db: Db, auth: AuthContext, id: string, requestKey?: RequestKey) {
+  return answerTransfer(db, requestKey, { status: 200, message: TRANSFER_CANCELLED }, (tx) => cancelTransferIn(tx, auth, id));
+}
+
+export function closeTransfer(db: Db, auth: AuthContext, id: string, reason: string, requestKey?: RequestKey) {
+  return answerTransfer(db, requestKey, { status: 200, message: TRANSFER_CLOSED }, (tx) => closeTransferIn(tx, auth, id, reason));
 }
