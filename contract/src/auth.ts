@@ -21,7 +21,7 @@ export const LoginRequestSchema = z.object({
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
 /**
- * docs/SPEC.md's `{token, role}` for an account without a second factor. An account with one answers
+ * `{token, role}` for an account without a second factor. An account with one answers
  * `{mfaRequired: true, mfaToken}` instead, and an admin who must set one up `{mfaSetupRequired: true, mfaToken}`:
  * the short-lived `mfaToken` only finishes this sign-in.
  */

@@ -18,7 +18,7 @@ export const ROLES = ['admin', 'user', 'store-user', 'manager'] as const;
 export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;
 
-/** Roles an admin may give a new account, with docs/SPEC.md's labels. */
+/** Roles an admin may give a new account, with their labels. */
 export const ASSIGNABLE_ROLES = [
   { value: 'user', label: 'Store Keeper' },
   { value: 'store-user', label: 'User' },
@@ -97,5 +97,5 @@ export type PageQuery = z.output<typeof PageQuerySchema>;
 export const ListQuerySchema = PageQuerySchema.extend({ q: z.string().trim().max(NAME_MAX).optional() });
 export type ListQuery = z.output<typeof ListQuerySchema>;
 
-/** A store as other resources name it: docs/SPEC.md's populated `storeId`. */
+/** A store as other resources name it: a populated `storeId`. */
 export const StoreRefSchema = z.object({ _id: z.string(), name: z.string() });

@@ -1,4 +1,4 @@
-/** The languages the app speaks; English is the default and holds docs/SPEC.md's texts as they are. */
+/** The languages the app speaks; English is the default and holds the product's texts as they are. */
 export const LANGUAGES = ['en', 'es', 'fr', 'hi'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';

@@ -75,7 +75,7 @@ export type MaterialUpdateRequest = z.input<typeof MaterialUpdateRequestSchema>;
 
 export const RemarksUpdateRequestSchema = z.object({ remarks: requiredText('Remarks', TEXT_MAX) });
 
-/** The quantity fields of the movement bodies, as docs/SPEC.md names them, with their messages. */
+/** The quantity fields of the movement bodies, with their messages. */
 const issuedQuantity = { quantity: quantitySchema(VALID_QUANTITY_REQUIRED) };
 const damagedQuantity = { damagedQuantity: quantitySchema('Please enter a valid damage quantity.') };
 const refundQuantity = { refundQuantity: quantitySchema('Please enter a valid refund quantity.') };
@@ -201,7 +201,7 @@ export type Supply = z.infer<typeof SupplySchema>;
 
 // ---- Stock views ----
 
-/** A store's stock rows (docs/SPEC.md's /api/stock), a page at a time. */
+/** A store's stock rows (/api/stock), a page at a time. */
 export const StockQuerySchema = PageQuerySchema.extend({ storeId: IdSchema.optional() });
 
 export const StockRowSchema = z.object({
@@ -317,14 +317,14 @@ export function reversalWouldGoNegative(available: number, quantity: number): st
 }
 export const REVERSAL_COUNTER_GONE = 'This movement cannot be reversed: what it recorded has since been returned or reversed in part.';
 
-/** What each keeper material screen is told once its movement is recorded (docs/SPEC.md). */
+/** What each keeper material screen is told once its movement is recorded. */
 export const MATERIAL_ISSUED = 'Stock issued successfully';
 export const MATERIAL_DAMAGED = 'Damaged stock recorded successfully';
 export const MATERIAL_RETURNED = 'Stock returned successfully';
 export const MATERIAL_RESTOCKED = 'Material restocked successfully';
 export const MATERIAL_TRANSFERRED = 'Stock transferred successfully';
 
-/** What each keeper tool screen is told once its movement is recorded (docs/SPEC.md). */
+/** What each keeper tool screen is told once its movement is recorded. */
 export const TOOL_ISSUED = 'Tool issued successfully';
 export const TOOL_DAMAGED = 'Tool damage recorded successfully';
 export const TOOL_RETURNED = 'Tool returned successfully';

@@ -7,18 +7,18 @@ export function ddmmyyyy(value: string | null | undefined): string {
   return match ? `${match[3]}/${match[2]}/${match[1]}` : 'N/A';
 }
 
-/** docs/SPEC.md's N/A for empty text. */
+/** N/A stands for empty text. */
 export function textOrNA(value: string | null | undefined): string {
   return value?.trim() ? value : 'N/A';
 }
 
-/** docs/SPEC.md's 0 for a missing number. */
+/** 0 stands for a missing number. */
 export function numberOrZero(value: number | null | undefined): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 }
 
 /**
- * The 14 columns of docs/SPEC.md section 3 "PDF report columns", with transfers from and to other
+ * The report's 14 columns, with transfers from and to other
  * stores beside them and the signed Adjustments of stock counts before Closing Qty, shared by the
  * screen, the PDF and the CSV.
  */

@@ -65,5 +65,5 @@ const ReportTotalsSchema = ReportRowSchema.pick({
   adjustmentQuantity: true,
   currentAvailableQuantity: true,
 });
-/** The keeper's report: docs/SPEC.md's `data`, and the totals row that ends every report. */
+/** The keeper's report: its rows in `data`, and the totals row that ends every report. */
 export const KeeperReportResponseSchema = z.object({ data: z.array(ReportRowSchema), totals: ReportTotalsSchema });

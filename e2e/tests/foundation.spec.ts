@@ -79,7 +79,7 @@ test('the admin creates a store, a store keeper and a store user', async ({ page
   await expect(page.getByRole('status')).toHaveText('User Created Successfully');
   await snap(page, 'create-user-1280');
 
-  // The same email again is refused with docs/SPEC.md's message.
+  // The same email again is refused, saying so.
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Kim Again');
   await page.getByLabel('Email').fill(keeperEmail.toUpperCase());
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(KEEPER_PASSWORD);
@@ -119,7 +119,7 @@ test('the admin edits and deletes stores with confirmation', async ({ page }) =>
   await page.getByPlaceholder('Search by store name or location').fill(storeName);
   await snap(page, 'all-stores-1280');
 
-  // The spare store has no address: saving it empty shows docs/SPEC.md's alert.
+  // The spare store has no address: saving it empty shows the alert that asks for one.
   await page.getByRole('button', { name: `Edit ${storeName} spare` }).click();
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByRole('dialog').getByRole('alert')).toHaveText('Store name, location, and status are required.');
@@ -156,7 +156,7 @@ test('a store keeper signs in, changes their password and logs out', async ({ pa
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, keeperEmail, KEEPER_PASSWORD);
   await expect(page).toHaveURL(/\/dashboard\/manager-dashboard$/);
-  // docs/SPEC.md's 13 hub buttons, Import, Stock Count, Tools Out, Low Stock, Requests, Transfers, Needs attention, Notifications, Sessions and the password link.
+  // The 13 buttons of the base hub, Import, Stock Count, Tools Out, Low Stock, Requests, Transfers, Needs attention, Notifications, Sessions and the password link.
   await expect(page.getByRole('link')).toHaveCount(23);
   await expect(page.getByRole('link', { name: 'Transfer from Warehouse' })).toBeVisible();
   await snap(page, 'keeper-hub-1280');

@@ -97,7 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Bodies are JSON in UTF-8 and nothing else: any other type or charset answers 415.
   app.removeContentTypeParser('text/plain');
-  // An empty JSON body (docs/SPEC.md's logout sends none) reads as no body rather than an error.
+  // An empty JSON body (a logout sends none) reads as no body rather than an error.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const charset = /charset=([^;]+)/i

@@ -7,8 +7,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 const failure = { status: 500, body: {} };
 
-// docs/SPEC.md section 8: when the server sends no message, each screen says its own text.
-describe('fallback error texts of docs/SPEC.md section 8', () => {
+// When the server sends no message, each screen says its own text.
+describe("each screen's fallback error text", () => {
   it.each([
     ['user', '/dashboard/allproducts', { 'GET /api/products': failure }, 'Failed to fetch products. Please try again.'],
     ['admin', '/dashboard/productlist', { 'GET /api/products': failure }, 'Failed to fetch data. Please try again.'],

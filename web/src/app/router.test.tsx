@@ -11,7 +11,7 @@ async function dashboardSettled() {
   );
 }
 
-describe('routing by role (docs/SPEC.md section 2)', () => {
+describe('routing by role', () => {
   it.each([
     ['/dashboard/admin', '/'],
     ['/anything', '/'],
@@ -42,7 +42,7 @@ describe('routing by role (docs/SPEC.md section 2)', () => {
     const { router } = renderAt('/dashboard/allusers');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/manager-dashboard'));
     expect(await screen.findByRole('link', { name: 'Generate Report' })).toBeInTheDocument();
-    // The 20 buttons (docs/SPEC.md's 13, Import, Stock Count, Tools Out, Low Stock, Requests, Transfers and Needs attention), and the top bar's Notifications, Sessions and Change Password.
+    // The 20 buttons (the 13 of the base hub, Import, Stock Count, Tools Out, Low Stock, Requests, Transfers and Needs attention), and the top bar's Notifications, Sessions and Change Password.
     expect(screen.getAllByRole('link').filter((link) => link.getAttribute('href')?.startsWith('/dashboard/'))).toHaveLength(23);
     await dashboardSettled();
   });

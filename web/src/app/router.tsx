@@ -177,7 +177,7 @@ function RoleLayout() {
   );
 }
 
-/** docs/SPEC.md section 2 "Login and entry": without a role / is the login screen and everything else leads there. */
+/** Without a role, / is the login screen and everything else leads there. */
 function Entry() {
   const role = useRole();
   return role ? <Navigate to="/dashboard" replace /> : <LoginPage />;

@@ -11,7 +11,7 @@ function partOf(param: string, index: number, code: string): string | number {
 /**
  * A message of the server's or of a shared form check in the app's language: the translation of its
  * code (with the names and numbers of a message made with them) where the language has one, else the
- * English text as it came. In English the text as it came is shown, as docs/SPEC.md words it.
+ * English text as it came. In English the text is shown as it came.
  */
 export function translatedMessage(message: string, code?: string, params?: string[]): string {
   if (!code || currentLanguage() === 'en' || !i18n.exists(`messages.${code}`)) return message;

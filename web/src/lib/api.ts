@@ -135,7 +135,7 @@ function safeJson(text: string): { message?: unknown; code?: unknown; params?: u
 /**
  * What to tell the user about a failed call, in the app's language where it has the text: the
  * server's own message when it sent one, the connection problem when there was no answer, else the
- * screen's fallback text from docs/SPEC.md.
+ * screen's own fallback text.
  */
 export function messageOf(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;

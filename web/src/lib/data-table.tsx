@@ -8,7 +8,7 @@ import classes from './data-table.module.css';
 export type Column<T> = { header: string; render: (row: T) => ReactNode; align?: 'right' };
 
 /**
- * A column's header in the app's language: headers are docs/SPEC.md's English texts, shared by many
+ * A column's header in the app's language: headers are the product's English texts, shared by many
  * screens, and each language's `columns` catalogue holds their translations; one it lacks shows as it is.
  */
 export function useHeaderText(): (header: string) => string {
@@ -18,7 +18,7 @@ export function useHeaderText(): (header: string) => string {
 
 /**
  * A table that scrolls sideways inside its card on a phone (the page itself never does), with
- * docs/SPEC.md's loading and empty rows.
+ * The loading row and the empty row.
  */
 export type DataTableProps<T> = {
   columns: Column<T>[];

@@ -31,7 +31,7 @@ export function localNumber(value: number): string {
   return new Intl.NumberFormat(currentLanguage()).format(value);
 }
 
-/** A day as the app's language writes it, where docs/SPEC.md fixes no format. */
+/** A day as the app's language writes it, where a screen fixes no format. */
 export function localDate(value: string | Date): string {
   return new Intl.DateTimeFormat(currentLanguage(), { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(value));
 }

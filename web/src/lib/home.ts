@@ -1,6 +1,6 @@
 import type { Role } from '@stockyard/contract';
 
-/** Where each role lands after sign-in (docs/SPEC.md section 2); other roles go back to /login. */
+/** Where each role lands after sign-in; other roles go back to /login. */
 export function homeOf(role: Role | null): string {
   switch (role) {
     case 'admin':

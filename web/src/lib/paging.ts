@@ -25,7 +25,7 @@ export function pagedQuery<T, R = T[]>(
 /** What pagedQuery returns for rows of T. */
 export type PageQueryOptions<T> = ReturnType<typeof pagedQuery<T>>;
 
-/** The query of up to five distinct names starting the search box's suggestions (docs/SPEC.md section 9). */
+/** The query of up to five distinct names starting the search box's suggestions. */
 export function suggestionsQuery<T extends { name: string }, R = T[]>(source: ListSource<T, R>, q: string) {
   const search = q.trim();
   return queryOptions({

@@ -7,7 +7,7 @@ export function SearchBox(props: {
   onChange: (value: string) => void;
   suggestions: string[];
   placeholder: string;
-  /** docs/SPEC.md section 9: 200 px in the admin screens, 150 px in the keeper's. */
+  /** The search box is 200 px wide in the admin screens, 150 px in the keeper's. */
   maxListHeight: 150 | 200;
 }) {
   return (

@@ -46,7 +46,7 @@ export function clearSession(): void {
   localStorage.clear();
   for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value);
   sessionStorage.clear();
-  // biome-ignore lint/suspicious/noDocumentCookie: clearing the one cookie docs/SPEC.md names
+  // biome-ignore lint/suspicious/noDocumentCookie: clearing the one cookie the app sets
   document.cookie = 'token=; Max-Age=0; path=/';
   notify();
 }

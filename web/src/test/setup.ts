@@ -19,7 +19,7 @@ afterEach(() => {
 
 // jsdom lacks these browser APIs that Mantine uses (node-environment files, such as the PDF tests, have no window).
 if (isBrowserLike) installBrowserStubs();
-// Screens speak through i18next: the tests read them in English, docs/SPEC.md's texts.
+// Screens speak through i18next: the tests read them in English, the product's own texts.
 if (isBrowserLike) await startI18n('en');
 
 function installBrowserStubs() {

@@ -11,7 +11,7 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: text('role').notNull(),
-    /** The language the person chose for the app (docs/decisions/0012); null until they choose. */
+    /** The language the person chose for the app, for screens and messages; null until they choose. */
     language: text('language'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

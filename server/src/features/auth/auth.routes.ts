@@ -27,7 +27,7 @@ function signInClient(request: FastifyRequest): SignInClient {
 }
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  // docs/SPEC.md calls both the bare and the /api-prefixed paths.
+  // Clients call both the bare and the /api-prefixed paths, so both answer.
   for (const prefix of ['/auth', '/api/auth']) {
     app.post(
       `${prefix}/login`,

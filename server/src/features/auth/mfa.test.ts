@@ -135,7 +135,7 @@ describe('a second factor (TOTP) with recovery codes, required of admins', () =>
     });
   });
 
-  it('lets a keeper turn it on by choice, and leaves keepers without one signing in as docs/SPEC.md says', async () => {
+  it('lets a keeper turn it on by choice, and leaves keepers without one signing in with their password alone', async () => {
     const adminToken = (
       await post('/api/auth/mfa', { mfaToken: (await signIn(admin.email)).json().mfaToken, code: recoveryCodes[1] })
     ).json().token;

@@ -23,7 +23,7 @@ export function presentDelivery(row: DeliveryRow): DeliveryRecord {
   };
 }
 
-/** docs/SPEC.md names a delivery's day `date` on the admin's inventory entries and `dateReceived` on the keeper's supplies. */
+/** A delivery's day is `date` on the admin's inventory entries and `dateReceived` on the keeper's supplies. */
 export function asInventoryEntry({ day, ...delivery }: DeliveryRecord): InventoryEntry {
   return { ...delivery, date: day };
 }

@@ -19,7 +19,7 @@ import { createDelivery, type DeliveryInput, deleteDelivery, listDeliveries, upd
 const tags = ['deliveries'];
 
 /**
- * docs/SPEC.md shows one concept, a supplier delivery, under two sets of names: the admin's inventory
+ * One concept, a supplier delivery, is called under two sets of names: the admin's inventory
  * entries and the keeper's supplies. Each set is one entry here; the calls behind them are the same.
  */
 const flavours = [

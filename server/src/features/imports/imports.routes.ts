@@ -12,7 +12,7 @@ const create = { onRequest: authorize('items:create') };
 /** A 6 MB file in base64 with its JSON around it: the app's 1 MB body limit is for everything else. */
 const bodyLimit = 9 * 1024 * 1024;
 
-/** Materials and tools from a spreadsheet: preview, then an all-or-nothing import (docs/ARCHITECTURE.md). */
+/** Materials and tools from a spreadsheet: preview, then an all-or-nothing import. */
 const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/imports/preview',

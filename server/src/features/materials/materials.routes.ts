@@ -39,7 +39,7 @@ const ProductListQuerySchema = ListQuerySchema.extend({ storeId: IdSchema.option
 const tags = ['materials'];
 
 const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // docs/SPEC.md's admin list (/api/products) and keeper list (/api/user/get-product) show the same rows.
+  // The admin's list (/api/products) and the keeper's (/api/user/get-product) show the same rows.
   registerCsvExport(app, {
     url: '/api/products/csv',
     permission: 'items:read',

@@ -320,7 +320,7 @@ describe('PUT /api/products/update-remarks/:id', () => {
 });
 
 describe('GET /api/stock and /api/supply/track-supplies', () => {
-  it("lists a store's stock rows in docs/SPEC.md's shape", async () => {
+  it("lists a store's stock rows, each with its material nested", async () => {
     const store = await createStore(t.app, staff.admin.token);
     await createMaterial(t.app, staff.admin.token, {
       storeId: store._id,

@@ -11,7 +11,7 @@ export type TrackSupplyRow = Pick<RowOf<typeof stores>, 'id' | 'name' | 'locatio
   details: TrackSupplyStore['inventoryDetails'] | null;
 };
 
-/** docs/SPEC.md's stock row: the material's fields nested the way the stock screen reads them. */
+/** A stock row: the material's fields nested the way the stock screen reads them. */
 export function presentStockRow(row: StockRowRecord): StockRow {
   return {
     id: row.id,

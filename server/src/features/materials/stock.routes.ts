@@ -9,7 +9,7 @@ import { trackSuppliesFileName } from './track-supplies-file';
 
 const tags = ['stock'];
 
-/** Read-only stock views of docs/SPEC.md: a store's stock rows and every store's per-material breakdown. */
+/** Read-only stock views: a store's stock rows and every store's per-material breakdown. */
 const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   const read = { onRequest: authorize('items:read') };
 

@@ -3,7 +3,7 @@ import { generatedNote, type TablePdf, type TableStyle } from '../../lib/pdf/tab
 
 const COLUMNS = ['Product', 'Damaged Stock', 'Return Stock', 'Issued Stock', 'Total Quantity'];
 
-/** docs/SPEC.md section 9: portrait, the table from 20 mm (in the plain table style the screen had before). */
+/** The supplies PDF is portrait, its table from 20 mm (in the plain table style the screen had before). */
 const STYLE: TableStyle = {
   orientation: 'portrait',
   title: { x: 14, y: 14, size: 14 },
@@ -15,7 +15,7 @@ const STYLE: TableStyle = {
   stripe: [245, 245, 245],
 };
 
-/** "{store}-report.pdf" (docs/SPEC.md section 9). */
+/** The supplies PDF is named "{store}-report.pdf". */
 export function trackSuppliesFileName(store: TrackSupplyStore): string {
   return `${store.storeName}-report.pdf`;
 }

@@ -61,7 +61,7 @@ describe('the arithmetic of every kind of material movement (MOVEMENT_EFFECTS in
     expect(await countMovements(t.database.db, product._id)).toBe(6);
   });
 
-  it("answers consume-stock and refund-stock with docs/SPEC.md's fields", async () => {
+  it('answers consume-stock and refund-stock with the moved material and a message', async () => {
     const product = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 10 });
     const issued = (await post('/api/user/consume-stock', { productId: product._id, quantity: 4 })).json();
     expect(issued.message).toBe('Stock issued successfully');

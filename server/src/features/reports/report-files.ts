@@ -27,7 +27,7 @@ export type StoreReport = {
 
 export type ReportAudience = 'admin' | 'keeper';
 
-/** docs/SPEC.md section 9: A4 landscape, centred title, table from 25 mm, font 8, padding 2, dark blue header, grey stripes. */
+/** The report PDF: A4 landscape, centred title, table from 25 mm, font 8, padding 2, dark blue header, grey stripes. */
 const REPORT_STYLE: TableStyle = {
   orientation: 'landscape',
   title: { x: 'centre', y: 15, size: 14 },
@@ -47,7 +47,7 @@ const REVERSIBLE_COLUMNS = new Set(
 const NEGATIVE_NOTE = 'Figures in red are negative: they include reversals of movements recorded before this period.';
 const SIGNATURES = ['Prepared by', 'Checked by'];
 
-/** "Store_Report_{start}_to_{end}" for the admin, "store_report_{start}_to_{end}" for a keeper (docs/SPEC.md section 9). */
+/** "Store_Report_{start}_to_{end}" for the admin, "store_report_{start}_to_{end}" for a keeper. */
 export function reportFileName(report: StoreReport, audience: ReportAudience, extension: 'pdf' | 'csv'): string {
   const base = audience === 'admin' ? 'Store_Report' : 'store_report';
   return `${base}_${report.startDate}_to_${report.endDate}.${extension}`;

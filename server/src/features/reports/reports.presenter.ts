@@ -33,7 +33,7 @@ export function presentReportRow(row: ReportLine): ReportRow {
     transferredInQuantity: row.transferred_in,
     transferredOutQuantity: row.transferred_out,
     // Issues inside the range, gross: with returns in their own column the row adds up as printed
-    // (docs/decisions/0005); the item lists' counter stays net of returns, as docs/SPEC.md has it.
+    // and a month that returns last month's issue shows no negative use; the item lists' counter stays net of returns.
     consumedQuantity: row.issued,
     damagedQuantity: row.damaged,
     refundQuantity: row.returned,

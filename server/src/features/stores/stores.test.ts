@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('POST /api/stores', () => {
-  it('creates an active store by default with every field docs/SPEC.md names', async () => {
+  it('creates an active store by default with every field a store has', async () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/stores',
@@ -114,7 +114,7 @@ describe('PUT /api/stores/update/:id', () => {
   });
 
   it.each([{ name: '' }, { location: ' ' }, { isActive: 'yes' }, { isActive: undefined }])(
-    "returns 400 with docs/SPEC.md's message for %j",
+    "returns 400 with the field's message for %j",
     async (overrides) => {
       const store = await createStore(t.app, admin.token);
       const response = await t.app.inject({

@@ -28,7 +28,7 @@ const ToolListQuerySchema = ListQuerySchema.extend({
 const tags = ['tools'];
 
 const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // docs/SPEC.md's admin list answers `{tools}`, the keeper's list the bare array.
+  // The admin's list answers `{tools}`, the keeper's list the bare array.
   for (const [url, response, shape] of [
     ['/api/tools/view-tools', z.object({ tools: z.array(ToolSchema) }), (tools: unknown[]) => ({ tools })],
     ['/api/user/get-tools', z.array(ToolSchema), (tools: unknown[]) => tools],

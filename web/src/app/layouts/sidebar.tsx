@@ -10,7 +10,7 @@ import classes from './sidebar.module.css';
 
 export type SidebarItem = { label: string; to: string; icon: ComponentType<{ size?: number }> };
 
-/** docs/SPEC.md section 9: under 768 px the sidebar shows icons only, with a toggle to open it. */
+/** Under 768 px the sidebar shows icons only, with a toggle to open it. */
 export const SIDEBAR_COLLAPSE_QUERY = '(max-width: 767.98px)';
 
 export function Sidebar({ items }: { items: SidebarItem[] }) {

@@ -5,7 +5,7 @@ import { parsePayload } from '../../lib/validation';
 /** A delivery as its form holds it, before it is checked. */
 export type DeliveryDraft = { material: { _id: string } | null; quantity: number | string; supplier: string; day: string };
 
-/** docs/SPEC.md's "Please fill in all fields!" while any field is empty; else the fields every delivery body shares. */
+/** "Please fill in all fields!" while any field is empty; else the fields every delivery body shares. */
 function sharedFields(draft: DeliveryDraft) {
   if (!draft.material || draft.quantity === '' || !draft.supplier.trim() || !draft.day) return null;
   return { productId: draft.material._id, quantity: Number(draft.quantity), supplier: draft.supplier };

@@ -2,7 +2,7 @@ import { apiFetch } from '../../../lib/api';
 import { clearSession, getToken } from '../../../lib/session';
 
 /**
- * Ends the session on the server, then forgets it here and reloads at /. As docs/SPEC.md says, a failed
+ * Ends the session on the server, then forgets it here and reloads at /. A failed
  * request is only logged and the user stays where they are. `beforeLeaving` runs once the server
  * ended the session, before anything here is forgotten.
  */

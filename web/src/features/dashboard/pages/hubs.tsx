@@ -94,7 +94,7 @@ export function ManagerHubPage() {
   );
 }
 
-/** The manager role has no screens of its own yet (docs/SPEC.md section 6). */
+/** The manager role has no screens of its own yet: it lands on a page that says so. */
 export function ManagerPlaceholderPage() {
   const { t } = useTranslation();
   return (

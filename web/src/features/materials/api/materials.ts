@@ -23,7 +23,7 @@ const materialList = { key: materialKeys.all, path: '/api/products' };
 export const materialPageQuery = (q: string, page: number, storeId?: string) =>
   pagedQuery<Product>(materialList, { q, page, extra: { storeId } });
 export const materialSuggestionsQuery = (q: string) => suggestionsQuery<Product>(materialList, q);
-/** The keeper's pickers search their materials by name (docs/SPEC.md's /api/user/get-product). */
+/** The keeper's pickers search their materials by name (/api/user/get-product). */
 export const materialPickerQuery = (search: string) =>
   pagedQuery<Product>({ key: materialKeys.all, path: '/api/user/get-product' }, { q: search, page: 1 });
 
@@ -62,7 +62,7 @@ export function useSetRemarks() {
 
 export type MaterialMovement = 'issue' | 'damage' | 'return' | 'purchase' | 'transfer';
 
-/** Each keeper movement's call, the contract's schema of its body, and the body, as docs/SPEC.md section 7 names them. */
+/** Each keeper movement's call, the contract's schema of its body, and the body. */
 export const materialMovementCalls = {
   issue: movementCall('/api/user/consume-stock', ConsumeMaterialRequestSchema, (product: Product, quantity) => ({
     productId: product._id,

@@ -2,7 +2,7 @@ import type { Product } from '@stockyard/contract';
 import type { Column } from '../../../lib/data-table';
 import { isoDate, numberOrZero, textOrNA } from '../../../lib/format';
 
-/** Columns of the material lists, each with the header docs/SPEC.md gives it on a screen. */
+/** Columns of the material lists, each with the header it has on that screen. */
 export const materialColumn = {
   date: { header: 'Date', render: (p) => isoDate(p.createdAt) },
   store: { header: 'Store', render: (p) => textOrNA(p.storeId.name) },

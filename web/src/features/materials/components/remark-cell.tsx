@@ -9,7 +9,7 @@ import { useSetRemarks } from '../api/materials';
 type CellProps = { product: Product; onError: (message: string) => void };
 
 /**
- * docs/SPEC.md's inline remark: the pencil opens a box, the tick saves; once a remark exists the pencil
+ * An inline remark: the pencil opens a box, the tick saves; once a remark exists the pencil
  * stays disabled. A page shows 50 of these, so the tooltip and the save hook exist only where needed.
  */
 export function AddRemarkCell({ product, onError }: CellProps) {

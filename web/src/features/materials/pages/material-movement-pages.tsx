@@ -5,12 +5,12 @@ import { ItemPicker, MovementForm, type MovementFormProps, type OfflineMovement 
 import { type MaterialMovement, materialMovementCalls, materialPickerQuery, useMoveMaterial } from '../api/materials';
 
 type Screen = Pick<MovementFormProps<Product>, 'maxQuantity'> & {
-  /** Whether the screen asks before it records (docs/SPEC.md: a return asks), and shows a busy text while it sends. */
+  /** Whether the screen asks before it records (a return asks), and shows a busy text while it sends. */
   asks?: boolean;
   exceeds?: (product: Product, quantity: number) => string | null;
 };
 
-/** docs/SPEC.md's rules for each keeper material screen; their texts are under `movement.<kind>` in each language. */
+/** The rules of each keeper material screen; their texts are under `movement.<kind>` in each language. */
 const screens: Record<MaterialMovement, Screen> = {
   issue: {},
   damage: {

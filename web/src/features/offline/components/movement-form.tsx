@@ -40,9 +40,9 @@ export type MovementFormProps<T> = {
   defaultQuantity?: number;
   buttonLabel: string;
   busyLabel?: string;
-  /** The most the input lets a keeper type for this item (docs/SPEC.md: damage up to available, return up to consumed). */
+  /** The most the input lets a keeper type for this item (damage up to available, return up to consumed). */
   maxQuantity?: (item: T) => number;
-  /** The screen's own checks with docs/SPEC.md's texts (no item picked, more than the item has), before the body's schema. */
+  /** The screen's own checks with its own texts (no item picked, more than the item has), before the body's schema. */
   validate?: (item: T | null, quantity: number | null) => string | null;
   confirmMessage?: string;
   reasonLabel?: string;

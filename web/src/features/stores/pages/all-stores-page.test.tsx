@@ -35,7 +35,7 @@ describe('AllStoresPage', () => {
     expect(screen.getByText('Hilltop')).toBeInTheDocument();
   });
 
-  it("refuses to save an edit without a location, with docs/SPEC.md's text", async () => {
+  it('refuses to save an edit without a location, saying the location is needed', async () => {
     signInAs('admin');
     const calls = stubApi({ 'GET /api/stores': { body: [store('Riverside', '')] } });
     renderAt('/dashboard/allstores');

@@ -22,7 +22,7 @@ export const toolPageQuery = (q: string, page: number, withQuantity?: 'damaged' 
 export const toolSuggestionsQuery = (q: string) => suggestionsQuery(toolList, q);
 /** One store's tools, for an admin's picker. */
 export const toolStorePageQuery = (q: string, storeId: string) => pagedQuery(toolList, { q, page: 1, extra: { storeId } });
-/** The keeper's pickers search their tools by name (docs/SPEC.md's /api/user/get-tools). */
+/** The keeper's pickers search their tools by name (/api/user/get-tools). */
 export const toolPickerQuery = (search: string) =>
   pagedQuery<Tool>({ key: toolKeys.all, path: '/api/user/get-tools' }, { q: search, page: 1 });
 
@@ -45,7 +45,7 @@ export function useCreateTool() {
 
 export type ToolMovement = 'issue' | 'damage' | 'return';
 
-/** Each keeper tool movement's call, the contract's schema of its body, and the body, as docs/SPEC.md section 7 names them. */
+/** Each keeper tool movement's call, the contract's schema of its body, and the body. */
 export const toolMovementCalls = {
   issue: movementCall('/api/user/add-consumed-tool', ConsumeToolRequestSchema, (tool: Tool, quantity) => ({ toolId: tool._id, quantity })),
   damage: movementCall('/api/user/add-damaged-tool', DamageToolRequestSchema, (tool: Tool, quantity, reason) => ({

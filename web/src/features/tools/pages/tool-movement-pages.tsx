@@ -7,14 +7,14 @@ import { ItemPicker, MovementForm, type MovementFormProps, type OfflineMovement 
 import { type ToolMovement, toolMovementCalls, toolPickerQuery, useMoveTool } from '../api/tools';
 
 type Screen = Pick<MovementFormProps<Tool>, 'maxQuantity'> & {
-  /** Whether the screen asks why (docs/SPEC.md: damage does). */
+  /** Whether the screen asks why (damage does). */
   asksReason?: boolean;
-  /** Whether the button reads as busy while it sends (docs/SPEC.md: a return does). */
+  /** Whether the button reads as busy while it sends (a return does). */
   showsBusy?: boolean;
   exceeds?: (tool: Tool, quantity: number) => string | null;
 };
 
-/** docs/SPEC.md's rules for each keeper tool screen; their texts are under `movement.tool<Kind>` in each language. */
+/** The rules of each keeper tool screen; their texts are under `movement.tool<Kind>` in each language. */
 const screens: Record<ToolMovement, Screen> = {
   issue: {},
   damage: { asksReason: true, maxQuantity: (tool) => tool.availableQuantity },
