@@ -1,4 +1,4 @@
-import { LANGUAGES, ROLES } from '@stockyard/contract';
+import { type ApiTokenScope, LANGUAGES, ROLES } from '@stockyard/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { stores } from './stores';
@@ -107,7 +107,7 @@ export const apiTokens = pgTable(
       .notNull()
       .references(() => users.id),
     name: text('name').notNull(),
-    scope: text('scope').notNull(),
+    scope: text('scope').$type<ApiTokenScope>().notNull(),
     tokenHash: text('token_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Touched at most once a minute, like a session's. */

@@ -1,6 +1,8 @@
+import type { CountStatus } from '@stockyard/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import type { ItemKind } from './ledger';
 import { stores } from './stores';
 
 /** A stock count of a store's materials or tools: counting → submitted → posted | cancelled. */
@@ -11,8 +13,8 @@ export const stockCounts = pgTable(
     storeId: uuid('store_id')
       .notNull()
       .references(() => stores.id),
-    itemKind: text('item_kind').notNull(),
-    status: text('status').notNull().default('counting'),
+    itemKind: text('item_kind').$type<ItemKind>().notNull(),
+    status: text('status').$type<CountStatus>().notNull().default('counting'),
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),

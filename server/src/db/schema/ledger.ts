@@ -209,9 +209,9 @@ export const movements = pgTable(
     storeId: uuid('store_id')
       .notNull()
       .references(() => stores.id),
-    itemKind: text('item_kind').notNull(),
+    itemKind: text('item_kind').$type<ItemKind>().notNull(),
     itemId: uuid('item_id').notNull(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<MovementKind>().notNull(),
     quantity: integer('quantity').notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),

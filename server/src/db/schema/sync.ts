@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { workers } from './custody';
-import { movements } from './ledger';
+import { type ItemKind, movements } from './ledger';
 import { stores } from './stores';
 
 /**
@@ -24,7 +24,7 @@ export const syncOps = pgTable(
       .notNull()
       .references(() => stores.id),
     kind: text('kind').notNull(),
-    itemKind: text('item_kind').notNull(),
+    itemKind: text('item_kind').$type<ItemKind>().notNull(),
     itemId: uuid('item_id').notNull(),
     quantity: integer('quantity').notNull(),
     reason: text('reason').notNull().default(''),

@@ -1,8 +1,8 @@
-import { TRANSFER_STATUSES } from '@stockyard/contract';
+import { TRANSFER_STATUSES, type TransferStatus } from '@stockyard/contract';
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { materials } from './ledger';
+import { type ItemKind, materials } from './ledger';
 import { stores } from './stores';
 
 /**
@@ -63,7 +63,7 @@ export const transfers = pgTable(
     toStoreId: uuid('to_store_id')
       .notNull()
       .references(() => stores.id),
-    status: text('status').notNull().default('draft'),
+    status: text('status').$type<TransferStatus>().notNull().default('draft'),
     requestId: uuid('request_id'),
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -95,7 +95,7 @@ export const transferLines = pgTable(
     transferId: uuid('transfer_id')
       .notNull()
       .references(() => transfers.id),
-    itemKind: text('item_kind').notNull(),
+    itemKind: text('item_kind').$type<ItemKind>().notNull(),
     fromItemId: uuid('from_item_id').notNull(),
     toItemId: uuid('to_item_id'),
     name: text('name').notNull(),

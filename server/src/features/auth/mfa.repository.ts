@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { mfaRecoveryCodes, userMfa } from '../../db/schema';
-import { queryRows } from '../../db/sql';
+import { queryRows, type RowOf } from '../../db/sql';
 
 export async function findMfa(db: DbOrTx, userId: string) {
   const [row] = await db.select().from(userMfa).where(eq(userMfa.userId, userId));
@@ -18,7 +18,7 @@ export async function savePendingSecret(db: DbOrTx, userId: string, secret: stri
 
 /** Makes the pending secret the account's, and its ten recovery codes the only ones. */
 export async function confirmSecret(db: DbOrTx, userId: string, timeStep: number, codeHashes: string[]): Promise<boolean> {
-  const rows = await queryRows<{ user_id: string }>(
+  const rows = await queryRows<Pick<RowOf<typeof userMfa>, 'user_id'>>(
     db,
     sql`update user_mfa set secret = pending_secret, pending_secret = null, enabled_at = now(), last_time_step = ${timeStep}
         where user_id = ${userId} and pending_secret is not null returning user_id`,
@@ -31,7 +31,7 @@ export async function confirmSecret(db: DbOrTx, userId: string, timeStep: number
 
 /** Accepts a code's time step only when it is later than the last one accepted: one statement, so a code counts once. */
 export async function takeTimeStep(db: DbOrTx, userId: string, timeStep: number): Promise<boolean> {
-  const rows = await queryRows<{ user_id: string }>(
+  const rows = await queryRows<Pick<RowOf<typeof userMfa>, 'user_id'>>(
     db,
     sql`update user_mfa set last_time_step = ${timeStep}
         where user_id = ${userId} and secret is not null and coalesce(last_time_step, -1) < ${timeStep} returning user_id`,

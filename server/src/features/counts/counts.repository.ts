@@ -1,36 +1,26 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { counterEffect, queryRows, storeFilter, uuidIn } from '../../db/sql';
+import type { materials, stockCountLines, stockCounts } from '../../db/schema';
+import { counterEffect, queryRows, type RowOf, storeFilter, uuidIn } from '../../db/sql';
 
 export type ItemKind = 'material' | 'tool';
 const TABLES: Record<ItemKind, SQL> = { material: sql`materials`, tool: sql`tools` };
 
-export type CountRow = {
-  id: string;
-  store_id: string;
+export type CountRow = Pick<
+  RowOf<typeof stockCounts>,
+  'id' | 'store_id' | 'item_kind' | 'status' | 'created_at' | 'created_by' | 'submitted_at' | 'closed_at' | 'closed_by'
+> & {
   store_name: string;
-  item_kind: ItemKind;
-  status: 'counting' | 'submitted' | 'posted' | 'cancelled';
-  created_at: string | Date;
-  created_by: string | null;
   created_by_name: string | null;
-  submitted_at: string | Date | null;
-  closed_at: string | Date | null;
-  closed_by: string | null;
   closed_by_name: string | null;
   tolerance_percent: number;
   line_count: number;
   counted_count: number;
 };
 
-export type CountLineRow = {
-  item_id: string;
+export type CountLineRow = Pick<RowOf<typeof stockCountLines>, 'item_id' | 'counted' | 'expected' | 'counted_at' | 'counted_by'> & {
   name: string;
   unit: string;
-  counted: number | null;
-  expected: number | null;
-  counted_at: string | Date | null;
-  counted_by: string | null;
   counted_by_name: string | null;
   movements_since: number;
   moved_since: number | null;
@@ -54,7 +44,7 @@ export async function insertCount(
   tx: DbOrTx,
   input: { storeId: string; itemKind: ItemKind; itemIds: string[] | null; userId: string },
 ): Promise<{ id: string; lines: number }> {
-  const [count] = await queryRows<{ id: string }>(
+  const [count] = await queryRows<Pick<RowOf<typeof stockCounts>, 'id'>>(
     tx,
     sql`insert into stock_counts (store_id, item_kind, created_by) values (${input.storeId}, ${input.itemKind}, ${input.userId}) returning id`,
   );
@@ -75,7 +65,7 @@ export async function insertCount(
 /** The items of a kind among `itemIds` that are already in an open count, by name. */
 export async function findBusyItemNames(tx: DbOrTx, itemKind: ItemKind, storeId: string, itemIds: string[] | null): Promise<string[]> {
   const chosen = itemIds ? sql`and ${uuidIn(sql`i.id`, itemIds)}` : sql``;
-  const rows = await queryRows<{ name: string }>(
+  const rows = await queryRows<Pick<RowOf<typeof materials>, 'name'>>(
     tx,
     sql`select i.name from ${TABLES[itemKind]} i join stock_count_lines l on l.item_id = i.id and l.is_open
         where i.store_id = ${storeId} ${chosen} order by lower(i.name) limit 3`,
@@ -133,7 +123,7 @@ export async function updateCountLine(
   tx: DbOrTx,
   input: { countId: string; itemId: string; itemKind: ItemKind; counted: number; userId: string; storeIds: string[] | null },
 ): Promise<boolean> {
-  const rows = await queryRows<{ item_id: string }>(
+  const rows = await queryRows<Pick<RowOf<typeof stockCountLines>, 'item_id'>>(
     tx,
     sql`with item as (
           select id, available_quantity from ${TABLES[input.itemKind]} where id = ${input.itemId} for update
@@ -158,7 +148,7 @@ export async function changeCountStatus(
     input.from.map((status) => sql`${status}`),
     sql`, `,
   );
-  const rows = await queryRows<{ id: string }>(
+  const rows = await queryRows<Pick<RowOf<typeof stockCounts>, 'id'>>(
     tx,
     sql`update stock_counts set status = ${input.to},
                submitted_at = ${input.to === 'submitted' ? sql`now()` : sql`submitted_at`},

@@ -1,28 +1,22 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { instantAt, queryRows, storeFilter, uuidIn } from '../../db/sql';
+import type { custody, stores } from '../../db/schema';
+import { instantAt, queryRows, type RowOf, storeFilter, uuidIn } from '../../db/sql';
 
-export type CustodyRow = {
-  id: string;
-  store_id: string;
+export type CustodyRow = Pick<
+  RowOf<typeof custody>,
+  'id' | 'store_id' | 'tool_id' | 'worker_id' | 'quantity' | 'outstanding' | 'due_at' | 'issued_by' | 'issued_at' | 'closed_at'
+> & {
   store_name: string;
-  tool_id: string;
   tool_name: string;
-  worker_id: string;
   worker_name: string;
   worker_trade: string;
-  quantity: number;
-  outstanding: number;
   returned_good: number;
   returned_damaged: number;
   lost: number;
-  due_at: string | Date;
   is_overdue: boolean;
   days_overdue: number;
-  issued_by: string | null;
   issued_by_name: string | null;
-  issued_at: string | Date;
-  closed_at: string | Date | null;
 };
 
 export type CustodyFilter = {
@@ -108,7 +102,7 @@ export async function insertCustody(
   tx: DbOrTx,
   values: { storeId: string; toolId: string; workerId: string; quantity: number; dueAt: DueTime; issuedBy: string; issuedAt?: string },
 ): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(
+  const [row] = await queryRows<Pick<RowOf<typeof custody>, 'id'>>(
     tx,
     sql`insert into custody (store_id, tool_id, worker_id, quantity, outstanding, due_at, issued_by, issued_at)
         values (${values.storeId}, ${values.toolId}, ${values.workerId}, ${values.quantity}, ${values.quantity}, ${values.dueAt},
@@ -127,7 +121,7 @@ export async function takeBack(
   tx: DbOrTx,
   input: { id: string; back: number; storeIds: string[] | null },
 ): Promise<{ tool_id: string; worker_id: string } | undefined> {
-  const [row] = await queryRows<{ tool_id: string; worker_id: string }>(
+  const [row] = await queryRows<Pick<RowOf<typeof custody>, 'tool_id' | 'worker_id'>>(
     tx,
     sql`update custody set outstanding = outstanding - ${input.back},
                closed_at = case when outstanding - ${input.back} = 0 then now() else null end
@@ -154,6 +148,9 @@ export async function setDueAt(
 
 /** The opening hours of a store, for due times. */
 export async function findOpeningHours(db: DbOrTx, storeId: string): Promise<string> {
-  const [row] = await queryRows<{ opening_hours: string }>(db, sql`select opening_hours from stores where id = ${storeId}`);
+  const [row] = await queryRows<Pick<RowOf<typeof stores>, 'opening_hours'>>(
+    db,
+    sql`select opening_hours from stores where id = ${storeId}`,
+  );
   return row?.opening_hours ?? '';
 }

@@ -1,17 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { containsPattern, queryRows, storeFilter, uuidIn } from '../../db/sql';
+import type { tools, workers } from '../../db/schema';
+import { containsPattern, queryRows, type RowOf, storeFilter, uuidIn } from '../../db/sql';
 
-export type WorkerRow = {
-  id: string;
-  store_id: string;
+export type WorkerRow = Pick<RowOf<typeof workers>, 'id' | 'store_id' | 'name' | 'trade' | 'phone' | 'is_active' | 'created_at'> & {
   store_name: string;
-  name: string;
-  trade: string;
-  phone: string;
-  is_active: boolean;
   holding: number;
-  created_at: string | Date;
 };
 
 function workerSelect(where: SQL): SQL {
@@ -49,7 +43,7 @@ export async function findWorkerRows(
 }
 
 export async function insertWorker(tx: DbOrTx, values: { storeId: string; name: string; trade: string; phone: string }): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(
+  const [row] = await queryRows<Pick<RowOf<typeof workers>, 'id'>>(
     tx,
     sql`insert into workers (store_id, name, trade, phone) values (${values.storeId}, ${values.name}, ${values.trade}, ${values.phone}) returning id`,
   );
@@ -63,7 +57,7 @@ export async function lockWorker(
   id: string,
   storeIds: string[] | null,
 ): Promise<{ id: string; store_id: string; name: string; is_active: boolean } | undefined> {
-  const [row] = await queryRows<{ id: string; store_id: string; name: string; is_active: boolean }>(
+  const [row] = await queryRows<Pick<RowOf<typeof workers>, 'id' | 'store_id' | 'name' | 'is_active'>>(
     tx,
     sql`select id, store_id, name, is_active from workers where id = ${id} and ${storeFilter(storeIds)} for update`,
   );
@@ -72,7 +66,7 @@ export async function lockWorker(
 
 /** What a worker holds now, tool by tool ("2 × Drill"). */
 export async function findHoldings(tx: DbOrTx, workerId: string): Promise<string[]> {
-  const rows = await queryRows<{ name: string; outstanding: number }>(
+  const rows = await queryRows<Pick<RowOf<typeof tools>, 'name'> & { outstanding: number }>(
     tx,
     sql`select t.name, sum(c.outstanding)::int as outstanding from custody c join tools t on t.id = c.tool_id
         where c.worker_id = ${workerId} and c.outstanding > 0 group by t.name order by lower(t.name)`,

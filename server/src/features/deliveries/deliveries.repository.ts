@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { containsPattern, queryRows, storeFilter, uuidIn } from '../../db/sql';
+import type { deliveries } from '../../db/schema';
+import { containsPattern, queryRows, type RowOf, storeFilter, uuidIn } from '../../db/sql';
 import type { DeliveryRow } from './deliveries.presenter';
 
 /** Live deliveries in the caller's stores, latest day first. */
@@ -31,7 +32,7 @@ export async function findDeliveryRows(
 export type DeliveryValues = { storeId: string; materialId: string; quantity: number; supplier: string; day: string };
 
 export async function insertDelivery(db: DbOrTx, values: DeliveryValues): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(
+  const [row] = await queryRows<Pick<RowOf<typeof deliveries>, 'id'>>(
     db,
     sql`insert into deliveries (store_id, material_id, quantity, supplier, date_received)
         values (${values.storeId}, ${values.materialId}, ${values.quantity}, ${values.supplier}, ${values.day}) returning id`,

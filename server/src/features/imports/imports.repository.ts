@@ -1,14 +1,15 @@
 import type { ImportKind, ImportRow } from '@stockyard/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { queryRows } from '../../db/sql';
+import type { imports, materials } from '../../db/schema';
+import { queryRows, type RowOf } from '../../db/sql';
 
 const TABLE = { materials: sql`materials`, tools: sql`tools` } as const;
 
 /** Names among these (any case) that a live item of the store already has. */
 export async function findTakenNames(db: DbOrTx, kind: ImportKind, storeId: string, names: string[]): Promise<string[]> {
   if (names.length === 0) return [];
-  const rows = await queryRows<{ name: string }>(
+  const rows = await queryRows<Pick<RowOf<typeof materials>, 'name'>>(
     db,
     sql`select name from ${TABLE[kind]}
         where store_id = ${storeId} and deleted_at is null
@@ -19,7 +20,7 @@ export async function findTakenNames(db: DbOrTx, kind: ImportKind, storeId: stri
 
 /** When this file was imported into this store before, and by whom. */
 export async function findEarlierImport(db: DbOrTx, kind: ImportKind, storeId: string, fileHash: string) {
-  const [row] = await queryRows<{ created_at: string | Date; actor_name: string | null }>(
+  const [row] = await queryRows<Pick<RowOf<typeof imports>, 'created_at'> & { actor_name: string | null }>(
     db,
     sql`select i.created_at, u.name as actor_name from imports i left join users u on u.id = i.actor_id
         where i.store_id = ${storeId} and i.kind = ${kind} and i.file_hash = ${fileHash}`,
@@ -31,7 +32,7 @@ export async function insertImport(
   tx: DbOrTx,
   input: { kind: ImportKind; storeId: string; fileHash: string; fileName: string; rowCount: number; actorId: string },
 ): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(
+  const [row] = await queryRows<Pick<RowOf<typeof imports>, 'id'>>(
     tx,
     sql`insert into imports (store_id, kind, file_hash, file_name, row_count, actor_id)
         values (${input.storeId}, ${input.kind}, ${input.fileHash}, ${input.fileName}, ${input.rowCount}, ${input.actorId})

@@ -2,7 +2,8 @@ import type { MaterialCreateRequestSchema } from '@stockyard/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { containsPattern, type ItemPageQuery, queryItemPage, queryRows, storeFilter } from '../../db/sql';
+import type { materials } from '../../db/schema';
+import { containsPattern, type ItemPageQuery, queryItemPage, queryRows, type RowOf, storeFilter } from '../../db/sql';
 import type { MaterialRow } from './materials.presenter';
 
 export type MaterialQuery = ItemPageQuery & { q?: string };
@@ -26,7 +27,7 @@ export async function findMaterialRow(db: DbOrTx, id: string, storeIds: string[]
 
 /** The live material of a store with this name, compared without case. */
 export async function findMaterialIdByName(db: DbOrTx, storeId: string, name: string): Promise<string | undefined> {
-  const [row] = await queryRows<{ id: string }>(
+  const [row] = await queryRows<Pick<RowOf<typeof materials>, 'id'>>(
     db,
     sql`select id from materials where store_id = ${storeId} and lower(name) = lower(${name}) and deleted_at is null`,
   );
@@ -35,7 +36,7 @@ export async function findMaterialIdByName(db: DbOrTx, storeId: string, name: st
 
 /** Inserts a material whose counters start at its opening quantity; throws the database's unique violation on a taken name. */
 export async function insertMaterial(db: DbOrTx, storeId: string, input: z.output<typeof MaterialCreateRequestSchema>): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(
+  const [row] = await queryRows<Pick<RowOf<typeof materials>, 'id'>>(
     db,
     sql`insert into materials (store_id, name, category_name, material_name, size, unit, total_quantity, available_quantity)
         values (${storeId}, ${input.name}, ${input.categoryname}, ${input.materialname}, ${input.size}, ${input.unit},

@@ -1,17 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { queryRows } from '../../db/sql';
+import type { notifications } from '../../db/schema';
+import { queryRows, type RowOf } from '../../db/sql';
 
-export type NotificationRow = {
-  id: string;
-  kind: string;
-  text: string;
-  store_id: string | null;
-  store_name: string | null;
-  material_id: string | null;
-  created_at: string | Date;
-  read_at: string | Date | null;
-};
+export type NotificationRow = Pick<
+  RowOf<typeof notifications>,
+  'id' | 'kind' | 'text' | 'store_id' | 'material_id' | 'created_at' | 'read_at'
+> & { store_name: string | null };
 
 /** A user's latest notifications and how many of all of theirs are unread. */
 export async function findNotifications(db: DbOrTx, userId: string, limit: number): Promise<{ rows: NotificationRow[]; unread: number }> {
@@ -30,7 +25,7 @@ export async function findNotifications(db: DbOrTx, userId: string, limit: numbe
 
 /** Marks one of the user's notifications read (or all, with null); false when there is no such notification of theirs. */
 export async function markRead(db: DbOrTx, userId: string, id: string | null): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(
+  const rows = await queryRows<Pick<RowOf<typeof notifications>, 'id'>>(
     db,
     sql`update notifications set read_at = coalesce(read_at, now())
         where user_id = ${userId} ${id ? sql`and id = ${id}` : sql`and read_at is null`} returning id`,

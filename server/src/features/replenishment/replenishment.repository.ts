@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { queryRows, storeFilter } from '../../db/sql';
+import type { materials, reorderPoints } from '../../db/schema';
+import { queryRows, type RowOf, storeFilter } from '../../db/sql';
 
 export type ReorderRow = { min_qty: number; target_qty: number; pack_size: number };
 export type LowStockLine = ReorderRow & {
@@ -19,7 +20,7 @@ export type LowStockLine = ReorderRow & {
 
 /** A live material of the caller's stores, locked while its reorder point changes; undefined when none. */
 export async function lockMaterial(tx: DbOrTx, id: string, storeIds: string[] | null): Promise<{ id: string } | undefined> {
-  const [row] = await queryRows<{ id: string }>(
+  const [row] = await queryRows<Pick<RowOf<typeof materials>, 'id'>>(
     tx,
     sql`select id from materials where id = ${id} and deleted_at is null and ${storeFilter(storeIds)} for update`,
   );
@@ -46,7 +47,7 @@ export async function upsertReorderPoint(tx: DbOrTx, materialId: string, point: 
 }
 
 export async function deleteReorderPoint(tx: DbOrTx, materialId: string): Promise<boolean> {
-  const rows = await queryRows<{ material_id: string }>(
+  const rows = await queryRows<Pick<RowOf<typeof reorderPoints>, 'material_id'>>(
     tx,
     sql`delete from reorder_points where material_id = ${materialId} returning material_id`,
   );

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, inBackground, takesOneQueryAtATime } from '../../db/client';
-import { kindsMoving } from '../../db/schema';
-import { counterEffect, kindIn, liveItemCount, queryRows, uuidIn } from '../../db/sql';
+import { kindsMoving, type materials } from '../../db/schema';
+import { counterEffect, kindIn, liveItemCount, queryRows, type RowOf, uuidIn } from '../../db/sql';
 import type { ReportLine } from './reports.presenter';
 
 /**
@@ -66,7 +66,7 @@ function patchLines(kept: ReportLine[], changed: string[], lines: ReportLine[]):
 }
 
 async function findMaterialVersions(db: Db, storeId: string): Promise<Map<string, number>> {
-  const rows = await queryRows<{ id: string; v: number }>(
+  const rows = await queryRows<Pick<RowOf<typeof materials>, 'id'> & { v: number }>(
     db,
     sql`select id, change_version as v from materials where store_id = ${storeId}`,
   );
@@ -74,7 +74,10 @@ async function findMaterialVersions(db: Db, storeId: string): Promise<Map<string
 }
 
 async function materialIdsInOrder(db: Db, storeId: string): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(db, sql`select id from materials where store_id = ${storeId} order by lower(name), id`);
+  const rows = await queryRows<Pick<RowOf<typeof materials>, 'id'>>(
+    db,
+    sql`select id from materials where store_id = ${storeId} order by lower(name), id`,
+  );
   return rows.map((row) => row.id);
 }
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { stores, userStores } from '../../db/schema';
-import { containsPattern, queryRows } from '../../db/sql';
+import { containsPattern, queryRows, type RowOf } from '../../db/sql';
 import type { StoreRecord } from './stores.presenter';
 
 /** Stores among `storeIds` (every store when null) matching `q` on name or location, newest first. */
@@ -52,7 +52,7 @@ export async function setStoreLock(tx: DbOrTx, id: string, lock: { throughDate: 
 
 /** A store's name and status, its row key-share locked until the transaction ends (see assertStoreTakesStock). */
 export async function findStoreStatusShared(tx: DbOrTx, id: string): Promise<{ name: string; is_active: boolean } | undefined> {
-  const [row] = await queryRows<{ name: string; is_active: boolean }>(
+  const [row] = await queryRows<Pick<RowOf<typeof stores>, 'name' | 'is_active'>>(
     tx,
     sql`select name, is_active from stores where id = ${id} for key share`,
   );
@@ -66,7 +66,7 @@ export async function storeExists(db: DbOrTx, id: string): Promise<boolean> {
 
 /** Ids of the stores with this name, compared without case (two at most: enough to tell "one" from "several"). */
 export async function findStoreIdsByName(db: DbOrTx, name: string): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(db, sql`select id from stores where lower(name) = lower(${name}) limit 2`);
+  const rows = await queryRows<Pick<RowOf<typeof stores>, 'id'>>(db, sql`select id from stores where lower(name) = lower(${name}) limit 2`);
   return rows.map((row) => row.id);
 }
 
@@ -90,7 +90,7 @@ export async function updateStoreRow(
  * cannot slip in between; the foreign keys of materials, tools and movements refuse the rest.
  */
 export async function deleteUnassignedStore(db: DbOrTx, id: string): Promise<{ id: string; name: string } | undefined> {
-  const [row] = await queryRows<{ id: string; name: string }>(
+  const [row] = await queryRows<Pick<RowOf<typeof stores>, 'id' | 'name'>>(
     db,
     sql`delete from stores s where s.id = ${id}
           and not exists (select 1 from ${userStores} us where us.store_id = s.id)

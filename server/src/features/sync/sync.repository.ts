@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { queryPage, queryRows, storeFilter } from '../../db/sql';
+import type { materials, syncOps } from '../../db/schema';
+import { queryPage, queryRows, type RowOf, storeFilter } from '../../db/sql';
 
 /** A sync_ops row with its item's name and unit, its store's name and the names of who sent and resolved it. */
 export type SyncOpRow = {
@@ -123,7 +124,7 @@ export type ParkedInsert = {
 
 /** Parks an op; its id, or undefined when the user's opId is stored already (a replay that raced this one). */
 export async function insertParkedOp(db: DbOrTx, op: ParkedInsert): Promise<string | undefined> {
-  const [row] = await queryRows<{ id: string }>(
+  const [row] = await queryRows<Pick<RowOf<typeof syncOps>, 'id'>>(
     db,
     sql`insert into sync_ops (user_id, op_id, fingerprint, store_id, kind, item_kind, item_id, quantity, reason, captured_at,
                               worker_id, due_at, state, code, message, available)
@@ -145,7 +146,7 @@ export async function closeParkedOp(
   id: string,
   end: { state: 'applied' | 'discarded'; by: string; movementId?: string; reason?: string },
 ): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(
+  const rows = await queryRows<Pick<RowOf<typeof syncOps>, 'id'>>(
     tx,
     sql`update sync_ops set state = ${end.state}, resolved_at = now(), resolved_by = ${end.by},
                movement_id = ${end.movementId ?? null}, discard_reason = ${end.reason ?? null}
@@ -158,6 +159,9 @@ export async function closeParkedOp(
 /** An item's available quantity now, to tell a parked op's keeper how much could be moved. */
 export async function findAvailable(db: DbOrTx, itemKind: 'material' | 'tool', id: string): Promise<number | undefined> {
   const table = sql.identifier(itemKind === 'tool' ? 'tools' : 'materials');
-  const [row] = await queryRows<{ available_quantity: number }>(db, sql`select available_quantity from ${table} where id = ${id}`);
+  const [row] = await queryRows<Pick<RowOf<typeof materials>, 'available_quantity'>>(
+    db,
+    sql`select available_quantity from ${table} where id = ${id}`,
+  );
   return row?.available_quantity;
 }

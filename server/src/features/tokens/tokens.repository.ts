@@ -1,15 +1,10 @@
 import type { ApiTokenScope } from '@stockyard/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { queryRows } from '../../db/sql';
+import type { apiTokens } from '../../db/schema';
+import { queryRows, type RowOf } from '../../db/sql';
 
-export type ApiTokenRow = {
-  id: string;
-  name: string;
-  scope: ApiTokenScope;
-  created_at: string | Date;
-  last_used_at: string | Date | null;
-};
+export type ApiTokenRow = Pick<RowOf<typeof apiTokens>, 'id' | 'name' | 'scope' | 'created_at' | 'last_used_at'>;
 
 /** Locks the person's row, so their token count cannot change until this transaction ends. */
 export async function lockTokenOwner(tx: DbOrTx, userId: string): Promise<void> {
@@ -50,7 +45,7 @@ export function findLiveTokens(db: DbOrTx, userId: string): Promise<ApiTokenRow[
 
 /** Revokes one of a person's live tokens; answers its name, or nothing when there was none. */
 export async function revokeApiTokenRow(tx: DbOrTx, userId: string, id: string): Promise<{ name: string } | undefined> {
-  const [row] = await queryRows<{ name: string }>(
+  const [row] = await queryRows<Pick<RowOf<typeof apiTokens>, 'name'>>(
     tx,
     sql`update api_tokens set revoked_at = now() where id = ${id} and user_id = ${userId} and revoked_at is null returning name`,
   );

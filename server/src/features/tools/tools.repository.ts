@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { containsPattern, type ItemPageQuery, queryItemPage, queryRows } from '../../db/sql';
+import type { tools } from '../../db/schema';
+import { containsPattern, type ItemPageQuery, queryItemPage, queryRows, type RowOf } from '../../db/sql';
 import type { ToolRow } from './tools.presenter';
 
 export const TOOL_QUANTITY_FILTERS = {
@@ -32,7 +33,7 @@ export function findToolRows(db: DbOrTx, query: ToolQuery): Promise<{ rows: Tool
 
 /** Inserts a tool whose counters start at its opening quantity; throws the database's unique violation on a taken name. */
 export async function insertTool(db: DbOrTx, storeId: string, input: { name: string; totalQuantity: number }): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(
+  const [row] = await queryRows<Pick<RowOf<typeof tools>, 'id'>>(
     db,
     sql`insert into tools (store_id, name, total_quantity, available_quantity)
         values (${storeId}, ${input.name}, ${input.totalQuantity}, ${input.totalQuantity}) returning id`,

@@ -1,23 +1,17 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { queryRows, storeFilter, uuidIn } from '../../db/sql';
+import type { materials, stockRequestLines, stockRequests } from '../../db/schema';
+import { queryRows, type RowOf, storeFilter, uuidIn } from '../../db/sql';
 
-export type RequestRow = {
-  id: string;
-  store_id: string;
-  store_name: string;
-  status: string;
-  created_by: string | null;
-  created_by_name: string | null;
-  created_at: string | Date;
-  decided_by: string | null;
-  decided_by_name: string | null;
-  decided_at: string | Date | null;
-  reason: string | null;
-  transfer_id: string | null;
+export type RequestRow = Pick<
+  RowOf<typeof stockRequests>,
+  'id' | 'store_id' | 'status' | 'created_by' | 'created_at' | 'decided_by' | 'decided_at' | 'reason' | 'transfer_id'
+> & { store_name: string; created_by_name: string | null; decided_by_name: string | null };
+
+export type RequestLineRow = Pick<RowOf<typeof stockRequestLines>, 'id' | 'request_id' | 'material_id' | 'quantity'> & {
+  name: string;
+  unit: string;
 };
-
-export type RequestLineRow = { id: string; request_id: string; material_id: string; name: string; unit: string; quantity: number };
 
 /** Past approval a request's state is its transfer's: approved while a draft, dispatched on the way, then received or cancelled. */
 const derivedStatus = sql`case when r.status <> 'approved' then r.status
@@ -72,7 +66,7 @@ export async function findRequestLines(db: DbOrTx, requestIds: string[]): Promis
  * material at the same moment take turns; the ones found, with any open request line of theirs.
  */
 export async function lockRequestedMaterials(tx: DbOrTx, storeId: string, ids: string[]) {
-  return queryRows<{ id: string; open_request_id: string | null }>(
+  return queryRows<Pick<RowOf<typeof materials>, 'id'> & { open_request_id: string | null }>(
     tx,
     sql`with locked as (
           select id from materials where ${uuidIn(sql`id`, ids)} and store_id = ${storeId} and deleted_at is null
@@ -89,7 +83,7 @@ export async function insertRequest(
   createdBy: string,
   lines: { materialId: string; quantity: number }[],
 ): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(
+  const [row] = await queryRows<Pick<RowOf<typeof stockRequests>, 'id'>>(
     tx,
     sql`insert into stock_requests (store_id, created_by) values (${storeId}, ${createdBy}) returning id`,
   );
@@ -111,7 +105,7 @@ export async function decideRequest(
   decidedBy: string,
   fields: { reason?: string; transferId?: string } = {},
 ): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(
+  const rows = await queryRows<Pick<RowOf<typeof stockRequests>, 'id'>>(
     tx,
     sql`update stock_requests set status = ${to}, decided_by = ${decidedBy}, decided_at = now(),
                reason = ${fields.reason ?? null}, transfer_id = ${fields.transferId ?? null}

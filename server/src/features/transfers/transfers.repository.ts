@@ -1,44 +1,46 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import type { ItemKind } from '../../db/schema';
-import { queryRows, uuidIn } from '../../db/sql';
+import type { ItemKind, materials, transferLines, transfers } from '../../db/schema';
+import { queryRows, type RowOf, uuidIn } from '../../db/sql';
 
 const TABLES: Record<ItemKind, SQL> = { material: sql`materials`, tool: sql`tools` };
 
-export type TransferRow = {
-  id: string;
-  from_store_id: string;
+export type TransferRow = Pick<
+  RowOf<typeof transfers>,
+  | 'id'
+  | 'from_store_id'
+  | 'to_store_id'
+  | 'status'
+  | 'request_id'
+  | 'created_by'
+  | 'created_at'
+  | 'dispatched_by'
+  | 'dispatched_at'
+  | 'closed_by'
+  | 'closed_at'
+  | 'close_reason'
+> & {
   from_store_name: string;
-  to_store_id: string;
   to_store_name: string;
-  status: string;
-  request_id: string | null;
-  created_by: string | null;
   created_by_name: string | null;
-  created_at: string | Date;
-  dispatched_by: string | null;
   dispatched_by_name: string | null;
-  dispatched_at: string | Date | null;
-  closed_by: string | null;
   closed_by_name: string | null;
-  closed_at: string | Date | null;
-  close_reason: string | null;
 };
 
-export type TransferLineRow = {
-  id: string;
-  transfer_id: string;
-  item_kind: ItemKind;
-  from_item_id: string;
-  to_item_id: string | null;
-  name: string;
-  unit: string;
-  quantity: number;
-  received: number;
-  damaged: number;
-  lost: number;
-  counts_incoming: boolean;
-};
+export type TransferLineRow = Pick<
+  RowOf<typeof transferLines>,
+  | 'id'
+  | 'transfer_id'
+  | 'item_kind'
+  | 'from_item_id'
+  | 'to_item_id'
+  | 'name'
+  | 'quantity'
+  | 'received'
+  | 'damaged'
+  | 'lost'
+  | 'counts_incoming'
+> & { unit: string };
 
 /** The stores a caller reaches, as a filter on a transfer's two stores. */
 function touches(storeIds: string[] | null): SQL {
@@ -114,7 +116,7 @@ export async function findTransferLines(db: DbOrTx, transferIds: string[]): Prom
 
 /** Live items of a store, by id: their names, for the lines of a new transfer. */
 export async function findStoreItems(db: DbOrTx, kind: ItemKind, storeId: string, ids: string[]) {
-  return queryRows<{ id: string; name: string }>(
+  return queryRows<Pick<RowOf<typeof materials>, 'id' | 'name'>>(
     db,
     sql`select id, name from ${TABLES[kind]} where ${uuidIn(sql`id`, ids)} and store_id = ${storeId} and deleted_at is null`,
   );
@@ -123,7 +125,7 @@ export async function findStoreItems(db: DbOrTx, kind: ItemKind, storeId: string
 /** The live items of a store with these names (compared without case), by lower-case name. */
 export async function findItemsByName(db: DbOrTx, kind: ItemKind, storeId: string, names: string[]): Promise<Map<string, string>> {
   if (names.length === 0) return new Map();
-  const rows = await queryRows<{ id: string; key: string }>(
+  const rows = await queryRows<Pick<RowOf<typeof materials>, 'id'> & { key: string }>(
     db,
     sql`select id, lower(name) as key from ${TABLES[kind]}
         where store_id = ${storeId} and deleted_at is null and lower(name) in (${sql.join(
@@ -138,7 +140,7 @@ export async function insertTransfer(
   tx: DbOrTx,
   input: { fromStoreId: string; toStoreId: string; requestId: string | null; createdBy: string },
 ): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(
+  const [row] = await queryRows<Pick<RowOf<typeof transfers>, 'id'>>(
     tx,
     sql`insert into transfers (from_store_id, to_store_id, request_id, created_by)
         values (${input.fromStoreId}, ${input.toStoreId}, ${input.requestId}, ${input.createdBy}) returning id`,
@@ -179,7 +181,7 @@ export async function changeStatus(
   to: keyof typeof STAMPS,
   userId: string,
 ): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(
+  const rows = await queryRows<Pick<RowOf<typeof transfers>, 'id'>>(
     tx,
     sql`update transfers set status = ${to} ${STAMPS[to](userId)}
         where id = ${id} and status in (${sql.join(
@@ -244,7 +246,10 @@ export async function writeOffRemaining(
 export async function receivingItem(tx: DbOrTx, line: TransferLineRow, toStoreId: string): Promise<string> {
   const table = TABLES[line.item_kind];
   if (line.to_item_id) {
-    const [live] = await queryRows<{ id: string }>(tx, sql`select id from ${table} where id = ${line.to_item_id} and deleted_at is null`);
+    const [live] = await queryRows<Pick<RowOf<typeof materials>, 'id'>>(
+      tx,
+      sql`select id from ${table} where id = ${line.to_item_id} and deleted_at is null`,
+    );
     if (live) return live.id;
   }
   const copied =
@@ -252,7 +257,7 @@ export async function receivingItem(tx: DbOrTx, line: TransferLineRow, toStoreId
       ? sql`insert into materials (store_id, name, category_name, material_name, size, unit)
             select ${toStoreId}, name, category_name, material_name, size, unit from materials where id = ${line.from_item_id}`
       : sql`insert into tools (store_id, name) select ${toStoreId}, name from tools where id = ${line.from_item_id}`;
-  const [made] = await queryRows<{ id: string }>(
+  const [made] = await queryRows<Pick<RowOf<typeof materials>, 'id'>>(
     tx,
     sql`${copied} on conflict (store_id, lower(name)) where deleted_at is null do nothing returning id`,
   );
@@ -264,7 +269,7 @@ export async function receivingItem(tx: DbOrTx, line: TransferLineRow, toStoreId
 
 /** A transfer's status from its lines once something arrived: all accounted for (with or without a shortfall), or partly. */
 export async function settleStatus(tx: DbOrTx, id: string): Promise<string> {
-  const [row] = await queryRows<{ status: string }>(
+  const [row] = await queryRows<Pick<RowOf<typeof transfers>, 'status'>>(
     tx,
     sql`update transfers t set status = case
           when exists (select 1 from transfer_lines l where l.transfer_id = t.id and l.received + l.damaged + l.lost < l.quantity)
