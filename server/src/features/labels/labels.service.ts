@@ -11,13 +11,14 @@ import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError } from '../../lib/errors';
 import { labelSheetPdf } from './label-sheet';
+import { presentScannedItem } from './labels.presenter';
 import { findItemByCode, findLabelItems } from './labels.repository';
 
 /** The item a scanned label names, when the caller may see it; 404 otherwise. Codes read the same in any case. */
 export async function scanLabel(db: DbOrTx, auth: AuthContext, code: string): Promise<ScanResponse> {
   const row = await findItemByCode(db, code.trim().toUpperCase(), storeScopeOf(auth));
   if (!row) throw new AppError('not_found', LABEL_NOT_FOUND);
-  return { itemKind: row.item_kind, id: row.id, storeId: row.store_id, name: row.name };
+  return presentScannedItem(row);
 }
 
 /** The label sheet PDF of the chosen items of the caller's stores, in the order chosen. */

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError } from '../../lib/errors';
 import { findNotifications, markRead } from './notifications.repository';
+import { presentNotification } from './replenishment.presenter';
 
 export { notifyStore } from './notifications.repository';
 
@@ -10,15 +11,7 @@ export async function listNotifications(db: DbOrTx, auth: AuthContext): Promise<
   const { rows, unread } = await findNotifications(db, auth.userId, 50);
   return {
     unread,
-    notifications: rows.map((row) => ({
-      _id: row.id,
-      kind: row.kind,
-      text: row.text,
-      store: row.store_id ? { _id: row.store_id, name: row.store_name ?? '' } : null,
-      materialId: row.material_id,
-      createdAt: new Date(row.created_at).toISOString(),
-      read: row.read_at !== null,
-    })),
+    notifications: rows.map(presentNotification),
   };
 }
 

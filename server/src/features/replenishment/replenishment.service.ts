@@ -1,40 +1,12 @@
-import { type LowStockRow, MATERIAL_NOT_FOUND, type ReorderPoint } from '@stockyard/contract';
+import { MATERIAL_NOT_FOUND, type ReorderPoint } from '@stockyard/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError } from '../../lib/errors';
 import { runTransaction } from '../../lib/transaction';
 import { storeOfMaterial } from '../materials/materials.service';
-import {
-  deleteReorderPoint,
-  findLowStock,
-  findReorderPoint,
-  type LowStockLine,
-  lockMaterial,
-  type ReorderRow,
-  upsertReorderPoint,
-} from './replenishment.repository';
-
-function present(row: ReorderRow | undefined): ReorderPoint | null {
-  return row ? { minQty: row.min_qty, targetQty: row.target_qty, packSize: row.pack_size } : null;
-}
-
-function presentLow(row: LowStockLine): LowStockRow {
-  return {
-    materialId: row.material_id,
-    name: row.name,
-    unit: row.unit,
-    store: { _id: row.store_id, name: row.store_name },
-    available: row.available,
-    inTransit: row.in_transit,
-    requested: row.requested,
-    openRequest: row.open_request_id ? { _id: row.open_request_id, quantity: row.open_request_quantity ?? 0 } : null,
-    minQty: row.min_qty,
-    targetQty: row.target_qty,
-    packSize: row.pack_size,
-    suggested: row.suggested,
-  };
-}
+import { presentLowStock, presentReorderPoint } from './replenishment.presenter';
+import { deleteReorderPoint, findLowStock, findReorderPoint, lockMaterial, upsertReorderPoint } from './replenishment.repository';
 
 async function mustLock(tx: DbOrTx, auth: AuthContext, materialId: string) {
   if (!(await lockMaterial(tx, materialId, storeScopeOf(auth)))) throw new AppError('not_found', MATERIAL_NOT_FOUND);
@@ -42,7 +14,7 @@ async function mustLock(tx: DbOrTx, auth: AuthContext, materialId: string) {
 
 export async function getReorderPoint(db: DbOrTx, auth: AuthContext, materialId: string): Promise<ReorderPoint | null> {
   await storeOfMaterial(db, auth, materialId);
-  return present(await findReorderPoint(db, materialId));
+  return presentReorderPoint(await findReorderPoint(db, materialId));
 }
 
 /** Sets a material's reorder point (a keeper's for their stores, an admin's for any). */
@@ -55,7 +27,7 @@ export async function setReorderPoint(
   return runTransaction(db, async (tx) => {
     await mustLock(tx, auth, materialId);
     await upsertReorderPoint(tx, materialId, point);
-    return present(await findReorderPoint(tx, materialId));
+    return presentReorderPoint(await findReorderPoint(tx, materialId));
   });
 }
 
@@ -68,5 +40,5 @@ export async function removeReorderPoint(db: Db, auth: AuthContext, materialId: 
 
 export async function listLowStock(db: DbOrTx, auth: AuthContext, query: { storeId?: string; limit: number; offset: number }) {
   const { rows, total } = await findLowStock(db, { ...query, storeIds: storeScopeOf(auth) });
-  return { rows: rows.map(presentLow), total };
+  return { rows: rows.map(presentLowStock), total };
 }

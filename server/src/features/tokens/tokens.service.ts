@@ -12,17 +12,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { forgetCheckedSessions, newApiTokenSecret } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
-import { type ApiTokenRow, countLiveTokens, findLiveTokens, insertApiToken, lockTokenOwner, revokeApiTokenRow } from './tokens.repository';
-
-function presentToken(row: ApiTokenRow): ApiToken {
-  return {
-    _id: row.id,
-    name: row.name,
-    scope: row.scope,
-    createdAt: new Date(row.created_at).toISOString(),
-    lastUsedAt: row.last_used_at ? new Date(row.last_used_at).toISOString() : null,
-  };
-}
+import { presentToken } from './tokens.presenter';
+import { countLiveTokens, findLiveTokens, insertApiToken, lockTokenOwner, revokeApiTokenRow } from './tokens.repository';
 
 /** A new token for the caller; the answer is the only place its secret ever appears. */
 export async function createApiToken(

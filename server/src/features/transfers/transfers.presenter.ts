@@ -1,7 +1,7 @@
 import { type Transfer, type TransferStatus, transferReference } from '@stockyard/contract';
 import { canAccessStore } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
-import type { TransferLineRow, TransferRow } from './transfers.repository';
+import type { TransferHistoryRow, TransferLineRow, TransferRow } from './transfers.repository';
 
 const isoOrNull = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 const person = (id: string | null, name: string | null) => (id ? { _id: id, name: name ?? '' } : null);
@@ -61,5 +61,19 @@ export function presentTransfer(row: TransferRow, lines: TransferLineRow[], auth
       lost: sum('lost'),
       inTransit: sum('inTransit'),
     },
+  };
+}
+
+/** A ledger row of a transfer's lines, as its history lists it. */
+export function presentTransferHistory(entry: TransferHistoryRow) {
+  return {
+    _id: entry.id,
+    kind: entry.kind,
+    quantity: entry.quantity,
+    itemName: entry.item_name,
+    storeName: entry.store_name,
+    at: new Date(entry.occurred_at).toISOString(),
+    actor: entry.actor_name,
+    reason: entry.reason,
   };
 }

@@ -29,7 +29,7 @@ import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { moveIncoming, recordMovementOrRefuse } from '../movements/movements.service';
 import { notifyStore } from '../replenishment/notifications.service';
 import { assertStoreTakesStock } from '../stores/stores.service';
-import { inTransitOf, linesText, presentTransfer } from './transfers.presenter';
+import { inTransitOf, linesText, presentTransfer, presentTransferHistory } from './transfers.presenter';
 import {
   addReceipt,
   changeStatus,
@@ -83,16 +83,7 @@ export async function getTransfer(db: DbOrTx, auth: AuthContext, id: string) {
   const history = await findTransferHistory(db, id);
   return {
     transfer: await loadTransfer(db, auth, row),
-    history: history.map((entry) => ({
-      _id: entry.id,
-      kind: entry.kind,
-      quantity: entry.quantity,
-      itemName: entry.item_name,
-      storeName: entry.store_name,
-      at: new Date(entry.occurred_at).toISOString(),
-      actor: entry.actor_name,
-      reason: entry.reason,
-    })),
+    history: history.map(presentTransferHistory),
   };
 }
 

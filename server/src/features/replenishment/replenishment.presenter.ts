@@ -1,0 +1,39 @@
+import type { LowStockRow, Notification, ReorderPoint } from '@stockyard/contract';
+import type { NotificationRow } from './notifications.repository';
+import type { LowStockLine, ReorderRow } from './replenishment.repository';
+
+/** A material's reorder point as the contract has it; null when it has none. */
+export function presentReorderPoint(row: ReorderRow | undefined): ReorderPoint | null {
+  return row ? { minQty: row.min_qty, targetQty: row.target_qty, packSize: row.pack_size } : null;
+}
+
+/** A low-stock line with its suggested order. */
+export function presentLowStock(row: LowStockLine): LowStockRow {
+  return {
+    materialId: row.material_id,
+    name: row.name,
+    unit: row.unit,
+    store: { _id: row.store_id, name: row.store_name },
+    available: row.available,
+    inTransit: row.in_transit,
+    requested: row.requested,
+    openRequest: row.open_request_id ? { _id: row.open_request_id, quantity: row.open_request_quantity ?? 0 } : null,
+    minQty: row.min_qty,
+    targetQty: row.target_qty,
+    packSize: row.pack_size,
+    suggested: row.suggested,
+  };
+}
+
+/** A notification as the bell lists it. */
+export function presentNotification(row: NotificationRow): Notification {
+  return {
+    _id: row.id,
+    kind: row.kind,
+    text: row.text,
+    store: row.store_id ? { _id: row.store_id, name: row.store_name ?? '' } : null,
+    materialId: row.material_id,
+    createdAt: new Date(row.created_at).toISOString(),
+    read: row.read_at !== null,
+  };
+}
