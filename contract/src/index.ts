@@ -1,3 +1,4 @@
+export * from './answers';
 export * from './audit';
 export * from './auth';
 export * from './common';

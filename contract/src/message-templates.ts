@@ -1,3 +1,4 @@
+import { apiTokenRateLimited, labelSkipTooFar, materialNameTaken, storeNameAmbiguous, toolNameTaken, tooManySignIns } from './answers';
 import {
   fieldAtLeast,
   fieldAtMost,
@@ -55,6 +56,12 @@ export const MESSAGE_TEMPLATES: Record<string, Template> = {
   receiptTooMuch: { parts: ['text', 'number'], build: receiptTooMuch },
   notEnoughToDispatch: { parts: ['text', 'number', 'number'], build: notEnoughToDispatch },
   noSuchItemAtSource: { parts: ['text', 'text'], build: noSuchItemAtSource },
+  storeNameAmbiguous: { parts: ['text'], build: storeNameAmbiguous },
+  materialNameTaken: { parts: ['text'], build: materialNameTaken },
+  toolNameTaken: { parts: ['text'], build: toolNameTaken },
+  tooManySignIns: { parts: ['number'], build: tooManySignIns },
+  apiTokenRateLimited: { parts: ['number'], build: apiTokenRateLimited },
+  labelSkipTooFar: { parts: ['number'], build: labelSkipTooFar },
 };
 
 /** A message's code and its parts as the message writes them. */

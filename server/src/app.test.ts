@@ -1,3 +1,4 @@
+import { ROUTE_NOT_FOUND } from '@stockyard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { bearer, createAdmin, createMaterial, createStoreWithStaff } from '../test/factories';
@@ -98,10 +99,10 @@ describe('the HTTP boundary', () => {
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
   });
 
-  it('answers unknown API paths with a JSON 404', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+  it('answers unknown API paths with a JSON 404 that does not repeat the request', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/nothing-here?<b>x</b>' });
     expect(response.statusCode).toBe(404);
-    expect(response.json().message).toMatch(/Not found/);
+    expect(response.json()).toEqual({ message: ROUTE_NOT_FOUND });
   });
 
   it('sends security headers and no X-Powered-By: a data answer may load and frame nothing, a page gets the page policy', async () => {

@@ -5,6 +5,7 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
+import { ROUTE_NOT_FOUND } from '@stockyard/contract';
 import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_TOKEN_RATE_LIMIT_DEFAULT, OFFLINE_MAX_AGE_DAYS_DEFAULT } from './config';
@@ -229,7 +230,7 @@ function registerNotFound(app: FastifyInstance, hasWeb: boolean): void {
     if (hasWeb && request.method === 'GET' && !isApiPath(path) && !/\.[a-z0-9]+$/i.test(path)) {
       return reply.type('text/html').sendFile('index.html');
     }
-    return reply.status(404).send({ message: `Not found: ${request.method} ${path}` });
+    return reply.status(404).send({ message: ROUTE_NOT_FOUND });
   });
 }
 

@@ -1,3 +1,4 @@
+import { SERVER_FAILED, SERVER_TOO_SLOW, VALUE_CANNOT_BE_STORED } from '@stockyard/contract';
 import { describeMessage } from '@stockyard/contract/message-codes';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -20,19 +21,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     // A data exception (SQLSTATE class 22: a value the column cannot hold) is bad input, not a crash.
     if (databaseErrorCode(error)?.startsWith('22')) {
-      return reply.status(400).send({ message: 'The request contains a value that cannot be stored.' });
+      return reply.status(400).send({ message: VALUE_CANNOT_BE_STORED });
     }
     // A statement PostgreSQL cancelled after STATEMENT_TIMEOUT: the server is overloaded, not broken.
     if (databaseErrorCode(error) === QUERY_CANCELED) {
       request.log.warn({ err: error }, 'statement cancelled after the statement timeout');
-      return reply.status(503).send({ message: 'The server took too long to answer. Please try again.' });
+      return reply.status(503).send({ message: SERVER_TOO_SLOW });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: clientMessage(error) });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ message: 'Something went wrong on the server. Please try again.' });
+    return reply.status(500).send({ message: SERVER_FAILED });
   });
 }
 

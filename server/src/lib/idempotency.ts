@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_KEY_REUSED } from '@stockyard/contract';
 import type { Db, Tx } from '../db/client';
 import { findStoredAnswer, storeAnswer } from '../db/idempotency-keys';
 import { AppError } from './errors';
@@ -9,7 +10,7 @@ export type Answer<T, S extends 200 | 201 = 200 | 201> = { status: S; body: T };
 export async function readStoredAnswer(db: Db, userId: string, key: string, fingerprint: string) {
   const stored = await findStoredAnswer(db, userId, key);
   if (!stored) return undefined;
-  if (stored.fingerprint !== fingerprint) throw new AppError('conflict', 'This Idempotency-Key was already used for a different request.');
+  if (stored.fingerprint !== fingerprint) throw new AppError('conflict', IDEMPOTENCY_KEY_REUSED);
   return stored;
 }
 

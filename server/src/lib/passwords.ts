@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import { PASSWORD_TOO_COMMON } from '@stockyard/contract';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { AppError } from './errors';
 
@@ -8,7 +9,7 @@ const OPTIONS = ARGON2_OPTIONS;
 
 /** The 10,000 most common passwords of leaked lists (zxcvbn's, most common first), shipped with the app: no look-up leaves the server. */
 const COMMON_PASSWORDS = new Set(dictionary['passwords-common'].slice(0, 10_000));
-export const COMMON_PASSWORD = 'This password is one of the most common ones. Please choose one that is harder to guess.';
+export const COMMON_PASSWORD = PASSWORD_TOO_COMMON;
 
 /** Refuses (400) a new password that is among the most common ones, whatever its case. */
 export function assertUncommonPassword(password: string): void {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { IDEMPOTENCY_KEY_INVALID } from '@stockyard/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { authOf } from './auth/authorize';
@@ -17,7 +18,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   if (header === undefined) return undefined;
   const key = Array.isArray(header) ? header[0] : header;
   if (!key || !KEY_PATTERN.test(key)) {
-    throw new AppError('bad_request', 'The Idempotency-Key header must be 1 to 200 visible ASCII characters.');
+    throw new AppError('bad_request', IDEMPOTENCY_KEY_INVALID);
   }
   return key;
 }

@@ -1,6 +1,7 @@
 import {
   ChangePasswordRequestSchema,
   ChangePasswordResponseSchema,
+  LOGGED_OUT,
   LoginRequestSchema,
   LoginResponseSchema,
   MessageResponseSchema,
@@ -10,6 +11,7 @@ import {
   MfaEnrollResponseSchema,
   MfaSignInRequestSchema,
   MfaStatusResponseSchema,
+  PASSWORD_CHANGED,
   SetLanguageRequestSchema,
   SetLanguageResponseSchema,
 } from '@stockyard/contract';
@@ -39,7 +41,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       { onRequest: authorize('account:sign-out'), schema: { tags: ['auth'], response: { 200: MessageResponseSchema, ...errorResponses } } },
       async (request) => {
         await logout(app.db, authOf(request));
-        return { message: 'Logged out successfully' };
+        return { message: LOGGED_OUT };
       },
     );
   }
@@ -90,7 +92,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const token = await changeOwnPassword(app.db, app.tokens, authOf(request), request.body, signInClient(request));
-      return { message: 'Password changed successfully!', token };
+      return { message: PASSWORD_CHANGED, token };
     },
   );
 

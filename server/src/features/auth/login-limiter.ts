@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { tooManySignIns } from '@stockyard/contract';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
@@ -22,7 +23,7 @@ export const SIGN_IN_LIMITS = {
   slowdownMaxMs: 3000,
 } as const;
 
-export const TOO_MANY_LOGINS = `Too many failed sign-in attempts. Please wait ${SIGN_IN_LIMITS.windowMinutes} minutes and try again.`;
+export const TOO_MANY_LOGINS = tooManySignIns(SIGN_IN_LIMITS.windowMinutes);
 
 /** Who is trying: the address an attempt came from, and where to say that an account is under attack. */
 export type SignInClient = { ip: string; userAgent?: string; log: { warn: (message: string) => void } };

@@ -1,4 +1,7 @@
 import {
+  COUNT_CANCELLED,
+  COUNT_LINE_ENTERED,
+  COUNT_SUBMITTED,
   CountCreateRequestSchema,
   CountLineParamsSchema,
   CountLineRequestSchema,
@@ -72,7 +75,7 @@ const countsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id, itemId } = request.params;
       const line = await enterCountLine(app.db, authOf(request), id, itemId, request.body.counted);
-      return { message: 'Counted.', line };
+      return { message: COUNT_LINE_ENTERED, line };
     },
   );
 
@@ -80,7 +83,7 @@ const countsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/counts/:id/submit',
     { ...count, schema: { tags, params: ByIdParamsSchema, response: { 200: CountResponseSchema, ...errorResponses } } },
     async (request) => ({
-      message: 'Count submitted.',
+      message: COUNT_SUBMITTED,
       count: await submitCount(app.db, authOf(request), request.params.id),
     }),
   );
@@ -99,7 +102,7 @@ const countsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/counts/:id/cancel',
     { ...count, schema: { tags, params: ByIdParamsSchema, response: { 200: CountResponseSchema, ...errorResponses } } },
     async (request) => ({
-      message: 'Count cancelled.',
+      message: COUNT_CANCELLED,
       count: await cancelCount(app.db, authOf(request), request.params.id),
     }),
   );

@@ -8,6 +8,8 @@ import {
   COUNT_NOT_FOUND,
   COUNT_NOT_SUBMITTED,
   COUNT_NOTHING_COUNTED,
+  COUNT_POSTED,
+  COUNT_STARTED,
   type Count,
   type CountLine,
   countItemBusy,
@@ -22,9 +24,6 @@ import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { runTransaction } from '../../lib/transaction';
-
-const COUNT_STARTED = 'Count started.';
-const COUNT_POSTED = 'Count posted.';
 
 import { recordMovementOrRefuse } from '../movements/movements.service';
 import { resolveTargetStore } from '../stores/stores.service';

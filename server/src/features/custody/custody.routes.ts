@@ -7,6 +7,7 @@ import {
   CustodyResponseSchema,
   CustodyReturnRequestSchema,
   DUE_DATE_CHANGED,
+  WORKER_UPDATED,
   WorkerCreateRequestSchema,
   WorkerListQuerySchema,
   WorkerListResponseSchema,
@@ -73,7 +74,7 @@ const custodyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      message: 'Worker updated',
+      message: WORKER_UPDATED,
       worker: await updateWorker(app.db, authOf(request), request.params.id, request.body),
     }),
   );

@@ -5,6 +5,7 @@ import {
   type CustodyListQuerySchema,
   type CustodyReturnRequestSchema,
   custodyReturnTooMany,
+  DUE_IN_PAST,
   NOT_ENOUGH_STOCK,
   TOOL_CHECKED_IN,
   TOOL_CHECKED_OUT,
@@ -28,8 +29,6 @@ import { findToolStore, getTool } from '../tools/tools.service';
 import { presentCustody } from './custody.presenter';
 import { type DueTime, endOfWorkingDay, findCustodyRows, findOpeningHours, insertCustody, setDueAt, takeBack } from './custody.repository';
 import { lockWorker } from './workers.repository';
-
-export const DUE_IN_PAST = 'The due date cannot be in the past.';
 
 /**
  * A due time as given (an instant), or the end of the store's working day on a given day or, by

@@ -1,4 +1,5 @@
 import {
+  WORKER_ADDED,
   WORKER_NOT_FOUND,
   type Worker,
   type WorkerCreateRequestSchema,
@@ -14,8 +15,6 @@ import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { runTransaction } from '../../lib/transaction';
-
-const WORKER_ADDED = 'Worker added';
 
 import { recordAudit } from '../audit/audit.service';
 import { resolveTargetStore } from '../stores/stores.service';

@@ -1,8 +1,12 @@
 import {
+  INVENTORY_ENTRY_ADDED,
+  INVENTORY_ENTRY_UPDATED,
   InventoryEntryRequestSchema,
   InventoryEntrySchema,
   ListQuerySchema,
   MessageResponseSchema,
+  SUPPLY_ADDED,
+  SUPPLY_UPDATED,
   SupplyRequestSchema,
   SupplySchema,
 } from '@stockyard/contract';
@@ -32,8 +36,8 @@ const flavours = [
     field: 'entry',
     present: asInventoryEntry,
     toInput: ({ date, ...input }: z.output<typeof InventoryEntryRequestSchema>): DeliveryInput => ({ ...input, day: date }),
-    created: 'Inventory entry added successfully!',
-    updated: 'Inventory entry updated successfully!',
+    created: INVENTORY_ENTRY_ADDED,
+    updated: INVENTORY_ENTRY_UPDATED,
   },
   {
     list: '/api/supply/all',
@@ -44,8 +48,8 @@ const flavours = [
     field: 'supply',
     present: asSupply,
     toInput: ({ dateReceived, ...input }: z.output<typeof SupplyRequestSchema>): DeliveryInput => ({ ...input, day: dateReceived }),
-    created: 'Supply added successfully',
-    updated: 'Supply updated successfully',
+    created: SUPPLY_ADDED,
+    updated: SUPPLY_UPDATED,
   },
 ] as const;
 

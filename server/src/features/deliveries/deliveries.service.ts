@@ -1,4 +1,12 @@
-import { keeperDayTooOld, type ListQuery, MATERIAL_NOT_FOUND } from '@stockyard/contract';
+import {
+  DAY_IN_FUTURE,
+  DELIVERY_NOT_FOUND,
+  DELIVERY_WOULD_GO_NEGATIVE,
+  INVENTORY_ENTRY_DELETED,
+  keeperDayTooOld,
+  type ListQuery,
+  MATERIAL_NOT_FOUND,
+} from '@stockyard/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { occurredOn } from '../../db/sql';
 import { storeScopeOf } from '../../lib/auth/policy';
@@ -21,9 +29,6 @@ import {
 
 export type DeliveryInput = { productId: string; quantity: number; supplier: string; day: string };
 
-const DELIVERY_NOT_FOUND = 'Delivery not found';
-const WOULD_GO_NEGATIVE = 'This change would take back stock that has already been issued or damaged, so the stock would go below zero.';
-
 type Context = { auth: AuthContext; timeZone: string; offlineMaxAgeDays: number; idempotencyKey?: string };
 
 /** Who records a delivery, under which rules, and the request's Idempotency-Key. */
@@ -31,8 +36,6 @@ export type DeliveryContext = Omit<Context, 'idempotencyKey'> & { requestKey?: R
 
 /** How an answer shows the delivery: as the admin's inventory entry or as the keeper's supply. */
 export type DeliveryAnswer = { message: string; field: string; present: (record: DeliveryRecord) => unknown };
-
-const DELIVERY_DELETED = 'Inventory entry deleted successfully!';
 
 /** Records a delivery, idempotently: a repeat of the request answers the first. */
 export function createDelivery(db: Db, context: DeliveryContext, input: DeliveryInput, answer: DeliveryAnswer) {
@@ -54,7 +57,7 @@ export function updateDelivery(db: Db, context: DeliveryContext, id: string, inp
 export function deleteDelivery(db: Db, context: DeliveryContext, id: string) {
   return runIdempotent(db, context.requestKey, async (tx, idempotencyKey) => {
     await deleteDeliveryIn(tx, { ...context, idempotencyKey }, id);
-    return { status: 200 as const, body: { message: DELIVERY_DELETED } };
+    return { status: 200 as const, body: { message: INVENTORY_ENTRY_DELETED } };
   });
 }
 
@@ -64,7 +67,7 @@ export function deleteDelivery(db: Db, context: DeliveryContext, id: string) {
  */
 function assertDayAllowed(day: string, context: Context): void {
   const today = todayIn(context.timeZone);
-  if (day > today) throw new AppError('bad_request', 'The date cannot be in the future.');
+  if (day > today) throw new AppError('bad_request', DAY_IN_FUTURE);
   if (context.auth.role !== 'admin' && day < shiftDay(today, -context.offlineMaxAgeDays)) {
     throw new AppError('bad_request', keeperDayTooOld(context.offlineMaxAgeDays));
   }
@@ -91,7 +94,7 @@ async function moveDeliveredStock(
       deliveryId,
       idempotencyKey: context.idempotencyKey,
     },
-    { notFound: MATERIAL_NOT_FOUND, refused: () => WOULD_GO_NEGATIVE },
+    { notFound: MATERIAL_NOT_FOUND, refused: () => DELIVERY_WOULD_GO_NEGATIVE },
   );
 }
 

@@ -1,3 +1,4 @@
+import { DATABASE_UNREACHABLE } from '@stockyard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isDatabaseReachable } from '../../db/sql';
@@ -13,7 +14,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       if (await isDatabaseReachable(app.db)) return { status: 'ok' as const };
-      return reply.status(503).send({ status: 'unavailable', message: 'The database is not reachable.' });
+      return reply.status(503).send({ status: 'unavailable', message: DATABASE_UNREACHABLE });
     },
   );
 };

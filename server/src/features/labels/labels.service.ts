@@ -3,6 +3,7 @@ import {
   LABEL_LAYOUTS,
   LABEL_NOT_FOUND,
   type LabelSheetRequestSchema,
+  labelSkipTooFar,
   type ScanResponse,
 } from '@stockyard/contract';
 import type { z } from 'zod';
@@ -25,7 +26,7 @@ export async function scanLabel(db: DbOrTx, auth: AuthContext, code: string): Pr
 export async function labelSheet(db: DbOrTx, auth: AuthContext, input: z.output<typeof LabelSheetRequestSchema>) {
   const sheet = LABEL_LAYOUTS[input.layout];
   if (input.skip >= sheet.columns * sheet.rows) {
-    throw new AppError('bad_request', `Skip must be less than the ${sheet.columns * sheet.rows} labels of a sheet.`);
+    throw new AppError('bad_request', labelSkipTooFar(sheet.columns * sheet.rows));
   }
   const rows = await findLabelItems(
     db,

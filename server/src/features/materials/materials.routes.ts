@@ -4,16 +4,19 @@ import {
   IdSchema,
   ListQuerySchema,
   MATERIAL_DAMAGED,
+  MATERIAL_DELETED,
   MATERIAL_ISSUED,
   MATERIAL_RESTOCKED,
   MATERIAL_RETURNED,
   MATERIAL_TRANSFERRED,
+  MATERIAL_UPDATED,
   MaterialCreateRequestSchema,
   MaterialUpdateRequestSchema,
   MessageResponseSchema,
   NamedStockRequestSchema,
   ProductMovementResponseSchema,
   ProductSchema,
+  REMARKS_UPDATED,
   RefundMaterialRequestSchema,
   RemarksUpdateRequestSchema,
 } from '@stockyard/contract';
@@ -87,7 +90,7 @@ const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      message: 'Product updated successfully!',
+      message: MATERIAL_UPDATED,
       product: await updateMaterial(app.db, authOf(request), request.params.id, request.body),
     }),
   );
@@ -100,7 +103,7 @@ const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await archiveMaterial(app.db, authOf(request), request.params.id);
-      return { message: 'Product deleted successfully!' };
+      return { message: MATERIAL_DELETED };
     },
   );
 
@@ -116,7 +119,7 @@ const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      message: 'Remarks updated successfully',
+      message: REMARKS_UPDATED,
       product: await setRemarks(app.db, authOf(request), request.params.id, request.body.remarks),
     }),
   );

@@ -2,8 +2,10 @@ import {
   DAMAGE_EXCEEDS_AVAILABLE,
   MATERIAL_NOT_FOUND,
   MATERIAL_REFUND_EXCEEDS,
+  MATERIAL_SAVED,
   type MaterialCreateRequestSchema,
   type MaterialUpdateRequestSchema,
+  materialNameTaken,
   NOT_ENOUGH_STOCK,
   type Product,
   REMARKS_ALREADY_ADDED,
@@ -32,7 +34,7 @@ import {
 } from './materials.repository';
 
 function nameTaken(name: string): AppError {
-  return new AppError('conflict', `A material named "${name}" already exists in this store.`);
+  return new AppError('conflict', materialNameTaken(name));
 }
 
 /** Live materials of the caller's stores, a page at a time. */
@@ -58,8 +60,6 @@ function auditMaterial(tx: Tx, auth: AuthContext, action: AuditEntry['action'], 
     details,
   });
 }
-
-const MATERIAL_SAVED = 'Product saved successfully!';
 
 /** Creates the item with its opening stock, idempotently: a repeat of the request answers the first. */
 export function createMaterial(db: Db, auth: AuthContext, input: z.output<typeof MaterialCreateRequestSchema>, requestKey?: RequestKey) {

@@ -1,9 +1,10 @@
 import type { PageQuery } from '@stockyard/contract';
+import { STORE_NOT_FOUND } from '@stockyard/contract';
 import type { DbOrTx } from '../../db/client';
 import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError } from '../../lib/errors';
-import { resolveTargetStore, STORE_NOT_FOUND } from '../stores/stores.service';
+import { resolveTargetStore } from '../stores/stores.service';
 import { userNameOf } from '../users/users.service';
 import { presentStockRow, presentTrackSupplyStore } from './stock.presenter';
 import { findStockRows, findStockTotals, findTrackSupplyRows } from './stock.repository';

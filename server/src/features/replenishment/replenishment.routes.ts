@@ -2,7 +2,11 @@ import {
   LowStockQuerySchema,
   LowStockResponseSchema,
   MessageResponseSchema,
+  NOTIFICATION_READ,
+  NOTIFICATIONS_ALL_READ,
   NotificationListResponseSchema,
+  REORDER_POINT_REMOVED,
+  REORDER_POINT_SAVED,
   ReorderRequestSchema,
   ReorderResponseSchema,
 } from '@stockyard/contract';
@@ -34,7 +38,7 @@ const replenishmentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: ByIdParamsSchema, body: ReorderRequestSchema, response: { 200: ReorderResponseSchema, ...errorResponses } },
     },
     async (request) => ({
-      message: 'Reorder point saved',
+      message: REORDER_POINT_SAVED,
       reorder: await setReorderPoint(app.db, authOf(request), request.params.id, request.body),
     }),
   );
@@ -44,7 +48,7 @@ const replenishmentRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...manage, schema: { tags, params: ByIdParamsSchema, response: { 200: MessageResponseSchema, ...errorResponses } } },
     async (request) => {
       await removeReorderPoint(app.db, authOf(request), request.params.id);
-      return { message: 'Reorder point removed' };
+      return { message: REORDER_POINT_REMOVED };
     },
   );
 
@@ -60,7 +64,7 @@ const replenishmentRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...own, schema: { tags, params: ByIdParamsSchema, response: { 200: MessageResponseSchema, ...errorResponses } } },
     async (request) => {
       await readNotification(app.db, authOf(request), request.params.id);
-      return { message: 'Marked as read' };
+      return { message: NOTIFICATION_READ };
     },
   );
 
@@ -69,7 +73,7 @@ const replenishmentRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...own, schema: { tags, response: { 200: MessageResponseSchema, ...errorResponses } } },
     async (request) => {
       await readNotification(app.db, authOf(request), null);
-      return { message: 'All marked as read' };
+      return { message: NOTIFICATIONS_ALL_READ };
     },
   );
 

@@ -1,4 +1,4 @@
-import { MATERIAL_NOT_FOUND, type ReorderPoint } from '@stockyard/contract';
+import { MATERIAL_NOT_FOUND, REORDER_POINT_NONE, type ReorderPoint } from '@stockyard/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
@@ -34,7 +34,7 @@ export async function setReorderPoint(
 export async function removeReorderPoint(db: Db, auth: AuthContext, materialId: string): Promise<void> {
   return runTransaction(db, async (tx) => {
     await mustLock(tx, auth, materialId);
-    if (!(await deleteReorderPoint(tx, materialId))) throw new AppError('not_found', 'This material has no reorder point.');
+    if (!(await deleteReorderPoint(tx, materialId))) throw new AppError('not_found', REORDER_POINT_NONE);
   });
 }
 

@@ -1,10 +1,10 @@
-import { SESSION_NOT_FOUND } from '@stockyard/contract';
+import { SESSION_NOT_FOUND, USER_NOT_FOUND } from '@stockyard/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { findLiveSessionsOfUser } from '../../db/sessions';
 import { type AuthContext, revokeSessionsOfUser } from '../../lib/auth/sessions';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
-import { USER_NOT_FOUND, userNameOf } from '../users/users.service';
+import { userNameOf } from '../users/users.service';
 import { presentSession } from './sessions.presenter';
 
 export { browserOf } from './sessions.presenter';

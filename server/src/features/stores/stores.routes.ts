@@ -1,6 +1,11 @@
 import {
+  BOOKS_CLOSED,
+  BOOKS_REOPENED,
   ListQuerySchema,
   MessageResponseSchema,
+  STORE_CREATED,
+  STORE_DELETED,
+  STORE_UPDATED,
   StoreCreateRequestSchema,
   StoreListResponseSchema,
   StoreLockRequestSchema,
@@ -50,7 +55,7 @@ const storesRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...manage, schema: { tags, body: StoreCreateRequestSchema, response: { 201: StoreWriteResponseSchema, ...errorResponses } } },
     async (request, reply) => {
       const store = await createStore(app.db, authOf(request).userId, request.body);
-      return reply.status(201).send({ message: 'Store created successfully!', store });
+      return reply.status(201).send({ message: STORE_CREATED, store });
     },
   );
 
@@ -66,7 +71,7 @@ const storesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      message: 'Store updated successfully!',
+      message: STORE_UPDATED,
       store: await updateStore(app.db, authOf(request).userId, request.params.id, request.body),
     }),
   );
@@ -84,7 +89,7 @@ const storesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const store = await lockStore(app.db, authOf(request).userId, request.params.id, request.body.throughDate, app.timeZone);
-      return { message: 'Books closed.', store };
+      return { message: BOOKS_CLOSED, store };
     },
   );
 
@@ -101,7 +106,7 @@ const storesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const store = await unlockStore(app.db, authOf(request).userId, request.params.id, request.body.reason);
-      return { message: 'Books reopened.', store };
+      return { message: BOOKS_REOPENED, store };
     },
   );
 
@@ -110,7 +115,7 @@ const storesRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...manage, schema: { tags, params: ByIdParamsSchema, response: { 200: MessageResponseSchema, ...errorResponses } } },
     async (request) => {
       await deleteStore(app.db, authOf(request).userId, request.params.id);
-      return { message: 'Store deleted successfully!' };
+      return { message: STORE_DELETED };
     },
   );
 };

@@ -3,10 +3,12 @@ import {
   LOCK_NOT_BEFORE_TODAY,
   lockOnlyForward,
   STORE_IN_USE,
+  STORE_NOT_FOUND,
   STORE_NOT_LOCKED,
   type Store,
   type StoreCreateRequestSchema,
   type StoreUpdateRequest,
+  storeNameAmbiguous,
 } from '@stockyard/contract';
 import { storeInactive } from '@stockyard/contract/messages';
 import type { z } from 'zod';
@@ -29,8 +31,6 @@ import {
   storeExists,
   updateStoreRow,
 } from './stores.repository';
-
-export const STORE_NOT_FOUND = 'Store not found';
 
 /** Stores the caller may see (all for an admin), matching `q` on name or location, newest first. */
 export async function listStores(db: DbOrTx, auth: AuthContext, query: ListQuery) {
@@ -178,7 +178,7 @@ export async function resolveStoreByIdOrName(db: DbOrTx, query: { storeId?: stri
   }
   const ids = await findStoreIdsByName(db, query.storeName ?? '');
   if (ids.length === 0) throw new AppError('not_found', STORE_NOT_FOUND);
-  if (ids.length > 1) throw new AppError('bad_request', `More than one store is named "${query.storeName}"; choose it by storeId.`);
+  if (ids.length > 1) throw new AppError('bad_request', storeNameAmbiguous(query.storeName ?? ''));
   return ids[0] as string;
 }
 

@@ -1,4 +1,6 @@
 import {
+  PARKED_APPLIED,
+  PARKED_DISCARDED,
   ParkedApplyRequestSchema,
   ParkedDiscardRequestSchema,
   ParkedListQuerySchema,
@@ -49,7 +51,7 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      message: 'Movement applied.',
+      message: PARKED_APPLIED,
       parked: await applyParked(app.db, authOf(request), request.params.id, { quantity: request.body.quantity, timeZone: app.timeZone }),
     }),
   );
@@ -66,7 +68,7 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      message: 'Movement discarded.',
+      message: PARKED_DISCARDED,
       parked: await discardParked(app.db, authOf(request), request.params.id, request.body.reason),
     }),
   );

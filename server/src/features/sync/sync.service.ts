@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   DAMAGE_EXCEEDS_AVAILABLE,
+  DUE_IN_PAST,
   MATERIAL_NOT_FOUND,
   MATERIAL_REFUND_EXCEEDS,
   NOT_ENOUGH_STOCK,
@@ -37,7 +38,7 @@ import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, DEADLOCK_DETECTED, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { retryOnContention, runTransaction } from '../../lib/transaction';
 import { recordAudit } from '../audit/audit.service';
-import { checkOutRecorded, DUE_IN_PAST } from '../custody/custody.service';
+import { checkOutRecorded } from '../custody/custody.service';
 import { type ItemRow, recordMovement, recordMovementWithId, recordSyncedMovements } from '../movements/movements.service';
 import { presentParked } from './sync.presenter';
 import {

@@ -2,8 +2,10 @@ import {
   DAMAGE_EXCEEDS_AVAILABLE,
   NOT_ENOUGH_STOCK,
   TOOL_NOT_FOUND,
+  TOOL_SAVED,
   type Tool,
   type ToolCreateRequestSchema,
+  toolNameTaken,
   toolRefundExceeds,
 } from '@stockyard/contract';
 import type { z } from 'zod';
@@ -23,8 +25,6 @@ export async function listTools(db: DbOrTx, auth: AuthContext, query: Omit<ToolQ
   const { rows, total } = await findToolRows(db, { ...query, storeIds: storeScopeOf(auth) });
   return { tools: rows.map(presentTool), total };
 }
-
-const TOOL_SAVED = 'Tool added successfully!';
 
 /** Creates the item with its opening stock, idempotently: a repeat of the request answers the first. */
 export function createTool(db: Db, auth: AuthContext, input: z.output<typeof ToolCreateRequestSchema>, requestKey?: RequestKey) {
@@ -47,8 +47,7 @@ async function createToolIn(
   try {
     id = await insertTool(tx, storeId, input);
   } catch (error) {
-    if (databaseErrorCode(error) === UNIQUE_VIOLATION)
-      throw new AppError('conflict', `A tool named "${input.name}" already exists in this store.`);
+    if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw new AppError('conflict', toolNameTaken(input.name));
     throw error;
   }
   if (input.totalQuantity > 0) {

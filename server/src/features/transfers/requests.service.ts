@@ -1,10 +1,14 @@
 import {
+  APPROVAL_LINE_UNKNOWN,
   MATERIAL_NOT_FOUND,
   noSuchItemAtSource,
   REQUEST_ALREADY_OPEN,
+  REQUEST_APPROVED,
+  REQUEST_CANCELLED,
   REQUEST_FROM_ITSELF,
   REQUEST_NOT_FOUND,
   REQUEST_NOT_SUBMITTED,
+  REQUEST_REJECTED,
   REQUEST_SENT,
   type RequestStatus,
   type StockRequest,
@@ -130,7 +134,7 @@ async function approveRequestIn(tx: DbOrTx, auth: AuthContext, id: string, input
   const lines = await findRequestLines(tx, [id]);
   const changed = new Map((input.lines ?? []).map((line) => [line.lineId, line.quantity]));
   const unknown = [...changed.keys()].find((lineId) => !lines.some((line) => line.id === lineId));
-  if (unknown) throw new AppError('bad_request', 'A line of the approval is not a line of this request.');
+  if (unknown) throw new AppError('bad_request', APPROVAL_LINE_UNKNOWN);
   const atSource = await findItemsByName(
     tx,
     'material',
@@ -183,10 +187,6 @@ async function cancelRequestIn(tx: DbOrTx, auth: AuthContext, id: string): Promi
   if (!(await decideRequest(tx, id, 'cancelled', auth.userId))) throw new AppError('conflict', REQUEST_NOT_SUBMITTED);
   return getRequest(tx, auth, id);
 }
-
-const REQUEST_APPROVED = 'Request approved: a draft transfer is ready to dispatch.';
-const REQUEST_REJECTED = 'Request rejected.';
-const REQUEST_CANCELLED = 'Request cancelled.';
 
 /** Sends a request, idempotently: 201 with a new request, 200 with the open one that already asks for all of it. */
 export function createRequest(db: Db, auth: AuthContext, input: StockRequestCreate, requestKey?: RequestKey) {

@@ -7,12 +7,15 @@ import {
   TRANSFER_CLOSED,
   TRANSFER_CREATED,
   TRANSFER_DISPATCHED,
+  TRANSFER_ITEM_REPEATED,
   TRANSFER_LINE_UNKNOWN,
   TRANSFER_NOT_DRAFT,
   TRANSFER_NOT_FOUND,
   TRANSFER_NOT_IN_TRANSIT,
   TRANSFER_RECEIVED,
+  TRANSFER_RECEIVER_ONLY,
   TRANSFER_SAME_STORE,
+  TRANSFER_SENDER_ONLY,
   type Transfer,
   type TransferCreate,
   type TransferQuerySchema,
@@ -51,8 +54,6 @@ import {
 
 export type DraftLine = { itemKind: ItemKind; itemId: string; quantity: number };
 
-const FORBIDDEN_SENDER = 'Only a keeper of the sending store or an admin can do this.';
-const FORBIDDEN_RECEIVER = 'Only a keeper of the receiving store or an admin can receive this transfer.';
 const IN_TRANSIT = ['dispatched', 'partially_received'] as const;
 
 /**
@@ -116,11 +117,11 @@ export async function createTransferIn(
   input: { fromStoreId: string; toStoreId: string; lines: DraftLine[]; requestId?: string | null },
 ): Promise<Transfer> {
   if (input.fromStoreId === input.toStoreId) throw new AppError('bad_request', TRANSFER_SAME_STORE);
-  if (!canAccessStore(auth, input.fromStoreId)) throw new AppError('forbidden', FORBIDDEN_SENDER);
+  if (!canAccessStore(auth, input.fromStoreId)) throw new AppError('forbidden', TRANSFER_SENDER_ONLY);
   await assertStoreTakesStock(tx, input.fromStoreId);
   await assertStoreTakesStock(tx, input.toStoreId);
   const ids = input.lines.map((line) => line.itemId);
-  if (new Set(ids).size !== ids.length) throw new AppError('bad_request', 'Each item may appear once in a transfer.');
+  if (new Set(ids).size !== ids.length) throw new AppError('bad_request', TRANSFER_ITEM_REPEATED);
 
   const resolved = [];
   for (const kind of ['material', 'tool'] as const) {
@@ -173,7 +174,7 @@ export async function createTransferIn(
  */
 async function dispatchTransferIn(tx: DbOrTx, auth: AuthContext, id: string, key?: string): Promise<Transfer> {
   const row = await mustFind(tx, auth, id);
-  if (!canAccessStore(auth, row.from_store_id)) throw new AppError('forbidden', FORBIDDEN_SENDER);
+  if (!canAccessStore(auth, row.from_store_id)) throw new AppError('forbidden', TRANSFER_SENDER_ONLY);
   if (!(await changeStatus(tx, id, ['draft'], 'dispatched', auth.userId))) {
     throw new AppError('conflict', TRANSFER_NOT_DRAFT);
   }
@@ -218,7 +219,7 @@ async function dispatchTransferIn(tx: DbOrTx, auth: AuthContext, id: string, key
  */
 async function receiveTransferIn(tx: DbOrTx, auth: AuthContext, id: string, body: TransferReceive, key?: string): Promise<Transfer> {
   const row = await mustFind(tx, auth, id, true);
-  if (!canAccessStore(auth, row.to_store_id)) throw new AppError('forbidden', FORBIDDEN_RECEIVER);
+  if (!canAccessStore(auth, row.to_store_id)) throw new AppError('forbidden', TRANSFER_RECEIVER_ONLY);
   if (!IN_TRANSIT.includes(row.status as (typeof IN_TRANSIT)[number])) throw new AppError('conflict', TRANSFER_NOT_IN_TRANSIT);
   const lines = new Map((await findTransferLines(tx, [id])).map((line) => [line.id, line]));
   const receipts = [...(body.lines ?? [])].sort((a, b) => a.lineId.localeCompare(b.lineId));
@@ -277,7 +278,7 @@ async function receiveTransferIn(tx: DbOrTx, auth: AuthContext, id: string, body
 /** Cancels a draft (nothing has moved yet): what it counted as on its way is no longer. */
 async function cancelTransferIn(tx: DbOrTx, auth: AuthContext, id: string): Promise<Transfer> {
   const row = await mustFind(tx, auth, id);
-  if (!canAccessStore(auth, row.from_store_id)) throw new AppError('forbidden', FORBIDDEN_SENDER);
+  if (!canAccessStore(auth, row.from_store_id)) throw new AppError('forbidden', TRANSFER_SENDER_ONLY);
   if (!(await changeStatus(tx, id, ['draft'], 'cancelled', auth.userId))) {
     throw new AppError('conflict', TRANSFER_NOT_DRAFT);
   }

@@ -2,6 +2,9 @@ import {
   ChangeUserPasswordRequestSchema,
   ListQuerySchema,
   MessageResponseSchema,
+  PASSWORD_CHANGED,
+  USER_CREATED,
+  USER_DELETED,
   UserCreateRequestSchema,
   UserCreateResponseSchema,
   UserListResponseSchema,
@@ -24,7 +27,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await createUser(app.db, authOf(request).userId, request.body);
-      return reply.status(201).send({ message: 'User Created Successfully', user });
+      return reply.status(201).send({ message: USER_CREATED, user });
     },
   );
 
@@ -55,7 +58,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...manage, schema: { tags: ['users'], params: ByIdParamsSchema, response: { 200: MessageResponseSchema, ...errorResponses } } },
     async (request) => {
       await deleteUser(app.db, authOf(request), request.params.id);
-      return { message: 'User deleted successfully!' };
+      return { message: USER_DELETED };
     },
   );
 
@@ -67,7 +70,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await changeUserPassword(app.db, authOf(request).userId, request.body.userId, request.body.newPassword);
-      return { message: 'Password changed successfully!' };
+      return { message: PASSWORD_CHANGED };
     },
   );
 };

@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { type ListQuery, USER_EMAIL_TAKEN, type User, type UserCreateRequestSchema } from '@stockyard/contract';
+import {
+  type ListQuery,
+  USER_CANNOT_DELETE_SELF,
+  USER_EMAIL_TAKEN,
+  USER_NOT_FOUND,
+  USER_STORE_NOT_FOUND,
+  type User,
+  type UserCreateRequestSchema,
+} from '@stockyard/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { type AuthContext, revokeUserSessions } from '../../lib/auth/sessions';
@@ -8,8 +16,6 @@ import { assertUncommonPassword, hashPassword } from '../../lib/passwords';
 import { recordAudit } from '../audit/audit.service';
 import { presentUser } from './users.presenter';
 import { countStores, findUserName, findUserRows, hasLiveAdmin, insertFirstAdmin, insertUser, updateLiveUser } from './users.repository';
-
-export const USER_NOT_FOUND = 'User not found';
 
 /** Live users matching `q` on name, email or role, newest first, a page at a time. */
 export async function listUsers(db: DbOrTx, query: ListQuery) {
@@ -24,8 +30,7 @@ export async function createUser(db: Db, actorId: string, input: z.output<typeof
   const email = input.email.toLowerCase();
   try {
     const id = await db.transaction(async (tx) => {
-      if ((await countStores(tx, input.stores)) !== input.stores.length)
-        throw new AppError('bad_request', 'The selected store does not exist.');
+      if ((await countStores(tx, input.stores)) !== input.stores.length) throw new AppError('bad_request', USER_STORE_NOT_FOUND);
       const userId = await insertUser(tx, { name: input.name, email, passwordHash, role: input.role, stores: input.stores });
       await recordAudit(tx, {
         actorId,
@@ -49,7 +54,7 @@ export async function createUser(db: Db, actorId: string, input: z.output<typeof
 
 /** Deletes an account: its row stays for the history it signed, its sessions end now. */
 export async function deleteUser(db: Db, auth: AuthContext, userId: string): Promise<void> {
-  if (userId === auth.userId) throw new AppError('conflict', 'You cannot delete your own account.');
+  if (userId === auth.userId) throw new AppError('conflict', USER_CANNOT_DELETE_SELF);
   await db.transaction(async (tx) => {
     const deleted = await updateLiveUser(tx, userId, { deletedAt: new Date() });
     if (!deleted) throw new AppError('not_found', USER_NOT_FOUND);

@@ -1,4 +1,4 @@
-import { API_TOKEN_NOT_ALLOWED, API_TOKEN_READ_ONLY } from '@stockyard/contract';
+import { API_TOKEN_NOT_ALLOWED, API_TOKEN_READ_ONLY, apiTokenRateLimited, NO_PERMISSION, NOT_SIGNED_IN } from '@stockyard/contract';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { decodeJwt } from 'jose';
 import { AppError } from '../errors';
@@ -17,7 +17,7 @@ declare module 'fastify' {
 
 /** The signed-in caller; only valid behind `authorize`. */
 export function authOf(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw new AppError('unauthenticated', 'Unauthorized! Token is missing.');
+  if (!request.auth) throw new AppError('unauthenticated', NOT_SIGNED_IN);
   return request.auth;
 }
 
@@ -33,7 +33,7 @@ export function authorize(permission?: Permission): AccessCheck {
   const check = async function checkAccess(this: unknown, request: FastifyRequest, _reply: FastifyReply) {
     const auth = await authenticate(request.server.db, request.server.tokens, request.headers.authorization);
     if (permission && !can(auth.role, permission)) {
-      throw new AppError('forbidden', 'You do not have permission to do this.');
+      throw new AppError('forbidden', NO_PERMISSION);
     }
     if (auth.apiToken) checkApiTokenUse(auth.apiToken, permission, request, _reply);
     request.auth = auth;
@@ -55,7 +55,7 @@ function checkApiTokenUse(
   const limited = request.server.apiTokenLimiter.take(token.id);
   if (limited) {
     reply.header('retry-after', String(limited.retryAfterSeconds));
-    throw new AppError('too_many_requests', `Too many requests with this API token. Try again in ${limited.retryAfterSeconds} seconds.`);
+    throw new AppError('too_many_requests', apiTokenRateLimited(limited.retryAfterSeconds));
   }
 }
 

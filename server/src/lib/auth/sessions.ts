@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { ApiTokenScope, Role } from '@stockyard/contract';
+import { API_TOKEN_NOT_VALID, NOT_SIGNED_IN, SESSION_ENDED } from '@stockyard/contract';
 import { jwtVerify, SignJWT } from 'jose';
 import { findLiveApiToken } from '../../db/api-tokens';
 import type { DbOrTx } from '../../db/client';
@@ -26,10 +27,7 @@ export type TokenSettings = {
 /** The device a session was opened on, for the Sessions page. */
 export type Device = { userAgent?: string; address: string };
 
-const NOT_SIGNED_IN = 'Unauthorized! Token is missing.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const SESSION_ENDED = 'Your session has ended. Please log in again.';
-const TOKEN_NOT_VALID = 'This API token is not valid or has been revoked.';
 /** What sets an API token apart from a signed-in session's JWT. */
 const API_TOKEN_PREFIX = 'sy_';
 
@@ -113,7 +111,7 @@ async function authenticateApiToken(db: DbOrTx, settings: TokenSettings, token: 
   const hash = hashApiToken(token);
   return checkedOnce(settings, hash, async () => {
     const row = await findLiveApiToken(db, hash);
-    if (!row) throw new AppError('unauthenticated', TOKEN_NOT_VALID);
+    if (!row) throw new AppError('unauthenticated', API_TOKEN_NOT_VALID);
     return {
       auth: { userId: row.user_id, role: row.role, stores: row.stores ?? [], jti: null, apiToken: { id: row.id, scope: row.scope } },
       until: Date.now() + SESSION_CACHE_MS,
