@@ -18,8 +18,8 @@ import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { type IdempotencyClaim, type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { type AuditEntry, recordAudit } from '../audit/audit.service';
-import { appendMovement, recordMovementOrRefuse } from '../movements/movements.service';
-import { assertStoreTakesStock, resolveTargetStore } from '../stores/stores.service';
+import { createItemWithOpening, recordMovementOrRefuse } from '../movements/movements.service';
+import { resolveTargetStore } from '../stores/stores.service';
 import { type MaterialRow, presentProduct } from './materials.presenter';
 import {
   archiveMaterialRow,
@@ -76,26 +76,15 @@ async function createMaterialIn(
   input: z.output<typeof MaterialCreateRequestSchema>,
   idempotencyKey?: string,
 ): Promise<Product> {
-  const storeId = await resolveTargetStore(tx, auth, input.storeId);
-  await assertStoreTakesStock(tx, storeId);
-  let id: string;
-  try {
-    id = await insertMaterial(tx, storeId, input);
-  } catch (error) {
-    if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw nameTaken(input.name);
-    throw error;
-  }
-  if (input.totalQuantity > 0) {
-    await appendMovement(tx, {
-      storeId,
-      itemKind: 'material',
-      itemId: id,
-      kind: 'opening',
-      quantity: input.totalQuantity,
-      actorId: auth.userId,
-      idempotencyKey,
-    });
-  }
+  const { id, storeId } = await createItemWithOpening(tx, auth, {
+    itemKind: 'material',
+    storeId: input.storeId,
+    name: input.name,
+    quantity: input.totalQuantity,
+    idempotencyKey,
+    insert: (storeId) => insertMaterial(tx, storeId, input),
+    nameTaken: materialNameTaken,
+  });
   const { storeId: _target, ...details } = input;
   await auditMaterial(tx, auth, 'create', { id, name: input.name, store_id: storeId }, details);
   return mustFind(tx, id, null);

@@ -23,13 +23,14 @@ import {
 } from '@stockyard/contract';
 import { booksClosed, storeInactive } from '@stockyard/contract/messages';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client';
-import { MOVEMENT_EFFECTS } from '../../db/schema';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { type ItemKind, MOVEMENT_EFFECTS } from '../../db/schema';
 import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
-import { type ItemRow, type MovementInput, recordMovement, type StoreRefusal } from './ledger.repository';
+import { assertStoreTakesStock, resolveTargetStore } from '../stores/stores.service';
+import { appendMovement, type ItemRow, type MovementInput, recordMovement, type StoreRefusal } from './ledger.repository';
 import { presentMovement } from './movements.presenter';
 import { type FeedPosition, findMovementRow, findMovementRows } from './movements.repository';
 
@@ -182,4 +183,44 @@ async function reverseMovementIn(tx: DbOrTx, auth: AuthContext, id: string, reas
   const row = rows[0];
   if (!row) throw new Error('the reversal just recorded was not found');
   return presentMovement(row, false);
+}
+
+/**
+ * Makes an item in a store that takes stock, with its starting quantity recorded as its `opening`
+ * movement in the same transaction; a live item of the same name in that store is a 409.
+ */
+export async function createItemWithOpening(
+  tx: Tx,
+  auth: AuthContext,
+  item: {
+    itemKind: ItemKind;
+    storeId?: string;
+    name: string;
+    quantity: number;
+    idempotencyKey?: string;
+    insert: (storeId: string) => Promise<string>;
+    nameTaken: (name: string) => string;
+  },
+): Promise<{ id: string; storeId: string }> {
+  const storeId = await resolveTargetStore(tx, auth, item.storeId);
+  await assertStoreTakesStock(tx, storeId);
+  let id: string;
+  try {
+    id = await item.insert(storeId);
+  } catch (error) {
+    if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw new AppError('conflict', item.nameTaken(item.name));
+    throw error;
+  }
+  if (item.quantity > 0) {
+    await appendMovement(tx, {
+      storeId,
+      itemKind: item.itemKind,
+      itemId: id,
+      kind: 'opening',
+      quantity: item.quantity,
+      actorId: auth.userId,
+      idempotencyKey: item.idempotencyKey,
+    });
+  }
+  return { id, storeId };
 }

@@ -12,11 +12,10 @@ import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
-import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { type IdempotencyClaim, type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { recordAudit } from '../audit/audit.service';
-import { appendMovement, recordMovementOrRefuse } from '../movements/movements.service';
-import { assertStoreTakesStock, resolveTargetStore } from '../stores/stores.service';
+import { createItemWithOpening, recordMovementOrRefuse } from '../movements/movements.service';
 import { presentTool, type ToolRow } from './tools.presenter';
 import { findToolRows, insertTool, type ToolQuery } from './tools.repository';
 
@@ -41,26 +40,15 @@ async function createToolIn(
   input: z.output<typeof ToolCreateRequestSchema>,
   idempotencyKey?: string,
 ): Promise<Tool> {
-  const storeId = await resolveTargetStore(tx, auth, input.storeId);
-  await assertStoreTakesStock(tx, storeId);
-  let id: string;
-  try {
-    id = await insertTool(tx, storeId, input);
-  } catch (error) {
-    if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw new AppError('conflict', toolNameTaken(input.name));
-    throw error;
-  }
-  if (input.totalQuantity > 0) {
-    await appendMovement(tx, {
-      storeId,
-      itemKind: 'tool',
-      itemId: id,
-      kind: 'opening',
-      quantity: input.totalQuantity,
-      actorId: auth.userId,
-      idempotencyKey,
-    });
-  }
+  const { id, storeId } = await createItemWithOpening(tx, auth, {
+    itemKind: 'tool',
+    storeId: input.storeId,
+    name: input.name,
+    quantity: input.totalQuantity,
+    idempotencyKey,
+    insert: (storeId) => insertTool(tx, storeId, input),
+    nameTaken: toolNameTaken,
+  });
   await recordAudit(tx, {
     actorId: auth.userId,
     action: 'create',
