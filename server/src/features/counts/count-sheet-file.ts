@@ -1,18 +1,9 @@
 import type { Count } from '@stockyard/contract';
 import { dateTimeIn } from '../../lib/calendar';
-import { generatedNote, type TablePdf, type TableStyle } from '../../lib/pdf/table-pdf';
+import { generatedNote, type TablePdf, tableStyle } from '../../lib/pdf/table-pdf';
 
 /** Portrait A4 with room to write: a blank Counted column and a Notes column, larger rows. */
-const STYLE: TableStyle = {
-  orientation: 'portrait',
-  title: { x: 14, y: 14, size: 14 },
-  tableTop: 22,
-  margin: { left: 14, right: 14 },
-  fontSize: 10,
-  cellPadding: 3,
-  head: { fill: [22, 50, 92], text: [255, 255, 255] },
-  stripe: [242, 242, 242],
-};
+const STYLE = tableStyle([22, 50, 92], { tableTop: 22, cellPadding: 3, stripe: [242, 242, 242] });
 
 export function countSheetFileName(count: Count): string {
   return `${count.store.name}-count-${count.createdAt.slice(0, 10)}.pdf`;

@@ -1,19 +1,10 @@
 import type { TrackSupplyStore } from '@stockyard/contract';
-import { generatedNote, type TablePdf, type TableStyle } from '../../lib/pdf/table-pdf';
+import { generatedNote, type TablePdf, tableStyle } from '../../lib/pdf/table-pdf';
 
 const COLUMNS = ['Product', 'Damaged Stock', 'Return Stock', 'Issued Stock', 'Total Quantity'];
 
 /** The supplies PDF is portrait, its table from 20 mm (in the plain table style the screen had before). */
-const STYLE: TableStyle = {
-  orientation: 'portrait',
-  title: { x: 14, y: 14, size: 14 },
-  tableTop: 20,
-  margin: { left: 14, right: 14 },
-  fontSize: 10,
-  cellPadding: 1.76,
-  head: { fill: [41, 128, 185], text: [255, 255, 255] },
-  stripe: [245, 245, 245],
-};
+const STYLE = tableStyle([41, 128, 185], { cellPadding: 1.76, stripe: [245, 245, 245] });
 
 /** The supplies PDF is named "{store}-report.pdf". */
 export function trackSuppliesFileName(store: TrackSupplyStore): string {

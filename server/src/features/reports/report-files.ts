@@ -12,7 +12,7 @@ import {
   reportTotals,
   totalsCells,
 } from '@stockyard/contract';
-import { generatedNote, type TablePdf, type TableStyle } from '../../lib/pdf/table-pdf';
+import { generatedNote, type TablePdf, tableStyle } from '../../lib/pdf/table-pdf';
 
 /** A store's report with what its printed form says about it. */
 export type StoreReport = {
@@ -28,16 +28,14 @@ export type StoreReport = {
 export type ReportAudience = 'admin' | 'keeper';
 
 /** The report PDF: A4 landscape, centred title, table from 25 mm, font 8, padding 2, dark blue header, grey stripes. */
-const REPORT_STYLE: TableStyle = {
+const REPORT_STYLE = tableStyle([22, 47, 85], {
   orientation: 'landscape',
   title: { x: 'centre', y: 15, size: 14 },
   tableTop: 25,
   margin: { left: 10, right: 10 },
   fontSize: 7,
-  cellPadding: 2,
-  head: { fill: [22, 47, 85], text: [255, 255, 255] },
   stripe: [240, 240, 240],
-};
+});
 
 /** Column widths in millimetres, in REPORT_COLUMNS' order: they fill the 277 mm between the margins. */
 const COLUMN_WIDTHS = [18, 30, 16, 15, 12, 10, 17, 16, 17, 16, 16, 17, 12, 15, 17, 16, 17];

@@ -46,6 +46,25 @@ export type TableStyle = {
   stripe?: Rgb;
 };
 
+const WHITE: Rgb = [255, 255, 255];
+
+/**
+ * A table's style: portrait A4 with 14 mm margins, a 14 pt title at the top left and 10 pt cells,
+ * with a header of the given colour in white letters, changed where `style` says.
+ */
+export function tableStyle(headFill: Rgb, style: Partial<Omit<TableStyle, 'head'>>): TableStyle {
+  return {
+    orientation: 'portrait',
+    title: { x: 14, y: 14, size: 14 },
+    tableTop: 20,
+    margin: { left: 14, right: 14 },
+    fontSize: 10,
+    cellPadding: 2,
+    head: { fill: headFill, text: WHITE },
+    ...style,
+  };
+}
+
 /** Dark red: a figure that is negative where figures are not usually, drawn so a reader's eye stops on it. */
 const NEGATIVE_TEXT: Rgb = [170, 20, 20];
 const MM = 72 / 25.4;

@@ -10,11 +10,11 @@ import { dayAndTime } from '../../../lib/format';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { ListRow } from '../../../lib/list-row';
 import { Notice, type NoticeValue } from '../../../lib/notice';
+import { type ReasonAsk, ReasonDialog } from '../../../lib/reason-dialog';
 import { useRole } from '../../../lib/use-session';
 import { StoreSelect } from '../../stores';
 import { useDecideRequest, useRequests } from '../api/transfers';
 import { ApproveDialog } from '../components/approve-dialog';
-import { type ReasonAsk, ReasonDialog } from '../components/reason-dialog';
 
 const STATUS_COLORS: Record<RequestStatus, string> = {
   submitted: 'orange',

@@ -11,8 +11,8 @@ import { dayAndTime } from '../../../lib/format';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { ListRow } from '../../../lib/list-row';
 import { Notice, type NoticeValue } from '../../../lib/notice';
+import { type ReasonAsk, ReasonDialog } from '../../../lib/reason-dialog';
 import { useTransfer, useTransferAction } from '../api/transfers';
-import { type ReasonAsk, ReasonDialog } from '../components/reason-dialog';
 import { ReceiveForm } from '../components/receive-form';
 import { TransferStatusBadge } from '../components/transfer-status-badge';
 

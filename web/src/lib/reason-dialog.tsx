@@ -1,20 +1,22 @@
 import { Button, Group, Modal, Text, Textarea } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageOf } from '../../../lib/api';
-import { ErrorAlert } from '../../../lib/error-alert';
-import { FormStack } from '../../../lib/form-stack';
-import { useIdempotencyKey } from '../../../lib/idempotency-key';
+import { messageOf } from './api';
+import { ErrorAlert } from './error-alert';
+import { FormStack } from './form-stack';
+import { useIdempotencyKey } from './idempotency-key';
 
 export type ReasonAsk = {
   title: string;
   text: string;
   action: string;
+  /** What to say when it fails and the server says nothing; "That did not work" by default. */
+  failure?: string;
   /** Does it with the reason and the intent's key; resolves to the message to show. */
   run: (reason: string, key: string) => Promise<string>;
 };
 
-/** Asks why before an action that needs a reason (rejecting a request, writing off goods in transit). */
+/** Asks why before an action that needs a reason (reversing a movement, rejecting a request, writing off goods in transit). */
 export function ReasonDialog({ ask, onClose }: { ask: ReasonAsk | null; onClose: (message?: string) => void }) {
   const intent = useIdempotencyKey();
   const [reason, setReason] = useState('');
@@ -41,7 +43,7 @@ export function ReasonDialog({ ask, onClose }: { ask: ReasonAsk | null; onClose:
       onClose(message);
     } catch (caught) {
       intent.settle(caught);
-      setError(messageOf(caught, t('transfers.didNotWork')));
+      setError(messageOf(caught, ask.failure ?? t('transfers.didNotWork')));
     } finally {
       setIsBusy(false);
     }
