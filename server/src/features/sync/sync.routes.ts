@@ -12,7 +12,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
 import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
-import { applyParked, discardParked, listParked, syncMovements } from './sync.service';
+import { applyParked, discardParked, listParked } from './parked.service';
+import { syncMovements } from './sync.service';
 
 const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   const move = { onRequest: authorize('stock:move') };

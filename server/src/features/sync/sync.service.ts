@@ -1,135 +1,41 @@
-import { createHash } from 'node:crypto';
 import {
-  DAMAGE_EXCEEDS_AVAILABLE,
   DUE_IN_PAST,
-  MATERIAL_NOT_FOUND,
-  MATERIAL_REFUND_EXCEEDS,
   NOT_ENOUGH_STOCK,
-  PARKED_ALREADY_APPLIED,
-  PARKED_ALREADY_DISCARDED,
-  PARKED_NOT_FOUND,
-  type ParkedListQuerySchema,
-  type ParkedMovement,
-  SYNC_FORBIDDEN,
   SYNC_FUTURE_TOLERANCE_MS,
   SYNC_IN_FUTURE,
   SYNC_ITEM_GONE,
-  SYNC_KEY_MISMATCH,
-  SYNC_TOO_OLD,
   SYNC_WORKER_GONE,
-  SYNC_WRONG_STORE,
   type SyncCode,
-  type SyncOpKind,
   SyncOpSchema,
   type SyncResult,
   TOOL_NOT_FOUND,
-  toolRefundExceeds,
   WORKER_INACTIVE,
   WORKER_NOT_FOUND,
   WORKER_OTHER_STORE,
 } from '@stockyard/contract';
 import { booksClosed, storeInactive } from '@stockyard/contract/messages';
-import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client';
-import type { MovementKind } from '../../db/schema';
+import type { Db } from '../../db/client';
 import { instantAt } from '../../db/sql';
-import { canAccessStore, NO_STORE_ACCESS, storeScopeOf } from '../../lib/auth/policy';
+import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, DEADLOCK_DETECTED, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { retryOnContention, runTransaction } from '../../lib/transaction';
-import { recordAudit } from '../audit/audit.service';
 import { checkOutRecorded } from '../custody/custody.service';
-import { type ItemRow, recordMovement, recordMovementWithId, recordSyncedMovements } from '../movements/movements.service';
-import { presentParked } from './sync.presenter';
+import { recordMovement, recordSyncedMovements } from '../movements/movements.service';
+import { findAvailable, findOpContext, findOpContexts, insertParkedOp, type OpContext } from './sync.repository';
+
 import {
-  closeParkedOp,
-  findAvailable,
-  findOpContext,
-  findOpContexts,
-  findOpenParkedOps,
-  findParkedOp,
-  insertParkedOp,
-  type OpContext,
-  type SyncOpRow,
-} from './sync.repository';
-
-type Op = z.output<typeof SyncOpSchema>;
-
-/** The ledger kind each op kind records. */
-const LEDGER_KINDS: Record<SyncOpKind, MovementKind> = {
-  issue: 'issue',
-  damage: 'damage',
-  return: 'return',
-  restock: 'purchase',
-  transfer: 'transfer_in',
-  'tool-issue': 'issue',
-  'tool-damage': 'damage',
-  'tool-return': 'return',
-};
-
-/** What makes two sendings of an opId "the same op": its content, the capture time read as an instant. */
-function fingerprintOf(op: Op): string {
-  const content: unknown[] = [op.kind, op.itemKind, op.itemId, op.quantity, op.reason, new Date(op.capturedAt).toISOString(), op.storeId];
-  if (op.workerId) content.push(op.workerId, op.dueAt ?? null);
-  return createHash('sha256').update(JSON.stringify(content)).digest('hex');
-}
-
-/** The answer a stored op gives to a replay of it: what happened the first time, never a second movement. */
-function storedResult(row: SyncOpRow, fingerprint: string): SyncResult {
-  if (row.fingerprint !== fingerprint) return { opId: row.op_id, status: 'rejected', code: 'key_mismatch', message: SYNC_KEY_MISMATCH };
-  if (row.state === 'applied') return { opId: row.op_id, status: 'duplicate', movementId: row.movement_id ?? undefined };
-  return parkedResult(row.op_id, row.id, row.code as SyncCode, row.message ?? '', row.available);
-}
-
-function parkedResult(opId: string, parkedId: string, code: SyncCode, message: string, available: number | null): SyncResult {
-  return { opId, status: 'parked', code, message, parkedId, ...(available === null ? {} : { available }) };
-}
-
-/** Why the ledger refused a movement that its item's counters could not take, and how much could be moved. */
-function shortfallOf(op: Pick<Op, 'kind' | 'itemKind'>, current: ItemRow): { message: string; available: number } {
-  const ledgerKind = LEDGER_KINDS[op.kind];
-  if (ledgerKind === 'return') {
-    const returnable = current.consumed_quantity - current.custody_quantity;
-    return { message: op.itemKind === 'tool' ? toolRefundExceeds(returnable) : MATERIAL_REFUND_EXCEEDS, available: returnable };
-  }
-  return { message: ledgerKind === 'damage' ? DAMAGE_EXCEEDS_AVAILABLE : NOT_ENOUGH_STOCK, available: current.available_quantity };
-}
-
-type Context = { auth: AuthContext; offlineMaxAgeDays: number; timeZone: string; now: number };
-type Refusal = { code: SyncCode; message: string; available?: number };
-
-/** Refusals known before the ledger is tried: the op's item and store as they are now, and its age. */
-function refusalBeforeLedger(op: Op, item: OpContext['item'], context: Context): SyncResult | Refusal | undefined {
-  if (!item) {
-    return { opId: op.opId, status: 'rejected', code: 'invalid', message: op.itemKind === 'tool' ? TOOL_NOT_FOUND : MATERIAL_NOT_FOUND };
-  }
-  if (item.store_id !== op.storeId) return { opId: op.opId, status: 'rejected', code: 'invalid', message: SYNC_WRONG_STORE };
-  if (!canAccessStore(context.auth, op.storeId)) return { code: 'forbidden', message: SYNC_FORBIDDEN };
-  if (item.is_deleted) return { code: 'item_gone', message: SYNC_ITEM_GONE };
-  if (Date.parse(op.capturedAt) < context.now - context.offlineMaxAgeDays * 86_400_000) {
-    return { code: 'too_old', message: SYNC_TOO_OLD(context.offlineMaxAgeDays) };
-  }
-  return undefined;
-}
-
-/** The answer to an op sent before: by sync (as it was answered), or as a single call's Idempotency-Key. */
-function earlierAnswer(op: Op, fingerprint: string, found: OpContext): SyncResult | undefined {
-  if (found.stored) return storedResult(found.stored, fingerprint);
-  if (!found.keyed) return undefined;
-  // The phone sent it as a single call whose answer was lost: that call recorded it.
-  if (found.keyed.movement_id) return { opId: op.opId, status: 'duplicate', movementId: found.keyed.movement_id };
-  return { opId: op.opId, status: 'rejected', code: 'key_mismatch', message: SYNC_KEY_MISMATCH };
-}
-
-/** Whether an op meets nothing before the ledger (no earlier sending, no refusal known yet, no handover): it can go with the batch's. */
-function isLedgerReady(op: Op, found: OpContext, context: Context): boolean {
-  return (
-    !op.workerId &&
-    !earlierAnswer(op, fingerprintOf(op), found) &&
-    Date.parse(op.capturedAt) <= context.now + SYNC_FUTURE_TOLERANCE_MS &&
-    !refusalBeforeLedger(op, found.item, context)
-  );
-}
+  type Context,
+  earlierAnswer,
+  fingerprintOf,
+  isLedgerReady,
+  LEDGER_KINDS,
+  type Op,
+  parkedResult,
+  type Refusal,
+  refusalBeforeLedger,
+  shortfallOf,
+} from './sync-answers';
 
 /**
  * Applies one op through the ledger statement, or parks it; a replay gets the first answer. `found`
@@ -371,117 +277,4 @@ async function inLanes<T>(entries: T[], apply: (entry: T) => Promise<void>): Pro
     for (let entry = waiting.shift(); entry; entry = waiting.shift()) await apply(entry);
   };
   await Promise.all(Array.from({ length: Math.min(SYNC_LANES, waiting.length) }, worker));
-}
-
-/** The open parked ops of the caller's stores, a page at a time. */
-export async function listParked(db: Db, auth: AuthContext, query: z.output<typeof ParkedListQuerySchema>) {
-  if (query.storeId && !canAccessStore(auth, query.storeId)) throw new AppError('forbidden', NO_STORE_ACCESS);
-  const { rows, total } = await findOpenParkedOps(db, { ...query, storeIds: storeScopeOf(auth) });
-  return { parked: rows.map(presentParked), total };
-}
-
-async function mustFindParked(db: Db, auth: AuthContext, id: string): Promise<SyncOpRow> {
-  const row = await findParkedOp(db, id, storeScopeOf(auth));
-  if (!row) throw new AppError('not_found', PARKED_NOT_FOUND);
-  return row;
-}
-
-/**
- * A parked op's movement, as the keeper who captured it and when: a handover through the custody
- * service, any other op through the ledger statement. Its opId stays its Idempotency-Key.
- */
-async function recordParked(tx: Tx, auth: AuthContext, row: SyncOpRow, quantity: number, timeZone: string): Promise<string> {
-  const capturedAt = new Date(row.captured_at).toISOString();
-  if (row.worker_id) {
-    const handover = { workerId: row.worker_id, quantity, dueAt: row.due_at ?? undefined };
-    const context = { timeZone, idempotencyKey: row.op_id, capturedAt, actorId: row.user_id };
-    return (await checkOutRecorded(tx, auth, row.item_id, handover, context)).movementId;
-  }
-  const { movementId } = await recordMovementWithId(
-    tx,
-    {
-      itemKind: row.item_kind,
-      itemId: row.item_id,
-      storeIds: storeScopeOf(auth),
-      kind: LEDGER_KINDS[row.kind as SyncOpKind],
-      quantity,
-      actorId: row.user_id,
-      occurredAt: instantAt(capturedAt),
-      reason: row.reason || null,
-      idempotencyKey: row.op_id,
-    },
-    {
-      notFound: row.item_kind === 'tool' ? TOOL_NOT_FOUND : MATERIAL_NOT_FOUND,
-      refused: (current) => shortfallOf({ kind: row.kind as SyncOpKind, itemKind: row.item_kind }, current).message,
-    },
-  );
-  return movementId;
-}
-
-/** Another person resolved the op while this call ran: its work is undone and the op read again. */
-class ResolvedMeanwhile extends Error {}
-
-/**
- * Records a parked op through the ledger (with its quantity, or a corrected one), at the time it was
- * captured, and closes it, in one transaction. Applying an applied op again answers it as it is.
- */
-export async function applyParked(
-  db: Db,
-  auth: AuthContext,
-  id: string,
-  options: { quantity?: number; timeZone: string },
-): Promise<ParkedMovement> {
-  const row = await mustFindParked(db, auth, id);
-  const applied = options.quantity ?? row.quantity;
-  if (row.state === 'discarded') throw new AppError('conflict', PARKED_ALREADY_DISCARDED);
-  if (row.state === 'applied') return presentParked(row);
-  try {
-    await runTransaction(db, async (tx) => {
-      const movementId = await recordParked(tx, auth, row, applied, options.timeZone);
-      if (!(await closeParkedOp(tx, id, { state: 'applied', by: auth.userId, movementId }))) throw new ResolvedMeanwhile();
-      await auditParked(tx, auth, row, 'apply', { quantity: applied, parkedQuantity: row.quantity, movementId });
-    });
-  } catch (error) {
-    if (!(error instanceof ResolvedMeanwhile)) throw error;
-    return applyParked(db, auth, id, options);
-  }
-  return presentParked(await mustFindParked(db, auth, id));
-}
-
-/** Discards a parked op with the reason why: it never reaches the ledger. Discarding it again answers it as it is. */
-export async function discardParked(db: Db, auth: AuthContext, id: string, reason: string): Promise<ParkedMovement> {
-  const row = await mustFindParked(db, auth, id);
-  if (row.state === 'applied') throw new AppError('conflict', PARKED_ALREADY_APPLIED);
-  if (row.state === 'discarded') return presentParked(row);
-  const isDiscarded = await runTransaction(db, async (tx) => {
-    if (!(await closeParkedOp(tx, id, { state: 'discarded', by: auth.userId, reason }))) return false;
-    await auditParked(tx, auth, row, 'discard', { reason, quantity: row.quantity });
-    return true;
-  });
-  if (!isDiscarded) return discardParked(db, auth, id, reason);
-  return presentParked(await mustFindParked(db, auth, id));
-}
-
-function auditParked(
-  tx: Parameters<typeof recordAudit>[0],
-  auth: AuthContext,
-  row: SyncOpRow,
-  action: 'apply' | 'discard',
-  details: object,
-) {
-  return recordAudit(tx, {
-    actorId: auth.userId,
-    action,
-    entityType: 'parked_movement',
-    entityId: row.id,
-    entityName: `${row.kind} of ${row.item_name ?? row.item_id}`,
-    storeId: row.store_id,
-    details: {
-      ...details,
-      opId: row.op_id,
-      code: row.code,
-      recordedBy: row.user_name,
-      capturedAt: new Date(row.captured_at).toISOString(),
-    },
-  });
 }

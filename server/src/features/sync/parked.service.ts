@@ -1,0 +1,137 @@
+import {
+  MATERIAL_NOT_FOUND,
+  PARKED_ALREADY_APPLIED,
+  PARKED_ALREADY_DISCARDED,
+  PARKED_NOT_FOUND,
+  type ParkedListQuerySchema,
+  type ParkedMovement,
+  type SyncOpKind,
+  TOOL_NOT_FOUND,
+} from '@stockyard/contract';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import { instantAt } from '../../db/sql';
+import { canAccessStore, NO_STORE_ACCESS, storeScopeOf } from '../../lib/auth/policy';
+import type { AuthContext } from '../../lib/auth/sessions';
+import { AppError } from '../../lib/errors';
+import { runTransaction } from '../../lib/transaction';
+import { recordAudit } from '../audit/audit.service';
+import { checkOutRecorded } from '../custody/custody.service';
+import { recordMovementWithId } from '../movements/movements.service';
+import { presentParked } from './sync.presenter';
+import { closeParkedOp, findOpenParkedOps, findParkedOp, type SyncOpRow } from './sync.repository';
+
+import { LEDGER_KINDS, shortfallOf } from './sync-answers';
+
+/** The open parked ops of the caller's stores, a page at a time. */
+export async function listParked(db: Db, auth: AuthContext, query: z.output<typeof ParkedListQuerySchema>) {
+  if (query.storeId && !canAccessStore(auth, query.storeId)) throw new AppError('forbidden', NO_STORE_ACCESS);
+  const { rows, total } = await findOpenParkedOps(db, { ...query, storeIds: storeScopeOf(auth) });
+  return { parked: rows.map(presentParked), total };
+}
+
+async function mustFindParked(db: Db, auth: AuthContext, id: string): Promise<SyncOpRow> {
+  const row = await findParkedOp(db, id, storeScopeOf(auth));
+  if (!row) throw new AppError('not_found', PARKED_NOT_FOUND);
+  return row;
+}
+
+/**
+ * A parked op's movement, as the keeper who captured it and when: a handover through the custody
+ * service, any other op through the ledger statement. Its opId stays its Idempotency-Key.
+ */
+async function recordParked(tx: Tx, auth: AuthContext, row: SyncOpRow, quantity: number, timeZone: string): Promise<string> {
+  const capturedAt = new Date(row.captured_at).toISOString();
+  if (row.worker_id) {
+    const handover = { workerId: row.worker_id, quantity, dueAt: row.due_at ?? undefined };
+    const context = { timeZone, idempotencyKey: row.op_id, capturedAt, actorId: row.user_id };
+    return (await checkOutRecorded(tx, auth, row.item_id, handover, context)).movementId;
+  }
+  const { movementId } = await recordMovementWithId(
+    tx,
+    {
+      itemKind: row.item_kind,
+      itemId: row.item_id,
+      storeIds: storeScopeOf(auth),
+      kind: LEDGER_KINDS[row.kind as SyncOpKind],
+      quantity,
+      actorId: row.user_id,
+      occurredAt: instantAt(capturedAt),
+      reason: row.reason || null,
+      idempotencyKey: row.op_id,
+    },
+    {
+      notFound: row.item_kind === 'tool' ? TOOL_NOT_FOUND : MATERIAL_NOT_FOUND,
+      refused: (current) => shortfallOf({ kind: row.kind as SyncOpKind, itemKind: row.item_kind }, current).message,
+    },
+  );
+  return movementId;
+}
+
+/** Another person resolved the op while this call ran: its work is undone and the op read again. */
+class ResolvedMeanwhile extends Error {}
+
+/**
+ * Records a parked op through the ledger (with its quantity, or a corrected one), at the time it was
+ * captured, and closes it, in one transaction. Applying an applied op again answers it as it is.
+ */
+export async function applyParked(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  options: { quantity?: number; timeZone: string },
+): Promise<ParkedMovement> {
+  const row = await mustFindParked(db, auth, id);
+  const applied = options.quantity ?? row.quantity;
+  if (row.state === 'discarded') throw new AppError('conflict', PARKED_ALREADY_DISCARDED);
+  if (row.state === 'applied') return presentParked(row);
+  try {
+    await runTransaction(db, async (tx) => {
+      const movementId = await recordParked(tx, auth, row, applied, options.timeZone);
+      if (!(await closeParkedOp(tx, id, { state: 'applied', by: auth.userId, movementId }))) throw new ResolvedMeanwhile();
+      await auditParked(tx, auth, row, 'apply', { quantity: applied, parkedQuantity: row.quantity, movementId });
+    });
+  } catch (error) {
+    if (!(error instanceof ResolvedMeanwhile)) throw error;
+    return applyParked(db, auth, id, options);
+  }
+  return presentParked(await mustFindParked(db, auth, id));
+}
+
+/** Discards a parked op with the reason why: it never reaches the ledger. Discarding it again answers it as it is. */
+export async function discardParked(db: Db, auth: AuthContext, id: string, reason: string): Promise<ParkedMovement> {
+  const row = await mustFindParked(db, auth, id);
+  if (row.state === 'applied') throw new AppError('conflict', PARKED_ALREADY_APPLIED);
+  if (row.state === 'discarded') return presentParked(row);
+  const isDiscarded = await runTransaction(db, async (tx) => {
+    if (!(await closeParkedOp(tx, id, { state: 'discarded', by: auth.userId, reason }))) return false;
+    await auditParked(tx, auth, row, 'discard', { reason, quantity: row.quantity });
+    return true;
+  });
+  if (!isDiscarded) return discardParked(db, auth, id, reason);
+  return presentParked(await mustFindParked(db, auth, id));
+}
+
+function auditParked(
+  tx: Parameters<typeof recordAudit>[0],
+  auth: AuthContext,
+  row: SyncOpRow,
+  action: 'apply' | 'discard',
+  details: object,
+) {
+  return recordAudit(tx, {
+    actorId: auth.userId,
+    action,
+    entityType: 'parked_movement',
+    entityId: row.id,
+    entityName: `${row.kind} of ${row.item_name ?? row.item_id}`,
+    storeId: row.store_id,
+    details: {
+      ...details,
+      opId: row.op_id,
+      code: row.code,
+      recordedBy: row.user_name,
+      capturedAt: new Date(row.captured_at).toISOString(),
+    },
+  });
+}
