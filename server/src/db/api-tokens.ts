@@ -1,7 +1,7 @@
 import type { ApiTokenScope, Role } from '@stockyard/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
-import { queryRows } from './sql';
+import { queryRows, storesOfUser } from './sql';
 
 export type LiveApiToken = { id: string; user_id: string; role: Role; scope: ApiTokenScope; stores: string[] | null };
 
@@ -16,7 +16,7 @@ export async function findLiveApiToken(db: DbOrTx, tokenHash: string): Promise<L
           returning id
         )
         select t.id, u.id as user_id, u.role, t.scope,
-          (select array_agg(us.store_id::text order by us.position, us.store_id) from user_stores us where us.user_id = u.id) as stores
+          ${storesOfUser} as stores
         from api_tokens t join users u on u.id = t.user_id
         where t.token_hash = ${tokenHash} and t.revoked_at is null and u.deleted_at is null`,
   );

@@ -1,6 +1,6 @@
 import { Box, Button, Group, Text } from '@mantine/core';
 import { IconArrowLeft, IconDevices, IconKey, IconLogout } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { logout } from '../../features/auth/api/logout';
@@ -56,28 +56,8 @@ export function TopBar({ showLogout }: { showLogout: boolean }) {
         <LanguageMenu />
         <ColorSchemeToggle />
         <NotificationBell />
-        <Button
-          component={Link}
-          to="/dashboard/sessions"
-          variant="subtle"
-          color="gray.0"
-          size="compact-md"
-          aria-label={t('common.sessions')}
-          px={6}
-        >
-          <IconDevices size={18} />
-        </Button>
-        <Button
-          component={Link}
-          to="/dashboard/changepassword"
-          variant="subtle"
-          color="gray.0"
-          size="compact-md"
-          aria-label={t('common.changePassword')}
-          px={6}
-        >
-          <IconKey size={18} />
-        </Button>
+        <BarLink to="/dashboard/sessions" label={t('common.sessions')} icon={<IconDevices size={18} />} />
+        <BarLink to="/dashboard/changepassword" label={t('common.changePassword')} icon={<IconKey size={18} />} />
         {showLogout && (
           <Button
             variant="subtle"
@@ -102,5 +82,14 @@ export function TopBar({ showLogout }: { showLogout: boolean }) {
         />
       </Group>
     </Group>
+  );
+}
+
+/** An icon in the top bar that opens a page of the signed-in person's own, named for screen readers. */
+function BarLink({ to, label, icon }: { to: string; label: string; icon: ReactNode }) {
+  return (
+    <Button component={Link} to={to} variant="subtle" color="gray.0" size="compact-md" aria-label={label} px={6}>
+      {icon}
+    </Button>
   );
 }
