@@ -1,6 +1,7 @@
 import type { ReportRow } from '@stockyard/contract';
-import { useMutation } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiDownload, apiFetch } from '../../../lib/api';
+import { STOCK_QUERIES } from '../../../lib/query-keys';
 
 export type ReportQuery = { startDate: string; endDate: string };
 export type AdminReportQuery = ReportQuery & { storeId: string; storeName: string };
@@ -8,15 +9,15 @@ export type AdminReportQuery = ReportQuery & { storeId: string; storeName: strin
 const adminPath = ({ storeId, storeName, ...range }: AdminReportQuery) => `?${new URLSearchParams({ storeName, storeId, ...range })}`;
 const keeperPath = (range: ReportQuery) => `?${new URLSearchParams(range)}`;
 
-export function useAdminReport() {
-  return useMutation({
-    mutationFn: (query: AdminReportQuery) => apiFetch<ReportRow[]>(`/api/report/generate-report${adminPath(query)}`),
-  });
-}
-
-export function useKeeperReport() {
-  return useMutation({
-    mutationFn: async (range: ReportQuery) => (await apiFetch<{ data: ReportRow[] }>(`/api/user/report${keeperPath(range)}`)).data,
+/** A report's rows: read once asked for (`query` set), kept while fresh and read again after a stock change. */
+export function useReport(query: ReportQuery | AdminReportQuery | null) {
+  return useQuery({
+    queryKey: [...STOCK_QUERIES, 'report', query],
+    queryFn: () =>
+      query && 'storeId' in query
+        ? apiFetch<ReportRow[]>(`/api/report/generate-report${adminPath(query)}`)
+        : apiFetch<{ data: ReportRow[] }>(`/api/user/report${keeperPath(query as ReportQuery)}`).then((answer) => answer.data),
+    enabled: query !== null,
   });
 }
 
