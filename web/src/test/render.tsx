@@ -46,6 +46,27 @@ export function stubApi(handlers: Record<string, Reply | ((body: unknown, url: U
   return calls;
 }
 
+/**
+ * Holds every call to paths starting with `prefix` until `answer` is called, so a test can see the
+ * screen while it waits; other calls get an empty notification list.
+ */
+export function holdApi(prefix: string): { answer: (body: unknown, status?: number) => void } {
+  const waiting: ((response: Response) => void)[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) =>
+      url.startsWith(prefix)
+        ? new Promise<Response>((resolve) => waiting.push(resolve))
+        : new Response(JSON.stringify({ notifications: [], unread: 0 }), { status: 200 }),
+    ),
+  );
+  return {
+    answer: (body, status = 200) => {
+      for (const resolve of waiting.splice(0)) resolve(new Response(JSON.stringify(body), { status }));
+    },
+  };
+}
+
 export function signInAs(role: string, token = 'test-token') {
   localStorage.setItem('token', token);
   localStorage.setItem('userRole', role);

@@ -2,7 +2,7 @@ import type { ReportRow } from '@stockyard/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAt, signInAs, stubApi } from '../../../test/render';
+import { holdApi, renderAt, signInAs, stubApi } from '../../../test/render';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -81,22 +81,11 @@ describe("the keeper's report page", () => {
 
   it('shows the busy button while the report is on its way', async () => {
     signInAs('user');
-    let answer: (value: Response) => void = () => {};
-    stubApi({});
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) =>
-        url.startsWith('/api/user/report')
-          ? new Promise<Response>((resolve) => {
-              answer = resolve;
-            })
-          : new Response(JSON.stringify({ notifications: [], unread: 0 }), { status: 200 }),
-      ),
-    );
+    const held = holdApi('/api/user/report');
     renderAt('/dashboard/generatereport');
     await askForMarch();
     expect(await screen.findByRole('button', { name: 'Fetching...' })).toBeDisabled();
-    answer(new Response(JSON.stringify({ data: [cementRow] }), { status: 200 }));
+    held.answer({ data: [cementRow] });
     expect(await screen.findByRole('button', { name: 'Download PDF Report' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Fetch Report' })).toBeEnabled();
   });
