@@ -18,7 +18,12 @@ function sourceFiles(folder: string): string[] {
  * Text a person reads, written in place: a refusal's message, or an answer's `message`. Each must be
  * a code of the contract (a constant or a template function), which every language translates.
  */
-const LITERAL_MESSAGES = [/new AppError\(\s*'[a-z_]+',\s*['`"]/g, /\bmessage: ['`"](?!OK['`"])/g];
+const LITERAL_MESSAGES = [
+  // A refusal's text, or either text of a choice between two.
+  /new AppError\(\s*'[a-z_]+',[^;]*?['`"][A-Z]/g,
+  // An answer's message that is, or may be, written in place ('OK' of a plain read aside).
+  /\bmessage: (?!'OK')[^,;{}]*?['`"][A-Z]/g,
+];
 
 describe('server messages', () => {
   it('come from the contract, never written in place in a service, route or lib file', () => {

@@ -8,6 +8,8 @@ export const STORE_DELETED = 'Store deleted successfully!';
 export const BOOKS_CLOSED = 'Books closed.';
 export const BOOKS_REOPENED = 'Books reopened.';
 export const STORE_NOT_FOUND = 'Store not found';
+export const STORE_CHOICE_NEEDED = 'Please choose a store.';
+export const STORE_NONE_ASSIGNED = 'You are not assigned to a store.';
 
 /** A store named by name where two stores share it. */
 export function storeNameAmbiguous(name: string): string {
@@ -46,6 +48,12 @@ export const USER_CANNOT_DELETE_SELF = 'You cannot delete your own account.';
 export const PASSWORD_CHANGED = 'Password changed successfully!';
 export const PASSWORD_TOO_COMMON = 'This password is one of the most common ones. Please choose one that is harder to guess.';
 export const LOGGED_OUT = 'Logged out successfully';
+export const UNKNOWN_USER = 'Unknown user';
+
+/** How many sessions a sign-out ended. */
+export function sessionsSignedOut(count: number): string {
+  return count === 1 ? 'Signed out 1 session.' : `Signed out ${count} sessions.`;
+}
 
 /** Sign-in refused for a while after too many failures. */
 export function tooManySignIns(minutes: number): string {
@@ -65,6 +73,8 @@ export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for
 export const IDEMPOTENCY_KEY_INVALID = 'The Idempotency-Key header must be 1 to 200 visible ASCII characters.';
 export const VALUE_CANNOT_BE_STORED = 'The request contains a value that cannot be stored.';
 export const SERVER_TOO_SLOW = 'The server took too long to answer. Please try again.';
+export const INVALID_REQUEST = 'Invalid request';
+export const INVALID_VALUE = 'Invalid value';
 export const SERVER_FAILED = 'Something went wrong on the server. Please try again.';
 export const ROUTE_NOT_FOUND = 'There is nothing at this address.';
 export const DATABASE_UNREACHABLE = 'The database is not reachable.';
@@ -74,6 +84,7 @@ export const COUNT_LINE_ENTERED = 'Counted.';
 export const COUNT_SUBMITTED = 'Count submitted.';
 export const COUNT_POSTED = 'Count posted.';
 export const COUNT_CANCELLED = 'Count cancelled.';
+export const COUNT_SOME_ITEM_BUSY = 'One of these items is already in an open count. Post or cancel that count first.';
 
 export const WORKER_ADDED = 'Worker added';
 export const WORKER_UPDATED = 'Worker updated';
@@ -99,4 +110,9 @@ export const PARKED_DISCARDED = 'Movement discarded.';
 /** A label sheet's skip must leave at least one label on the sheet. */
 export function labelSkipTooFar(labels: number): string {
   return `Skip must be less than the ${labels} labels of a sheet.`;
+}
+
+/** A problem of one row of an imported file. */
+export function importRowProblem(row: number, problem: string): string {
+  return `Row ${row}: ${problem}`;
 }

@@ -1,4 +1,13 @@
-import { apiTokenRateLimited, labelSkipTooFar, materialNameTaken, storeNameAmbiguous, toolNameTaken, tooManySignIns } from './answers';
+import {
+  apiTokenRateLimited,
+  importRowProblem,
+  labelSkipTooFar,
+  materialNameTaken,
+  sessionsSignedOut,
+  storeNameAmbiguous,
+  toolNameTaken,
+  tooManySignIns,
+} from './answers';
 import {
   fieldAtLeast,
   fieldAtMost,
@@ -62,6 +71,8 @@ export const MESSAGE_TEMPLATES: Record<string, Template> = {
   tooManySignIns: { parts: ['number'], build: tooManySignIns },
   apiTokenRateLimited: { parts: ['number'], build: apiTokenRateLimited },
   labelSkipTooFar: { parts: ['number'], build: labelSkipTooFar },
+  sessionsSignedOut: { parts: ['number'], build: sessionsSignedOut },
+  importRowProblem: { parts: ['number', 'text'], build: importRowProblem },
 };
 
 /** A message's code and its parts as the message writes them. */

@@ -1,4 +1,4 @@
-import { SERVER_FAILED, SERVER_TOO_SLOW, VALUE_CANNOT_BE_STORED } from '@stockyard/contract';
+import { INVALID_REQUEST, INVALID_VALUE, SERVER_FAILED, SERVER_TOO_SLOW, VALUE_CANNOT_BE_STORED } from '@stockyard/contract';
 import { describeMessage } from '@stockyard/contract/message-codes';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -14,9 +14,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((issue) => ({
         path: [error.validationContext, ...String(issue.instancePath).split('/').filter(Boolean)].join('.'),
-        message: issue.message ?? 'Invalid value',
+        message: issue.message ?? INVALID_VALUE,
       }));
-      const message = issues[0]?.message ?? 'Invalid request';
+      const message = issues[0]?.message ?? INVALID_REQUEST;
       return reply.status(400).send({ message, ...describeMessage(message, 'invalid_request'), issues });
     }
     // A data exception (SQLSTATE class 22: a value the column cannot hold) is bad input, not a crash.

@@ -1,4 +1,5 @@
 import type { Count, CountLine, CountSummary } from '@stockyard/contract';
+import { UNKNOWN_USER } from '@stockyard/contract';
 import type { CountLineRow, CountRow } from './counts.repository';
 
 function isoOrNull(value: string | Date | null): string | null {
@@ -6,7 +7,7 @@ function isoOrNull(value: string | Date | null): string | null {
 }
 
 function person(id: string | null, name: string | null) {
-  return id ? { _id: id, name: name ?? 'Unknown user' } : null;
+  return id ? { _id: id, name: name ?? UNKNOWN_USER } : null;
 }
 
 export function presentCountSummary(row: CountRow): CountSummary {

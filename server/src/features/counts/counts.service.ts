@@ -9,6 +9,7 @@ import {
   COUNT_NOT_SUBMITTED,
   COUNT_NOTHING_COUNTED,
   COUNT_POSTED,
+  COUNT_SOME_ITEM_BUSY,
   COUNT_STARTED,
   type Count,
   type CountLine,
@@ -104,7 +105,7 @@ async function startCountIn(
     created = await insertCount(tx, { storeId, itemKind: input.itemKind, itemIds, userId: auth.userId });
   } catch (error) {
     // Another count took one of these items at this very moment.
-    if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw new AppError('conflict', countItemBusy('One of these items'));
+    if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw new AppError('conflict', COUNT_SOME_ITEM_BUSY);
     throw error;
   }
   if (itemIds && created.lines !== itemIds.length) throw new AppError('bad_request', COUNT_ITEMS_NOT_IN_STORE);

@@ -1,4 +1,5 @@
 import type { Custody } from '@stockyard/contract';
+import { UNKNOWN_USER } from '@stockyard/contract';
 import type { CustodyRow } from './custody.repository';
 
 export function presentCustody(row: CustodyRow): Custody {
@@ -19,7 +20,7 @@ export function presentCustody(row: CustodyRow): Custody {
     status: row.outstanding > 0 ? 'open' : 'closed',
     isOverdue: row.is_overdue,
     daysOverdue: row.days_overdue,
-    issuedBy: row.issued_by ? { _id: row.issued_by, name: row.issued_by_name ?? 'Unknown user' } : null,
+    issuedBy: row.issued_by ? { _id: row.issued_by, name: row.issued_by_name ?? UNKNOWN_USER } : null,
     issuedAt: new Date(row.issued_at).toISOString(),
     closedAt: row.closed_at === null ? null : new Date(row.closed_at).toISOString(),
   };

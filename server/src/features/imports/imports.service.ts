@@ -11,6 +11,8 @@ import {
   importAlreadyDone,
   importedMessage,
   importNameExists,
+  importRowProblem,
+  UNKNOWN_USER,
 } from '@stockyard/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
@@ -68,7 +70,7 @@ export async function previewImport(db: Db, auth: AuthContext, input: ImportInpu
     problems: found.problems.slice(0, IMPORT_PREVIEW_PROBLEMS_MAX),
     rows: found.rows.slice(0, IMPORT_PREVIEW_ROWS),
     totalQuantity: found.rows.reduce((sum, row) => sum + row.quantity, 0),
-    alreadyImported: earlier ? { at: new Date(earlier.created_at).toISOString(), by: earlier.actor_name ?? 'Unknown user' } : null,
+    alreadyImported: earlier ? { at: new Date(earlier.created_at).toISOString(), by: earlier.actor_name ?? UNKNOWN_USER } : null,
     canImport: found.problems.length === 0 && found.rows.length > 0 && !earlier,
   };
 }
@@ -91,7 +93,7 @@ async function runImportIn(tx: Tx, auth: AuthContext, input: ImportInput, timeZo
     if (earlier)
       throw new AppError(
         'conflict',
-        importAlreadyDone(todayIn(timeZone, new Date(earlier.created_at)), earlier.actor_name ?? 'Unknown user'),
+        importAlreadyDone(todayIn(timeZone, new Date(earlier.created_at)), earlier.actor_name ?? UNKNOWN_USER),
       );
     if (found.problems.length > 0 || found.rows.length === 0)
       throw new AppError('bad_request', IMPORT_HAS_PROBLEMS, issuesOf(found.problems));
@@ -125,6 +127,6 @@ async function runImportIn(tx: Tx, auth: AuthContext, input: ImportInput, timeZo
 function issuesOf(problems: ImportProblem[]) {
   return problems.slice(0, IMPORT_PREVIEW_PROBLEMS_MAX).map((problem) => ({
     path: problem.row === null ? (problem.field ?? 'file') : `row ${problem.row}${problem.field ? `.${problem.field}` : ''}`,
-    message: problem.row === null ? problem.message : `Row ${problem.row}: ${problem.message}`,
+    message: problem.row === null ? problem.message : importRowProblem(problem.row, problem.message),
   }));
 }

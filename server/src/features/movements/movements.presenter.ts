@@ -1,4 +1,5 @@
 import type { Movement } from '@stockyard/contract';
+import { UNKNOWN_USER } from '@stockyard/contract';
 import type { movements } from '../../db/schema';
 import type { RowOf } from '../../db/sql';
 
@@ -25,7 +26,7 @@ export function presentMovement(row: MovementRow, canReverse: boolean): Movement
     quantity: row.quantity,
     occurredAt: new Date(row.occurred_at).toISOString(),
     recordedAt: new Date(row.recorded_at).toISOString(),
-    actor: row.actor_id ? { _id: row.actor_id, name: row.actor_name ?? 'Unknown user' } : null,
+    actor: row.actor_id ? { _id: row.actor_id, name: row.actor_name ?? UNKNOWN_USER } : null,
     reason: row.reason,
     supplier: row.supplier,
     deliveryId: row.delivery_id,
@@ -34,7 +35,7 @@ export function presentMovement(row: MovementRow, canReverse: boolean): Movement
       ? {
           _id: row.reversed_by_id,
           at: new Date(row.reversed_at ?? 0).toISOString(),
-          actor: row.reversed_by_actor_id ? { _id: row.reversed_by_actor_id, name: row.reversed_by_actor_name ?? 'Unknown user' } : null,
+          actor: row.reversed_by_actor_id ? { _id: row.reversed_by_actor_id, name: row.reversed_by_actor_name ?? UNKNOWN_USER } : null,
           reason: row.reversal_reason,
         }
       : null,

@@ -1,4 +1,4 @@
-import { SESSION_NOT_FOUND, USER_NOT_FOUND } from '@stockyard/contract';
+import { SESSION_NOT_FOUND, sessionsSignedOut, USER_NOT_FOUND } from '@stockyard/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { findLiveSessionsOfUser } from '../../db/sessions';
 import { type AuthContext, revokeSessionsOfUser } from '../../lib/auth/sessions';
@@ -38,6 +38,6 @@ export async function signOut(db: Db, actor: AuthContext, userId: string, which:
         details: { sessions: signedOut, ...(which.only ? { session: which.only } : {}), ...(which.except ? { kept: 'current' } : {}) },
       });
     }
-    return { message: signedOut === 1 ? 'Signed out 1 session.' : `Signed out ${signedOut} sessions.`, signedOut };
+    return { message: sessionsSignedOut(signedOut), signedOut };
   });
 }

@@ -2,7 +2,9 @@ import {
   type ListQuery,
   LOCK_NOT_BEFORE_TODAY,
   lockOnlyForward,
+  STORE_CHOICE_NEEDED,
   STORE_IN_USE,
+  STORE_NONE_ASSIGNED,
   STORE_NOT_FOUND,
   STORE_NOT_LOCKED,
   type Store,
@@ -153,7 +155,7 @@ export async function deleteStore(db: Db, actorId: string, id: string): Promise<
 export async function resolveTargetStore(db: DbOrTx, auth: AuthContext, storeId: string | undefined): Promise<string> {
   const target = storeId ?? (auth.role === 'admin' ? undefined : auth.stores[0]);
   if (!target) {
-    throw new AppError('bad_request', auth.role === 'admin' ? 'Please choose a store.' : 'You are not assigned to a store.');
+    throw new AppError('bad_request', auth.role === 'admin' ? STORE_CHOICE_NEEDED : STORE_NONE_ASSIGNED);
   }
   if (!canAccessStore(auth, target)) throw new AppError('forbidden', NO_STORE_ACCESS);
   if (!(await storeExists(db, target))) throw new AppError('not_found', STORE_NOT_FOUND);

@@ -1,5 +1,6 @@
 import {
   DUE_IN_PAST,
+  INVALID_VALUE,
   NOT_ENOUGH_STOCK,
   SYNC_FUTURE_TOLERANCE_MS,
   SYNC_IN_FUTURE,
@@ -183,7 +184,8 @@ export async function syncMovements(
   ops.forEach((raw, index) => {
     const parsed = SyncOpSchema.safeParse(raw);
     if (parsed.success) valid.push({ index, op: parsed.data });
-    else results[index] = { opId: raw.opId, status: 'rejected', code: 'invalid', message: parsed.error.issues[0]?.message ?? 'Invalid' };
+    else
+      results[index] = { opId: raw.opId, status: 'rejected', code: 'invalid', message: parsed.error.issues[0]?.message ?? INVALID_VALUE };
   });
   valid.sort((a, b) => Date.parse(a.op.capturedAt) - Date.parse(b.op.capturedAt) || a.index - b.index);
   const contexts = await findOpContexts(
