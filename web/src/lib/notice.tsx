@@ -2,7 +2,7 @@ import { Alert } from '@mantine/core';
 
 export type NoticeValue = { ok: boolean; text: string } | null;
 
-/** A success (status) or failure (alert) message above a form or a table. */
+/** A success (status) or failure (alert) message above a form or a table; each line of it on its own. */
 export function Notice({ value, onClose, mb }: { value: NoticeValue; onClose?: () => void; mb?: string }) {
   if (!value) return null;
   return (
@@ -12,6 +12,7 @@ export function Notice({ value, onClose, mb }: { value: NoticeValue; onClose?: (
       mb={mb}
       withCloseButton={Boolean(onClose)}
       onClose={onClose}
+      style={{ whiteSpace: 'pre-line' }}
     >
       {value.text}
     </Alert>

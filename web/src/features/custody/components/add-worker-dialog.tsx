@@ -1,11 +1,12 @@
 import { Button, Group, Modal, TextInput } from '@mantine/core';
-import type { Worker } from '@stockyard/contract';
+import { type Worker, WorkerCreateRequestSchema } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
+import { parsePayload } from '../../../lib/validation';
 import { useCreateWorker } from '../api/custody';
 
 /** Adds a worker (name, trade, phone) to a store; a keeper's own store when none is given. */
@@ -22,12 +23,13 @@ export function AddWorkerDialog({ opened, storeId, onClose }: { opened: boolean;
     event.preventDefault();
     // The dialog opens from within another form (Issued Tool); React carries a submit through the portal to it.
     event.stopPropagation();
-    if (!name.trim()) {
-      setError(t('workers.nameRequired'));
+    const parsed = parsePayload(WorkerCreateRequestSchema, { name, trade, phone, ...(storeId ? { storeId } : {}) });
+    if ('problem' in parsed) {
+      setError(parsed.problem);
       return;
     }
     try {
-      const answer = await create.mutateAsync({ name, trade, phone, ...(storeId ? { storeId } : {}), key: intent.key });
+      const answer = await create.mutateAsync({ ...parsed.data, key: intent.key });
       intent.renew();
       setName('');
       setTrade('');

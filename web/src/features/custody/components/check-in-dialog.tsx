@@ -1,5 +1,5 @@
 import { Button, Group, Modal, NumberInput, SimpleGrid, Text, TextInput } from '@mantine/core';
-import type { Custody } from '@stockyard/contract';
+import { type Custody, CustodyReturnRequestSchema } from '@stockyard/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localMessage } from '../../../i18n/local-message';
@@ -7,6 +7,7 @@ import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
+import { parsePayload } from '../../../lib/validation';
 import { useCheckIn } from '../api/custody';
 
 const asCount = (value: string | number) => (value === '' ? 0 : Number(value));
@@ -40,8 +41,10 @@ export function CheckInDialog({ record, onClose }: { record: Custody | null; onC
     const back = body.good + body.damaged + body.lost;
     if (back === 0) return setError(t('checkIn.enterCounts'));
     if (back > record.outstanding) return setError(t('checkIn.onlyOut', { count: record.outstanding }));
+    const parsed = parsePayload(CustodyReturnRequestSchema, body);
+    if ('problem' in parsed) return setError(parsed.problem);
     try {
-      const answer = await checkIn.mutateAsync({ id: record._id, body, key: intent.key });
+      const answer = await checkIn.mutateAsync({ id: record._id, body: parsed.data, key: intent.key });
       renew();
       onClose(localMessage(answer.message));
     } catch (caught) {

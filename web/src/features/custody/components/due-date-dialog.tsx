@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Text, TextInput } from '@mantine/core';
-import type { Custody } from '@stockyard/contract';
+import { type Custody, CustodyDueRequestSchema } from '@stockyard/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localMessage } from '../../../i18n/local-message';
@@ -7,6 +7,7 @@ import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { dayAndTime } from '../../../lib/format';
+import { parsePayload } from '../../../lib/validation';
 import { useChangeDue } from '../api/custody';
 
 /** Moves when a worker's tools are due back: the end of the store's working day on the day chosen. */
@@ -26,8 +27,10 @@ export function DueDateDialog({ record, onClose }: { record: Custody | null; onC
     event.preventDefault();
     if (!record) return;
     if (!day) return setError(t('custody.chooseDay'));
+    const parsed = parsePayload(CustodyDueRequestSchema, { dueAt: day });
+    if ('problem' in parsed) return setError(parsed.problem);
     try {
-      onClose(localMessage((await change.mutateAsync({ id: record._id, dueAt: day })).message));
+      onClose(localMessage((await change.mutateAsync({ id: record._id, dueAt: parsed.data.dueAt })).message));
     } catch (caught) {
       setError(messageOf(caught, t('custody.dueFailed')));
     }

@@ -22,7 +22,7 @@ const product = {
   adjustedQuantity: 0,
   remarks: null,
   createdAt: '2026-11-20T08:00:00.000Z',
-  storeId: { _id: 's1', name: 'Riverside' },
+  storeId: { _id: '5e0c0c0c-0000-4000-8000-000000000001', name: 'Riverside' },
 };
 
 describe('low stock', () => {
@@ -36,7 +36,7 @@ describe('low stock', () => {
               materialId: product._id,
               name: 'Cement',
               unit: 'bag',
-              store: { _id: 's1', name: 'Riverside' },
+              store: { _id: '5e0c0c0c-0000-4000-8000-000000000001', name: 'Riverside' },
               available: 20,
               inTransit: 0,
               requested: 0,
@@ -68,7 +68,7 @@ describe('low stock', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Request sent to the warehouse.');
     const sent = calls.find((call) => call.key === 'POST /api/stock-requests');
-    expect(sent?.body).toEqual({ storeId: 's1', lines: [{ materialId: product._id, quantity: 50 }] });
+    expect(sent?.body).toEqual({ storeId: '5e0c0c0c-0000-4000-8000-000000000001', lines: [{ materialId: product._id, quantity: 50 }] });
   });
 
   it('sets a reorder point from the material list, refusing a target not above the minimum', async () => {
@@ -106,7 +106,7 @@ describe('low stock', () => {
               _id: 'n1',
               kind: 'low_stock',
               text: 'Cement is low in Riverside: 20 bag left, minimum 20.',
-              store: { _id: 's1', name: 'Riverside' },
+              store: { _id: '5e0c0c0c-0000-4000-8000-000000000001', name: 'Riverside' },
               materialId: product._id,
               createdAt: '2026-11-23T09:00:00.000Z',
               read: false,

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
-import type { Product, Tool } from '@stockyard/contract';
+import { type Product, type Tool, TransferCreateSchema } from '@stockyard/contract';
 import { IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
+import { parsePayload } from '../../../lib/validation';
 import { materialPageQuery } from '../../materials';
 import { ItemPicker } from '../../offline';
 import { StoreSelect } from '../../stores';
@@ -45,7 +46,7 @@ export function NewTransferDialog({ opened, onClose }: { opened: boolean; onClos
     event.preventDefault();
     if (!fromStoreId || !toStoreId) return setError(t('transfers.chooseBoth'));
     if (lines.length === 0) return setError(t('transfers.addLine'));
-    const body = {
+    const parsed = parsePayload(TransferCreateSchema, {
       fromStoreId,
       toStoreId,
       lines: lines.map((line) =>
@@ -53,9 +54,10 @@ export function NewTransferDialog({ opened, onClose }: { opened: boolean; onClos
           ? { materialId: line.item._id, quantity: line.quantity }
           : { toolId: line.item._id, quantity: line.quantity },
       ),
-    };
+    });
+    if ('problem' in parsed) return setError(parsed.problem);
     try {
-      const answer = await create.mutateAsync({ body, key: intent.key });
+      const answer = await create.mutateAsync({ body: parsed.data, key: intent.key });
       intent.renew();
       onClose();
       void navigate(`/dashboard/transfers/${answer.transfer._id}`);

@@ -1,5 +1,5 @@
 import { Button, Group, Input, Modal, Stack, Text } from '@mantine/core';
-import type { LowStockRow } from '@stockyard/contract';
+import { type LowStockRow, StockRequestCreateSchema } from '@stockyard/contract';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localMessage } from '../../../i18n/local-message';
@@ -7,6 +7,7 @@ import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
+import { parsePayload } from '../../../lib/validation';
 import { useSendRequest } from '../api/transfers';
 
 /**
@@ -35,8 +36,10 @@ export function RequestDialog({ rows, onClose }: { rows: LowStockRow[] | null; o
       .map((row) => ({ materialId: row.materialId, quantity: Number(quantities[row.materialId] || 0) }))
       .filter((line) => line.quantity > 0);
     if (lines.length === 0) return setError(t('transfers.enterOne'));
+    const parsed = parsePayload(StockRequestCreateSchema, { storeId: rows[0]?.store._id, lines });
+    if ('problem' in parsed) return setError(parsed.problem);
     try {
-      const answer = await send.mutateAsync({ body: { storeId: rows[0]?.store._id, lines }, key: intent.key });
+      const answer = await send.mutateAsync({ body: parsed.data, key: intent.key });
       renew();
       onClose(localMessage(answer.message));
     } catch (caught) {

@@ -1,12 +1,11 @@
 import { Button, Group, Modal, PasswordInput } from '@mantine/core';
-import type { User } from '@stockyard/contract';
-import { NEW_PASSWORD_REQUIRED, newPasswordSchema } from '@stockyard/contract';
+import { ChangeUserPasswordRequestSchema, type User } from '@stockyard/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { localMessage } from '../../../i18n/local-message';
 import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
+import { parsePayload } from '../../../lib/validation';
 import { useChangeUserPassword } from '../api/users';
 
 export function ChangeUserPasswordDialog({ user, onClose, onChanged }: { user: User | null; onClose: () => void; onChanged: () => void }) {
@@ -25,13 +24,13 @@ export function ChangeUserPasswordDialog({ user, onClose, onChanged }: { user: U
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (!user) return;
-    const parsed = newPasswordSchema.safeParse(newPassword);
-    if (!parsed.success) {
-      setError(localMessage(parsed.error.issues[0]?.message ?? NEW_PASSWORD_REQUIRED));
+    const parsed = parsePayload(ChangeUserPasswordRequestSchema, { userId: user._id, newPassword });
+    if ('problem' in parsed) {
+      setError(parsed.problem);
       return;
     }
     try {
-      await changePassword.mutateAsync({ userId: user._id, newPassword: parsed.data });
+      await changePassword.mutateAsync(parsed.data);
       onChanged();
     } catch (caught) {
       setError(t('common.error', { message: messageOf(caught, (caught as Error).message) }));

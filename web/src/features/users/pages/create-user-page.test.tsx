@@ -54,6 +54,19 @@ describe('CreateUserPage', () => {
     });
   });
 
+  it('names every field that needs fixing at once, and sends nothing', async () => {
+    signInAs('admin');
+    const calls = stubApi({ 'GET /api/stores': { body: [STORE] } });
+    renderAt('/dashboard/createuser');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Add User' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Name is required');
+    expect(alert).toHaveTextContent('Please enter a valid email address');
+    expect(calls.filter((call) => call.key === 'POST /api/auth/create-user')).toHaveLength(0);
+  });
+
   it('shows the server message on 409, or the default text', async () => {
     signInAs('admin');
     stubApi({ 'GET /api/stores': { body: [STORE] }, 'POST /api/auth/create-user': { status: 409, body: {} } });
