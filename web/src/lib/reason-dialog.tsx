@@ -1,10 +1,12 @@
 import { Button, Group, Modal, Text, Textarea } from '@mantine/core';
+import { ReasonSchema } from '@stockyard/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from './api';
 import { ErrorAlert } from './error-alert';
 import { FormStack } from './form-stack';
 import { useIdempotencyKey } from './idempotency-key';
+import { parsePayload } from './validation';
 
 export type ReasonAsk = {
   title: string;
@@ -36,9 +38,11 @@ export function ReasonDialog({ ask, onClose }: { ask: ReasonAsk | null; onClose:
     event.preventDefault();
     if (!ask) return;
     if (!reason.trim()) return setError(t('history.reasonRequired'));
+    const parsed = parsePayload(ReasonSchema, { reason });
+    if ('problem' in parsed) return setError(parsed.problem);
     setIsBusy(true);
     try {
-      const message = await ask.run(reason.trim(), intent.key);
+      const message = await ask.run(parsed.data.reason, intent.key);
       renew();
       onClose(message);
     } catch (caught) {

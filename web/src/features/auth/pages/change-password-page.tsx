@@ -8,6 +8,7 @@ import { messageOf } from '../../../lib/api';
 import { FormStack } from '../../../lib/form-stack';
 import { Notice } from '../../../lib/notice';
 import { getToken } from '../../../lib/session';
+import { parsePayload } from '../../../lib/validation';
 import { useChangePassword } from '../api/change-password';
 
 export function ChangePasswordPage() {
@@ -21,9 +22,9 @@ export function ChangePasswordPage() {
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     setResult(null);
-    const parsed = ChangePasswordFormSchema.safeParse({ currentPassword, newPassword, confirmPassword });
-    if (!parsed.success) {
-      setResult({ ok: false, text: localMessage(parsed.error.issues[0]?.message ?? t('password.failed')) });
+    const parsed = parsePayload(ChangePasswordFormSchema, { currentPassword, newPassword, confirmPassword });
+    if ('problem' in parsed) {
+      setResult({ ok: false, text: parsed.problem });
       return;
     }
     if (!getToken()) {

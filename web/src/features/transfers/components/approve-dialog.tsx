@@ -1,5 +1,5 @@
 import { Button, Group, Modal, NumberInput, Stack } from '@mantine/core';
-import type { StockRequest } from '@stockyard/contract';
+import { type StockRequest, StockRequestApproveSchema } from '@stockyard/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localMessage } from '../../../i18n/local-message';
@@ -7,6 +7,7 @@ import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
+import { parsePayload } from '../../../lib/validation';
 import { StoreSelect } from '../../stores';
 import { useDecideRequest } from '../api/transfers';
 
@@ -34,8 +35,10 @@ export function ApproveDialog({ request, onClose }: { request: StockRequest | nu
     if (!sourceStoreId) return setError(t('transfers.chooseSender'));
     const lines = request.lines.map((line) => ({ lineId: line._id, quantity: Number(quantities[line._id] || 0) }));
     if (lines.some((line) => line.quantity < 1)) return setError(t('transfers.atLeastOne'));
+    const parsed = parsePayload(StockRequestApproveSchema, { sourceStoreId, lines });
+    if ('problem' in parsed) return setError(parsed.problem);
     try {
-      const answer = await decide.mutateAsync({ id: request._id, action: 'approve', body: { sourceStoreId, lines }, key: intent.key });
+      const answer = await decide.mutateAsync({ id: request._id, action: 'approve', body: parsed.data, key: intent.key });
       renew();
       onClose(localMessage(answer.message));
     } catch (caught) {

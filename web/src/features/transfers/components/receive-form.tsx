@@ -1,11 +1,12 @@
 import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { Transfer } from '@stockyard/contract';
+import { type Transfer, TransferReceiveSchema } from '@stockyard/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
+import { parsePayload } from '../../../lib/validation';
 import { useTransferAction } from '../api/transfers';
 
 type Counts = Record<string, { received: number | string; damaged: number | string }>;
@@ -49,8 +50,10 @@ export function ReceiveForm({ transfer, onDone }: { transfer: Transfer; onDone: 
     if (over) return setError(t('transfers.onlyInTransit', { name: over.name, count: over.inTransit }));
     const arrived = lines.filter((line) => line.received + line.damaged > 0);
     if (arrived.length === 0) return setError(t('transfers.enterArrived'));
+    const parsed = parsePayload(TransferReceiveSchema, { lines: arrived });
+    if ('problem' in parsed) return setError(parsed.problem);
     try {
-      const answer = await act.mutateAsync({ id: transfer._id, action: 'receive', body: { lines: arrived }, key: intent.key });
+      const answer = await act.mutateAsync({ id: transfer._id, action: 'receive', body: parsed.data, key: intent.key });
       renew();
       onDone(answer.message);
     } catch (caught) {
