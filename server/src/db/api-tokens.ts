@@ -1,7 +1,7 @@
 import type { ApiTokenScope, Role } from '@stockyard/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
-import { queryRows, storesOfUser } from './sql';
+import { queryRows, storeIdsOfUser } from './sql';
 
 export type LiveApiToken = { id: string; user_id: string; role: Role; scope: ApiTokenScope; stores: string[] | null };
 
@@ -16,7 +16,7 @@ export async function findLiveApiToken(db: DbOrTx, tokenHash: string): Promise<L
           returning id
         )
         select t.id, u.id as user_id, u.role, t.scope,
-          ${storesOfUser} as stores
+          ${storeIdsOfUser} as stores
         from api_tokens t join users u on u.id = t.user_id
         where t.token_hash = ${tokenHash} and t.revoked_at is null and u.deleted_at is null`,
   );

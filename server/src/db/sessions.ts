@@ -2,7 +2,7 @@ import type { Role } from '@stockyard/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { sessions } from './schema';
-import { queryRows, storesOfUser } from './sql';
+import { queryRows, storeIdsOfUser } from './sql';
 
 export function insertSession(
   db: DbOrTx,
@@ -25,7 +25,7 @@ export async function findLiveSession(db: DbOrTx, jti: string): Promise<LiveSess
           returning jti
         )
         select u.id as user_id, u.role, s.expires_at,
-          ${storesOfUser} as stores
+          ${storeIdsOfUser} as stores
         from sessions s join users u on u.id = s.user_id
         where s.jti = ${jti} and s.revoked_at is null and s.expires_at > now() and u.deleted_at is null`,
   );

@@ -182,7 +182,7 @@ export function occurredOn(day: string, timeZone: string): SQL {
 }
 
 /** The stores of user `u`, in the order they were given, as text ids (null when they have none). */
-export const storesOfUser = sql`(select array_agg(us.store_id::text order by us.position, us.store_id) from user_stores us where us.user_id = u.id)`;
+export const storeIdsOfUser = sql`(select array_agg(us.store_id::text order by us.position, us.store_id) from user_stores us where us.user_id = u.id)`;
 
 /** An instant given as ISO 8601 text (a phone's capture time), as a statement's time value. */
 export function instantAt(instant: string): SQL {

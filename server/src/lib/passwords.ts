@@ -9,11 +9,10 @@ const OPTIONS = ARGON2_OPTIONS;
 
 /** The 10,000 most common passwords of leaked lists (zxcvbn's, most common first), shipped with the app: no look-up leaves the server. */
 const COMMON_PASSWORDS = new Set(dictionary['passwords-common'].slice(0, 10_000));
-export const COMMON_PASSWORD = PASSWORD_TOO_COMMON;
 
 /** Refuses (400) a new password that is among the most common ones, whatever its case. */
 export function assertUncommonPassword(password: string): void {
-  if (COMMON_PASSWORDS.has(password.toLowerCase())) throw new AppError('bad_request', COMMON_PASSWORD);
+  if (COMMON_PASSWORDS.has(password.toLowerCase())) throw new AppError('bad_request', PASSWORD_TOO_COMMON);
 }
 
 export function hashPassword(password: string): Promise<string> {

@@ -23,8 +23,6 @@ export const SIGN_IN_LIMITS = {
   slowdownMaxMs: 3000,
 } as const;
 
-export const TOO_MANY_LOGINS = tooManySignIns(SIGN_IN_LIMITS.windowMinutes);
-
 /** Who is trying: the address an attempt came from, and where to say that an account is under attack. */
 export type SignInClient = { ip: string; userAgent?: string; log: { warn: (message: string) => void } };
 
@@ -43,7 +41,7 @@ export async function admitSignInAttempt(db: DbOrTx, client: SignInClient, email
   const counts = await countSignInAttempt(db, Object.values(keys), SIGN_IN_LIMITS.windowMinutes);
   const count = (key: string) => counts.get(key) ?? 0;
   if (count(keys.pair) > SIGN_IN_LIMITS.perAccountAndAddress || count(keys.address) > SIGN_IN_LIMITS.perAddress) {
-    throw new AppError('too_many_requests', TOO_MANY_LOGINS);
+    throw new AppError('too_many_requests', tooManySignIns(SIGN_IN_LIMITS.windowMinutes));
   }
   const beyond = count(keys.account) - SIGN_IN_LIMITS.accountSlowdownAfter;
   if (beyond > 0) {
