@@ -52,6 +52,9 @@ export const ImportProblemSchema = z.object({
   row: z.number().nullable(),
   field: z.enum(IMPORT_FIELD_NAMES).nullable(),
   message: z.string(),
+  /** The message's code and parts, for saying it in the reader's language. */
+  code: z.string().optional(),
+  params: z.array(z.string()).optional(),
 });
 export type ImportProblem = z.infer<typeof ImportProblemSchema>;
 

@@ -10,6 +10,7 @@ export * from './labels';
 export * from './languages';
 export * from './ledger';
 export * from './movements';
+export * from './notices';
 export * from './replenishment';
 export * from './report-sheet';
 export * from './reports';

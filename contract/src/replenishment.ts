@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fieldAtLeast, fieldAtMost, fieldWholeNumber, IdSchema, PageQuerySchema, StoreRefSchema } from './common';
 import { QUANTITY_MAX } from './ledger';
+import { NOTICE_CODES } from './notices';
 
 // Reorder points and the low-stock list: per store and material, warned before a store runs dry.
 
@@ -50,6 +51,10 @@ export type LowStockResponse = z.infer<typeof LowStockResponseSchema>;
 export const NotificationSchema = z.object({
   _id: z.string(),
   kind: z.string(),
+  /** What it says as a notice code and its parts (null for older ones, which have only their English text). */
+  code: z.enum(NOTICE_CODES).nullable(),
+  params: z.array(z.union([z.string(), z.number()])),
+  /** What it says in English. */
   text: z.string(),
   store: StoreRefSchema.nullable(),
   materialId: z.string().nullable(),

@@ -1,4 +1,4 @@
-import { type ApiTokenScope, LANGUAGES, ROLES } from '@stockyard/contract';
+import { type ApiTokenScope, LANGUAGES, type Language, ROLES } from '@stockyard/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { stores } from './stores';
@@ -12,7 +12,7 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: text('role').notNull(),
     /** The language the person chose for the app, for screens and messages; null until they choose. */
-    language: text('language'),
+    language: text('language').$type<Language>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },

@@ -1,5 +1,6 @@
+import type { NoticeCode, NoticePart } from '@stockyard/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { materials } from './ledger';
 import { stores } from './stores';
@@ -35,7 +36,11 @@ export const notifications = pgTable(
     kind: text('kind').notNull(),
     storeId: uuid('store_id').references(() => stores.id),
     materialId: uuid('material_id').references(() => materials.id),
-    text: text('text').notNull(),
+    /** What it says, as a notice code and its parts, said in the reader's language when read. */
+    code: text('code').$type<NoticeCode>(),
+    params: jsonb('params').$type<NoticePart[]>().notNull().default([]),
+    /** What older notifications said, written in English when they were made; null for those with a code. */
+    text: text('text'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
     /** Its email, when mail is set up: pending → sent | failed; retried with back-off. */
@@ -45,6 +50,7 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
+    check('notifications_said_check', sql`${t.code} is not null or ${t.text} is not null`),
     check('notifications_mail_state_check', sql`${t.mailState} in ('pending', 'sent', 'failed', 'skipped')`),
     index('notifications_mail_pending_idx').on(t.mailNextAt).where(sql`${t.mailState} = 'pending'`),
   ],

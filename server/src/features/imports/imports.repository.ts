@@ -18,9 +18,11 @@ export async function findTakenNames(db: DbOrTx, kind: ImportKind, storeId: stri
   return rows.map((row) => row.name);
 }
 
+export type EarlierImport = Pick<RowOf<typeof imports>, 'created_at'> & { actor_name: string | null };
+
 /** When this file was imported into this store before, and by whom. */
 export async function findEarlierImport(db: DbOrTx, kind: ImportKind, storeId: string, fileHash: string) {
-  const [row] = await queryRows<Pick<RowOf<typeof imports>, 'created_at'> & { actor_name: string | null }>(
+  const [row] = await queryRows<EarlierImport>(
     db,
     sql`select i.created_at, u.name as actor_name from imports i left join users u on u.id = i.actor_id
         where i.store_id = ${storeId} and i.kind = ${kind} and i.file_hash = ${fileHash}`,

@@ -2,16 +2,12 @@ import { createHash } from 'node:crypto';
 import {
   IMPORT_CHANGED_MEANWHILE,
   IMPORT_HAS_PROBLEMS,
-  IMPORT_PREVIEW_PROBLEMS_MAX,
-  IMPORT_PREVIEW_ROWS,
   type ImportPreview,
-  type ImportProblem,
   type ImportRequestSchema,
   type ImportResult,
   importAlreadyDone,
   importedMessage,
   importNameExists,
-  importRowProblem,
   UNKNOWN_USER,
 } from '@stockyard/contract';
 import type { z } from 'zod';
@@ -23,13 +19,14 @@ import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { recordAudit } from '../audit/audit.service';
 import { assertStoreTakesStock, resolveTargetStore, storeNameOf } from '../stores/stores.service';
 import { mapColumns, readRows } from './import-rows';
+import { type ExaminedFile, presentPreview, problemIssues } from './imports.presenter';
 import { findEarlierImport, findTakenNames, insertImport, insertItemsWithOpenings } from './imports.repository';
 import { readCells } from './spreadsheet';
 
 type ImportInput = z.output<typeof ImportRequestSchema>;
 
 /** The file read, mapped and checked: every row and every problem, the store's existing names included. */
-async function examine(db: DbOrTx, storeId: string, input: ImportInput) {
+async function examine(db: DbOrTx, storeId: string, input: ImportInput): Promise<ExaminedFile & { fileHash: string }> {
   const bytes = Buffer.from(input.content, 'base64');
   const fileHash = createHash('sha256').update(bytes).digest('hex');
   const cells = await readCells(bytes);
@@ -60,19 +57,7 @@ export async function previewImport(db: Db, auth: AuthContext, input: ImportInpu
   await assertStoreTakesStock(db, storeId);
   const found = await examine(db, storeId, input);
   const earlier = await findEarlierImport(db, input.kind, storeId, found.fileHash);
-  return {
-    kind: input.kind,
-    store: { _id: storeId, name: await storeNameOf(db, storeId) },
-    headers: found.headers,
-    mapping: found.mapping,
-    rowCount: found.rowCount,
-    problemCount: found.problems.length,
-    problems: found.problems.slice(0, IMPORT_PREVIEW_PROBLEMS_MAX),
-    rows: found.rows.slice(0, IMPORT_PREVIEW_ROWS),
-    totalQuantity: found.rows.reduce((sum, row) => sum + row.quantity, 0),
-    alreadyImported: earlier ? { at: new Date(earlier.created_at).toISOString(), by: earlier.actor_name ?? UNKNOWN_USER } : null,
-    canImport: found.problems.length === 0 && found.rows.length > 0 && !earlier,
-  };
+  return presentPreview(input.kind, { _id: storeId, name: await storeNameOf(db, storeId) }, found, earlier);
 }
 
 /** Imports a file, idempotently: a repeat of the request answers the first import. */
@@ -96,7 +81,7 @@ async function runImportIn(tx: Tx, auth: AuthContext, input: ImportInput, timeZo
         importAlreadyDone(todayIn(timeZone, new Date(earlier.created_at)), earlier.actor_name ?? UNKNOWN_USER),
       );
     if (found.problems.length > 0 || found.rows.length === 0)
-      throw new AppError('bad_request', IMPORT_HAS_PROBLEMS, issuesOf(found.problems));
+      throw new AppError('bad_request', IMPORT_HAS_PROBLEMS, problemIssues(found.problems));
     const importId = await insertImport(tx, {
       kind: input.kind,
       storeId,
@@ -122,11 +107,4 @@ async function runImportIn(tx: Tx, auth: AuthContext, input: ImportInput, timeZo
     if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw new AppError('conflict', IMPORT_CHANGED_MEANWHILE);
     throw error;
   }
-}
-
-function issuesOf(problems: ImportProblem[]) {
-  return problems.slice(0, IMPORT_PREVIEW_PROBLEMS_MAX).map((problem) => ({
-    path: problem.row === null ? (problem.field ?? 'file') : `row ${problem.row}${problem.field ? `.${problem.field}` : ''}`,
-    message: problem.row === null ? problem.message : importRowProblem(problem.row, problem.message),
-  }));
 }

@@ -116,9 +116,15 @@ describe('importing materials and tools from a spreadsheet', () => {
     expect(preview.canImport).toBe(false);
     expect(preview.problemCount).toBe(3);
     expect(preview.problems).toEqual([
-      { row: 4, field: 'name', message: 'Material name is required' },
-      { row: 7, field: 'quantity', message: 'Quantity must be a whole number' },
-      { row: 9, field: 'name', message: 'A material named "cement opc 53" already exists in this store.' },
+      { row: 4, field: 'name', message: 'Material name is required', code: 'fieldRequired', params: ['Material name'] },
+      { row: 7, field: 'quantity', message: 'Quantity must be a whole number', code: 'fieldWholeNumber', params: ['Quantity'] },
+      {
+        row: 9,
+        field: 'name',
+        message: 'A material named "cement opc 53" already exists in this store.',
+        code: 'materialNameTaken',
+        params: ['cement opc 53'],
+      },
     ]);
 
     const refused = await send('/api/imports', staff.keeper.token, file);
@@ -166,10 +172,18 @@ describe('importing materials and tools from a spreadsheet', () => {
     const unmapped = (await send('/api/imports/preview', staff.keeper.token, file)).json();
     expect(unmapped.headers).toEqual(['Article', 'UOM', 'Stock count', 'Notes']);
     expect(unmapped.mapping).toMatchObject({ name: null, unit: 'UOM', quantity: null });
-    expect(unmapped.problems).toEqual([{ row: null, field: 'name', message: 'Choose the column that holds the name.' }]);
+    expect(unmapped.problems).toEqual([
+      { row: null, field: 'name', message: 'Choose the column that holds the name.', code: 'IMPORT_NAME_COLUMN_MISSING' },
+    ]);
 
     const wrong = (await send('/api/imports/preview', staff.keeper.token, { ...file, mapping: { name: 'Item' } })).json();
-    expect(wrong.problems).toContainEqual({ row: null, field: 'name', message: 'There is no column "Item" in this file.' });
+    expect(wrong.problems).toContainEqual({
+      row: null,
+      field: 'name',
+      message: 'There is no column "Item" in this file.',
+      code: 'importColumnMissing',
+      params: ['Item'],
+    });
 
     const mapped = { ...file, mapping: { name: 'Article', quantity: 'Stock count' } };
     const preview = (await send('/api/imports/preview', staff.keeper.token, mapped)).json();
@@ -203,7 +217,7 @@ describe('importing materials and tools from a spreadsheet', () => {
     const empty = (
       await send('/api/imports/preview', staff.keeper.token, { kind: 'materials', fileName: 'e.csv', content: base64('Name,Quantity\r\n') })
     ).json();
-    expect(empty.problems).toEqual([{ row: null, field: null, message: 'The file has no rows below its headings.' }]);
+    expect(empty.problems).toEqual([{ row: null, field: null, message: 'The file has no rows below its headings.', code: 'IMPORT_EMPTY' }]);
     expect(empty.canImport).toBe(false);
   });
 

@@ -57,11 +57,12 @@ const lowStockCrossing = sql`, crossed as (
           returning rp.material_id, rp.is_low, rp.min_qty, moved.store_id, moved.name, moved.unit, moved.available_quantity,
                     moved.incoming_quantity, moved.store_name
         ), notified as (
-          insert into notifications (user_id, kind, store_id, material_id, text)
+          insert into notifications (user_id, kind, store_id, material_id, code, params)
           select u.id, 'low_stock', c.store_id, c.material_id,
-                 c.name || ' is low in ' || c.store_name || ': ' || c.available_quantity || ' ' || c.unit || ' left'
-                 || case when c.incoming_quantity > 0 then ', ' || c.incoming_quantity || ' on the way' else '' end
-                 || ', minimum ' || c.min_qty || '.'
+                 case when c.incoming_quantity > 0 then 'lowStockIncoming' else 'lowStock' end,
+                 case when c.incoming_quantity > 0
+                   then jsonb_build_array(c.name, c.store_name, c.available_quantity, c.unit, c.incoming_quantity, c.min_qty)
+                   else jsonb_build_array(c.name, c.store_name, c.available_quantity, c.unit, c.min_qty) end
           from crossed c
           join users u on u.deleted_at is null
             and (u.role = 'admin' or (u.role = 'user' and exists (select 1 from user_stores us where us.user_id = u.id and us.store_id = c.store_id)))

@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createMaterial, createStoreWithStaff, unique } from '../../../test/factories';
+import { bearer, createMaterial, createStoreWithStaff, createUser, unique } from '../../../test/factories';
 import { queryRows } from '../../db/sql';
 import { retryDelayMs } from './notification-mail';
 
@@ -117,6 +118,42 @@ describe('low-stock emails, sent after the movement commits', () => {
     expect(states.every((row) => row.mail_state === 'sent')).toBe(true);
     // Two refusals, then sent: three tries among the notices of this crossing.
     expect(states.reduce((sum, row) => sum + row.mail_attempts, 0)).toBe(states.length + 2);
+  });
+
+  it("writes each email in the language its recipient saved, and the bell keeps the notice's code and parts", async () => {
+    const spanish = await createUser(t.app, staff.admin.token, { role: 'user', storeId: staff.store._id });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/language',
+      headers: bearer(spanish.token),
+      payload: { language: 'es' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const name = unique('Gravel');
+    const gravel = await createMaterial(t.app, staff.keeper.token, { name, unit: 'm3', totalQuantity: 1500 });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/materials/${gravel._id}/reorder`,
+      headers: bearer(staff.keeper.token),
+      payload: { minQty: 1200, targetQty: 2000 },
+    });
+    expect((await issue(gravel._id, 300)).statusCode).toBe(200);
+    const mailTo = async (email: string) => {
+      const parsedTo = () => Promise.all(smtp.received.filter((mail) => mail.to.includes(email)).map((mail) => simpleParser(mail.body)));
+      const mails = await until(parsedTo, (parsed) => parsed.some((mail) => mail.text?.includes(name)));
+      return mails.find((mail) => mail.text?.includes(name));
+    };
+    const inSpanish = await mailTo(spanish.email);
+    expect(inSpanish?.subject).toBe(`Existencias bajo mínimo en ${staff.store.name}`);
+    expect(inSpanish?.text).toContain(`${name} está bajo mínimo en ${staff.store.name}: quedan 1200 m3, mínimo 1200.`);
+    expect(inSpanish?.text).toContain('Abra la pantalla Bajo mínimo de Stockyard');
+    const inEnglish = await mailTo(staff.keeper.email);
+    expect(inEnglish?.subject).toBe(`Low stock in ${staff.store.name}`);
+    expect(inEnglish?.text).toContain(`${name} is low in ${staff.store.name}: 1,200 m3 left, minimum 1,200.`);
+
+    const bell = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(spanish.token) });
+    const notice = bell.json().notifications.find((row: { text: string }) => row.text.startsWith(name));
+    expect(notice).toMatchObject({ code: 'lowStock', params: [name, staff.store.name, 1200, 'm3', 1200] });
   });
 
   it('waits twice as long before each further try, an hour at most', () => {

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, noticeMail, noticeText } from '@stockyard/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
@@ -23,24 +24,12 @@ export function retryDelayMs(attempt: number, baseMs: number): number {
   return Math.min(baseMs * 2 ** Math.max(attempt - 1, 0), 3_600_000);
 }
 
-/** Each kind's subject line and the screen to open, by the store it is about. */
-const KINDS: Record<string, { subject: (store: string) => string; screen: string }> = {
-  low_stock: {
-    subject: (store) => `Low stock in ${store}`,
-    screen: "Open Stockyard's Low Stock screen to send a request to the warehouse.",
-  },
-  request: { subject: (store) => `Stock request of ${store}`, screen: "Open Stockyard's Requests screen." },
-  transfer: { subject: (store) => `Transfer for ${store}`, screen: "Open Stockyard's Transfers screen." },
-};
-
+/** The email of a notification, in the language its recipient saved (English until they choose one). */
 function messageOf(mail: PendingMail, from: string) {
-  const kind = KINDS[mail.kind];
-  return {
-    from,
-    to: { name: mail.name, address: mail.email },
-    subject: kind && mail.store_name ? kind.subject(mail.store_name) : 'Stockyard notification',
-    text: `${mail.text}\n\n${kind?.screen ?? 'Open Stockyard to see it.'}\n`,
-  };
+  const language = mail.language ?? DEFAULT_LANGUAGE;
+  const { subject, screen } = noticeMail(language, mail.kind, mail.store_name);
+  const said = mail.code ? noticeText(language, mail.code, mail.params) : (mail.text ?? '');
+  return { from, to: { name: mail.name, address: mail.email }, subject, text: `${said}\n\n${screen}\n` };
 }
 
 /**

@@ -1,18 +1,19 @@
+import type { NoticeCode, NoticePart } from '@stockyard/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import type { notifications } from '../../db/schema';
+import type { notifications, users } from '../../db/schema';
 import { queryRows, type RowOf } from '../../db/sql';
 
 export type NotificationRow = Pick<
   RowOf<typeof notifications>,
-  'id' | 'kind' | 'text' | 'store_id' | 'material_id' | 'created_at' | 'read_at'
+  'id' | 'kind' | 'code' | 'params' | 'text' | 'store_id' | 'material_id' | 'created_at' | 'read_at'
 > & { store_name: string | null };
 
 /** A user's latest notifications and how many of all of theirs are unread. */
 export async function findNotifications(db: DbOrTx, userId: string, limit: number): Promise<{ rows: NotificationRow[]; unread: number }> {
   const rows = await queryRows<NotificationRow>(
     db,
-    sql`select n.id, n.kind, n.text, n.store_id, s.name as store_name, n.material_id, n.created_at, n.read_at
+    sql`select n.id, n.kind, n.code, n.params, n.text, n.store_id, s.name as store_name, n.material_id, n.created_at, n.read_at
         from notifications n left join stores s on s.id = n.store_id
         where n.user_id = ${userId} order by n.created_at desc, n.id limit ${limit}`,
   );
@@ -33,15 +34,8 @@ export async function markRead(db: DbOrTx, userId: string, id: string | null): P
   return id === null || rows.length > 0;
 }
 
-export type PendingMail = {
-  id: string;
-  kind: string;
-  email: string;
-  name: string;
-  text: string;
-  store_name: string | null;
-  mail_attempts: number;
-};
+export type PendingMail = Pick<RowOf<typeof notifications>, 'id' | 'kind' | 'code' | 'params' | 'text' | 'mail_attempts'> &
+  Pick<RowOf<typeof users>, 'email' | 'name' | 'language'> & { store_name: string | null };
 
 /**
  * Takes up to `limit` notifications whose email is due, leasing them for `leaseSeconds` (their next
@@ -62,7 +56,7 @@ export async function leasePendingMail(db: DbOrTx, limit: number, leaseSeconds: 
         update notifications n set mail_next_at = now() + make_interval(secs => ${leaseSeconds})
         from due, users u, notifications o left join stores s on s.id = o.store_id
         where n.id = due.id and o.id = n.id and u.id = n.user_id
-        returning n.id, n.kind, u.email, u.name, n.text, s.name as store_name, n.mail_attempts`,
+        returning n.id, n.kind, n.code, n.params, n.text, u.email, u.name, u.language, s.name as store_name, n.mail_attempts`,
   );
 }
 
@@ -83,15 +77,23 @@ export async function markMailFailed(db: DbOrTx, id: string, retryInMs: number, 
 
 /**
  * Tells people of a store something, in the caller's transaction: its keepers, the admins, or both
- * (never the one who did it). The text is stored as written; it is mailed like any notification.
+ * (never the one who did it). It is kept as a notice code and its parts, and mailed like any notification.
  */
 export async function notifyStore(
   tx: DbOrTx,
-  input: { storeId: string; keepers: boolean; admins: boolean; kind: string; text: string; exceptUserId: string },
+  input: {
+    storeId: string;
+    keepers: boolean;
+    admins: boolean;
+    kind: string;
+    code: NoticeCode;
+    params: NoticePart[];
+    exceptUserId: string;
+  },
 ): Promise<void> {
   await tx.execute(
-    sql`insert into notifications (user_id, kind, store_id, text)
-        select u.id, ${input.kind}, ${input.storeId}, ${input.text}
+    sql`insert into notifications (user_id, kind, store_id, code, params)
+        select u.id, ${input.kind}, ${input.storeId}, ${input.code}, ${JSON.stringify(input.params)}::jsonb
         from users u
         where u.deleted_at is null and u.id <> ${input.exceptUserId}
           and ((${input.admins} and u.role = 'admin')

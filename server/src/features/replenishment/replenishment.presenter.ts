@@ -1,4 +1,4 @@
-import type { LowStockRow, Notification, ReorderPoint } from '@stockyard/contract';
+import { type LowStockRow, type Notification, noticeText, type ReorderPoint } from '@stockyard/contract';
 import type { NotificationRow } from './notifications.repository';
 import type { LowStockLine, ReorderRow } from './replenishment.repository';
 
@@ -30,7 +30,9 @@ export function presentNotification(row: NotificationRow): Notification {
   return {
     _id: row.id,
     kind: row.kind,
-    text: row.text,
+    code: row.code,
+    params: row.params,
+    text: row.code ? noticeText('en', row.code, row.params) : (row.text ?? ''),
     store: row.store_id ? { _id: row.store_id, name: row.store_name ?? '' } : null,
     materialId: row.material_id,
     createdAt: new Date(row.created_at).toISOString(),

@@ -127,9 +127,13 @@ describe('POST /api/sync/movements', () => {
     expect(stored.map((row) => [row.state, row.movement_id, row.key_answer]).sort()).toEqual(
       applied.map((id) => ['applied', id, id]).sort(),
     );
-    const notices = await queryRows<{ text: string }>(t.database.db, sql`select text from notifications where material_id = ${cement._id}`);
+    const notices = await queryRows<{ code: string; params: unknown[] }>(
+      t.database.db,
+      sql`select code, params from notifications where material_id = ${cement._id}`,
+    );
     expect(notices.length).toBeGreaterThan(0);
-    expect(notices[0]?.text).toMatch(/is low in .*: 8 .* left, minimum 8\./);
+    expect(notices[0]?.code).toBe('lowStock');
+    expect(notices[0]?.params).toEqual([cement.name, expect.any(String), 8, expect.any(String), 8]);
     expect(await findLedgerMismatches(t.database.db)).toEqual([]);
     // The single call of an op's id as Idempotency-Key finds it recorded: no second movement.
     const single = await t.app.inject({

@@ -115,7 +115,8 @@ async function createRequestIn(
     keepers: false,
     admins: true,
     kind: 'request',
-    text: `${request.store.name} requests ${linesText(request.lines)}.`,
+    code: 'stockRequested',
+    params: [request.store.name, linesText(request.lines)],
     exceptUserId: auth.userId,
   });
   return { request, isNew: true };
@@ -159,7 +160,8 @@ async function approveRequestIn(tx: DbOrTx, auth: AuthContext, id: string, input
     keepers: true,
     admins: false,
     kind: 'request',
-    text: `Your request was approved: ${transfer.reference} from ${transfer.fromStore.name} will bring ${linesText(transfer.lines)}.`,
+    code: 'requestApproved',
+    params: [transfer.reference, transfer.fromStore.name, linesText(transfer.lines)],
     exceptUserId: auth.userId,
   });
   return getRequest(tx, auth, id);
@@ -174,7 +176,8 @@ async function rejectRequestIn(tx: DbOrTx, auth: AuthContext, id: string, reason
     keepers: true,
     admins: false,
     kind: 'request',
-    text: `Your request for ${linesText(request.lines)} was rejected: ${reason}`,
+    code: 'requestRejected',
+    params: [linesText(request.lines), reason],
     exceptUserId: auth.userId,
   });
   return request;

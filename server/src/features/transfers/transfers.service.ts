@@ -205,7 +205,8 @@ async function dispatchTransferIn(tx: DbOrTx, auth: AuthContext, id: string, key
     keepers: true,
     admins: false,
     kind: 'transfer',
-    text: `${transfer.reference} from ${row.from_store_name} is on its way to ${row.to_store_name}: ${linesText(transfer.lines)}.`,
+    code: 'transferDispatched',
+    params: [transfer.reference, row.from_store_name, row.to_store_name, linesText(transfer.lines)],
     exceptUserId: auth.userId,
   });
   return transfer;
@@ -268,7 +269,8 @@ async function receiveTransferIn(tx: DbOrTx, auth: AuthContext, id: string, body
       keepers: true,
       admins: true,
       kind: 'transfer',
-      text: `${transfer.reference} from ${row.from_store_name} arrived at ${row.to_store_name} with ${damaged} damaged${lost > 0 ? ` and ${lost} written off` : ''}.`,
+      code: lost > 0 ? 'transferArrivedLost' : 'transferArrivedDamaged',
+      params: [transfer.reference, row.from_store_name, row.to_store_name, damaged, ...(lost > 0 ? [lost] : [])],
       exceptUserId: auth.userId,
     });
   }

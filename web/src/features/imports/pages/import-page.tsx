@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../app/layouts/page-card';
 import { i18n } from '../../../i18n/i18n';
-import { localMessage } from '../../../i18n/local-message';
+import { translatedMessage } from '../../../i18n/messages';
 import { apiDownload, messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { localDate, localNumber } from '../../../lib/format';
@@ -236,7 +236,7 @@ function PreviewOf({ preview, onMap }: { preview: ImportPreview; onMap: (field: 
                 <Table.Tr key={`${problem.row}-${problem.field}-${problem.message}`}>
                   <Table.Td>{problem.row ?? '—'}</Table.Td>
                   <Table.Td>{problem.field ? fieldLabel(problem.field) : '—'}</Table.Td>
-                  <Table.Td c="red">{localMessage(problem.message)}</Table.Td>
+                  <Table.Td c="red">{translatedMessage(problem.message, problem.code, problem.params)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

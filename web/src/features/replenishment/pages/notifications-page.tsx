@@ -1,4 +1,5 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { languageOf, type Notification, noticeText } from '@stockyard/contract';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
@@ -6,12 +7,14 @@ import { dayAndTime } from '../../../lib/format';
 import { ListRow } from '../../../lib/list-row';
 import { useMarkRead, useNotifications } from '../api/notifications';
 
-/** The caller's notifications, newest first; unread in bold until marked read. */
+/** The caller's notifications, newest first, in the app's language; unread in bold until marked read. */
 export function NotificationsPage() {
   const notifications = useNotifications();
   const markRead = useMarkRead();
   const rows = notifications.data?.notifications ?? [];
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = languageOf([i18n.language]);
+  const said = (row: Notification) => (row.code ? noticeText(language, row.code, row.params) : row.text);
   return (
     <Stack p="md" gap="sm" maw={760} mx="auto">
       <Group justify="space-between">
@@ -27,7 +30,7 @@ export function NotificationsPage() {
           <ListRow key={row._id}>
             <Stack gap={2} style={{ minWidth: 0 }}>
               <Text size="sm" fw={row.read ? 400 : 700}>
-                {row.text}
+                {said(row)}
               </Text>
               <Text size="xs" c="dimmed">
                 {dayAndTime(row.createdAt)}
@@ -38,7 +41,7 @@ export function NotificationsPage() {
                 size="compact-xs"
                 variant="subtle"
                 onClick={() => markRead.mutate(row._id)}
-                aria-label={t('notifications.markReadOf', { text: row.text })}
+                aria-label={t('notifications.markReadOf', { text: said(row) })}
               >
                 {t('notifications.read')}
               </Button>
