@@ -119,10 +119,13 @@ test('the admin edits and deletes stores with confirmation', async ({ page }) =>
   await page.getByPlaceholder('Search by store name or location').fill(storeName);
   await snap(page, 'all-stores-1280');
 
-  // The spare store has no address: saving it empty shows the alert that asks for one.
+  // The spare store has no address: saving it empty says so under the location.
   await page.getByRole('button', { name: `Edit ${storeName} spare` }).click();
   await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByRole('dialog').getByRole('alert')).toHaveText('Store name, location, and status are required.');
+  await expect(page.getByRole('dialog').getByRole('alert')).toHaveText('Please check the form.');
+  await expect(page.getByRole('dialog').getByLabel('Location')).toHaveAccessibleDescription(
+    'Store name, location, and status are required.',
+  );
   await page.getByRole('dialog').getByLabel('Location').fill('Hill top');
   await page.getByRole('dialog').getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Inactive' }).click();
@@ -146,7 +149,7 @@ test('the admin changes a user password from the users list', async ({ page }) =
   await page.goto('/dashboard/allusers');
   await page.getByRole('button', { name: 'Change password of Uma Viewer' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Change Password' }).click();
-  await expect(page.getByRole('dialog').getByRole('alert')).toHaveText('Please enter a new password.');
+  await expect(page.getByRole('dialog').getByLabel('New Password')).toHaveAccessibleDescription('Please enter a new password.');
   await page.getByRole('dialog').getByLabel('New Password').fill('viewer-password-2');
   await page.getByRole('dialog').getByRole('button', { name: 'Change Password' }).click();
   await expect(page.getByRole('status')).toHaveText('Password changed successfully!');
@@ -170,7 +173,7 @@ test('a store keeper signs in, changes their password and logs out', async ({ pa
   await page.getByLabel('New Password').fill('new-keeper-pass');
   await page.getByLabel('Confirm Password').fill('something-else');
   await page.getByRole('button', { name: 'Change Password' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Passwords do not match');
+  await expect(page.getByLabel('Confirm Password')).toHaveAccessibleDescription('Passwords do not match');
   await page.getByLabel('Confirm Password').fill('new-keeper-pass');
   await page.getByRole('button', { name: 'Change Password' }).click();
   await expect(page.getByRole('status')).toHaveText('Password changed successfully!');

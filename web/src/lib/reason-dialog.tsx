@@ -1,12 +1,13 @@
-import { Button, Group, Modal, Text, Textarea } from '@mantine/core';
+import { Text, Textarea } from '@mantine/core';
 import { ReasonSchema } from '@stockyard/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from './api';
+import { DialogButtons, DialogFor } from './dialog-for';
 import { ErrorAlert } from './error-alert';
 import { FormStack } from './form-stack';
 import { useIdempotencyKey } from './idempotency-key';
-import { parsePayload } from './validation';
+import { usePayloadCheck } from './validation';
 
 export type ReasonAsk = {
   title: string;
@@ -20,30 +21,37 @@ export type ReasonAsk = {
 
 /** Asks why before an action that needs a reason (reversing a movement, rejecting a request, writing off goods in transit). */
 export function ReasonDialog({ ask, onClose }: { ask: ReasonAsk | null; onClose: (message?: string) => void }) {
+  return (
+    <DialogFor
+      subject={ask}
+      keyOf={(subject) => `${subject.title}\n${subject.text}`}
+      title={(subject) => subject.title}
+      onClose={() => onClose()}
+    >
+      {(subject) => <ReasonForm ask={subject} onClose={onClose} />}
+    </DialogFor>
+  );
+}
+
+/** One question's form: a new question is a new intent, with a key of its own. */
+function ReasonForm({ ask, onClose }: { ask: ReasonAsk; onClose: (message?: string) => void }) {
   const intent = useIdempotencyKey();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
+  const payload = usePayloadCheck(ReasonSchema, ['reason']);
   const { t } = useTranslation();
-  const { renew } = intent;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new question is a new intent
-  useEffect(() => {
-    setReason('');
-    setError(null);
-    renew();
-  }, [ask]);
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!ask) return;
+    setError(null);
     if (!reason.trim()) return setError(t('history.reasonRequired'));
-    const parsed = parsePayload(ReasonSchema, { reason });
-    if ('problem' in parsed) return setError(parsed.problem);
+    const data = payload.check({ reason });
+    if (!data) return;
     setIsBusy(true);
     try {
-      const message = await ask.run(parsed.data.reason, intent.key);
-      renew();
+      const message = await ask.run(data.reason, intent.key);
+      intent.renew();
       onClose(message);
     } catch (caught) {
       intent.settle(caught);
@@ -54,26 +62,18 @@ export function ReasonDialog({ ask, onClose }: { ask: ReasonAsk | null; onClose:
   }
 
   return (
-    <Modal opened={ask !== null} onClose={() => onClose()} title={ask?.title} centered>
-      <FormStack onSubmit={handleSubmit}>
-        <ErrorAlert text={error} />
-        <Text size="sm">{ask?.text}</Text>
-        <Textarea
-          label={t('history.reason')}
-          required
-          minRows={2}
-          value={reason}
-          onChange={intent.tracking((e) => setReason(e.currentTarget.value))}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => onClose()}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" color="red" loading={isBusy}>
-            {ask?.action}
-          </Button>
-        </Group>
-      </FormStack>
-    </Modal>
+    <FormStack onSubmit={handleSubmit}>
+      <ErrorAlert text={error ?? payload.summary?.text ?? null} />
+      <Text size="sm">{ask.text}</Text>
+      <Textarea
+        label={t('history.reason')}
+        error={payload.errorOf('reason')}
+        required
+        minRows={2}
+        value={reason}
+        onChange={intent.tracking((e) => setReason(e.currentTarget.value))}
+      />
+      <DialogButtons onCancel={() => onClose()} action={ask.action} isBusy={isBusy} color="red" />
+    </FormStack>
   );
 }

@@ -19,7 +19,8 @@ describe('ChangePasswordPage', () => {
     const calls = stubApi({});
     renderAt('/dashboard/changepassword');
     await submit('brand-new-pass', 'brand-new-pass', '');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter your current password.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please check the form.');
+    expect(screen.getByLabelText('Current Password')).toHaveAccessibleDescription('Please enter your current password.');
     expect(calls).toHaveLength(0);
   });
 
@@ -28,7 +29,8 @@ describe('ChangePasswordPage', () => {
     const calls = stubApi({});
     renderAt('/dashboard/changepassword');
     await submit('first-password', 'second-password');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Passwords do not match');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please check the form.');
+    expect(screen.getByLabelText('Confirm Password')).toHaveAccessibleDescription('Passwords do not match');
     expect(calls).toHaveLength(0);
   });
 

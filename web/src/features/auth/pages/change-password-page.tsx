@@ -8,7 +8,7 @@ import { messageOf } from '../../../lib/api';
 import { FormStack } from '../../../lib/form-stack';
 import { Notice } from '../../../lib/notice';
 import { getToken } from '../../../lib/session';
-import { parsePayload } from '../../../lib/validation';
+import { usePayloadCheck } from '../../../lib/validation';
 import { useChangePassword } from '../api/change-password';
 
 export function ChangePasswordPage() {
@@ -17,22 +17,20 @@ export function ChangePasswordPage() {
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const payload = usePayloadCheck(ChangePasswordFormSchema, ['currentPassword', 'newPassword', 'confirmPassword']);
   const { t } = useTranslation();
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     setResult(null);
-    const parsed = parsePayload(ChangePasswordFormSchema, { currentPassword, newPassword, confirmPassword });
-    if ('problem' in parsed) {
-      setResult({ ok: false, text: parsed.problem });
-      return;
-    }
+    const data = payload.check({ currentPassword, newPassword, confirmPassword });
+    if (!data) return;
     if (!getToken()) {
       setResult({ ok: false, text: t('password.noToken') });
       return;
     }
     try {
-      const answer = await mutation.mutateAsync({ currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword });
+      const answer = await mutation.mutateAsync({ currentPassword: data.currentPassword, newPassword: data.newPassword });
       setResult({ ok: true, text: answer.message ? localMessage(answer.message) : t('users.passwordChanged') });
       setCurrentPassword('');
       setNewPassword('');
@@ -45,21 +43,24 @@ export function ChangePasswordPage() {
   return (
     <PageCard title={t('common.changePassword')} narrow>
       <FormStack onSubmit={handleSubmit}>
-        <Notice value={result} />
+        <Notice value={result ?? payload.summary} />
         <PasswordInput
           label={t('password.current')}
+          error={payload.errorOf('currentPassword')}
           value={currentPassword}
           onChange={(e) => setCurrentPassword(e.currentTarget.value)}
           autoComplete="current-password"
         />
         <PasswordInput
           label={t('users.newPassword')}
+          error={payload.errorOf('newPassword')}
           value={newPassword}
           onChange={(e) => setNewPassword(e.currentTarget.value)}
           autoComplete="new-password"
         />
         <PasswordInput
           label={t('password.confirm')}
+          error={payload.errorOf('confirmPassword')}
           value={confirmPassword}
           onChange={(e) => setConfirmPassword(e.currentTarget.value)}
           autoComplete="new-password"

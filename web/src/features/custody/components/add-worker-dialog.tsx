@@ -1,12 +1,13 @@
-import { Button, Group, Modal, TextInput } from '@mantine/core';
+import { Modal, TextInput } from '@mantine/core';
 import { type Worker, WorkerCreateRequestSchema } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/api';
+import { DialogButtons } from '../../../lib/dialog-for';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
-import { parsePayload } from '../../../lib/validation';
+import { usePayloadCheck } from '../../../lib/validation';
 import { useCreateWorker } from '../api/custody';
 
 /** Adds a worker (name, trade, phone) to a store; a keeper's own store when none is given. */
@@ -17,24 +18,22 @@ export function AddWorkerDialog({ opened, storeId, onClose }: { opened: boolean;
   const [trade, setTrade] = useState('');
   const [phone, setPhone] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const payload = usePayloadCheck(WorkerCreateRequestSchema, ['name', 'trade', 'phone']);
   const { t } = useTranslation();
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     // The dialog opens from within another form (Issued Tool); React carries a submit through the portal to it.
     event.stopPropagation();
-    const parsed = parsePayload(WorkerCreateRequestSchema, { name, trade, phone, ...(storeId ? { storeId } : {}) });
-    if ('problem' in parsed) {
-      setError(parsed.problem);
-      return;
-    }
+    setError(null);
+    const data = payload.check({ name, trade, phone, ...(storeId ? { storeId } : {}) });
+    if (!data) return;
     try {
-      const answer = await create.mutateAsync({ ...parsed.data, key: intent.key });
+      const answer = await create.mutateAsync({ ...data, key: intent.key });
       intent.renew();
       setName('');
       setTrade('');
       setPhone('');
-      setError(null);
       onClose(answer.worker);
     } catch (caught) {
       intent.settle(caught);
@@ -45,18 +44,28 @@ export function AddWorkerDialog({ opened, storeId, onClose }: { opened: boolean;
   return (
     <Modal opened={opened} onClose={() => onClose()} title={t('movement.addWorker')} centered>
       <FormStack onSubmit={handleSubmit}>
-        <ErrorAlert text={error} />
-        <TextInput label={t('workers.name')} required value={name} onChange={intent.tracking((e) => setName(e.currentTarget.value))} />
-        <TextInput label={t('workers.trade')} value={trade} onChange={intent.tracking((e) => setTrade(e.currentTarget.value))} />
-        <TextInput label={t('workers.phone')} type="tel" value={phone} onChange={intent.tracking((e) => setPhone(e.currentTarget.value))} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => onClose()}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            {t('movement.addWorker')}
-          </Button>
-        </Group>
+        <ErrorAlert text={error ?? payload.summary?.text ?? null} />
+        <TextInput
+          label={t('workers.name')}
+          error={payload.errorOf('name')}
+          required
+          value={name}
+          onChange={intent.tracking((e) => setName(e.currentTarget.value))}
+        />
+        <TextInput
+          label={t('workers.trade')}
+          error={payload.errorOf('trade')}
+          value={trade}
+          onChange={intent.tracking((e) => setTrade(e.currentTarget.value))}
+        />
+        <TextInput
+          label={t('workers.phone')}
+          error={payload.errorOf('phone')}
+          type="tel"
+          value={phone}
+          onChange={intent.tracking((e) => setPhone(e.currentTarget.value))}
+        />
+        <DialogButtons onCancel={() => onClose()} action={t('movement.addWorker')} isBusy={create.isPending} />
       </FormStack>
     </Modal>
   );

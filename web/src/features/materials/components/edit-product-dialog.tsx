@@ -1,63 +1,57 @@
-import { Button, Group, Modal, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { MaterialUpdateRequestSchema, type Product } from '@stockyard/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogButtons, DialogFor } from '../../../lib/dialog-for';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
-import { parsePayload } from '../../../lib/validation';
+import { usePayloadCheck } from '../../../lib/validation';
 import { useUpdateMaterial } from '../api/materials';
 
-export function EditProductDialog({ product, onClose, onSaved }: { product: Product | null; onClose: () => void; onSaved: () => void }) {
-  const update = useUpdateMaterial();
-  const [form, setForm] = useState({ name: '', categoryname: '', materialname: '' });
-  const [error, setError] = useState<string | null>(null);
-  const { t } = useTranslation();
+type Props = { onClose: () => void; onSaved: () => void };
 
-  useEffect(() => {
-    if (product) setForm({ name: product.name, categoryname: product.categoryname, materialname: product.materialname });
-    setError(null);
-  }, [product]);
+export function EditProductDialog({ product, onClose, onSaved }: Props & { product: Product | null }) {
+  const { t } = useTranslation();
+  return (
+    <DialogFor subject={product} keyOf={(subject) => subject._id} title={() => t('materials.edit')} onClose={onClose}>
+      {(subject) => <EditProductForm product={subject} onClose={onClose} onSaved={onSaved} />}
+    </DialogFor>
+  );
+}
+
+function EditProductForm({ product, onClose, onSaved }: Props & { product: Product }) {
+  const update = useUpdateMaterial();
+  const [form, setForm] = useState({ name: product.name, categoryname: product.categoryname, materialname: product.materialname });
+  const [error, setError] = useState<string | null>(null);
+  const payload = usePayloadCheck(MaterialUpdateRequestSchema, ['name', 'categoryname', 'materialname']);
+  const { t } = useTranslation();
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!product) return;
-    const parsed = parsePayload(MaterialUpdateRequestSchema, form);
-    if ('problem' in parsed) {
-      setError(parsed.problem);
-      return;
-    }
+    setError(null);
+    const data = payload.check(form);
+    if (!data) return;
     try {
-      await update.mutateAsync({ id: product._id, ...parsed.data });
+      await update.mutateAsync({ id: product._id, ...data });
       onSaved();
     } catch {
       setError(t('materials.updateFailed'));
     }
   }
 
+  const field = (name: keyof typeof form) => ({
+    error: payload.errorOf(name),
+    value: form[name],
+    onChange: (e: { currentTarget: { value: string } }) => setForm({ ...form, [name]: e.currentTarget.value }),
+  });
+
   return (
-    <Modal opened={product !== null} onClose={onClose} title={t('materials.edit')} centered>
-      <FormStack onSubmit={handleSubmit}>
-        <ErrorAlert text={error} />
-        <TextInput label={t('users.name')} value={form.name} onChange={(e) => setForm({ ...form, name: e.currentTarget.value })} />
-        <TextInput
-          label={t('materials.category')}
-          value={form.categoryname}
-          onChange={(e) => setForm({ ...form, categoryname: e.currentTarget.value })}
-        />
-        <TextInput
-          label={t('materials.material')}
-          value={form.materialname}
-          onChange={(e) => setForm({ ...form, materialname: e.currentTarget.value })}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? t('common.saving') : t('common.saveChanges')}
-          </Button>
-        </Group>
-      </FormStack>
-    </Modal>
+    <FormStack onSubmit={handleSubmit}>
+      <ErrorAlert text={error ?? payload.summary?.text ?? null} />
+      <TextInput label={t('users.name')} {...field('name')} />
+      <TextInput label={t('materials.category')} {...field('categoryname')} />
+      <TextInput label={t('materials.material')} {...field('materialname')} />
+      <DialogButtons onCancel={onClose} action={t('common.saveChanges')} isBusy={update.isPending} />
+    </FormStack>
   );
 }

@@ -2,16 +2,15 @@ import { Button, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { MaterialCreateRequestSchema } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { PageCard } from '../../../app/layouts/page-card';
 import { localMessage } from '../../../i18n/local-message';
 import { messageOf } from '../../../lib/api';
 import { FormStack } from '../../../lib/form-stack';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
-import { Notice } from '../../../lib/notice';
-import { getToken } from '../../../lib/session';
+import { Notice, type NoticeValue } from '../../../lib/notice';
+import { useSignedInCheck } from '../../../lib/signed-in-check';
 import { useRole } from '../../../lib/use-session';
-import { parsePayload } from '../../../lib/validation';
+import { usePayloadCheck } from '../../../lib/validation';
 import { StoreSelect } from '../../stores';
 import { useCreateMaterial } from '../api/materials';
 
@@ -25,26 +24,26 @@ const EMPTY = {
   storeId: null as string | null,
 };
 
+/** The fields the form shows, each with its problem under it. */
+const FIELDS = ['name', 'unit', 'categoryname', 'materialname', 'size', 'totalQuantity'];
+
 /** Create Material: a keeper's goes to their store; an admin picks the store. */
 export function CreateMaterialPage() {
-  const navigate = useNavigate();
   const isAdmin = useRole() === 'admin';
   const create = useCreateMaterial();
   const intent = useIdempotencyKey();
+  const isSignedIn = useSignedInCheck();
   const [form, setFormState] = useState(EMPTY);
   const setForm = intent.tracking(setFormState);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [result, setResult] = useState<NoticeValue>(null);
+  const payload = usePayloadCheck(MaterialCreateRequestSchema, FIELDS);
   const { t } = useTranslation();
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     setResult(null);
-    if (!getToken()) {
-      setResult({ ok: false, text: t('materials.notSignedIn') });
-      await navigate('/login');
-      return;
-    }
-    const parsed = parsePayload(MaterialCreateRequestSchema, {
+    if (!(await isSignedIn((text) => setResult({ ok: false, text }), t('materials.notSignedIn')))) return;
+    const data = payload.check({
       name: form.name,
       unit: form.unit,
       categoryname: form.categoryname,
@@ -53,16 +52,10 @@ export function CreateMaterialPage() {
       totalQuantity: Number(form.quantity === '' ? 0 : form.quantity),
       storeId: form.storeId ?? undefined,
     });
-    if ('problem' in parsed) {
-      setResult({ ok: false, text: parsed.problem });
-      return;
-    }
-    if (isAdmin && !parsed.data.storeId) {
-      setResult({ ok: false, text: t('stores.choose') });
-      return;
-    }
+    if (!data) return;
+    if (isAdmin && !data.storeId) return setResult({ ok: false, text: t('stores.choose') });
     try {
-      const answer = await create.mutateAsync({ ...parsed.data, idempotencyKey: intent.key });
+      const answer = await create.mutateAsync({ ...data, idempotencyKey: intent.key });
       setResult({ ok: true, text: answer.message ? localMessage(answer.message) : t('materials.saved') });
       setForm({ ...EMPTY, storeId: form.storeId });
     } catch (error) {
@@ -72,6 +65,7 @@ export function CreateMaterialPage() {
   }
 
   const field = (name: keyof typeof EMPTY) => ({
+    error: payload.errorOf(name),
     value: String(form[name] ?? ''),
     onChange: (e: { currentTarget: { value: string } }) => setForm({ ...form, [name]: e.currentTarget.value }),
   });
@@ -79,7 +73,7 @@ export function CreateMaterialPage() {
   return (
     <PageCard title={t('materials.create')} narrow>
       <FormStack onSubmit={handleSubmit}>
-        <Notice value={result} />
+        <Notice value={result ?? payload.summary} />
         {isAdmin && <StoreSelect value={form.storeId} onChange={(storeId) => setForm({ ...form, storeId })} />}
         <TextInput label={t('materials.materialName')} required {...field('name')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
@@ -90,6 +84,7 @@ export function CreateMaterialPage() {
         </SimpleGrid>
         <NumberInput
           label={t('materials.quantity')}
+          error={payload.errorOf('totalQuantity')}
           min={0}
           allowDecimal={false}
           allowNegative={false}

@@ -1,41 +1,61 @@
-import { Button, Group, Modal, NumberInput, SimpleGrid, Text } from '@mantine/core';
-import { ReorderRequestSchema } from '@stockyard/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+import { Button, Loader, NumberInput, SimpleGrid, Text } from '@mantine/core';
+import { type ReorderPoint, ReorderRequestSchema } from '@stockyard/contract';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localMessage } from '../../../i18n/local-message';
 import { messageOf } from '../../../lib/api';
+import { DialogButtons, DialogFor } from '../../../lib/dialog-for';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
-import { parsePayload } from '../../../lib/validation';
+import { usePayloadCheck } from '../../../lib/validation';
 import { useReorderPoint, useSaveReorderPoint } from '../api/low-stock';
+
+type Material = { _id: string; name: string };
 
 const asNumber = (value: string | number) => (value === '' ? undefined : Number(value));
 
 /** A material's reorder point: the minimum that makes it low, the target an order brings it to, the pack size. */
-export function ReorderDialog({
+export function ReorderDialog({ material, onClose }: { material: Material | null; onClose: (message?: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <DialogFor
+      subject={material}
+      keyOf={(subject) => subject._id}
+      title={(subject) => t('lists.reorderOf', { name: subject.name })}
+      onClose={() => onClose()}
+    >
+      {(subject) => <ReorderPointOf material={subject} onClose={onClose} />}
+    </DialogFor>
+  );
+}
+
+/** The form, once the material's current point (or none) is known: it starts from that point. */
+function ReorderPointOf({ material, onClose }: { material: Material; onClose: (message?: string) => void }) {
+  const current = useReorderPoint(material._id);
+  const { t } = useTranslation();
+  if (current.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
+  return <ReorderForm material={material} current={current.data ?? null} onClose={onClose} />;
+}
+
+function ReorderForm({
   material,
+  current,
   onClose,
 }: {
-  material: { _id: string; name: string } | null;
+  material: Material;
+  current: ReorderPoint | null;
   onClose: (message?: string) => void;
 }) {
-  const current = useReorderPoint(material?._id);
   const save = useSaveReorderPoint();
-  const [minQty, setMin] = useState<string | number>('');
-  const [targetQty, setTarget] = useState<string | number>('');
-  const [packSize, setPack] = useState<string | number>(1);
+  const [minQty, setMin] = useState<string | number>(current?.minQty ?? '');
+  const [targetQty, setTarget] = useState<string | number>(current?.targetQty ?? '');
+  const [packSize, setPack] = useState<string | number>(current?.packSize ?? 1);
   const [error, setError] = useState<string | null>(null);
+  const payload = usePayloadCheck(ReorderRequestSchema, ['minQty', 'targetQty', 'packSize']);
   const { t } = useTranslation();
 
-  useEffect(() => {
-    setMin(current.data?.minQty ?? '');
-    setTarget(current.data?.targetQty ?? '');
-    setPack(current.data?.packSize ?? 1);
-    setError(null);
-  }, [current.data]);
-
   async function send(point: unknown) {
-    if (!material) return;
+    setError(null);
     try {
       const answer = await save.mutateAsync({ materialId: material._id, point: point as null });
       onClose(localMessage(answer.message));
@@ -46,59 +66,45 @@ export function ReorderDialog({
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = parsePayload(ReorderRequestSchema, {
-      minQty: asNumber(minQty),
-      targetQty: asNumber(targetQty),
-      packSize: asNumber(packSize),
-    });
-    if ('problem' in parsed) return setError(parsed.problem);
-    void send(parsed.data);
+    const data = payload.check({ minQty: asNumber(minQty), targetQty: asNumber(targetQty), packSize: asNumber(packSize) });
+    if (data) void send(data);
   }
 
+  const whole = { allowDecimal: false, allowNegative: false } as const;
   return (
-    <Modal opened={material !== null} onClose={() => onClose()} title={t('lists.reorderOf', { name: material?.name ?? '' })} centered>
-      <FormStack onSubmit={handleSubmit}>
-        <ErrorAlert text={error} />
-        <Text size="sm" c="dimmed">
-          {t('reorder.help')}
-        </Text>
-        <SimpleGrid cols={3} spacing="xs">
-          <NumberInput label={t('reorder.minimum')} min={0} allowDecimal={false} allowNegative={false} value={minQty} onChange={setMin} />
-          <NumberInput
-            label={t('reorder.target')}
-            min={1}
-            allowDecimal={false}
-            allowNegative={false}
-            value={targetQty}
-            onChange={setTarget}
-          />
-          <NumberInput
-            label={t('reorder.packSize')}
-            min={1}
-            allowDecimal={false}
-            allowNegative={false}
-            value={packSize}
-            onChange={setPack}
-          />
-        </SimpleGrid>
-        <Group justify="space-between">
-          {current.data ? (
-            <Button variant="subtle" color="red" onClick={() => void send(null)}>
-              {t('reorder.remove')}
-            </Button>
-          ) : (
-            <span />
-          )}
-          <Group gap="xs">
-            <Button variant="default" onClick={() => onClose()}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('reorder.save')}
-            </Button>
-          </Group>
-        </Group>
-      </FormStack>
-    </Modal>
+    <FormStack onSubmit={handleSubmit}>
+      <ErrorAlert text={error ?? payload.summary?.text ?? null} />
+      <Text size="sm" c="dimmed">
+        {t('reorder.help')}
+      </Text>
+      <SimpleGrid cols={3} spacing="xs">
+        <NumberInput label={t('reorder.minimum')} error={payload.errorOf('minQty')} min={0} {...whole} value={minQty} onChange={setMin} />
+        <NumberInput
+          label={t('reorder.target')}
+          error={payload.errorOf('targetQty')}
+          min={1}
+          {...whole}
+          value={targetQty}
+          onChange={setTarget}
+        />
+        <NumberInput
+          label={t('reorder.packSize')}
+          error={payload.errorOf('packSize')}
+          min={1}
+          {...whole}
+          value={packSize}
+          onChange={setPack}
+        />
+      </SimpleGrid>
+      <DialogButtons onCancel={() => onClose()} action={t('reorder.save')} isBusy={save.isPending}>
+        {current ? (
+          <Button variant="subtle" color="red" onClick={() => void send(null)}>
+            {t('reorder.remove')}
+          </Button>
+        ) : (
+          <span />
+        )}
+      </DialogButtons>
+    </FormStack>
   );
 }

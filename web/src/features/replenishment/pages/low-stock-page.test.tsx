@@ -82,10 +82,12 @@ describe('low stock', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Reorder point of Cement' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reorder point of Cement' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Minimum' }), '20');
+    await user.type(await within(dialog).findByRole('textbox', { name: 'Minimum' }), '20');
     await user.type(within(dialog).getByRole('textbox', { name: 'Target' }), '20');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The target must be more than the minimum.');
+    expect(within(dialog).getByRole('textbox', { name: 'Target' })).toHaveAccessibleDescription(
+      'The target must be more than the minimum.',
+    );
     await user.type(within(dialog).getByRole('textbox', { name: 'Target' }), '0');
     const pack = within(dialog).getByRole('textbox', { name: 'Pack size' });
     await user.clear(pack);

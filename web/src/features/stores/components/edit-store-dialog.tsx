@@ -1,57 +1,51 @@
-import { Button, Group, Modal, NumberInput, Select, TextInput } from '@mantine/core';
+import { NumberInput, Select, TextInput } from '@mantine/core';
 import { type Store, StoreUpdateRequestSchema } from '@stockyard/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localMessage } from '../../../i18n/local-message';
 import { messageOf } from '../../../lib/api';
+import { DialogButtons, DialogFor } from '../../../lib/dialog-for';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
-import { parsePayload } from '../../../lib/validation';
+import { usePayloadCheck } from '../../../lib/validation';
 import { useUpdateStore } from '../api/stores';
 import { StoreBooks } from './store-books';
 
-export function EditStoreDialog({
-  store,
-  onClose,
-  onSaved,
-}: {
-  store: Store | null;
-  onClose: () => void;
-  onSaved: (message: string) => void;
-}) {
-  const updateStore = useUpdateStore();
-  const [name, setName] = useState('');
-  const [location, setLocation] = useState('');
-  const [status, setStatus] = useState<string | null>('Active');
-  const [tolerance, setTolerance] = useState<string | number>(0);
-  const [books, setBooks] = useState<Store | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const { t } = useTranslation();
+type Props = { onClose: () => void; onSaved: (message: string) => void };
 
-  useEffect(() => {
-    setName(store?.name ?? '');
-    setLocation(store?.location ?? '');
-    setStatus(store ? store.status : 'Active');
-    setTolerance(store?.countTolerancePercent ?? 0);
-    setBooks(store);
-    setError(null);
-  }, [store]);
+export function EditStoreDialog({ store, onClose, onSaved }: Props & { store: Store | null }) {
+  const { t } = useTranslation();
+  return (
+    <DialogFor subject={store} keyOf={(subject) => subject._id} title={() => t('stores.edit')} onClose={onClose}>
+      {(subject) => <EditStoreForm store={subject} onClose={onClose} onSaved={onSaved} />}
+    </DialogFor>
+  );
+}
+
+/** The store's fields as they are when the dialog opens, and its books, which change on their own. */
+function EditStoreForm({ store, onClose, onSaved }: Props & { store: Store }) {
+  const updateStore = useUpdateStore();
+  const [name, setName] = useState(store.name);
+  const [location, setLocation] = useState(store.location ?? '');
+  const [status, setStatus] = useState<string | null>(store.status);
+  const [tolerance, setTolerance] = useState<string | number>(store.countTolerancePercent ?? 0);
+  const [books, setBooks] = useState<Store>(store);
+  const [error, setError] = useState<string | null>(null);
+  const payload = usePayloadCheck(StoreUpdateRequestSchema, ['name', 'location', 'isActive', 'countTolerancePercent']);
+  const { t } = useTranslation();
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!store) return;
-    const parsed = parsePayload(StoreUpdateRequestSchema, {
+    setError(null);
+    const data = payload.check({
       name,
       location,
       isActive: status ? status === 'Active' : undefined,
       countTolerancePercent: tolerance === '' ? undefined : Number(tolerance),
     });
-    if ('problem' in parsed) {
-      setError(parsed.problem);
-      return;
-    }
+    if (!data) return;
     try {
-      const answer = await updateStore.mutateAsync({ id: store._id, ...parsed.data });
+      const answer = await updateStore.mutateAsync({ id: store._id, ...data });
       onSaved(localMessage(answer.message));
     } catch (caught) {
       setError(messageOf(caught, t('stores.updateFailed')));
@@ -59,36 +53,34 @@ export function EditStoreDialog({
   }
 
   return (
-    <Modal opened={store !== null} onClose={onClose} title={t('stores.edit')} centered>
-      <FormStack onSubmit={handleSubmit}>
-        <ErrorAlert text={error} />
-        <TextInput label={t('stores.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} />
-        <TextInput label={t('stores.location')} value={location} onChange={(e) => setLocation(e.currentTarget.value)} />
-        <Select
-          label={t('stores.status')}
-          data={['Active', 'Inactive'].map((value) => ({ value, label: t(`stores.statuses.${value}`) }))}
-          value={status}
-          onChange={setStatus}
-        />
-        <NumberInput
-          label={t('stores.tolerance')}
-          description={t('stores.toleranceHelp')}
-          min={0}
-          max={100}
-          allowDecimal={false}
-          value={tolerance}
-          onChange={setTolerance}
-        />
-        {books && <StoreBooks store={books} onChanged={setBooks} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={updateStore.isPending}>
-            {t('common.saveChanges')}
-          </Button>
-        </Group>
-      </FormStack>
-    </Modal>
+    <FormStack onSubmit={handleSubmit}>
+      <ErrorAlert text={error ?? payload.summary?.text ?? null} />
+      <TextInput label={t('stores.name')} error={payload.errorOf('name')} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+      <TextInput
+        label={t('stores.location')}
+        error={payload.errorOf('location')}
+        value={location}
+        onChange={(e) => setLocation(e.currentTarget.value)}
+      />
+      <Select
+        label={t('stores.status')}
+        error={payload.errorOf('isActive')}
+        data={['Active', 'Inactive'].map((value) => ({ value, label: t(`stores.statuses.${value}`) }))}
+        value={status}
+        onChange={setStatus}
+      />
+      <NumberInput
+        label={t('stores.tolerance')}
+        description={t('stores.toleranceHelp')}
+        error={payload.errorOf('countTolerancePercent')}
+        min={0}
+        max={100}
+        allowDecimal={false}
+        value={tolerance}
+        onChange={setTolerance}
+      />
+      <StoreBooks store={books} onChanged={setBooks} />
+      <DialogButtons onCancel={onClose} action={t('common.saveChanges')} isBusy={updateStore.isPending} />
+    </FormStack>
   );
 }

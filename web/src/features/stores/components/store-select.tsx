@@ -8,12 +8,15 @@ export function StoreSelect({
   onChange,
   required = true,
   label,
+  error,
 }: {
   value: string | null;
   onChange: (storeId: string | null) => void;
   /** Off where leaving it empty means every store (a filter). */
   required?: boolean;
   label?: string;
+  /** The form's problem with the choice, shown under it. */
+  error?: string;
 }) {
   const stores = useStoreOptions();
   const { t } = useTranslation();
@@ -23,6 +26,7 @@ export function StoreSelect({
       data={(stores.data ?? []).map((store) => ({ value: store._id, label: store.name }))}
       value={value}
       onChange={onChange}
+      error={error}
       searchable
       required={required}
       clearable={!required}

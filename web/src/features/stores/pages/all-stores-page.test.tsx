@@ -43,7 +43,10 @@ describe('AllStoresPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit Riverside' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Store name, location, and status are required.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please check the form.');
+    expect(within(dialog).getByRole('textbox', { name: 'Location' })).toHaveAccessibleDescription(
+      'Store name, location, and status are required.',
+    );
     expect(calls.filter((call) => call.key.startsWith('PUT'))).toHaveLength(0);
   });
 

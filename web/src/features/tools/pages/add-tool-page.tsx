@@ -2,21 +2,20 @@ import { Button, NumberInput, TextInput } from '@mantine/core';
 import { ToolCreateRequestSchema } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { PageCard } from '../../../app/layouts/page-card';
 import { messageOf } from '../../../lib/api';
 import { FormStack } from '../../../lib/form-stack';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
-import { Notice } from '../../../lib/notice';
-import { getToken } from '../../../lib/session';
+import { Notice, type NoticeValue } from '../../../lib/notice';
+import { useSignedInCheck } from '../../../lib/signed-in-check';
 import { useRole } from '../../../lib/use-session';
-import { parsePayload } from '../../../lib/validation';
+import { usePayloadCheck } from '../../../lib/validation';
 import { StoreSelect } from '../../stores';
 import { useCreateTool } from '../api/tools';
 
 /** Tool Entry: an admin picks the store (tools belong to one); a keeper's goes to their store. */
 export function AddToolPage() {
-  const navigate = useNavigate();
+  const isSignedIn = useSignedInCheck();
   const isAdmin = useRole() === 'admin';
   const create = useCreateTool();
   const intent = useIdempotencyKey();
@@ -24,32 +23,19 @@ export function AddToolPage() {
   const [quantity, setQuantity] = useState<number | string>(1);
   const [storeId, setStoreId] = useState<string | null>(null);
 
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [result, setResult] = useState<NoticeValue>(null);
+  const payload = usePayloadCheck(ToolCreateRequestSchema, ['name', 'totalQuantity']);
   const { t } = useTranslation();
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     setResult(null);
-    if (!getToken()) {
-      setResult({ ok: false, text: t('movement.notSignedIn') });
-      await navigate('/login');
-      return;
-    }
-    const parsed = parsePayload(ToolCreateRequestSchema, {
-      name,
-      totalQuantity: quantity === '' ? 1 : Number(quantity),
-      storeId: storeId ?? undefined,
-    });
-    if ('problem' in parsed) {
-      setResult({ ok: false, text: parsed.problem });
-      return;
-    }
-    if (isAdmin && !storeId) {
-      setResult({ ok: false, text: t('stores.choose') });
-      return;
-    }
+    if (!(await isSignedIn((text) => setResult({ ok: false, text }), t('movement.notSignedIn')))) return;
+    const data = payload.check({ name, totalQuantity: quantity === '' ? 1 : Number(quantity), storeId: storeId ?? undefined });
+    if (!data) return;
+    if (isAdmin && !storeId) return setResult({ ok: false, text: t('stores.choose') });
     try {
-      await create.mutateAsync({ ...parsed.data, isAdmin, idempotencyKey: intent.key });
+      await create.mutateAsync({ ...data, isAdmin, idempotencyKey: intent.key });
       setResult({ ok: true, text: t('tools.added') });
       setName('');
       setQuantity(1);
@@ -63,11 +49,18 @@ export function AddToolPage() {
   return (
     <PageCard title={t('tools.entry')} narrow>
       <FormStack onSubmit={handleSubmit}>
-        <Notice value={result} />
+        <Notice value={result ?? payload.summary} />
         {isAdmin && <StoreSelect value={storeId} onChange={intent.tracking(setStoreId)} />}
-        <TextInput label={t('tools.name')} value={name} onChange={(e) => intent.tracking(setName)(e.currentTarget.value)} required />
+        <TextInput
+          label={t('tools.name')}
+          error={payload.errorOf('name')}
+          value={name}
+          onChange={(e) => intent.tracking(setName)(e.currentTarget.value)}
+          required
+        />
         <NumberInput
           label={t('materials.quantity')}
+          error={payload.errorOf('totalQuantity')}
           min={0}
           allowDecimal={false}
           allowNegative={false}

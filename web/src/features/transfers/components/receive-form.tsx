@@ -1,6 +1,6 @@
 import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type Transfer, TransferReceiveSchema } from '@stockyard/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
@@ -18,21 +18,20 @@ const asCount = (value: number | string) => (value === '' ? 0 : Number(value));
  * not come yet stays in transit for the next receipt.
  */
 export function ReceiveForm({ transfer, onDone }: { transfer: Transfer; onDone: (message: string) => void }) {
+  // What is in transit changed (a receipt recorded here or elsewhere): a new receipt, with a new intent.
+  const inTransit = transfer.lines.map((line) => `${line._id}:${line.inTransit}`).join(',');
+  return <ReceiptForm key={inTransit} transfer={transfer} onDone={onDone} />;
+}
+
+function ReceiptForm({ transfer, onDone }: { transfer: Transfer; onDone: (message: string) => void }) {
   const act = useTransferAction();
   const intent = useIdempotencyKey();
   const open = transfer.lines.filter((line) => line.inTransit > 0);
-  const [counts, setCounts] = useState<Counts>({});
+  const [counts, setCounts] = useState<Counts>(() =>
+    Object.fromEntries(open.map((line) => [line._id, { received: line.inTransit, damaged: 0 }])),
+  );
   const [error, setError] = useState<string | null>(null);
   const { t } = useTranslation();
-  const { renew } = intent;
-  const openKey = open.map((line) => `${line._id}:${line.inTransit}`).join(',');
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: what is in transit changed: a new receipt
-  useEffect(() => {
-    setCounts(Object.fromEntries(open.map((line) => [line._id, { received: line.inTransit, damaged: 0 }])));
-    setError(null);
-    renew();
-  }, [openKey]);
 
   const set = (lineId: string, field: 'received' | 'damaged') =>
     intent.tracking((value: number | string) =>
@@ -54,7 +53,7 @@ export function ReceiveForm({ transfer, onDone }: { transfer: Transfer; onDone: 
     if ('problem' in parsed) return setError(parsed.problem);
     try {
       const answer = await act.mutateAsync({ id: transfer._id, action: 'receive', body: parsed.data, key: intent.key });
-      renew();
+      intent.renew();
       onDone(answer.message);
     } catch (caught) {
       intent.settle(caught);

@@ -61,10 +61,17 @@ describe('CreateUserPage', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Add User' }));
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Name is required');
-    expect(alert).toHaveTextContent('Please enter a valid email address');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please check the form.');
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('Name is required');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Please enter a valid email address');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toBeInvalid();
     expect(calls.filter((call) => call.key === 'POST /api/auth/create-user')).toHaveLength(0);
+
+    // Put right, the field's problem goes with the next check.
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Asha');
+    await user.click(screen.getByRole('button', { name: 'Add User' }));
+    expect(screen.getByRole('textbox', { name: 'Name' })).not.toHaveAccessibleDescription('Name is required');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Please enter a valid email address');
   });
 
   it('shows the server message on 409, or the default text', async () => {
@@ -82,7 +89,7 @@ describe('CreateUserPage', () => {
     renderAt('/dashboard/createuser');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add User' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Name is required');
+    expect(await screen.findByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('Name is required');
     expect(calls.filter((call) => call.key.startsWith('POST'))).toHaveLength(0);
   });
 

@@ -9,7 +9,7 @@ import { ApiError, messageOf } from '../../../lib/api';
 import { FormStack } from '../../../lib/form-stack';
 import { Notice } from '../../../lib/notice';
 import { getToken } from '../../../lib/session';
-import { parsePayload } from '../../../lib/validation';
+import { usePayloadCheck } from '../../../lib/validation';
 import { useStoreOptions } from '../../stores';
 import { useCreateUser } from '../api/users';
 
@@ -20,6 +20,7 @@ export function CreateUserPage() {
   const createUser = useCreateUser();
   const [form, setForm] = useState(EMPTY);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const payload = usePayloadCheck(UserCreateRequestSchema, ['name', 'email', 'password', 'role', 'stores']);
   const { t } = useTranslation();
 
   async function handleSubmit(event: FormEvent) {
@@ -29,19 +30,16 @@ export function CreateUserPage() {
       setResult({ ok: false, text: t('users.mustBeAdmin') });
       return;
     }
-    const parsed = parsePayload(UserCreateRequestSchema, {
+    const data = payload.check({
       name: form.name,
       email: form.email,
       password: form.password,
       role: form.role,
       stores: form.storeId ? [form.storeId] : [],
     });
-    if ('problem' in parsed) {
-      setResult({ ok: false, text: parsed.problem });
-      return;
-    }
+    if (!data) return;
     try {
-      await createUser.mutateAsync(parsed.data);
+      await createUser.mutateAsync(data);
       setResult({ ok: true, text: t('users.created') });
       setForm(EMPTY);
     } catch (error) {
@@ -52,15 +50,22 @@ export function CreateUserPage() {
   return (
     <PageCard title={t('users.createTitle')} narrow>
       <FormStack onSubmit={handleSubmit}>
-        <Notice value={result} />
+        <Notice value={result ?? payload.summary} />
         {stores.isError && (
           <Alert color="red" role="alert">
             {t('stores.fetchFailed')}
           </Alert>
         )}
-        <TextInput label={t('users.name')} value={form.name} onChange={(e) => setForm({ ...form, name: e.currentTarget.value })} required />
+        <TextInput
+          label={t('users.name')}
+          error={payload.errorOf('name')}
+          value={form.name}
+          onChange={(e) => setForm({ ...form, name: e.currentTarget.value })}
+          required
+        />
         <TextInput
           label={t('users.email')}
+          error={payload.errorOf('email')}
           type="email"
           value={form.email}
           onChange={(e) => setForm({ ...form, email: e.currentTarget.value })}
@@ -68,6 +73,7 @@ export function CreateUserPage() {
         />
         <PasswordInput
           label={t('users.password')}
+          error={payload.errorOf('password')}
           value={form.password}
           onChange={(e) => setForm({ ...form, password: e.currentTarget.value })}
           autoComplete="new-password"
@@ -75,6 +81,7 @@ export function CreateUserPage() {
         />
         <Select
           label={t('users.selectRole')}
+          error={payload.errorOf('role')}
           data={ASSIGNABLE_ROLES.map((role) => ({ value: role.value, label: t(`users.roles.${role.value}`) }))}
           value={form.role}
           onChange={(value) => setForm({ ...form, role: value ?? 'user' })}
@@ -82,6 +89,7 @@ export function CreateUserPage() {
         />
         <Select
           label={t('users.assignStore')}
+          error={payload.errorOf('stores')}
           placeholder={t('stores.select')}
           data={(stores.data ?? []).map((store) => ({ value: store._id, label: store.name }))}
           value={form.storeId}
