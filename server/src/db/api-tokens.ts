@@ -1,20 +1,15 @@
 import type { ApiTokenScope, Role } from '@stockyard/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
-import { queryRows, storeIdsOfUser } from './sql';
+import { markedUsed, queryRows, storeIdsOfUser } from './sql';
 
 export type LiveApiToken = { id: string; user_id: string; role: Role; scope: ApiTokenScope; stores: string[] | null };
 
 /** A token not revoked, of a live user, by the SHA-256 of its secret, with the user's role and stores in order. */
 export async function findLiveApiToken(db: DbOrTx, tokenHash: string): Promise<LiveApiToken | undefined> {
-  // Marked used at most once a minute, as sessions are (db/sessions.ts).
   const [row] = await queryRows<LiveApiToken>(
     db,
-    sql`with touched as (
-          update api_tokens set last_used_at = now()
-          where token_hash = ${tokenHash} and revoked_at is null and (last_used_at is null or last_used_at < now() - interval '1 minute')
-          returning id
-        )
+    sql`${markedUsed('api_tokens', sql`token_hash = ${tokenHash}`)}
         select t.id, u.id as user_id, u.role, t.scope,
           ${storeIdsOfUser} as stores
         from api_tokens t join users u on u.id = t.user_id

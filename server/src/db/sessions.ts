@@ -2,7 +2,7 @@ import type { Role } from '@stockyard/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { sessions } from './schema';
-import { queryRows, storeIdsOfUser } from './sql';
+import { markedUsed, queryRows, storeIdsOfUser } from './sql';
 
 export function insertSession(
   db: DbOrTx,
@@ -15,15 +15,10 @@ export type LiveSession = { user_id: string; role: Role; stores: string[] | null
 
 /** A session that is neither revoked nor expired, of a live user, with the user's role and stores in order. */
 export async function findLiveSession(db: DbOrTx, jti: string): Promise<LiveSession | undefined> {
-  // The same statement marks the session used, at most once a minute (a checked session is kept in
-  // memory that long); a statement in WITH runs whether or not the query reads it.
+  // Marked used at most once a minute: a checked session is kept in memory that long.
   const [row] = await queryRows<LiveSession>(
     db,
-    sql`with touched as (
-          update sessions set last_used_at = now()
-          where jti = ${jti} and revoked_at is null and (last_used_at is null or last_used_at < now() - interval '1 minute')
-          returning jti
-        )
+    sql`${markedUsed('sessions', sql`jti = ${jti}`)}
         select u.id as user_id, u.role, s.expires_at,
           ${storeIdsOfUser} as stores
         from sessions s join users u on u.id = s.user_id

@@ -184,6 +184,18 @@ export function occurredOn(day: string, timeZone: string): SQL {
 /** The stores of user `u`, in the order they were given, as text ids (null when they have none). */
 export const storeIdsOfUser = sql`(select array_agg(us.store_id::text order by us.position, us.store_id) from user_stores us where us.user_id = u.id)`;
 
+/**
+ * A statement's first part that marks a credential (a session or an API token) used, at most once a
+ * minute: a statement in WITH runs whether or not the query reads it, so checking it and marking it
+ * are one round trip.
+ */
+export function markedUsed(table: 'sessions' | 'api_tokens', found: SQL): SQL {
+  return sql`with touched as (
+          update ${sql.raw(table)} set last_used_at = now()
+          where ${found} and revoked_at is null and (last_used_at is null or last_used_at < now() - interval '1 minute')
+        )`;
+}
+
 /** An instant given as ISO 8601 text (a phone's capture time), as a statement's time value. */
 export function instantAt(instant: string): SQL {
   return sql`${instant}::timestamptz`;

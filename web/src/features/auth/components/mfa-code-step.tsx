@@ -1,10 +1,11 @@
-import { Button, Text, TextInput, Title } from '@mantine/core';
+import { Button, Text, Title } from '@mantine/core';
 import { MFA_CODE_WRONG } from '@stockyard/contract/messages';
 import { useTranslation } from 'react-i18next';
 import { translatedMessage } from '../../../i18n/messages';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { type SignedIn, signInWithCode } from '../api/mfa';
+import { CodeInput } from './code-input';
 import { useCodeForm } from './use-code-form';
 
 /** The sign-in's second step: the code from the authenticator app, or one of the recovery codes. */
@@ -31,15 +32,7 @@ export function MfaCodeStep({
         <Text c="dimmed">{t('mfa.enterCode')}</Text>
       </div>
       <ErrorAlert text={error} />
-      <TextInput
-        label={t('mfa.code')}
-        placeholder="123456"
-        value={code}
-        onChange={(e) => setCode(e.currentTarget.value)}
-        autoComplete="one-time-code"
-        inputMode="text"
-        data-autofocus
-      />
+      <CodeInput label={t('mfa.code')} value={code} onChange={setCode} inputMode="text" data-autofocus />
       <Button type="submit" loading={busy} fullWidth size="md">
         {t('mfa.verify')}
       </Button>

@@ -1,4 +1,4 @@
-import { Alert, Button, Code, Image, List, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Code, Image, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { MFA_CODE_WRONG } from '@stockyard/contract/messages';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
@@ -9,6 +9,7 @@ import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { confirmEnrolment, type SignedIn, startEnrolment } from '../api/mfa';
+import { CodeInput } from './code-input';
 import { useCodeForm } from './use-code-form';
 
 type Props = {
@@ -86,13 +87,7 @@ export default function MfaSetup({ mfaToken, currentPassword, onDone }: Props) {
       ) : (
         !error && <Text c="dimmed">{t('mfa.preparing')}</Text>
       )}
-      <TextInput
-        label={t('mfa.codeFromApp')}
-        placeholder="123456"
-        value={code}
-        onChange={(e) => setCode(e.currentTarget.value)}
-        autoComplete="one-time-code"
-      />
+      <CodeInput label={t('mfa.codeFromApp')} value={code} onChange={setCode} />
       <Button type="submit" loading={busy} disabled={!enrolment}>
         {t('mfa.turnOn')}
       </Button>

@@ -6,6 +6,7 @@ import { PageCard } from '../../../app/layouts/page-card';
 import { localMessage } from '../../../i18n/local-message';
 import { messageOf } from '../../../lib/api';
 import { FormStack } from '../../../lib/form-stack';
+import { NewPasswordInput } from '../../../lib/inputs';
 import { Notice } from '../../../lib/notice';
 import { getToken } from '../../../lib/session';
 import { usePayloadCheck } from '../../../lib/validation';
@@ -51,12 +52,10 @@ export function ChangePasswordPage() {
           onChange={(e) => setCurrentPassword(e.currentTarget.value)}
           autoComplete="current-password"
         />
-        <PasswordInput
-          label={t('users.newPassword')}
+        <NewPasswordInput
           error={payload.errorOf('newPassword')}
           value={newPassword}
           onChange={(e) => setNewPassword(e.currentTarget.value)}
-          autoComplete="new-password"
         />
         <PasswordInput
           label={t('password.confirm')}

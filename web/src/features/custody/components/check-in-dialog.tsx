@@ -1,4 +1,4 @@
-import { NumberInput, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { SimpleGrid, Text, TextInput } from '@mantine/core';
 import { type Custody, CustodyReturnRequestSchema } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { DialogButtons, DialogFor } from '../../../lib/dialog-for';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
+import { WholeNumberInput } from '../../../lib/inputs';
 import { usePayloadCheck } from '../../../lib/validation';
 import { useCheckIn } from '../api/custody';
 
@@ -57,9 +58,6 @@ function CheckInForm({ record, onClose }: { record: Custody; onClose: (message?:
   const count = (label: string, field: 'good' | 'damaged' | 'lost', value: string | number, set: (value: string | number) => void) => ({
     label,
     error: payload.errorOf(field),
-    min: 0,
-    allowDecimal: false,
-    allowNegative: false,
     value,
     onChange: intent.tracking(set),
   });
@@ -69,9 +67,9 @@ function CheckInForm({ record, onClose }: { record: Custody; onClose: (message?:
       <ErrorAlert text={error ?? payload.summary?.text ?? null} />
       <Text size="sm">{t('checkIn.outWith', { count: record.outstanding, tool: record.tool.name, worker: record.worker.name })}</Text>
       <SimpleGrid cols={3} spacing="xs">
-        <NumberInput {...count(t('checkIn.good'), 'good', good, setGood)} />
-        <NumberInput {...count(t('checkIn.damaged'), 'damaged', damaged, setDamaged)} />
-        <NumberInput {...count(t('checkIn.lost'), 'lost', lost, setLost)} />
+        <WholeNumberInput {...count(t('checkIn.good'), 'good', good, setGood)} />
+        <WholeNumberInput {...count(t('checkIn.damaged'), 'damaged', damaged, setDamaged)} />
+        <WholeNumberInput {...count(t('checkIn.lost'), 'lost', lost, setLost)} />
       </SimpleGrid>
       <TextInput
         label={t('checkIn.note')}

@@ -1,4 +1,4 @@
-import { Button, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, SimpleGrid, TextInput } from '@mantine/core';
 import { MaterialCreateRequestSchema } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { localMessage } from '../../../i18n/local-message';
 import { messageOf } from '../../../lib/api';
 import { FormStack } from '../../../lib/form-stack';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
+import { WholeNumberInput } from '../../../lib/inputs';
 import { Notice, type NoticeValue } from '../../../lib/notice';
 import { useSignedInCheck } from '../../../lib/signed-in-check';
 import { useRole } from '../../../lib/use-session';
@@ -82,12 +83,9 @@ export function CreateMaterialPage() {
           <TextInput label={t('materials.material')} placeholder={t('common.na')} {...field('materialname')} />
           <TextInput label={t('materials.size')} {...field('size')} />
         </SimpleGrid>
-        <NumberInput
+        <WholeNumberInput
           label={t('materials.quantity')}
           error={payload.errorOf('totalQuantity')}
-          min={0}
-          allowDecimal={false}
-          allowNegative={false}
           value={form.quantity}
           onChange={(quantity) => setForm({ ...form, quantity })}
         />

@@ -1,4 +1,4 @@
-import { Button, Loader, NumberInput, SimpleGrid, Text } from '@mantine/core';
+import { Button, Loader, SimpleGrid, Text } from '@mantine/core';
 import { type ReorderPoint, ReorderRequestSchema } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { messageOf } from '../../../lib/api';
 import { DialogButtons, DialogFor } from '../../../lib/dialog-for';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
+import { WholeNumberInput } from '../../../lib/inputs';
 import { usePayloadCheck } from '../../../lib/validation';
 import { useReorderPoint, useSaveReorderPoint } from '../api/low-stock';
 
@@ -70,7 +71,6 @@ function ReorderForm({
     if (data) void send(data);
   }
 
-  const whole = { allowDecimal: false, allowNegative: false } as const;
   return (
     <FormStack onSubmit={handleSubmit}>
       <ErrorAlert text={error ?? payload.summary?.text ?? null} />
@@ -78,23 +78,9 @@ function ReorderForm({
         {t('reorder.help')}
       </Text>
       <SimpleGrid cols={3} spacing="xs">
-        <NumberInput label={t('reorder.minimum')} error={payload.errorOf('minQty')} min={0} {...whole} value={minQty} onChange={setMin} />
-        <NumberInput
-          label={t('reorder.target')}
-          error={payload.errorOf('targetQty')}
-          min={1}
-          {...whole}
-          value={targetQty}
-          onChange={setTarget}
-        />
-        <NumberInput
-          label={t('reorder.packSize')}
-          error={payload.errorOf('packSize')}
-          min={1}
-          {...whole}
-          value={packSize}
-          onChange={setPack}
-        />
+        <WholeNumberInput label={t('reorder.minimum')} error={payload.errorOf('minQty')} value={minQty} onChange={setMin} />
+        <WholeNumberInput label={t('reorder.target')} error={payload.errorOf('targetQty')} min={1} value={targetQty} onChange={setTarget} />
+        <WholeNumberInput label={t('reorder.packSize')} error={payload.errorOf('packSize')} min={1} value={packSize} onChange={setPack} />
       </SimpleGrid>
       <DialogButtons onCancel={() => onClose()} action={t('reorder.save')} isBusy={save.isPending}>
         {current ? (

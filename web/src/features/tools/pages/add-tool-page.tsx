@@ -1,4 +1,4 @@
-import { Button, NumberInput, TextInput } from '@mantine/core';
+import { Button, TextInput } from '@mantine/core';
 import { ToolCreateRequestSchema } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { PageCard } from '../../../app/layouts/page-card';
 import { messageOf } from '../../../lib/api';
 import { FormStack } from '../../../lib/form-stack';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
+import { WholeNumberInput } from '../../../lib/inputs';
 import { Notice, type NoticeValue } from '../../../lib/notice';
 import { useSignedInCheck } from '../../../lib/signed-in-check';
 import { useRole } from '../../../lib/use-session';
@@ -58,12 +59,9 @@ export function AddToolPage() {
           onChange={(e) => intent.tracking(setName)(e.currentTarget.value)}
           required
         />
-        <NumberInput
+        <WholeNumberInput
           label={t('materials.quantity')}
           error={payload.errorOf('totalQuantity')}
-          min={0}
-          allowDecimal={false}
-          allowNegative={false}
           value={quantity}
           onChange={intent.tracking(setQuantity)}
         />

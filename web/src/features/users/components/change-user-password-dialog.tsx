@@ -1,4 +1,3 @@
-import { PasswordInput } from '@mantine/core';
 import { ChangeUserPasswordRequestSchema, type User } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +5,7 @@ import { messageOf } from '../../../lib/api';
 import { DialogButtons, DialogFor } from '../../../lib/dialog-for';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
+import { NewPasswordInput } from '../../../lib/inputs';
 import { usePayloadCheck } from '../../../lib/validation';
 import { useChangeUserPassword } from '../api/users';
 
@@ -46,12 +46,10 @@ function PasswordForm({ user, onClose, onChanged }: { user: User; onClose: () =>
   return (
     <FormStack onSubmit={handleSubmit}>
       <ErrorAlert text={error ?? payload.summary?.text ?? null} />
-      <PasswordInput
-        label={t('users.newPassword')}
+      <NewPasswordInput
         error={payload.errorOf('newPassword')}
         value={newPassword}
         onChange={(e) => setNewPassword(e.currentTarget.value)}
-        autoComplete="new-password"
         data-autofocus
       />
       <DialogButtons onCancel={onClose} action={t('common.changePassword')} isBusy={changePassword.isPending} />
