@@ -1,0 +1,95 @@
+import type { Tool } from '@stockyard/contract';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { drill } from '../../../test/fixtures';
+import { holdApi, renderAt, signInAs, stubApi } from '../../../test/render';
+import { saveList } from '../../offline/outbox';
+
+const USER_ID = '7f1c2b3a-0000-4000-8000-000000000002';
+/** A token whose claims name the keeper, as the server's do; its signature is never read here. */
+const keeperToken = `h.${btoa(JSON.stringify({ sub: USER_ID, stores: ['s'] })).replace(/=+$/, '')}.sig`;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** A page of the tool list as the server answers it. */
+const page = (tools: Tool[]): { tools: Tool[] } => ({ tools });
+
+describe("the keeper's tool list", () => {
+  it('shows a loading row, then each tool with what is available, issued and lost', async () => {
+    signInAs('user');
+    const held = holdApi('/api/tools/view-tools');
+    renderAt('/dashboard/alltool');
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    held.answer(page([drill]));
+    const row = await screen.findByRole('row', { name: /Drill/ });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(expect.arrayContaining(['Drill', '3', '2', '1']));
+  });
+
+  it('says when the store has no tools, and when they could not be fetched', async () => {
+    signInAs('user');
+    stubApi({ 'GET /api/tools/view-tools': { body: page([]) } });
+    const view = renderAt('/dashboard/alltool');
+    expect(await screen.findByText('No tools found')).toBeInTheDocument();
+    view.unmount();
+    stubApi({ 'GET /api/tools/view-tools': { status: 503, body: { message: 'The database is busy. Try again in a moment.' } } });
+    renderAt('/dashboard/alltool');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The database is busy. Try again in a moment.');
+  });
+
+  it('with no signal, shows the tools kept on the phone and when they were fetched', async () => {
+    signInAs('user', keeperToken);
+    await saveList(`tools:${USER_ID}`, [drill]);
+    stubApi({ 'GET /api/tools/view-tools': { connectionLost: true } });
+    renderAt('/dashboard/alltool');
+    expect(await screen.findByRole('note')).toHaveTextContent(/^Offline: stock as of/);
+    expect(await screen.findByRole('row', { name: /Drill/ })).toBeInTheDocument();
+  });
+});
+
+describe('Tool Entry', () => {
+  it('says what is wrong under the field, and sends nothing', async () => {
+    signInAs('user');
+    const calls = stubApi({});
+    renderAt('/dashboard/addtool');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add Tool' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please check the form.');
+    expect(screen.getByRole('textbox', { name: /Tool Name/ })).toHaveAccessibleDescription(/required/);
+    expect(calls.filter((call) => call.key.startsWith('POST'))).toHaveLength(0);
+  });
+
+  it("adds a keeper's tool to their store, once, under one key", async () => {
+    signInAs('user');
+    const calls = stubApi({ 'POST /api/user/add-tools': { status: 201, body: { message: 'Tool added', tool: drill } } });
+    renderAt('/dashboard/addtool');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: /Tool Name/ }), 'Drill');
+    await user.clear(screen.getByRole('textbox', { name: 'Quantity' }));
+    await user.type(screen.getByRole('textbox', { name: 'Quantity' }), '3');
+    await user.click(screen.getByRole('button', { name: 'Add Tool' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Tool added successfully!');
+    const sent = calls.filter((call) => call.key === 'POST /api/user/add-tools');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toEqual({ name: 'Drill', totalQuantity: 3 });
+    expect(sent[0]?.headers['Idempotency-Key']).toMatch(/\S/);
+  });
+
+  it('makes an admin choose the store', async () => {
+    signInAs('admin');
+    const calls = stubApi({ 'GET /api/stores': { body: [] } });
+    renderAt('/dashboard/addtools');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: /Tool Name/ }), 'Drill');
+    await user.click(screen.getByRole('button', { name: 'Add Tool' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please choose a store.');
+    expect(calls.filter((call) => call.key.startsWith('POST'))).toHaveLength(0);
+  });
+});
