@@ -1,11 +1,12 @@
-import { Button, Modal, MultiSelect, NumberInput, Select, Stack } from '@mantine/core';
+import { Button, Modal, MultiSelect, Select, Stack } from '@mantine/core';
 import { LABEL_LAYOUT_NAMES, LABEL_LAYOUTS, type LabelLayout, LabelSheetRequestSchema } from '@stockyard/contract';
 import { IconQrcode } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiDownload, messageOf } from '../../../lib/api';
+import { WholeNumberInput } from '../../../lib/inputs';
 import { Notice, type NoticeValue } from '../../../lib/notice';
-import { parsePayload } from '../../../lib/validation';
+import { usePayloadCheck } from '../../../lib/validation';
 
 type Labelled = { _id: string; name: string; code: string };
 
@@ -21,24 +22,18 @@ export function LabelSheetButton({ itemKind, rows }: { itemKind: 'material' | 't
   const [skip, setSkip] = useState<number | string>(0);
   const [notice, setNotice] = useState<NoticeValue>(null);
   const [isBusy, setBusy] = useState(false);
+  const payload = usePayloadCheck(LabelSheetRequestSchema, ['items', 'layout', 'skip']);
   const { t } = useTranslation();
   const sheet = LABEL_LAYOUTS[layout];
   const perSheet = sheet.columns * sheet.rows;
 
   async function download() {
     setNotice(null);
-    const parsed = parsePayload(LabelSheetRequestSchema, {
-      layout,
-      skip: Number(skip) || 0,
-      items: chosen.map((id) => ({ itemKind, id })),
-    });
-    if ('problem' in parsed) {
-      setNotice({ ok: false, text: parsed.problem });
-      return;
-    }
+    const data = payload.check({ layout, skip: Number(skip) || 0, items: chosen.map((id) => ({ itemKind, id })) });
+    if (!data) return;
     setBusy(true);
     try {
-      await apiDownload('/api/labels/sheet', 'stockyard-labels.pdf', { body: parsed.data });
+      await apiDownload('/api/labels/sheet', 'stockyard-labels.pdf', { body: data });
       setOpen(false);
     } catch (error) {
       setNotice({ ok: false, text: messageOf(error, t('labels.failed')) });
@@ -55,6 +50,8 @@ export function LabelSheetButton({ itemKind, rows }: { itemKind: 'material' | 't
         disabled={rows.length === 0}
         onClick={() => {
           setChosen(rows.map((row) => row._id));
+          setNotice(null);
+          payload.clear();
           setOpen(true);
         }}
       >
@@ -62,9 +59,10 @@ export function LabelSheetButton({ itemKind, rows }: { itemKind: 'material' | 't
       </Button>
       <Modal opened={isOpen} onClose={() => setOpen(false)} title={t('labels.print')} centered>
         <Stack gap="sm">
-          <Notice value={notice} />
+          <Notice value={notice ?? payload.summary} />
           <MultiSelect
             label={t('labels.labels', { count: chosen.length })}
+            error={payload.errorOf('items')}
             data={rows.map((row) => ({ value: row._id, label: `${row.name} · ${row.code}` }))}
             value={chosen}
             onChange={setChosen}
@@ -74,18 +72,17 @@ export function LabelSheetButton({ itemKind, rows }: { itemKind: 'material' | 't
           />
           <Select
             label={t('labels.sheet')}
+            error={payload.errorOf('layout')}
             data={LABEL_LAYOUT_NAMES.map((name) => ({ value: name, label: LABEL_LAYOUTS[name].title }))}
             value={layout}
             onChange={(value) => value && setLayout(value as LabelLayout)}
             allowDeselect={false}
           />
-          <NumberInput
+          <WholeNumberInput
             label={t('labels.skip')}
             description={t('labels.skipHelp', { last: perSheet - 1 })}
-            min={0}
+            error={payload.errorOf('skip')}
             max={perSheet - 1}
-            allowDecimal={false}
-            allowNegative={false}
             value={skip}
             onChange={setSkip}
           />

@@ -1,0 +1,80 @@
+import type { DashboardResponse } from '@stockyard/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { holdApi, renderAt, signInAs, stubApi } from '../../../test/render';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  window.dispatchEvent(new Event('online'));
+});
+
+const store = { storeId: '5e0c0c0c-0000-4000-8000-000000000001', storeName: 'Riverside' };
+const cementId = 'b1c2a9e0-0000-4000-8000-000000000001';
+
+const dashboard = (over: Partial<DashboardResponse> = {}): DashboardResponse => ({
+  since: '2026-10-28',
+  topConsumed: [{ materialId: cementId, name: 'Cement', unit: 'bag', storeName: 'Riverside', quantity: 1250 }],
+  weekly: { materialId: cementId, name: 'Cement', unit: 'bag', weeks: [{ weekStart: '2026-11-16', quantity: 300 }] },
+  damageShare: [{ ...store, issued: 1250, damaged: 25, share: 0.02 }],
+  signInBursts: [],
+  ...over,
+});
+
+describe("the admin's hub", () => {
+  it('says the charts are loading, then shows them, each also as a table, with the buttons below', async () => {
+    signInAs('admin');
+    const held = holdApi('/api/dashboard');
+    renderAt('/dashboard/admin');
+    expect(await screen.findByText('Loading the dashboard...')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create Users' })).toBeInTheDocument();
+    // The charts' code arrives first, then their one call: answered once it is made.
+    await waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([url]) => String(url).startsWith('/api/dashboard'))).toBe(true));
+    held.answer(dashboard());
+    expect(await screen.findByText('Most issued since 28/10/2026')).toBeInTheDocument();
+    const switches = await screen.findAllByRole('switch', { name: 'Table' });
+    await userEvent.setup().click(switches[0] as HTMLElement);
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('row', { name: /Cement/ })).toHaveTextContent('Riverside');
+    expect(within(table).getByRole('row', { name: /Cement/ })).toHaveTextContent('1,250 bag');
+  });
+
+  it('says when nothing was issued, and warns of sign-in bursts', async () => {
+    signInAs('admin');
+    stubApi({
+      'GET /api/dashboard': {
+        body: dashboard({
+          topConsumed: [],
+          weekly: null,
+          damageShare: [],
+          signInBursts: [{ userName: 'Asha', at: '2026-11-25T09:00:00.000Z', lastAddress: '203.0.113.9' }],
+        }),
+      },
+    });
+    renderAt('/dashboard/admin');
+    expect(await screen.findByText('Nothing was issued in the last 30 days.')).toBeInTheDocument();
+    const warning = await screen.findByRole('alert');
+    expect(warning).toHaveTextContent('Asha');
+    expect(within(warning).getByRole('link', { name: 'See the audit trail' })).toHaveAttribute('href', '/dashboard/audit');
+  });
+
+  it('says when the charts could not be loaded, the buttons still there', async () => {
+    signInAs('admin');
+    stubApi({ 'GET /api/dashboard': { status: 500, body: { message: 'Something went wrong on our side.' } } });
+    renderAt('/dashboard/admin');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side.');
+    expect(screen.getByRole('link', { name: 'All Users' })).toBeInTheDocument();
+  });
+
+  it('with no signal, asks for none and says the charts wait for it', async () => {
+    signInAs('admin');
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    window.dispatchEvent(new Event('offline'));
+    const calls = stubApi({});
+    renderAt('/dashboard/admin');
+    expect(await screen.findByText('No signal: the charts will load when you are back online.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Create Users' })).toBeInTheDocument());
+    expect(calls.filter((call) => call.key === 'GET /api/dashboard')).toHaveLength(0);
+  });
+});
