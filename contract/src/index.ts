@@ -11,6 +11,7 @@ export * from './languages';
 export * from './ledger';
 export * from './movements';
 export * from './notices';
+export * from './printed';
 export * from './replenishment';
 export * from './report-sheet';
 export * from './reports';

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
-import { ErrorResponseSchema, IdSchema } from '@stockyard/contract';
-import type { FastifyReply } from 'fastify';
+import { ErrorResponseSchema, IdSchema, type PrintedTexts, printedTextsFor } from '@stockyard/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
 /** The error answers a route documents: every failure is `{message}` (see error-handler.ts). */
@@ -53,4 +53,9 @@ function attachment(fileName: string): string {
 /** Answers with a file to download, streamed as it is made. */
 export function sendFile(reply: FastifyReply, file: { name: string; type: string; body: Readable }) {
   return reply.header('content-disposition', attachment(file.name)).type(file.type).send(file.body);
+}
+
+/** The texts a printed document is made in: the request's Accept-Language, English when it names none the app speaks. */
+export function printedTextsOf(request: FastifyRequest): PrintedTexts {
+  return printedTextsFor(request.headers['accept-language']);
 }

@@ -1,3 +1,4 @@
+import { currentLanguage } from '../i18n/i18n';
 import { translatedMessage } from '../i18n/messages';
 import { clearSession, getToken } from './session';
 
@@ -93,7 +94,8 @@ async function failureOf(response: Response, signedIn: boolean): Promise<ApiErro
  */
 export async function apiDownload(path: string, fallbackName: string, options: { body?: unknown } = {}): Promise<void> {
   const token = getToken();
-  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+  // A printed document is made in the app's language, whatever the browser's own.
+  const headers: Record<string, string> = { 'Accept-Language': currentLanguage(), ...(token ? { Authorization: `Bearer ${token}` } : {}) };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {

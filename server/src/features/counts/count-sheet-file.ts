@@ -1,4 +1,4 @@
-import type { Count } from '@stockyard/contract';
+import { type Count, fillPrinted, type PrintedTexts } from '@stockyard/contract';
 import { dateTimeIn } from '../../lib/calendar';
 import { generatedNote, type TablePdf, tableStyle } from '../../lib/pdf/table-pdf';
 
@@ -13,19 +13,23 @@ export function countSheetFileName(count: Count): string {
  * A count sheet for counting on paper: each item with its unit and empty boxes, blind (no expected
  * quantity) as counting is; what was already entered on a phone is printed, to be checked.
  */
-export function countSheetPdf(count: Count, generated: { at: Date; by: string; timeZone: string }): TablePdf {
-  const kind = count.itemKind === 'material' ? 'materials' : 'tools';
+export function countSheetPdf(count: Count, generated: { at: Date; by: string; timeZone: string }, texts: PrintedTexts): TablePdf {
+  const [item, unit, counted, notes] = texts.countColumns;
   return {
     style: STYLE,
-    title: `Stock count of ${kind} - ${count.store.name} - started ${dateTimeIn(new Date(count.createdAt), generated.timeZone)}`,
+    title: fillPrinted(texts.countOf[count.itemKind], {
+      store: count.store.name,
+      when: dateTimeIn(new Date(count.createdAt), generated.timeZone),
+    }),
     columns: [
-      { header: 'Item', width: 80, align: 'left' },
-      { header: 'Unit', width: 24, align: 'left' },
-      { header: 'Counted', width: 28, align: 'right' },
-      { header: 'Notes', width: 50, align: 'left' },
+      { header: item, width: 80, align: 'left' },
+      { header: unit, width: 24, align: 'left' },
+      { header: counted, width: 28, align: 'right' },
+      { header: notes, width: 50, align: 'left' },
     ],
     rows: count.lines.map((line) => [line.name, line.unit, line.counted === null ? '' : String(line.counted), '']),
-    footer: `${count.store.name} · ${generatedNote(generated.at, generated.by, generated.timeZone)}`,
-    signatures: ['Counted by', 'Checked by'],
+    footer: `${count.store.name} · ${generatedNote(texts, generated)}`,
+    page: texts.page,
+    signatures: [texts.countedBy, texts.checkedBy],
   };
 }

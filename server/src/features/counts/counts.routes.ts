@@ -13,7 +13,7 @@ import {
 } from '@stockyard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
-import { ByIdParamsSchema, errorResponses, fileResponses, sendFile, withTotal } from '../../lib/http';
+import { ByIdParamsSchema, errorResponses, fileResponses, printedTextsOf, sendFile, withTotal } from '../../lib/http';
 import { tablePdfStream } from '../../lib/pdf/pdf-threads';
 import { requestKeyOf, sendAnswer } from '../../lib/request-key';
 import { userNameOf } from '../users/users.service';
@@ -50,7 +50,8 @@ const countsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const auth = authOf(request);
       const found = await getCount(app.db, auth, request.params.id);
-      const pdf = countSheetPdf(found, { at: new Date(), by: await userNameOf(app.db, auth.userId), timeZone: app.timeZone });
+      const made = { at: new Date(), by: await userNameOf(app.db, auth.userId), timeZone: app.timeZone };
+      const pdf = countSheetPdf(found, made, printedTextsOf(request));
       return sendFile(reply, { name: countSheetFileName(found), type: 'application/pdf', body: tablePdfStream(pdf) });
     },
   );

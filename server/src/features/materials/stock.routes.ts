@@ -2,7 +2,7 @@ import { PageQuerySchema, StockQuerySchema, StockRowSchema, TrackSupplyStoreSche
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
-import { ByIdParamsSchema, errorResponses, fileResponses, sendFile, withTotal } from '../../lib/http';
+import { ByIdParamsSchema, errorResponses, fileResponses, printedTextsOf, sendFile, withTotal } from '../../lib/http';
 import { tablePdfStream } from '../../lib/pdf/pdf-threads';
 import { listStock, listTrackSupplies, stockTotals, trackSuppliesDocument } from './stock.service';
 import { trackSuppliesFileName } from './track-supplies-file';
@@ -44,7 +44,7 @@ const stockRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/supply/track-supplies/:id/pdf',
     { onRequest: authorize('deliveries:read'), schema: { tags, params: ByIdParamsSchema, response: fileResponses('pdf') } },
     async (request, reply) => {
-      const { store, pdf } = await trackSuppliesDocument(app.db, authOf(request), request.params.id, app.timeZone);
+      const { store, pdf } = await trackSuppliesDocument(app.db, authOf(request), request.params.id, app.timeZone, printedTextsOf(request));
       return sendFile(reply, { name: trackSuppliesFileName(store), type: 'application/pdf', body: tablePdfStream(pdf) });
     },
   );

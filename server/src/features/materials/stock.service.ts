@@ -1,4 +1,4 @@
-import type { PageQuery } from '@stockyard/contract';
+import type { PageQuery, PrintedTexts } from '@stockyard/contract';
 import { STORE_NOT_FOUND } from '@stockyard/contract';
 import type { DbOrTx } from '../../db/client';
 import { storeScopeOf } from '../../lib/auth/policy';
@@ -29,12 +29,12 @@ export async function listTrackSupplies(db: DbOrTx, auth: AuthContext, page: Pag
 }
 
 /** One of the caller's stores' supplies as a table document for its PDF; another store is not found. */
-export async function trackSuppliesDocument(db: DbOrTx, auth: AuthContext, storeId: string, timeZone: string) {
+export async function trackSuppliesDocument(db: DbOrTx, auth: AuthContext, storeId: string, timeZone: string, texts: PrintedTexts) {
   const scope = storeScopeOf(auth);
   if (scope !== null && !scope.includes(storeId)) throw new AppError('not_found', STORE_NOT_FOUND);
   const { rows } = await findTrackSupplyRows(db, [storeId], { limit: 1, offset: 0 });
   const row = rows[0];
   if (!row) throw new AppError('not_found', STORE_NOT_FOUND);
   const store = presentTrackSupplyStore(row);
-  return { store, pdf: trackSuppliesPdf(store, { at: new Date(), by: await userNameOf(db, auth.userId), timeZone }) };
+  return { store, pdf: trackSuppliesPdf(store, { at: new Date(), by: await userNameOf(db, auth.userId), timeZone }, texts) };
 }

@@ -1,7 +1,5 @@
-import type { TrackSupplyStore } from '@stockyard/contract';
+import { fillPrinted, type PrintedTexts, type TrackSupplyStore } from '@stockyard/contract';
 import { generatedNote, type TablePdf, tableStyle } from '../../lib/pdf/table-pdf';
-
-const COLUMNS = ['Product', 'Damaged Stock', 'Return Stock', 'Issued Stock', 'Total Quantity'];
 
 /** The supplies PDF is portrait, its table from 20 mm (in the plain table style the screen had before). */
 const STYLE = tableStyle([41, 128, 185], { cellPadding: 1.76, stripe: [245, 245, 245] });
@@ -11,15 +9,24 @@ export function trackSuppliesFileName(store: TrackSupplyStore): string {
   return `${store.storeName}-report.pdf`;
 }
 
-/** One store's supplies as a table document, each page saying who made it, when, and its number. */
-export function trackSuppliesPdf(store: TrackSupplyStore, generated: { at: Date; by: string; timeZone: string }): TablePdf {
+/** One store's supplies as a table document in the language asked for, each page saying who made it, when, and its number. */
+export function trackSuppliesPdf(
+  store: TrackSupplyStore,
+  generated: { at: Date; by: string; timeZone: string },
+  texts: PrintedTexts,
+): TablePdf {
   return {
     style: STYLE,
-    title: `${store.storeName} - Supplies`,
-    columns: COLUMNS.map((header, index) => ({ header, width: index === 0 ? 54 : 32, align: index === 0 ? 'left' : 'right' })),
+    title: fillPrinted(texts.supplies, { store: store.storeName }),
+    columns: texts.suppliesColumns.map((header, index) => ({
+      header,
+      width: index === 0 ? 54 : 32,
+      align: index === 0 ? 'left' : 'right',
+    })),
     rows: store.inventoryDetails.map((detail) =>
       [detail.productName, detail.damageStock, detail.refundStock, detail.consumedStock, detail.totalQuantity].map(String),
     ),
-    footer: `${store.storeName} · ${generatedNote(generated.at, generated.by, generated.timeZone)}`,
+    footer: `${store.storeName} · ${generatedNote(texts, generated)}`,
+    page: texts.page,
   };
 }

@@ -87,6 +87,32 @@ describe('report files: PDF and CSV of a store report', () => {
     expect(footer).toMatch(/Generated \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} by .+/);
   });
 
+  it('prints the PDF in the language the request asks for, Hindi in its own script, and English when it asks for none the app speaks', async () => {
+    const inLanguage = async (acceptLanguage: string) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/user/report/pdf?${RANGE}`,
+        headers: { ...bearer(staff.keeper.token), 'accept-language': acceptLanguage },
+      });
+      expect(response.statusCode).toBe(200);
+      return (await readPdfText(response.rawPayload)).pages[0] ?? [];
+    };
+    const spanish = await inLanguage('es-ES,es;q=0.9,en;q=0.8');
+    expect(spanish[0]).toBe('Informe del almacén (01/03/2026 - 31/03/2026)');
+    expect(spanish).toEqual(expect.arrayContaining(['Preparado por', 'Revisado por', 'Página 1 de 1', 'Total']));
+    expect(spanish.join(' ')).toContain('Cant. final');
+    expect(spanish.find((text) => text.startsWith(`${staff.store.name} · 01/03/2026 - 31/03/2026 · Generado el `))).toBeDefined();
+
+    // Devanagari is drawn shaped: pdf.js reads its glyphs back in the order they are drawn (a vowel sign before its consonant).
+    const hindi = await inLanguage('hi');
+    expect(hindi[0]).toMatch(/^स्टोर /);
+    expect(hindi).toEqual(expect.arrayContaining(['कुल']));
+    expect(hindi).not.toContain('Prepared by');
+
+    const unknown = await inLanguage('de-DE,ja;q=0.5');
+    expect(unknown[0]).toBe('Store Report (01/03/2026 - 31/03/2026)');
+  });
+
   it('writes the CSV with the same columns and the totals row, every line adding up', async () => {
     const response = await t.app.inject({ method: 'GET', url: `/api/user/report/csv?${RANGE}`, headers: bearer(staff.keeper.token) });
     expect(response.statusCode).toBe(200);

@@ -4,6 +4,8 @@ import {
   csvLine,
   ddmmyyyy,
   FIRST_QUANTITY_COLUMN,
+  fillPrinted,
+  type PrintedTexts,
   REPORT_COLUMNS,
   REPORT_QUANTITY_FIELDS,
   REVERSIBLE_QUANTITY_FIELDS,
@@ -42,8 +44,6 @@ const COLUMN_WIDTHS = [18, 30, 16, 15, 12, 10, 17, 16, 17, 16, 16, 17, 12, 15, 1
 const REVERSIBLE_COLUMNS = new Set(
   REVERSIBLE_QUANTITY_FIELDS.map((field) => FIRST_QUANTITY_COLUMN + REPORT_QUANTITY_FIELDS.indexOf(field)),
 );
-const NEGATIVE_NOTE = 'Figures in red are negative: they include reversals of movements recorded before this period.';
-const SIGNATURES = ['Prepared by', 'Checked by'];
 
 /** "Store_Report_{start}_to_{end}" for the admin, "store_report_{start}_to_{end}" for a keeper. */
 export function reportFileName(report: StoreReport, audience: ReportAudience, extension: 'pdf' | 'csv'): string {
@@ -51,28 +51,29 @@ export function reportFileName(report: StoreReport, audience: ReportAudience, ex
   return `${base}_${report.startDate}_to_${report.endDate}.${extension}`;
 }
 
-function reportTitle(report: StoreReport, audience: ReportAudience): string {
+/**
+ * The report as a table document in the language asked for: the rows, a totals row, and on every
+ * page who made it, when, and the page number.
+ */
+export function reportPdf(report: StoreReport, audience: ReportAudience, texts: PrintedTexts): TablePdf {
   const range = `${ddmmyyyy(report.startDate)} - ${ddmmyyyy(report.endDate)}`;
-  return audience === 'admin' ? `Store Report - ${report.storeName} (${range})` : `Store Report (${range})`;
-}
-
-/** The report as a table document: the rows, a totals row, and on every page who made it, when, and the page number. */
-export function reportPdf(report: StoreReport, audience: ReportAudience): TablePdf {
-  const range = `${ddmmyyyy(report.startDate)} - ${ddmmyyyy(report.endDate)}`;
+  const totals = totalsCells(reportTotals(report.rows)).map(String);
+  totals[1] = texts.total;
   return {
     style: REPORT_STYLE,
-    title: reportTitle(report, audience),
-    columns: REPORT_COLUMNS.map((header, index) => ({
-      header,
+    title: fillPrinted(audience === 'admin' ? texts.storeReportOf : texts.storeReport, { store: report.storeName, range }),
+    columns: REPORT_COLUMNS.map((column, index) => ({
+      header: texts.reportColumns[column],
       width: COLUMN_WIDTHS[index] ?? 15,
       align: index >= FIRST_QUANTITY_COLUMN && index < REPORT_COLUMNS.length - 1 ? 'right' : 'left',
       marksNegative: REVERSIBLE_COLUMNS.has(index),
     })),
     rows: report.rows.map((row) => reportCells(row).map(String)),
-    note: report.rows.some((row) => REVERSIBLE_QUANTITY_FIELDS.some((field) => row[field] < 0)) ? NEGATIVE_NOTE : undefined,
-    totals: totalsCells(reportTotals(report.rows)).map(String),
-    footer: `${report.storeName} · ${range} · ${generatedNote(report.generatedAt, report.generatedBy, report.timeZone)}`,
-    signatures: SIGNATURES,
+    note: report.rows.some((row) => REVERSIBLE_QUANTITY_FIELDS.some((field) => row[field] < 0)) ? texts.negativeNote : undefined,
+    totals,
+    footer: `${report.storeName} · ${range} · ${generatedNote(texts, { at: report.generatedAt, by: report.generatedBy, timeZone: report.timeZone })}`,
+    page: texts.page,
+    signatures: [texts.preparedBy, texts.checkedBy],
   };
 }
 

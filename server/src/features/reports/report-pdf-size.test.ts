@@ -1,5 +1,5 @@
 import { buffer } from 'node:stream/consumers';
-import type { ReportRow } from '@stockyard/contract';
+import { PRINTED_TEXTS, type ReportRow } from '@stockyard/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readPdfText } from '../../../test/pdf-text';
 import { closePdfThreads, tablePdfStream } from '../../lib/pdf/pdf-threads';
@@ -47,7 +47,7 @@ describe('a 10,000-row report PDF', () => {
       generatedBy: 'Asha Rao',
       timeZone: 'Asia/Kolkata',
     };
-    const bytes = await buffer(tablePdfStream(reportPdf(report, 'admin')));
+    const bytes = await buffer(tablePdfStream(reportPdf(report, 'admin', PRINTED_TEXTS.en)));
     expect(bytes.length).toBeLessThan(ROWS * 300);
     const pdf = await readPdfText(bytes);
     const pages = pdf.pages.length;

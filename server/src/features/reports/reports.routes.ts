@@ -1,9 +1,9 @@
 import { KeeperReportQuerySchema, KeeperReportResponseSchema, ReportRowSchema, StoreReportQuerySchema } from '@stockyard/contract';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
-import { errorResponses, fileResponses, sendFile } from '../../lib/http';
+import { errorResponses, fileResponses, printedTextsOf, sendFile } from '../../lib/http';
 import { closePdfThreads, tablePdfStream } from '../../lib/pdf/pdf-threads';
 import { type ReportAudience, reportCsv, reportFileName, reportPdf, type StoreReport } from './report-files';
 import { createReportSource, keeperReportFile, reportForKeeper, reportForStore, storeReportFile } from './reports.service';
@@ -12,9 +12,17 @@ const tags = ['reports'];
 const FORMATS = ['pdf', 'csv'] as const;
 
 /** The report as a file download: the PDF drawn on a PDF thread, the CSV written as it goes. */
-function sendReportFile(reply: FastifyReply, report: StoreReport, audience: ReportAudience, format: (typeof FORMATS)[number]) {
+function sendReportFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  report: StoreReport,
+  audience: ReportAudience,
+  format: (typeof FORMATS)[number],
+) {
   const name = reportFileName(report, audience, format);
-  if (format === 'pdf') return sendFile(reply, { name, type: 'application/pdf', body: tablePdfStream(reportPdf(report, audience)) });
+  if (format === 'pdf') {
+    return sendFile(reply, { name, type: 'application/pdf', body: tablePdfStream(reportPdf(report, audience, printedTextsOf(request))) });
+  }
   return sendFile(reply, { name, type: 'text/csv; charset=utf-8', body: reportCsv(report) });
 }
 
@@ -50,7 +58,7 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       `/api/report/generate-report/${format}`,
       { onRequest: authorize('reports:any-store'), schema: { tags, querystring: StoreReportQuerySchema, response: fileResponses(format) } },
       async (request, reply) =>
-        sendReportFile(reply, await storeReportFile(source, authOf(request), request.query, app.timeZone), 'admin', format),
+        sendReportFile(request, reply, await storeReportFile(source, authOf(request), request.query, app.timeZone), 'admin', format),
     );
     app.get(
       `/api/user/report/${format}`,
@@ -59,7 +67,7 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { tags, querystring: KeeperReportQuerySchema, response: fileResponses(format) },
       },
       async (request, reply) =>
-        sendReportFile(reply, await keeperReportFile(source, authOf(request), request.query, app.timeZone), 'keeper', format),
+        sendReportFile(request, reply, await keeperReportFile(source, authOf(request), request.query, app.timeZone), 'keeper', format),
     );
   }
 };

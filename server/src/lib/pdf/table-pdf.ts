@@ -1,12 +1,13 @@
+import { fillPrinted, type PrintedTexts } from '@stockyard/contract';
 import PDFDocument from 'pdfkit';
 import { dateTimeIn } from '../calendar';
 import { FONT_NAMES, type FontName, fontData, fontRuns } from './fonts';
 
 type Rgb = [number, number, number];
 
-/** "Generated dd/mm/yyyy hh:mm by {name}", as a printed table's footer says who made it and when. */
-export function generatedNote(at: Date, by: string, timeZone: string): string {
-  return `Generated ${dateTimeIn(at, timeZone)} by ${by}`;
+/** Who made a printed document and when ("Generated dd/mm/yyyy hh:mm by {name}"), in its language. */
+export function generatedNote(texts: PrintedTexts, made: { at: Date; by: string; timeZone: string }): string {
+  return fillPrinted(texts.generated, { when: dateTimeIn(made.at, made.timeZone), by: made.by });
 }
 
 export type TableColumn = {
@@ -26,8 +27,10 @@ export type TablePdf = {
   rows: string[][];
   /** A bold row that ends the table. */
   totals?: string[];
-  /** Printed at the foot of every page, left; "Page N of M" is printed on the right. */
+  /** Printed at the foot of every page, left; the page's number (`page`) is printed on the right. */
   footer?: string;
+  /** How the page number is written: `{page}` of `{pages}`, in the document's language. */
+  page: string;
   /** Labels of the signature lines drawn under the table on the last page. */
   signatures?: string[];
   /** A line printed under the table on the last page. */
@@ -264,7 +267,7 @@ class TableWriter {
     const width = this.#pageWidth - (margin.left + margin.right) * MM;
     doc.fillColor([80, 80, 80]);
     if (this.#table.footer) this.#drawText(this.#table.footer, margin.left * MM, y, width, 'left', 'sans', FOOTER_SIZE);
-    this.#drawText(`Page ${page} of ${pages}`, margin.left * MM, y, width, 'right', 'sans', FOOTER_SIZE);
+    this.#drawText(fillPrinted(this.#table.page, { page, pages }), margin.left * MM, y, width, 'right', 'sans', FOOTER_SIZE);
   }
 
   #drawSignatures(y: number) {

@@ -2,9 +2,14 @@ import type { ReportRow } from '@stockyard/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { chooseLanguage } from '../../../i18n/i18n';
 import { holdApi, renderAt, signInAs, stubApi } from '../../../test/render';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  await chooseLanguage('en');
+});
 
 const cementRow: ReportRow = {
   materialId: '0d6f8a1e-4b8e-4c55-9d3e-1a2b3c4d5e6f',
@@ -59,6 +64,19 @@ describe("the keeper's report page", () => {
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Fetch Report' }));
     await waitFor(() => expect(calls.filter((call) => call.key === KEEPER_REPORT)).toHaveLength(2));
+  });
+
+  it("asks for the PDF in the app's language", async () => {
+    signInAs('user');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:report', revokeObjectURL: () => undefined }));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const calls = stubApi({ [KEEPER_REPORT]: { body: { data: [cementRow] } }, [`${KEEPER_REPORT}/pdf`]: { body: '%PDF-1.7' } });
+    renderAt('/dashboard/generatereport');
+    const user = await askForMarch();
+    await screen.findByRole('button', { name: 'Download PDF Report' });
+    await chooseLanguage('fr');
+    await user.click(await screen.findByRole('button', { name: /PDF/ }));
+    await waitFor(() => expect(calls.find((call) => call.key === `${KEEPER_REPORT}/pdf`)?.headers['Accept-Language']).toBe('fr'));
   });
 
   it('says so when the range holds nothing, and offers no file', async () => {

@@ -1,0 +1,187 @@
+import { DEFAULT_LANGUAGE, type Language, languageOf } from './languages';
+import { REPORT_COLUMNS } from './report-sheet';
+
+type ReportColumn = (typeof REPORT_COLUMNS)[number];
+
+/**
+ * What the printed documents (the store report, the supplies sheet, the count sheet) say around their
+ * figures, in every language the app speaks; `{name}` marks a part put in. A document is printed in
+ * the language its request asks for (Accept-Language), English when it asks for none. CSV files keep
+ * the English headings: they are read by other programs.
+ */
+export type PrintedTexts = {
+  reportColumns: Record<ReportColumn, string>;
+  total: string;
+  storeReport: string;
+  storeReportOf: string;
+  negativeNote: string;
+  preparedBy: string;
+  checkedBy: string;
+  countedBy: string;
+  generated: string;
+  page: string;
+  supplies: string;
+  suppliesColumns: [product: string, damaged: string, returned: string, issued: string, total: string];
+  countOf: { material: string; tool: string };
+  countColumns: [item: string, unit: string, counted: string, notes: string];
+};
+
+export const PRINTED_TEXTS: Record<Language, PrintedTexts> = {
+  en: {
+    reportColumns: Object.fromEntries(REPORT_COLUMNS.map((column) => [column, column])) as Record<ReportColumn, string>,
+    total: 'Total',
+    storeReport: 'Store Report ({range})',
+    storeReportOf: 'Store Report - {store} ({range})',
+    negativeNote: 'Figures in red are negative: they include reversals of movements recorded before this period.',
+    preparedBy: 'Prepared by',
+    checkedBy: 'Checked by',
+    countedBy: 'Counted by',
+    generated: 'Generated {when} by {by}',
+    page: 'Page {page} of {pages}',
+    supplies: '{store} - Supplies',
+    suppliesColumns: ['Product', 'Damaged Stock', 'Return Stock', 'Issued Stock', 'Total Quantity'],
+    countOf: { material: 'Stock count of materials - {store} - started {when}', tool: 'Stock count of tools - {store} - started {when}' },
+    countColumns: ['Item', 'Unit', 'Counted', 'Notes'],
+  },
+  es: {
+    reportColumns: {
+      Date: 'Fecha',
+      Product: 'Producto',
+      Category: 'Categoría',
+      Material: 'Material',
+      Size: 'Tamaño',
+      Unit: 'Unidad',
+      'Total Qty': 'Cant. total',
+      Purchases: 'Compras',
+      'Transfer from Warehouse': 'Traspaso desde almacén central',
+      'Transfer from Stores': 'Traspaso desde almacenes',
+      Consumed: 'Consumido',
+      'Damages/Wastage': 'Daños/Desperdicio',
+      Return: 'Devolución',
+      'Transfer to Stores': 'Traspaso a almacenes',
+      Adjustments: 'Ajustes',
+      'Closing Qty': 'Cant. final',
+      Remarks: 'Observaciones',
+    },
+    total: 'Total',
+    storeReport: 'Informe del almacén ({range})',
+    storeReportOf: 'Informe del almacén - {store} ({range})',
+    negativeNote: 'Las cifras en rojo son negativas: incluyen reversiones de movimientos registrados antes de este periodo.',
+    preparedBy: 'Preparado por',
+    checkedBy: 'Revisado por',
+    countedBy: 'Contado por',
+    generated: 'Generado el {when} por {by}',
+    page: 'Página {page} de {pages}',
+    supplies: '{store} - Suministros',
+    suppliesColumns: ['Producto', 'Existencias dañadas', 'Existencias devueltas', 'Existencias entregadas', 'Cantidad total'],
+    countOf: {
+      material: 'Recuento de materiales - {store} - iniciado el {when}',
+      tool: 'Recuento de herramientas - {store} - iniciado el {when}',
+    },
+    countColumns: ['Artículo', 'Unidad', 'Contado', 'Notas'],
+  },
+  fr: {
+    reportColumns: {
+      Date: 'Date',
+      Product: 'Produit',
+      Category: 'Catégorie',
+      Material: 'Matériau',
+      Size: 'Taille',
+      Unit: 'Unité',
+      'Total Qty': 'Qté totale',
+      Purchases: 'Achats',
+      'Transfer from Warehouse': "Transfert depuis l'entrepôt",
+      'Transfer from Stores': 'Transfert depuis les magasins',
+      Consumed: 'Consommé',
+      'Damages/Wastage': 'Dégâts/Pertes',
+      Return: 'Retour',
+      'Transfer to Stores': 'Transfert vers les magasins',
+      Adjustments: 'Ajustements',
+      'Closing Qty': 'Qté finale',
+      Remarks: 'Remarques',
+    },
+    total: 'Total',
+    storeReport: 'Rapport du magasin ({range})',
+    storeReportOf: 'Rapport du magasin - {store} ({range})',
+    negativeNote: 'Les chiffres en rouge sont négatifs : ils comprennent des annulations de mouvements enregistrés avant cette période.',
+    preparedBy: 'Préparé par',
+    checkedBy: 'Vérifié par',
+    countedBy: 'Compté par',
+    generated: 'Généré le {when} par {by}',
+    page: 'Page {page} sur {pages}',
+    supplies: '{store} - Fournitures',
+    suppliesColumns: ['Produit', 'Stock endommagé', 'Stock retourné', 'Stock sorti', 'Quantité totale'],
+    countOf: {
+      material: 'Inventaire des matériaux - {store} - commencé le {when}',
+      tool: 'Inventaire des outils - {store} - commencé le {when}',
+    },
+    countColumns: ['Article', 'Unité', 'Compté', 'Notes'],
+  },
+  hi: {
+    reportColumns: {
+      Date: 'तारीख़',
+      Product: 'उत्पाद',
+      Category: 'श्रेणी',
+      Material: 'सामग्री',
+      Size: 'आकार',
+      Unit: 'इकाई',
+      'Total Qty': 'कुल मात्रा',
+      Purchases: 'ख़रीद',
+      'Transfer from Warehouse': 'गोदाम से ट्रांसफ़र',
+      'Transfer from Stores': 'स्टोरों से ट्रांसफ़र',
+      Consumed: 'खपत',
+      'Damages/Wastage': 'क्षति/बर्बादी',
+      Return: 'वापसी',
+      'Transfer to Stores': 'स्टोरों को ट्रांसफ़र',
+      Adjustments: 'समायोजन',
+      'Closing Qty': 'अंतिम मात्रा',
+      Remarks: 'टिप्पणी',
+    },
+    total: 'कुल',
+    storeReport: 'स्टोर रिपोर्ट ({range})',
+    storeReportOf: 'स्टोर रिपोर्ट - {store} ({range})',
+    negativeNote: 'लाल अंक ऋणात्मक हैं: इनमें इस अवधि से पहले दर्ज लेन-देन की वापसी शामिल है।',
+    preparedBy: 'तैयारकर्ता',
+    checkedBy: 'जाँचकर्ता',
+    countedBy: 'गणनाकर्ता',
+    generated: '{when} को {by} द्वारा बनाया गया',
+    page: 'पृष्ठ {page} / {pages}',
+    supplies: '{store} - आपूर्ति',
+    suppliesColumns: ['उत्पाद', 'क्षतिग्रस्त स्टॉक', 'वापसी स्टॉक', 'जारी स्टॉक', 'कुल मात्रा'],
+    countOf: {
+      material: 'सामग्री की गिनती - {store} - {when} से शुरू',
+      tool: 'औज़ारों की गिनती - {store} - {when} से शुरू',
+    },
+    countColumns: ['वस्तु', 'इकाई', 'गिना गया', 'नोट'],
+  },
+};
+
+/** A printed text with its parts put in. */
+export function fillPrinted(text: string, parts: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in parts ? String(parts[name]) : whole));
+}
+
+/** The texts to print in, from a request's Accept-Language header (English when it names none the app speaks). */
+export function printedTextsFor(acceptLanguage: string | undefined): PrintedTexts {
+  return PRINTED_TEXTS[printedLanguage(acceptLanguage)];
+}
+
+/** The language to print in, from a request's Accept-Language header (its tags by quality). */
+export function printedLanguage(acceptLanguage: string | undefined): Language {
+  const tags = (acceptLanguage ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const quality = Number(
+        params
+          .find((param) => param.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
+      return { tag: tag.trim(), quality: Number.isFinite(quality) ? quality : 0 };
+    })
+    .filter((entry) => entry.tag !== '' && entry.quality > 0)
+    .sort((a, b) => b.quality - a.quality)
+    .map((entry) => entry.tag);
+  return tags.length > 0 ? languageOf(tags) : DEFAULT_LANGUAGE;
+}
