@@ -3,8 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { drill } from '../../../test/fixtures';
+import { keepOnPhone } from '../../../test/kept-lists';
 import { holdApi, renderAt, signInAs, stubApi } from '../../../test/render';
-import { saveList } from '../../offline/outbox';
 
 const USER_ID = '7f1c2b3a-0000-4000-8000-000000000002';
 /** A token whose claims name the keeper, as the server's do; its signature is never read here. */
@@ -46,7 +46,7 @@ describe("the keeper's tool list", () => {
 
   it('with no signal, shows the tools kept on the phone and when they were fetched', async () => {
     signInAs('user', keeperToken);
-    await saveList(`tools:${USER_ID}`, [drill]);
+    await keepOnPhone('tools', USER_ID, [drill]);
     stubApi({ 'GET /api/tools/view-tools': { connectionLost: true } });
     renderAt('/dashboard/alltool');
     expect(await screen.findByRole('note')).toHaveTextContent(/^Offline: stock as of/);
