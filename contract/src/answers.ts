@@ -73,6 +73,7 @@ export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for
 export const IDEMPOTENCY_KEY_INVALID = 'The Idempotency-Key header must be 1 to 200 visible ASCII characters.';
 export const VALUE_CANNOT_BE_STORED = 'The request contains a value that cannot be stored.';
 export const SERVER_TOO_SLOW = 'The server took too long to answer. Please try again.';
+export const CHANGED_AT_ONCE = 'Someone else changed this at the same moment. Please try again.';
 export const INVALID_REQUEST = 'Invalid request';
 export const INVALID_VALUE = 'Invalid value';
 export const SERVER_FAILED = 'Something went wrong on the server. Please try again.';

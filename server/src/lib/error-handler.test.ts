@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { registerErrorHandler } from './error-handler';
-import { QUERY_CANCELED } from './errors';
+import { QUERY_CANCELED, UNIQUE_VIOLATION } from './errors';
 
 describe('the error handler', () => {
   it('answers 503 with a message, not 500, for a statement the database cancelled after its timeout', async () => {
@@ -15,6 +15,23 @@ describe('the error handler', () => {
     const response = await app.inject({ method: 'GET', url: '/slow' });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ message: 'The server took too long to answer. Please try again.' });
+    await app.close();
+  });
+
+  it('answers 409 with a message to try again, not 500, for a unique violation no feature caught', async () => {
+    const app = Fastify();
+    registerErrorHandler(app);
+    app.post('/twice', async () => {
+      throw Object.assign(new Error('Failed query: insert …'), {
+        cause: Object.assign(new Error('duplicate key value violates unique constraint "x_key"'), { code: UNIQUE_VIOLATION }),
+      });
+    });
+    const response = await app.inject({ method: 'POST', url: '/twice' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      message: 'Someone else changed this at the same moment. Please try again.',
+      code: 'CHANGED_AT_ONCE',
+    });
     await app.close();
   });
 });

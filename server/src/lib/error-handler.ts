@@ -1,8 +1,15 @@
-import { INVALID_REQUEST, INVALID_VALUE, SERVER_FAILED, SERVER_TOO_SLOW, VALUE_CANNOT_BE_STORED } from '@stockyard/contract';
+import {
+  CHANGED_AT_ONCE,
+  INVALID_REQUEST,
+  INVALID_VALUE,
+  SERVER_FAILED,
+  SERVER_TOO_SLOW,
+  VALUE_CANNOT_BE_STORED,
+} from '@stockyard/contract';
 import { describeMessage } from '@stockyard/contract/message-codes';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, databaseErrorCode, QUERY_CANCELED, statusOf } from './errors';
+import { AppError, databaseErrorCode, QUERY_CANCELED, statusOf, UNIQUE_VIOLATION } from './errors';
 
 /** Every failure leaves as `{ message }`; a 5xx never shows internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -22,6 +29,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // A data exception (SQLSTATE class 22: a value the column cannot hold) is bad input, not a crash.
     if (databaseErrorCode(error)?.startsWith('22')) {
       return reply.status(400).send({ message: VALUE_CANNOT_BE_STORED });
+    }
+    // Two requests that made the same unique thing at once, where no rule of the feature caught it:
+    // the other one's is there, so this one is a conflict to try again, not a crash.
+    if (databaseErrorCode(error) === UNIQUE_VIOLATION) {
+      request.log.warn({ err: error }, 'unique violation answered as a conflict');
+      return reply.status(409).send({ message: CHANGED_AT_ONCE, ...describeMessage(CHANGED_AT_ONCE) });
     }
     // A statement PostgreSQL cancelled after STATEMENT_TIMEOUT: the server is overloaded, not broken.
     if (databaseErrorCode(error) === QUERY_CANCELED) {

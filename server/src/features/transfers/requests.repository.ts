@@ -66,15 +66,24 @@ export async function findRequestLines(db: DbOrTx, requestIds: string[]): Promis
  * material at the same moment take turns; the ones found, with any open request line of theirs.
  */
 export async function lockRequestedMaterials(tx: DbOrTx, storeId: string, ids: string[]) {
-  return queryRows<Pick<RowOf<typeof materials>, 'id'> & { open_request_id: string | null }>(
+  const locked = await queryRows<Pick<RowOf<typeof materials>, 'id'>>(
     tx,
-    sql`with locked as (
-          select id from materials where ${uuidIn(sql`id`, ids)} and store_id = ${storeId} and deleted_at is null
-          order by id for update
-        )
-        select locked.id, l.request_id as open_request_id
-        from locked left join stock_request_lines l on l.material_id = locked.id and l.is_open`,
+    sql`select id from materials where ${uuidIn(sql`id`, ids)} and store_id = ${storeId} and deleted_at is null
+        order by id for update`,
   );
+  if (locked.length === 0) return [];
+  // Read after the locks, in a statement of its own: a request that held them committed before, and
+  // its open lines are seen (a statement that waited for a lock still sees what was there when it began).
+  const open = await queryRows<{ material_id: string; request_id: string }>(
+    tx,
+    sql`select material_id, request_id from stock_request_lines
+        where is_open and ${uuidIn(
+          sql`material_id`,
+          locked.map((row) => row.id),
+        )}`,
+  );
+  const openIn = new Map(open.map((line) => [line.material_id, line.request_id]));
+  return locked.map((row) => ({ id: row.id, open_request_id: openIn.get(row.id) ?? null }));
 }
 
 export async function insertRequest(

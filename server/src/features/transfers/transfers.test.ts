@@ -267,6 +267,15 @@ describe('transfers made by hand', () => {
     expect(incoming.map((row) => row._id)).not.toContain(made.json().transfer._id);
   });
 
+  it('answers 20 requests for one material sent at once with one request, never a server error', async () => {
+    const cement = await createMaterial(t.app, site.keeper.token, { name: unique('Cement'), unit: 'bag', totalQuantity: 5 });
+    const body = { lines: [{ materialId: cement._id, quantity: 40 }] };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => call(site.keeper.token, 'POST', '/api/stock-requests', body)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([...Array.from({ length: 19 }, () => 200), 201]);
+    const ids = new Set(answers.map((answer) => answer.json().request._id));
+    expect(ids.size).toBe(1);
+  });
+
   it('lets an admin reject a request with a reason, and a keeper withdraw one', async () => {
     const gravel = await createMaterial(t.app, site.keeper.token, { name: unique('Gravel'), totalQuantity: 1 });
     const sent = await call(site.keeper.token, 'POST', '/api/stock-requests', { lines: [{ materialId: gravel._id, quantity: 5 }] });
