@@ -25,6 +25,7 @@ import { importAlreadyDone, importColumnMissing, importNameRepeated, importTooMa
 import { keeperDayTooOld, reversalWouldGoNegative, toolRefundExceeds } from './ledger';
 import { booksClosed, storeInactive } from './messages';
 import { lockOnlyForward } from './stores';
+import { PARKED_TOO_OLD_FOR_KEEPER, SYNC_TOO_OLD } from './sync';
 import { noSuchItemAtSource, notEnoughToDispatch, receiptTooMuch } from './transfers';
 
 /** What a part of a message is: a name or label, a number, or an ISO day that the message writes as DD/MM/YYYY. */
@@ -73,6 +74,8 @@ export const MESSAGE_TEMPLATES: Record<string, Template> = {
   labelSkipTooFar: { parts: ['number'], build: labelSkipTooFar },
   sessionsSignedOut: { parts: ['number'], build: sessionsSignedOut },
   importRowProblem: { parts: ['number', 'text'], build: importRowProblem },
+  syncTooOld: { parts: ['number'], build: SYNC_TOO_OLD },
+  parkedTooOldForKeeper: { parts: ['number'], build: PARKED_TOO_OLD_FOR_KEEPER },
 };
 
 /** A message's code and its parts as the message writes them. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fieldTooLong, IdSchema, PageQuerySchema, requiredText, StoreRefSchema, TEXT_MAX } from './common';
 import { DueAtSchema } from './custody';
-import { quantitySchema, VALID_QUANTITY_REQUIRED } from './ledger';
+import { CalendarDateSchema, quantitySchema, VALID_QUANTITY_REQUIRED } from './ledger';
 
 // Movements a keeper recorded on a phone, maybe with no signal, sent later in a batch: each applied
 // exactly once, or kept on the server for a person to look at (parked).
@@ -59,6 +59,7 @@ export const SYNC_CODES = [
   'too_old',
   'store_closed',
   'worker_gone',
+  'parked_full',
 ] as const;
 export type SyncCode = (typeof SYNC_CODES)[number];
 
@@ -115,7 +116,11 @@ export const ParkedListQuerySchema = PageQuerySchema.extend({ storeId: IdSchema.
 export const ParkedListResponseSchema = z.object({ parked: z.array(ParkedMovementSchema), total: z.number() });
 export type ParkedListResponse = z.infer<typeof ParkedListResponseSchema>;
 
-export const ParkedApplyRequestSchema = z.object({ quantity: quantitySchema(VALID_QUANTITY_REQUIRED).optional() });
+export const ParkedApplyRequestSchema = z.object({
+  quantity: quantitySchema(VALID_QUANTITY_REQUIRED).optional(),
+  /** The day to record it on instead of when it was captured (YYYY-MM-DD): what the applier may date. */
+  day: CalendarDateSchema.optional(),
+});
 export const ParkedDiscardRequestSchema = z.object({ reason: requiredText('Reason', TEXT_MAX) });
 export const ParkedResponseSchema = z.object({ message: z.string(), parked: ParkedMovementSchema });
 export type ParkedResponse = z.infer<typeof ParkedResponseSchema>;
@@ -124,6 +129,12 @@ export const PARKED_NOT_FOUND = 'Parked movement not found';
 export const PARKED_ALREADY_DISCARDED = 'This movement was already discarded.';
 export const PARKED_ALREADY_APPLIED = 'This movement was already applied.';
 export const SYNC_TOO_OLD = (days: number) => `Recorded more than ${days} days ago: check it before it goes into the ledger.`;
+/** At most this many open parked ops per sender and store: past it the phone keeps its ops until some are resolved. */
+export const PARKED_PER_SENDER_MAX = 500;
+export const SYNC_PARKED_FULL = `${PARKED_PER_SENDER_MAX} of your movements already wait in this store's Needs attention list: this one stays on the phone until some are resolved.`;
+export const PARKED_TOO_OLD_FOR_KEEPER = (days: number) =>
+  `Recorded more than ${days} days ago: only an admin can apply it, at today's date or a day they choose.`;
+export const PARKED_CAPTURER_CANNOT = 'The person who recorded this can no longer record in this store: discard it, or record it again.';
 export const SYNC_FORBIDDEN = 'This store is no longer one of yours.';
 export const SYNC_ITEM_GONE = 'This item was deleted.';
 export const SYNC_KEY_MISMATCH = 'This opId was already sent with a different movement.';

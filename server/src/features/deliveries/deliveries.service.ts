@@ -1,9 +1,7 @@
 import {
-  DAY_IN_FUTURE,
   DELIVERY_NOT_FOUND,
   DELIVERY_WOULD_GO_NEGATIVE,
   INVENTORY_ENTRY_DELETED,
-  keeperDayTooOld,
   type ListQuery,
   MATERIAL_NOT_FOUND,
 } from '@stockyard/contract';
@@ -11,9 +9,9 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { occurredOn } from '../../db/sql';
 import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
-import { shiftDay, todayIn } from '../../lib/calendar';
 import { AppError } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
+import { assertDayAllowed } from '../../lib/movement-day';
 import { recordAudit } from '../audit/audit.service';
 import { storeOfMaterial } from '../materials/materials.service';
 import { recordMovementOrRefuse } from '../movements/movements.service';
@@ -61,18 +59,6 @@ export function deleteDelivery(db: Db, context: DeliveryContext, id: string) {
   });
 }
 
-/**
- * A delivery's day is not in the future, and a keeper's is at most OFFLINE_MAX_AGE_DAYS back; an
- * admin may go further back, down to the day after the store's closed books (the ledger checks that).
- */
-function assertDayAllowed(day: string, context: Context): void {
-  const today = todayIn(context.timeZone);
-  if (day > today) throw new AppError('bad_request', DAY_IN_FUTURE);
-  if (context.auth.role !== 'admin' && day < shiftDay(today, -context.offlineMaxAgeDays)) {
-    throw new AppError('bad_request', keeperDayTooOld(context.offlineMaxAgeDays));
-  }
-}
-
 /** Moves a material's stock by a delivery's quantity (negative to take a delivery back). */
 async function moveDeliveredStock(
   tx: Tx,
@@ -106,7 +92,7 @@ async function mustFind(tx: Tx, id: string, storeIds: string[] | null): Promise<
 
 /** Records a supplier delivery: stock goes up by its quantity on its day. */
 async function createDeliveryIn(tx: Tx, context: Context, input: DeliveryInput): Promise<DeliveryRecord> {
-  assertDayAllowed(input.day, context);
+  assertDayAllowed(input.day, { ...context, role: context.auth.role });
   const scope = storeScopeOf(context.auth);
   const storeId = await storeOfMaterial(tx, context.auth, input.productId);
   const deliveryId = await insertDelivery(tx, { storeId, materialId: input.productId, ...input });
@@ -133,7 +119,7 @@ async function lockDelivery(tx: Tx, id: string, storeIds: string[] | null): Prom
  * difference; otherwise the old delivery is taken back on its day and the new one recorded on its own.
  */
 async function updateDeliveryIn(tx: Tx, context: Context, id: string, input: DeliveryInput): Promise<DeliveryRecord> {
-  assertDayAllowed(input.day, context);
+  assertDayAllowed(input.day, { ...context, role: context.auth.role });
   const scope = storeScopeOf(context.auth);
   const old = await lockDelivery(tx, id, scope);
   const storeId = await storeOfMaterial(tx, context.auth, input.productId);

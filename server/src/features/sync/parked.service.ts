@@ -2,7 +2,9 @@ import {
   MATERIAL_NOT_FOUND,
   PARKED_ALREADY_APPLIED,
   PARKED_ALREADY_DISCARDED,
+  PARKED_CAPTURER_CANNOT,
   PARKED_NOT_FOUND,
+  PARKED_TOO_OLD_FOR_KEEPER,
   type ParkedListQuerySchema,
   type ParkedMovement,
   type SyncOpKind,
@@ -14,12 +16,13 @@ import { instantAt } from '../../db/sql';
 import { canAccessStore, NO_STORE_ACCESS, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError } from '../../lib/errors';
+import { assertDayAllowed } from '../../lib/movement-day';
 import { runTransaction } from '../../lib/transaction';
 import { recordAudit } from '../audit/audit.service';
 import { checkOutRecorded } from '../custody/custody.service';
 import { recordMovementWithId } from '../movements/movements.service';
 import { presentParked } from './sync.presenter';
-import { closeParkedOp, findOpenParkedOps, findParkedOp, type SyncOpRow } from './sync.repository';
+import { closeParkedOp, findOpenParkedOps, findParkedOp, instantOfDay, mayStillRecord, type SyncOpRow } from './sync.repository';
 
 import { LEDGER_KINDS, shortfallOf } from './sync-answers';
 
@@ -40,8 +43,8 @@ async function mustFindParked(db: Db, auth: AuthContext, id: string): Promise<Sy
  * A parked op's movement, as the keeper who captured it and when: a handover through the custody
  * service, any other op through the ledger statement. Its opId stays its Idempotency-Key.
  */
-async function recordParked(tx: Tx, auth: AuthContext, row: SyncOpRow, quantity: number, timeZone: string): Promise<string> {
-  const capturedAt = new Date(row.captured_at).toISOString();
+async function recordParked(tx: Tx, auth: AuthContext, row: SyncOpRow, quantity: number, timeZone: string, at: string): Promise<string> {
+  const capturedAt = at;
   if (row.worker_id) {
     const handover = { workerId: row.worker_id, quantity, dueAt: row.due_at ?? undefined };
     const context = { timeZone, idempotencyKey: row.op_id, capturedAt, actorId: row.user_id };
@@ -68,26 +71,42 @@ async function recordParked(tx: Tx, auth: AuthContext, row: SyncOpRow, quantity:
   return movementId;
 }
 
+/**
+ * Whether a parked op may still go into the ledger, and when: its sender may still record in its store;
+ * a keeper's op older than OFFLINE_MAX_AGE_DAYS is applied only by an admin, now or on a day they
+ * choose, never at the date the phone gave it; a day chosen is one the applier may date.
+ */
+async function whenToRecord(db: Db, auth: AuthContext, row: SyncOpRow, options: ApplyOptions): Promise<string> {
+  const sender = await mayStillRecord(db, row.user_id, row.store_id);
+  if (!sender.mayRecord) throw new AppError('conflict', PARKED_CAPTURER_CANNOT);
+  const captured = new Date(row.captured_at);
+  const isTooOld = sender.role !== 'admin' && captured.getTime() < Date.now() - options.offlineMaxAgeDays * 86_400_000;
+  if (isTooOld && auth.role !== 'admin') throw new AppError('forbidden', PARKED_TOO_OLD_FOR_KEEPER(options.offlineMaxAgeDays));
+  if (options.day) {
+    assertDayAllowed(options.day, { role: auth.role, timeZone: options.timeZone, offlineMaxAgeDays: options.offlineMaxAgeDays });
+    return instantOfDay(db, options.day, options.timeZone);
+  }
+  return (isTooOld ? new Date() : captured).toISOString();
+}
+
+type ApplyOptions = { quantity?: number; day?: string; timeZone: string; offlineMaxAgeDays: number };
+
 /** Another person resolved the op while this call ran: its work is undone and the op read again. */
 class ResolvedMeanwhile extends Error {}
 
 /**
  * Records a parked op through the ledger (with its quantity, or a corrected one), at the time it was
- * captured, and closes it, in one transaction. Applying an applied op again answers it as it is.
+ * captured (or as `whenToRecord` says), and closes it, in one transaction. Applying an applied op again answers it as it is.
  */
-export async function applyParked(
-  db: Db,
-  auth: AuthContext,
-  id: string,
-  options: { quantity?: number; timeZone: string },
-): Promise<ParkedMovement> {
+export async function applyParked(db: Db, auth: AuthContext, id: string, options: ApplyOptions): Promise<ParkedMovement> {
   const row = await mustFindParked(db, auth, id);
   const applied = options.quantity ?? row.quantity;
   if (row.state === 'discarded') throw new AppError('conflict', PARKED_ALREADY_DISCARDED);
   if (row.state === 'applied') return presentParked(row);
+  const at = await whenToRecord(db, auth, row, options);
   try {
     await runTransaction(db, async (tx) => {
-      const movementId = await recordParked(tx, auth, row, applied, options.timeZone);
+      const movementId = await recordParked(tx, auth, row, applied, options.timeZone, at);
       if (!(await closeParkedOp(tx, id, { state: 'applied', by: auth.userId, movementId }))) throw new ResolvedMeanwhile();
       await auditParked(tx, auth, row, 'apply', { quantity: applied, parkedQuantity: row.quantity, movementId });
     });

@@ -77,7 +77,8 @@ export function refusalBeforeLedger(op: Op, item: OpContext['item'], context: Co
     return { opId: op.opId, status: 'rejected', code: 'invalid', message: op.itemKind === 'tool' ? TOOL_NOT_FOUND : MATERIAL_NOT_FOUND };
   }
   if (item.store_id !== op.storeId) return { opId: op.opId, status: 'rejected', code: 'invalid', message: SYNC_WRONG_STORE };
-  if (!canAccessStore(context.auth, op.storeId)) return { code: 'forbidden', message: SYNC_FORBIDDEN };
+  // Never parked: a store's Needs attention list holds only ops of people who may record there.
+  if (!canAccessStore(context.auth, op.storeId)) return { opId: op.opId, status: 'rejected', code: 'forbidden', message: SYNC_FORBIDDEN };
   if (item.is_deleted) return { code: 'item_gone', message: SYNC_ITEM_GONE };
   if (Date.parse(op.capturedAt) < context.now - context.offlineMaxAgeDays * 86_400_000) {
     return { code: 'too_old', message: SYNC_TOO_OLD(context.offlineMaxAgeDays) };

@@ -1,7 +1,8 @@
+import type { Role } from '@stockyard/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import type { materials, syncOps } from '../../db/schema';
-import { queryPage, queryRows, type RowOf, storeFilter } from '../../db/sql';
+import type { materials, syncOps, users } from '../../db/schema';
+import { occurredOn, queryPage, queryRows, type RowOf, storeFilter } from '../../db/sql';
 
 /** A sync_ops row with its item's name and unit, its store's name and the names of who sent and resolved it. */
 export type SyncOpRow = {
@@ -123,7 +124,22 @@ export type ParkedInsert = {
 };
 
 /** Parks an op; its id, or undefined when the user's opId is stored already (a replay that raced this one). */
-export async function insertParkedOp(db: DbOrTx, op: ParkedInsert): Promise<string | undefined> {
+/**
+ * Parks an op unless its sender already has `max` open in that store; the sender's row is locked first
+ * (in the caller's transaction), so two batches of one sender count one after the other. `full` when
+ * the list was full; no id when the op was stored meanwhile.
+ */
+export async function insertParkedOpWithin(tx: DbOrTx, op: ParkedInsert, max: number): Promise<{ id?: string; isFull: boolean }> {
+  await tx.execute(sql`select 1 from users where id = ${op.userId} for no key update`);
+  const [open] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from sync_ops where user_id = ${op.userId} and store_id = ${op.storeId} and state = 'parked'`,
+  );
+  if ((open?.n ?? 0) >= max) return { isFull: true };
+  return { id: await insertParkedOp(tx, op), isFull: false };
+}
+
+async function insertParkedOp(db: DbOrTx, op: ParkedInsert): Promise<string | undefined> {
   const [row] = await queryRows<Pick<RowOf<typeof syncOps>, 'id'>>(
     db,
     sql`insert into sync_ops (user_id, op_id, fingerprint, store_id, kind, item_kind, item_id, quantity, reason, captured_at,
@@ -164,4 +180,21 @@ export async function findAvailable(db: DbOrTx, itemKind: 'material' | 'tool', i
     sql`select available_quantity from ${table} where id = ${id}`,
   );
   return row?.available_quantity;
+}
+
+/** Whether the person who captured an op may still record in its store: live, and an admin or assigned to it. */
+export async function mayStillRecord(db: DbOrTx, userId: string, storeId: string): Promise<{ mayRecord: boolean; role: Role | null }> {
+  const [row] = await queryRows<Pick<RowOf<typeof users>, 'role'> & { is_assigned: boolean }>(
+    db,
+    sql`select u.role, exists (select 1 from user_stores us where us.user_id = u.id and us.store_id = ${storeId}) as is_assigned
+        from users u where u.id = ${userId} and u.deleted_at is null`,
+  );
+  if (!row) return { mayRecord: false, role: null };
+  return { mayRecord: row.role === 'admin' || (row.role === 'user' && row.is_assigned), role: row.role as Role };
+}
+
+/** The instant a movement recorded on a calendar day takes: now for today, midday of an earlier day. */
+export async function instantOfDay(db: DbOrTx, day: string, timeZone: string): Promise<string> {
+  const [row] = await queryRows<{ at: string | Date }>(db, sql`select ${occurredOn(day, timeZone)} as at`);
+  return new Date(row?.at ?? Date.now()).toISOString();
 }

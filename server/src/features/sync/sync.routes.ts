@@ -53,7 +53,11 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: PARKED_APPLIED,
-      parked: await applyParked(app.db, authOf(request), request.params.id, { quantity: request.body.quantity, timeZone: app.timeZone }),
+      parked: await applyParked(app.db, authOf(request), request.params.id, {
+        ...request.body,
+        timeZone: app.timeZone,
+        offlineMaxAgeDays: app.offlineMaxAgeDays,
+      }),
     }),
   );
 

@@ -2,9 +2,11 @@ import {
   DUE_IN_PAST,
   INVALID_VALUE,
   NOT_ENOUGH_STOCK,
+  PARKED_PER_SENDER_MAX,
   SYNC_FUTURE_TOLERANCE_MS,
   SYNC_IN_FUTURE,
   SYNC_ITEM_GONE,
+  SYNC_PARKED_FULL,
   SYNC_WORKER_GONE,
   type SyncCode,
   SyncOpSchema,
@@ -23,7 +25,7 @@ import { AppError, DEADLOCK_DETECTED, databaseErrorCode, UNIQUE_VIOLATION } from
 import { retryOnContention, runTransaction } from '../../lib/transaction';
 import { checkOutRecorded } from '../custody/custody.service';
 import { recordMovement, recordSyncedMovements } from '../movements/movements.service';
-import { findAvailable, findOpContext, findOpContexts, insertParkedOp, type OpContext } from './sync.repository';
+import { findAvailable, findOpContext, findOpContexts, insertParkedOpWithin, type OpContext } from './sync.repository';
 
 import {
   type Context,
@@ -52,25 +54,33 @@ async function applyOp(db: Db, op: Op, found: OpContext, context: Context): Prom
     return answer;
   };
   const park = async (refusal: Refusal): Promise<SyncResult> => {
-    const parkedId = await insertParkedOp(db, {
-      userId,
-      opId: op.opId,
-      fingerprint,
-      storeId: op.storeId,
-      kind: op.kind,
-      itemKind: op.itemKind,
-      itemId: op.itemId,
-      quantity: op.quantity,
-      reason: op.reason,
-      capturedAt: op.capturedAt,
-      workerId: op.workerId ?? null,
-      dueAt: op.dueAt ?? null,
-      code: refusal.code,
-      message: refusal.message,
-      available: refusal.available ?? null,
-    });
-    if (!parkedId) return answerAsStored();
-    return parkedResult(op.opId, parkedId, refusal.code, refusal.message, refusal.available ?? null);
+    const parked = await runTransaction(db, (tx) =>
+      insertParkedOpWithin(
+        tx,
+        {
+          userId,
+          opId: op.opId,
+          fingerprint,
+          storeId: op.storeId,
+          kind: op.kind,
+          itemKind: op.itemKind,
+          itemId: op.itemId,
+          quantity: op.quantity,
+          reason: op.reason,
+          capturedAt: op.capturedAt,
+          workerId: op.workerId ?? null,
+          dueAt: op.dueAt ?? null,
+          code: refusal.code,
+          message: refusal.message,
+          available: refusal.available ?? null,
+        },
+        PARKED_PER_SENDER_MAX,
+      ),
+    );
+    // A full list parks nothing more of this sender's: the phone keeps the op and sends it again later.
+    if (parked.isFull) return { opId: op.opId, status: 'rejected', code: 'parked_full', message: SYNC_PARKED_FULL };
+    if (!parked.id) return answerAsStored();
+    return parkedResult(op.opId, parked.id, refusal.code, refusal.message, refusal.available ?? null);
   };
 
   const earlier = earlierAnswer(op, fingerprint, found);

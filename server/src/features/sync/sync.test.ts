@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createMaterial, createStoreWithStaff, createTool } from '../../../test/factories';
+import { bearer, createMaterial, createStoreWithStaff, createTool, createUser } from '../../../test/factories';
 import { countMovements, findLedgerMismatches } from '../../../test/ledger-check';
 import { queryRows } from '../../db/sql';
 
@@ -275,7 +275,7 @@ describe('POST /api/sync/movements', () => {
     expect(n).toBe(1);
   });
 
-  it('parks an op of a deleted item (item_gone), of a store no longer the keeper’s (forbidden), too old (too_old) and of an Inactive store', async () => {
+  it('parks an op of a deleted item (item_gone), too old (too_old) and of an Inactive store; rejects one of a store not the keeper’s, parking nothing there', async () => {
     const other = await createStoreWithStaff(t.app, t.database.db);
     const theirs = await createMaterial(t.app, other.keeper.token, { totalQuantity: 10 });
     const gone = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 10 });
@@ -290,7 +290,7 @@ describe('POST /api/sync/movements', () => {
     ]);
     expect(results.map((r) => [r.status, r.code, r.message])).toEqual([
       ['parked', 'item_gone', 'This item was deleted.'],
-      ['parked', 'forbidden', 'This store is no longer one of yours.'],
+      ['rejected', 'forbidden', 'This store is no longer one of yours.'],
       ['parked', 'too_old', 'Recorded more than 30 days ago: check it before it goes into the ledger.'],
     ]);
 
@@ -306,6 +306,9 @@ describe('POST /api/sync/movements', () => {
     expect(closed).toMatchObject({ status: 'parked', code: 'store_closed' });
     expect(closed?.message).toMatch(/is Inactive/);
     expect(await material(theirs._id)).toMatchObject({ available_quantity: 10 });
+    // Nothing of this keeper's waits in the other store's Needs attention list.
+    const theirList = (await call(other.keeper.token, 'GET', '/api/sync/parked')).json().parked as { itemId: string }[];
+    expect(theirList.filter((row) => row.itemId === theirs._id)).toEqual([]);
     expect(await material(cement._id)).toMatchObject({ available_quantity: 10 });
     expect(await material(sand._id)).toMatchObject({ available_quantity: 10 });
   });
@@ -406,6 +409,63 @@ describe('parked movements', () => {
     const audit = (await call(staff.admin.token, 'GET', '/api/audit?entityType=parked_movement&action=discard&limit=50')).json()
       .events as Json[];
     expect(audit.find((e) => e.entityId === parkedId)).toMatchObject({ details: expect.objectContaining({ reason: 'Entered twice' }) });
+  });
+
+  it("applies a keeper's op captured too long ago only as an admin, today or on a day they choose, never at the phone's date", async () => {
+    const cement = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 10 });
+    const [old] = await sync(staff.keeper.token, [op(cement._id, 'issue', 1, { capturedAt: '1901-03-04T10:00:00.000Z' })]);
+    expect(old).toMatchObject({ status: 'parked', code: 'too_old' });
+    const byKeeper = await call(staff.keeper.token, 'POST', `/api/sync/parked/${old?.parkedId}/apply`, {});
+    expect(byKeeper.statusCode).toBe(403);
+    expect(byKeeper.json().message).toBe(
+      "Recorded more than 30 days ago: only an admin can apply it, at today's date or a day they choose.",
+    );
+    const withDay = await call(staff.keeper.token, 'POST', `/api/sync/parked/${old?.parkedId}/apply`, { day: '1901-03-04' });
+    expect(withDay.statusCode).toBe(403);
+
+    const byAdmin = await call(staff.admin.token, 'POST', `/api/sync/parked/${old?.parkedId}/apply`, {});
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    const recorded = await movement(byAdmin.json().parked.movementId);
+    expect(Date.now() - new Date(recorded?.occurred_at ?? 0).getTime()).toBeLessThan(60_000);
+
+    const [another] = await sync(staff.keeper.token, [op(cement._id, 'issue', 1, { capturedAt: '1901-03-04T10:00:00.000Z' })]);
+    const chosen = await call(staff.admin.token, 'POST', `/api/sync/parked/${another?.parkedId}/apply`, { day: '2026-01-15' });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(new Date((await movement(chosen.json().parked.movementId))?.occurred_at ?? 0).toISOString().slice(0, 10)).toBe('2026-01-15');
+  });
+
+  it('refuses to apply an op whose sender may no longer record in its store', async () => {
+    const keeper = await createUser(t.app, staff.admin.token, { role: 'user', storeId: staff.store._id });
+    const cement = await createMaterial(t.app, keeper.token, { totalQuantity: 1 });
+    const [short] = await sync(keeper.token, [op(cement._id, 'issue', 5)]);
+    expect(short).toMatchObject({ status: 'parked', code: 'insufficient_stock' });
+    const removed = await call(staff.admin.token, 'DELETE' as 'POST', `/api/auth/delete-user/${keeper._id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    const applied = await call(staff.admin.token, 'POST', `/api/sync/parked/${short?.parkedId}/apply`, { quantity: 1 });
+    expect(applied.statusCode).toBe(409);
+    expect(applied.json().message).toBe('The person who recorded this can no longer record in this store: discard it, or record it again.');
+    expect(await material(cement._id)).toMatchObject({ available_quantity: 1 });
+  });
+
+  it("parks at most 500 of one sender's ops in a store; past that the op is rejected as parked_full and nothing more is parked", async () => {
+    // A store of its own, so its 500 waiting ops fill no other test's list.
+    const site = await createStoreWithStaff(t.app, t.database.db);
+    const cement = await createMaterial(t.app, site.keeper.token, { totalQuantity: 0 });
+    const results: Json[] = [];
+    for (let sent = 0; sent < 502; sent += 200) {
+      const ops = Array.from({ length: Math.min(200, 502 - sent) }, () => op(cement._id, 'issue', 1, { storeId: site.store._id }));
+      results.push(...(await sync(site.keeper.token, ops)));
+    }
+    expect(results.filter((r) => r.status === 'parked')).toHaveLength(500);
+    expect(results.slice(500).map((r) => [r.status, r.code])).toEqual([
+      ['rejected', 'parked_full'],
+      ['rejected', 'parked_full'],
+    ]);
+    const [open] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from sync_ops where store_id = ${site.store._id} and state = 'parked'`,
+    );
+    expect(open?.n).toBe(500);
   });
 
   it('applies a parked op once when two people apply it at the same moment', async () => {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cement } from '../../test/fixtures';
 import { renderAt, signInAs, stubApi } from '../../test/render';
-import { discardAll, waitingOps } from './outbox';
+import { discardAll, dismissRejected, enqueue, type QueuedOp, rejectedOps, settle, waitingOps } from './outbox';
 
 const USER_ID = '7f1c2b3a-0000-4000-8000-000000000001';
 /** A token whose claims name the user, as the server's do; its signature is never read here. */
@@ -104,5 +104,35 @@ describe('the outbox', () => {
     await issueCement('50');
     expect(await screen.findByRole('alert')).toHaveTextContent('Not enough stock available');
     expect(await waitingOps(USER_ID)).toEqual([]);
+  });
+
+  it("keeps an op the server refused because the store's waiting list is full, and sets aside one refused for good", async () => {
+    const queued = (opId: string): QueuedOp => ({
+      opId,
+      kind: 'issue',
+      itemKind: 'material',
+      itemId: product._id,
+      quantity: 1,
+      reason: '',
+      capturedAt: new Date().toISOString(),
+      storeId: product.storeId._id,
+      userId: USER_ID,
+      itemName: product.name,
+      unit: product.unit,
+    });
+    const full = queued('7f1c2b3a-0000-4000-8000-0000000000f1');
+    const forbidden = queued('7f1c2b3a-0000-4000-8000-0000000000f2');
+    await enqueue(full);
+    await enqueue(forbidden);
+    await settle(
+      [full, forbidden],
+      [
+        { opId: full.opId, status: 'rejected', code: 'parked_full', message: 'The list is full.' },
+        { opId: forbidden.opId, status: 'rejected', code: 'forbidden', message: 'This store is no longer one of yours.' },
+      ],
+    );
+    expect((await waitingOps(USER_ID)).map((op) => op.opId)).toEqual([full.opId]);
+    expect((await rejectedOps(USER_ID)).map((op) => op.opId)).toEqual([forbidden.opId]);
+    await dismissRejected(forbidden.opId);
   });
 });

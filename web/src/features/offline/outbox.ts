@@ -62,13 +62,16 @@ export async function rejectedOps(userId: string): Promise<RejectedOp[]> {
   return (await database()).getAllFromIndex('rejected', 'byUser', userId);
 }
 
-/** Takes answered ops out of the outbox; the rejected ones are kept aside for the keeper to read. */
+/** Takes answered ops out of the outbox (all but those refused for a full list); the rejected ones are kept aside for the keeper to read. */
 export async function settle(ops: QueuedOp[], results: SyncResult[]): Promise<void> {
   const byId = new Map(ops.map((op) => [op.opId, op]));
   const tx = (await database()).transaction(['outbox', 'rejected'], 'readwrite');
   for (const result of results) {
     const op = byId.get(result.opId);
     if (!op) continue;
+    // The store's list of movements waiting for someone already holds enough of this keeper's: this one
+    // stays on the phone and goes again with the next sync.
+    if (result.status === 'rejected' && result.code === 'parked_full') continue;
     if (result.status === 'rejected') {
       await tx.objectStore('rejected').put({
         ...op,
