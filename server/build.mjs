@@ -1,4 +1,4 @@
-// Bundles the server (with the TypeScript contract) into dist/main.js, its CLI and its PDF thread; npm packages stay external.
+// Bundles the server (with the TypeScript contract) into dist/main.js, its CLI and its PDF and spreadsheet threads; npm packages stay external.
 import { copyFileSync, readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -11,6 +11,8 @@ await build({
     { in: 'src/cli.ts', out: 'cli' },
     // A PDF thread's code, loaded by lib/pdf/pdf-threads.ts from beside the bundle.
     { in: 'src/lib/pdf/table-pdf.worker.ts', out: 'table-pdf.worker' },
+    // A spreadsheet thread's code, loaded by features/imports/spreadsheet.ts from beside the bundle.
+    { in: 'src/features/imports/spreadsheet.worker.ts', out: 'spreadsheet.worker' },
   ],
   outdir: 'dist',
   bundle: true,

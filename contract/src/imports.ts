@@ -97,6 +97,8 @@ export const IMPORT_HAS_PROBLEMS = 'Nothing was imported: fix the rows listed an
 export const importAlreadyDone = (at: string, by: string) =>
   `This file was already imported into this store on ${at} by ${by}. Nothing was imported again.`;
 export const IMPORT_NOT_READABLE = 'The file could not be read. Upload a .csv or .xlsx file.';
+export const IMPORT_CELL_TOO_LONG = 'A cell of the file holds more than 1,000 characters, more than any field keeps. Check the file.';
+export const IMPORT_TOO_SLOW = 'The file is too large or too complex to read. Split it into smaller files.';
 export const IMPORT_EMPTY = 'The file has no rows below its headings.';
 export const importTooManyRows = (count: number) =>
   `The file has ${count.toLocaleString('en')} rows; one import takes at most ${IMPORT_ROWS_MAX.toLocaleString('en')}. Split it into smaller files.`;

@@ -5,7 +5,7 @@ import { authOf, authorize } from '../../lib/auth/authorize';
 import { errorResponses, fileResponses, sendFile } from '../../lib/http';
 import { requestKeyOf, sendAnswer } from '../../lib/request-key';
 import { importTemplate } from './import-template';
-import { previewImport, runImport } from './imports.service';
+import { closeSpreadsheetThreads, previewImport, runImport } from './imports.service';
 
 const tags = ['imports'];
 const create = { onRequest: authorize('items:create') };
@@ -14,6 +14,7 @@ const bodyLimit = 9 * 1024 * 1024;
 
 /** Materials and tools from a spreadsheet: preview, then an all-or-nothing import. */
 const importsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onClose', closeSpreadsheetThreads);
   app.post(
     '/api/imports/preview',
     { ...create, bodyLimit, schema: { tags, body: ImportRequestSchema, response: { 200: ImportPreviewSchema, ...errorResponses } } },

@@ -23,6 +23,8 @@ import { type ExaminedFile, presentPreview, problemIssues } from './imports.pres
 import { findEarlierImport, findTakenNames, insertImport, insertItemsWithOpenings } from './imports.repository';
 import { readCells } from './spreadsheet';
 
+export { closeSpreadsheetThreads } from './spreadsheet';
+
 type ImportInput = z.output<typeof ImportRequestSchema>;
 
 /** The file read, mapped and checked: every row and every problem, the store's existing names included. */

@@ -221,6 +221,29 @@ describe('importing materials and tools from a spreadsheet', () => {
     expect(empty.canImport).toBe(false);
   });
 
+  it('refuses a small workbook holding one 10 MB cell within 2 s, reading it off the request loop', async () => {
+    const workbook = await writeExcelFile([
+      ['Na'.repeat(5_000_000), 'Quantity'],
+      ['Cement', 1],
+    ]).toBuffer();
+    expect(workbook.length).toBeLessThan(20_000);
+    const started = Date.now();
+    const answer = send('/api/imports/preview', staff.keeper.token, {
+      kind: 'materials',
+      fileName: 'bomb.xlsx',
+      content: base64(workbook),
+    });
+    // Meanwhile the server answers others at once.
+    const healthStarted = Date.now();
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    expect(Date.now() - healthStarted).toBeLessThan(1000);
+    const refused = await answer;
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('A cell of the file holds more than 1,000 characters, more than any field keeps. Check the file.');
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
   it('reads a CSV saved by older Excel in Windows-1252, and one separated by semicolons', async () => {
     const latin = Buffer.from('Name;Quantity\r\nCiment prêt;4\r\n', 'latin1');
     const preview = (

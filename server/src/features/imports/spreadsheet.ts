@@ -1,48 +1,39 @@
-import { IMPORT_NOT_READABLE } from '@stockyard/contract';
-import Papa from 'papaparse';
-import { readSheet } from 'read-excel-file/node';
+import { IMPORT_TOO_SLOW } from '@stockyard/contract';
 import { AppError } from '../../lib/errors';
+import { threadPool } from '../../lib/thread-pool';
+import type { Cells, CellsOrProblem } from './spreadsheet-cells';
 
-/** A sheet's cells as text, row by row, the headings first. */
-export type Cells = string[][];
+export type { Cells } from './spreadsheet-cells';
 
-const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
+/** How long a file may take to read, and how much memory its thread may use, before it is refused. */
+const READ_LIMIT_MS = 10_000;
+const READ_MEMORY_MB = 512;
 
-/** Reads an uploaded .xlsx (its first sheet) or .csv (UTF-8, else Windows-1252 as older Excel saves it) into cells. */
+/**
+ * Uploaded spreadsheets are read on threads of their own, each read stopped after READ_LIMIT_MS and
+ * within READ_MEMORY_MB: a hostile or broken file costs its own request a refusal, never the server
+ * its other requests.
+ */
+const spreadsheetThreads = threadPool(
+  {
+    source: new URL('./spreadsheet.worker.ts', import.meta.url),
+    bundled: new URL('./spreadsheet.worker.js', import.meta.url),
+  },
+  { memoryMb: READ_MEMORY_MB },
+);
+
+/** An uploaded .xlsx or .csv file's cells, read off the request loop; 400 with the reason when it has none. */
 export async function readCells(bytes: Buffer): Promise<Cells> {
-  const isXlsx = ZIP_SIGNATURE.every((byte, index) => bytes[index] === byte);
+  let read: CellsOrProblem;
   try {
-    return isXlsx ? await readXlsx(bytes) : readCsv(bytes);
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw new AppError('bad_request', IMPORT_NOT_READABLE);
-  }
-}
-
-async function readXlsx(bytes: Buffer): Promise<Cells> {
-  const rows = await readSheet(bytes);
-  return rows.map((row) => row.map(cellText));
-}
-
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  return String(value);
-}
-
-function readCsv(bytes: Buffer): Cells {
-  if (bytes.includes(0)) throw new AppError('bad_request', IMPORT_NOT_READABLE);
-  const text = decode(bytes).replace(/^\uFEFF/, '');
-  // Papa guesses the separator (`,` or the `;` of comma-decimal locales) and handles quoted cells.
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
-  if (parsed.errors.some((error) => error.type === 'Quotes')) throw new AppError('bad_request', IMPORT_NOT_READABLE);
-  return parsed.data;
-}
-
-function decode(bytes: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    read = await spreadsheetThreads.run<CellsOrProblem>({ bytes }, { signal: AbortSignal.timeout(READ_LIMIT_MS) });
   } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
+    // Stopped at the time limit, or its thread ran out of memory and was ended.
+    throw new AppError('bad_request', IMPORT_TOO_SLOW);
   }
+  if ('problem' in read) throw new AppError('bad_request', read.problem);
+  return read.cells;
 }
+
+/** Ends the spreadsheet threads (when the server stops). */
+export const closeSpreadsheetThreads = spreadsheetThreads.close;
