@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { ROUTE_NOT_FOUND } from '@stockyard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
@@ -60,10 +61,32 @@ describe('the HTTP boundary', () => {
     expect(latin1.json()).toEqual({ message: 'Send the request body as JSON in UTF-8.' });
   });
 
-  it('answers a URL that cannot be decoded in its own shape, {message}', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/%' });
+  it('answers a URL that cannot be decoded in its own shape, with the API headers and without echoing it', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/%3Cscript%3E%' });
     expect(response.statusCode).toBe(400);
-    expect(Object.keys(response.json())).toEqual(['message']);
+    expect(response.json()).toEqual({ message: 'The address of the request is not valid.', code: 'ADDRESS_NOT_VALID' });
+    expect(response.body).not.toContain('script');
+    expect(response.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' });
+  });
+
+  it('answers headers too large for the HTTP parser in the API shape, with its headers', async () => {
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = new URL(address);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(40_000)}\r\n\r\n`);
+      });
+      let answer = '';
+      socket.on('data', (chunk) => {
+        answer += chunk.toString('utf8');
+      });
+      socket.on('end', () => resolve(answer));
+      socket.on('error', reject);
+    });
+    const [head = '', body = ''] = raw.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 431 /);
+    expect(head.toLowerCase()).toContain('x-content-type-options: nosniff');
+    expect(JSON.parse(body)).toEqual({ message: 'The request headers are too large.', code: 'HEADERS_TOO_LARGE' });
   });
 
   it('tells every cache to keep no API answer', async () => {

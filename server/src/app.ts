@@ -37,6 +37,7 @@ import toolsRoutes from './features/tools/tools.routes';
 import transfersRoutes from './features/transfers/transfers.routes';
 import usersRoutes from './features/users/users.routes';
 import { registerErrorHandler } from './lib/error-handler';
+import { answerClientError, answerUnroutable } from './lib/framework-answers';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { createSerializerCompiler } from './lib/serializer';
 
@@ -79,10 +80,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1_048_576,
     trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    // A URL that cannot be decoded answers in the app's own shape, like every other error.
-    frameworkErrors: (error, _request, reply) => {
-      reply.code(400 as never).send({ message: error.message } as never);
-    },
+    // What the router or Node's HTTP parser refuses answers in the API's shape and with its headers.
+    frameworkErrors: answerUnroutable as never,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createSerializerCompiler({ checkAnswers: options.validateResponses !== false }));

@@ -23,9 +23,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ REQUIRE_ADMIN_MFA: 'no' })).toThrow(/Invalid REQUIRE_ADMIN_MFA "no" \(use true or false\)/);
   });
 
-  it('refuses at start a JWT_SECRET shorter than 32 bytes and an ADMIN_PASSWORD that breaks the password rule', () => {
+  it('refuses at start a JWT_SECRET shorter than 32 bytes or of a few repeated characters, a TOKEN_TTL of none, and an ADMIN_PASSWORD that breaks the password rule', () => {
     expect(() => loadConfig({ JWT_SECRET: 'x' })).toThrow(/JWT_SECRET must be at least 32 bytes/);
-    expect(loadConfig({ JWT_SECRET: 'k'.repeat(32) }).jwtSecret).toBe('k'.repeat(32));
+    expect(() => loadConfig({ JWT_SECRET: 'k'.repeat(64) })).toThrow(/JWT_SECRET must use at least 8 different characters/);
+    const secret = 'mK3pQ9xT7vR2wL5nB8cF1hJ4dG6sA0zY';
+    expect(loadConfig({ JWT_SECRET: secret }).jwtSecret).toBe(secret);
+    expect(() => loadConfig({ TOKEN_TTL: '0' })).toThrow(/Invalid TOKEN_TTL "0"/);
+    expect(() => loadConfig({ TOKEN_TTL: '400d' })).toThrow(/Invalid TOKEN_TTL "400d"/);
+    expect(loadConfig({ TOKEN_TTL: '8h' }).tokenTtlSeconds).toBe(28_800);
     expect(() => loadConfig({ ADMIN_PASSWORD: 'a' })).toThrow(
       /ADMIN_PASSWORD is not a usable password: Password must be at least 8 characters/,
     );

@@ -75,13 +75,28 @@ export class ConfigError extends Error {}
 /** A key shorter than HMAC-SHA256's output can be guessed faster than the tokens it signs. */
 export const JWT_SECRET_MIN_BYTES = 32;
 
+/** A key made of fewer different characters than this is a placeholder, not a secret. */
+const JWT_SECRET_MIN_DISTINCT = 8;
+
 function parseJwtSecret(value: string | undefined): string | undefined {
   if (value && Buffer.byteLength(value, 'utf8') < JWT_SECRET_MIN_BYTES) {
     throw new ConfigError(
       `JWT_SECRET must be at least ${JWT_SECRET_MIN_BYTES} bytes (or leave it unset: a key is generated and kept in the database)`,
     );
   }
+  if (value && new Set(value).size < JWT_SECRET_MIN_DISTINCT) {
+    throw new ConfigError(
+      `JWT_SECRET must use at least ${JWT_SECRET_MIN_DISTINCT} different characters: make one with \`openssl rand -base64 48\` (or leave it unset)`,
+    );
+  }
   return value || undefined;
+}
+
+/** How long a session lasts: at least a minute, at most 30 days. */
+function parseTokenTtl(value: string | undefined): number {
+  const seconds = parseDuration(value || '12h');
+  if (seconds < 60 || seconds > 30 * 86_400) throw new ConfigError(`Invalid TOKEN_TTL "${value}" (use from 1m to 30d, e.g. 12h)`);
+  return seconds;
 }
 
 function parseAdminPassword(value: string | undefined): string | undefined {
@@ -132,7 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: parseAdminPassword(env.ADMIN_PASSWORD),
     jwtSecret: parseJwtSecret(env.JWT_SECRET),
-    tokenTtlSeconds: parseDuration(env.TOKEN_TTL || '12h'),
+    tokenTtlSeconds: parseTokenTtl(env.TOKEN_TTL),
     appTimezone: parseTimeZone(env.APP_TIMEZONE || 'UTC'),
     logLevel: env.LOG_LEVEL || 'info',
     statementTimeoutMs: parseDuration(env.STATEMENT_TIMEOUT || '30s') * 1000,

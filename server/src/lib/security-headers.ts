@@ -23,7 +23,7 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
  * allowed to load nothing. A page's headers (its script policy, referrer and opener policies) do
  * nothing on JSON and were three quarters of a search answer's header bytes.
  */
-const DATA_HEADERS: Record<string, string> = {
+export const DATA_HEADERS: Record<string, string> = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',

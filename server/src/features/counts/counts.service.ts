@@ -20,7 +20,7 @@ import {
   TOOL_NOT_FOUND,
 } from '@stockyard/contract';
 import type { Db, DbOrTx } from '../../db/client';
-import { storeScopeOf } from '../../lib/auth/policy';
+import { assertStoreVisible, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
@@ -78,6 +78,7 @@ export async function getCount(db: DbOrTx, auth: AuthContext, id: string): Promi
 }
 
 export async function listCounts(db: DbOrTx, auth: AuthContext, query: { storeId?: string; limit: number; offset: number }) {
+  assertStoreVisible(auth, query.storeId);
   const { rows, total } = await findCountRows(db, { ...query, storeIds: storeScopeOf(auth) });
   return { counts: rows.map(presentCountSummary), total };
 }

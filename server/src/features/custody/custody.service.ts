@@ -17,7 +17,7 @@ import {
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { instantAt } from '../../db/sql';
-import { storeScopeOf } from '../../lib/auth/policy';
+import { assertStoreVisible, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { todayIn } from '../../lib/calendar';
 import { AppError } from '../../lib/errors';
@@ -51,6 +51,7 @@ async function mustFind(db: DbOrTx, auth: AuthContext, id: string, timeZone: str
 }
 
 export async function listCustody(db: DbOrTx, auth: AuthContext, query: z.output<typeof CustodyListQuerySchema>, timeZone: string) {
+  assertStoreVisible(auth, query.storeId);
   const { rows, total } = await findCustodyRows(db, { ...query, storeIds: storeScopeOf(auth), timeZone });
   return { custody: rows.map(presentCustody), total };
 }

@@ -10,7 +10,7 @@ import {
 } from '@stockyard/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { storeScopeOf } from '../../lib/auth/policy';
+import { assertStoreVisible, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
@@ -30,6 +30,7 @@ export function createWorker(db: Db, auth: AuthContext, input: z.output<typeof W
 }
 
 export async function listWorkers(db: DbOrTx, auth: AuthContext, query: z.output<typeof WorkerListQuerySchema>) {
+  assertStoreVisible(auth, query.storeId);
   const { rows, total } = await findWorkerRows(db, { ...query, storeIds: storeScopeOf(auth) });
   return { workers: rows.map(presentWorker), total };
 }

@@ -25,7 +25,7 @@ import { booksClosed, storeInactive } from '@stockyard/contract/messages';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { type ItemKind, MOVEMENT_EFFECTS } from '../../db/schema';
-import { storeScopeOf } from '../../lib/auth/policy';
+import { assertStoreVisible, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
@@ -79,6 +79,7 @@ function storeRefusalMessage(store: StoreRefusal): string {
  * a cursor, answering the cursor to send next.
  */
 export async function listMovements(db: DbOrTx, auth: AuthContext, query: z.output<typeof MovementListQuerySchema>, timeZone: string) {
+  assertStoreVisible(auth, query.storeId);
   const after = query.after === undefined ? undefined : feedPositionOf(query.after);
   const { rows, total } = await findMovementRows(db, { ...query, after, storeIds: storeScopeOf(auth), timeZone });
   const now = Date.now();

@@ -1,6 +1,6 @@
 import { MATERIAL_NOT_FOUND, REORDER_POINT_NONE, type ReorderPoint } from '@stockyard/contract';
 import type { Db, DbOrTx } from '../../db/client';
-import { storeScopeOf } from '../../lib/auth/policy';
+import { assertStoreVisible, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError } from '../../lib/errors';
 import { runTransaction } from '../../lib/transaction';
@@ -39,6 +39,7 @@ export async function removeReorderPoint(db: Db, auth: AuthContext, materialId: 
 }
 
 export async function listLowStock(db: DbOrTx, auth: AuthContext, query: { storeId?: string; limit: number; offset: number }) {
+  assertStoreVisible(auth, query.storeId);
   const { rows, total } = await findLowStock(db, { ...query, storeIds: storeScopeOf(auth) });
   return { rows: rows.map(presentLowStock), total };
 }

@@ -13,7 +13,7 @@ import {
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { instantAt } from '../../db/sql';
-import { canAccessStore, NO_STORE_ACCESS, storeScopeOf } from '../../lib/auth/policy';
+import { assertStoreVisible, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError } from '../../lib/errors';
 import { assertDayAllowed } from '../../lib/movement-day';
@@ -28,7 +28,7 @@ import { LEDGER_KINDS, shortfallOf } from './sync-answers';
 
 /** The open parked ops of the caller's stores, a page at a time. */
 export async function listParked(db: Db, auth: AuthContext, query: z.output<typeof ParkedListQuerySchema>) {
-  if (query.storeId && !canAccessStore(auth, query.storeId)) throw new AppError('forbidden', NO_STORE_ACCESS);
+  assertStoreVisible(auth, query.storeId);
   const { rows, total } = await findOpenParkedOps(db, { ...query, storeIds: storeScopeOf(auth) });
   return { parked: rows.map(presentParked), total };
 }

@@ -18,7 +18,7 @@ import {
 } from '@stockyard/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
-import { canAccessStore, storeScopeOf } from '../../lib/auth/policy';
+import { assertStoreVisible, canAccessStore, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
@@ -67,6 +67,7 @@ export async function getRequest(db: DbOrTx, auth: AuthContext, id: string): Pro
 }
 
 export async function listRequests(db: DbOrTx, auth: AuthContext, query: z.output<typeof StockRequestQuerySchema>) {
+  assertStoreVisible(auth, query.storeId);
   const { rows, total } = await findRequests(db, { ...query, storeIds: storeScopeOf(auth) });
   const lines = await findRequestLines(
     db,

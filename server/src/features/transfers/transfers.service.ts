@@ -25,7 +25,7 @@ import {
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import type { ItemKind } from '../../db/schema';
-import { canAccessStore, storeScopeOf } from '../../lib/auth/policy';
+import { assertStoreVisible, canAccessStore, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
@@ -89,6 +89,7 @@ export async function getTransfer(db: DbOrTx, auth: AuthContext, id: string) {
 }
 
 export async function listTransfers(db: DbOrTx, auth: AuthContext, query: z.output<typeof TransferQuerySchema>) {
+  assertStoreVisible(auth, query.storeId);
   const { rows, total } = await findTransfers(db, { ...query, storeIds: storeScopeOf(auth) });
   const lines = await findTransferLines(
     db,

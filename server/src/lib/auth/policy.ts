@@ -1,4 +1,5 @@
-import type { Role } from '@stockyard/contract';
+import { NO_STORE_ACCESS, type Role } from '@stockyard/contract';
+import { AppError } from '../errors';
 
 export type Permission =
   | 'users:manage'
@@ -96,6 +97,11 @@ export { NO_STORE_ACCESS } from '@stockyard/contract';
 /** Admins reach every store; everybody else only the stores assigned to them. */
 export function canAccessStore(auth: { role: Role; stores: string[] }, storeId: string): boolean {
   return auth.role === 'admin' || auth.stores.includes(storeId);
+}
+
+/** A list asked for one store: 403 when the caller cannot see that store, as every store-scoped call answers. */
+export function assertStoreVisible(auth: { role: Role; stores: string[] }, storeId: string | undefined): void {
+  if (storeId !== undefined && !canAccessStore(auth, storeId)) throw new AppError('forbidden', NO_STORE_ACCESS);
 }
 
 /** The stores a caller's queries are limited to: `null` means every store. */
