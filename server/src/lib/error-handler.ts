@@ -9,11 +9,12 @@ import {
 import { describeMessage } from '@stockyard/contract/message-codes';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, databaseErrorCode, QUERY_CANCELED, statusOf, UNIQUE_VIOLATION } from './errors';
+import { AppError, databaseErrorCode, QUERY_CANCELED, statusOf, TooManyAttempts, UNIQUE_VIOLATION } from './errors';
 
 /** Every failure leaves as `{ message }`; a 5xx never shows internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof TooManyAttempts) reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
     if (error instanceof AppError) {
       const answer = { message: error.message, ...describeMessage(error.message, error.code) };
       return reply.status(statusOf[error.code]).send(error.issues ? { ...answer, issues: error.issues } : answer);

@@ -22,6 +22,16 @@ export class AppError extends Error {
   }
 }
 
+/** A 429 that says when to try again (sent as Retry-After, in seconds). */
+export class TooManyAttempts extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('too_many_requests', message);
+  }
+}
+
 /** The SQLSTATE of a database error, looking through the wrappers drivers and Drizzle add. */
 export function databaseErrorCode(error: unknown): string | undefined {
   let current: unknown = error;

@@ -51,7 +51,11 @@ export async function setPasswordHash(db: DbOrTx, userId: string, passwordHash: 
  * the upsert takes each key's row lock, so simultaneous attempts are counted one after another and
  * none can see a count from before another. A window older than `windowMinutes` starts again at 1.
  */
-export async function countSignInAttempt(db: DbOrTx, keys: string[], windowMinutes: number): Promise<Map<string, number>> {
+export async function countSignInAttempt(
+  db: DbOrTx,
+  keys: string[],
+  windowMinutes: number,
+): Promise<Map<string, { attempts: number; secondsLeft: number }>> {
   const sorted = [...keys].sort(); // one lock order for every attempt
   const expired = sql`${signInAttempts.windowStartedAt} <= now() - make_interval(mins => ${windowMinutes})`;
   const rows = await db
@@ -64,8 +68,21 @@ export async function countSignInAttempt(db: DbOrTx, keys: string[], windowMinut
         windowStartedAt: sql`case when ${expired} then now() else ${signInAttempts.windowStartedAt} end`,
       },
     })
-    .returning({ key: signInAttempts.key, attempts: signInAttempts.attempts });
-  return new Map(rows.map((row) => [row.key, row.attempts]));
+    .returning({
+      key: signInAttempts.key,
+      attempts: signInAttempts.attempts,
+      secondsLeft: sql<number>`extract(epoch from ${signInAttempts.windowStartedAt} + make_interval(mins => ${windowMinutes}) - now())::float8`,
+    });
+  return new Map(rows.map((row) => [row.key, { attempts: row.attempts, secondsLeft: Number(row.secondsLeft) }]));
+}
+
+/** Whether a key has attempts counted in its current window. */
+export async function hasSignInAttempts(db: DbOrTx, key: string, windowMinutes: number): Promise<boolean> {
+  const [row] = await db
+    .select({ key: signInAttempts.key })
+    .from(signInAttempts)
+    .where(and(eq(signInAttempts.key, key), sql`${signInAttempts.windowStartedAt} > now() - make_interval(mins => ${windowMinutes})`));
+  return row !== undefined;
 }
 
 /** Forgets these keys' counts. */

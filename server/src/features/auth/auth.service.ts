@@ -10,7 +10,7 @@ import {
   type Role,
 } from '@stockyard/contract';
 import type { Db, DbOrTx } from '../../db/client';
-import { issueMfaToken, verifyMfaToken } from '../../lib/auth/mfa-tokens';
+import { issueMfaToken, passwordMarkOf, verifyMfaToken } from '../../lib/auth/mfa-tokens';
 import { type AuthContext, issueToken, revokeSession, revokeUserSessions, type TokenSettings } from '../../lib/auth/sessions';
 import { AppError } from '../../lib/errors';
 import { assertUncommonPassword, hashForMissingAccount, hashPassword, verifyPassword } from '../../lib/passwords';
@@ -24,7 +24,15 @@ import {
   setPasswordHash,
   updateUserLanguage,
 } from './auth.repository';
-import { admitSignInAttempt, type SignInClient, settleSuccessfulSignIn } from './login-limiter';
+import {
+  admitSecondStepGuess,
+  admitSignInAttempt,
+  isMfaTokenSpent,
+  type SignInClient,
+  settleRightCode,
+  settleSuccessfulSignIn,
+  spendMfaToken,
+} from './login-limiter';
 import { hasSecondFactor, proveSecondFactor } from './mfa.service';
 
 /**
@@ -48,8 +56,8 @@ export async function login(
   }
   await settleSuccessfulSignIn(db, client, email);
   const role = user.role as Role;
-  if (await hasSecondFactor(db, user.id)) return { mfaRequired: true, mfaToken: await issueMfaToken(tokens, user.id, 'mfa') };
-  if (role === 'admin' && requireAdminMfa) return { mfaSetupRequired: true, mfaToken: await issueMfaToken(tokens, user.id, 'mfa-setup') };
+  if (await hasSecondFactor(db, user.id)) return { mfaRequired: true, mfaToken: await issueMfaToken(tokens, user, 'mfa') };
+  if (role === 'admin' && requireAdminMfa) return { mfaSetupRequired: true, mfaToken: await issueMfaToken(tokens, user, 'mfa-setup') };
   return openSession(db, tokens, { id: user.id, name: user.name, role }, client, {});
 }
 
@@ -85,12 +93,18 @@ export async function saveLanguage(db: DbOrTx, auth: AuthContext, language: Lang
  * a recovery code). Counted like a password guess, so six digits cannot be tried at leisure.
  */
 export async function finishMfaSignIn(db: Db, tokens: TokenSettings, input: { mfaToken: string; code: string }, client: SignInClient) {
-  const userId = await verifyMfaToken(tokens, input.mfaToken, 'mfa');
+  const { userId, passwordMark, tokenId } = await verifyMfaToken(tokens, input.mfaToken, 'mfa');
   const user = await findCredentialsOfUser(db, userId);
-  if (!user) throw new AppError('unauthenticated', MFA_TOKEN_ENDED);
+  // A password changed since the token was issued ends it.
+  if (!user || passwordMarkOf(user.passwordHash) !== passwordMark) throw new AppError('unauthenticated', MFA_TOKEN_ENDED);
   await admitSignInAttempt(db, client, user.email);
+  await admitSecondStepGuess(db, userId);
+  if (await isMfaTokenSpent(db, tokenId)) throw new AppError('unauthenticated', MFA_TOKEN_ENDED);
   const secondFactor = await proveSecondFactor(db, userId, input.code);
   if (!secondFactor) throw new AppError('unauthenticated', MFA_CODE_WRONG);
+  // A token finishes one sign-in: a second right code with it opens nothing.
+  if (!(await spendMfaToken(db, tokenId))) throw new AppError('unauthenticated', MFA_TOKEN_ENDED);
+  await settleRightCode(db, userId);
   await settleSuccessfulSignIn(db, client, user.email);
   return openSession(db, tokens, { id: userId, name: user.name, role: user.role as Role }, client, { secondFactor });
 }

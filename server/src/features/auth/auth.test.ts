@@ -100,10 +100,15 @@ describe('POST /auth/login', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(50);
   });
 
-  it('refuses even the right password from a locked pair until the window passes', async () => {
+  it('refuses even the right password from a locked pair until the window passes, saying when (Retry-After)', async () => {
     const keeper = await createUser(t.app, admin.token, { role: 'user', storeId });
     for (let i = 0; i < 10; i += 1) await signIn(keeper.email, 'wrong password', '10.0.3.1');
-    expect((await signIn(keeper.email, PASSWORD, '10.0.3.1')).statusCode).toBe(429);
+    const locked = await signIn(keeper.email, PASSWORD, '10.0.3.1');
+    expect(locked.statusCode).toBe(429);
+    // It says when to try again: the seconds left in the window, and the minutes in words.
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    expect(locked.json().message).toBe('Too many failed sign-in attempts. Please wait 15 minutes and try again.');
     await t.database.db.execute(sql`update sign_in_attempts set window_started_at = now() - interval '16 minutes'`);
     expect((await signIn(keeper.email, PASSWORD, '10.0.3.1')).statusCode).toBe(200);
   });

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { tooManySignIns } from '@stockyard/contract';
 import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { TooManyAttempts } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
-import { countSignInAttempt, findUserByEmail, forgetSignInAttempts, uncountSignInAttempt } from './auth.repository';
+import { countSignInAttempt, findUserByEmail, forgetSignInAttempts, hasSignInAttempts, uncountSignInAttempt } from './auth.repository';
 
 /**
  * Sign-in limits that slow attackers without locking people out (OWASP ASVS 5.0 V6.3): a pair of
@@ -21,6 +21,8 @@ export const SIGN_IN_LIMITS = {
   accountSlowdownAfter: 10,
   slowdownStepMs: 200,
   slowdownMaxMs: 3000,
+  /** Second-step codes for one account, from any addresses, then 429 until the window ends. */
+  secondStepGuesses: 10,
 } as const;
 
 /** Who is trying: the address an attempt came from, and where to say that an account is under attack. */
@@ -39,15 +41,51 @@ function keysOf(ip: string, email: string) {
 export async function admitSignInAttempt(db: DbOrTx, client: SignInClient, email: string): Promise<void> {
   const keys = keysOf(client.ip, email);
   const counts = await countSignInAttempt(db, Object.values(keys), SIGN_IN_LIMITS.windowMinutes);
-  const count = (key: string) => counts.get(key) ?? 0;
-  if (count(keys.pair) > SIGN_IN_LIMITS.perAccountAndAddress || count(keys.address) > SIGN_IN_LIMITS.perAddress) {
-    throw new AppError('too_many_requests', tooManySignIns(SIGN_IN_LIMITS.windowMinutes));
-  }
+  const count = (key: string) => counts.get(key)?.attempts ?? 0;
+  if (count(keys.pair) > SIGN_IN_LIMITS.perAccountAndAddress) throw tooMany(counts.get(keys.pair)?.secondsLeft);
+  if (count(keys.address) > SIGN_IN_LIMITS.perAddress) throw tooMany(counts.get(keys.address)?.secondsLeft);
   const beyond = count(keys.account) - SIGN_IN_LIMITS.accountSlowdownAfter;
   if (beyond > 0) {
     if (beyond === 1) await reportBurst(db, client, email);
     await sleep(Math.min(beyond * SIGN_IN_LIMITS.slowdownStepMs, SIGN_IN_LIMITS.slowdownMaxMs));
   }
+}
+
+/** A refusal that says when the window that caused it ends. */
+function tooMany(secondsLeft = SIGN_IN_LIMITS.windowMinutes * 60): TooManyAttempts {
+  return new TooManyAttempts(tooManySignIns(Math.max(1, Math.ceil(secondsLeft / 60))), secondsLeft);
+}
+
+/**
+ * Counts a second-step code for an account, whatever address or sign-in token it comes with: past
+ * `secondStepGuesses` in the window, every code is refused (the right one too) until the window ends,
+ * and a correct password does not start it afresh. A code that proves right is taken back.
+ */
+export async function admitSecondStepGuess(db: DbOrTx, userId: string): Promise<void> {
+  const key = secondStepKey(userId);
+  const counts = await countSignInAttempt(db, [key], SIGN_IN_LIMITS.windowMinutes);
+  const counted = counts.get(key);
+  if ((counted?.attempts ?? 0) > SIGN_IN_LIMITS.secondStepGuesses) throw tooMany(counted?.secondsLeft);
+}
+
+/** A second-step code that proved right is no guess. */
+export function settleRightCode(db: DbOrTx, userId: string): Promise<void> {
+  return uncountSignInAttempt(db, [secondStepKey(userId)]);
+}
+
+const secondStepKey = (userId: string) => `second-step:${userId}`;
+
+/** Whether a sign-in token already finished a sign-in. */
+export async function isMfaTokenSpent(db: DbOrTx, tokenId: string): Promise<boolean> {
+  return !tokenId || (await hasSignInAttempts(db, `mfa-token:${tokenId}`, SIGN_IN_LIMITS.windowMinutes));
+}
+
+/** Marks a sign-in token used, for as long as it could live; false when it was used before. */
+export async function spendMfaToken(db: DbOrTx, tokenId: string): Promise<boolean> {
+  if (!tokenId) return false;
+  const key = `mfa-token:${tokenId}`;
+  const counts = await countSignInAttempt(db, [key], SIGN_IN_LIMITS.windowMinutes);
+  return counts.get(key)?.attempts === 1;
 }
 
 /** A sign-in that succeeded: its pair starts afresh, and the attempt is taken back from the account's and the address's counts. */

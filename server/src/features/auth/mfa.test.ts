@@ -155,4 +155,73 @@ describe('a second factor (TOTP) with recovery codes, required of admins', () =>
     );
     expect(events.map((event) => event.details)).toContainEqual({ secondFactor: 'on' });
   });
+  /** Recovery codes no other test takes, one per admin sign-in below. */
+  let unusedCode = 3;
+
+  /** A keeper with a second factor on: their email, password, secret and a session token. */
+  async function keeperWithSecondFactor() {
+    const adminToken = (
+      await post('/api/auth/mfa', { mfaToken: (await signIn(admin.email)).json().mfaToken, code: recoveryCodes[unusedCode++] ?? '' })
+    ).json().token;
+    const store = await createStore(t.app, adminToken);
+    const keeper = await createUser(t.app, adminToken, { role: 'user', storeId: store._id });
+    const { secret: keeperSecret } = (await post('/api/auth/mfa/enroll', { currentPassword: PASSWORD }, keeper.token)).json();
+    nextPeriod();
+    await post('/api/auth/mfa/confirm', { code: await codeAt(keeperSecret) }, keeper.token);
+    nextPeriod();
+    return { ...keeper, secret: keeperSecret };
+  }
+
+  it('locks the second step of an account after 10 wrong codes from any addresses, the right code too, until the window ends', async () => {
+    const keeper = await keeperWithSecondFactor();
+    const from = (address: string) => ({ 'x-forwarded-for': address });
+    let refused = 0;
+    let locked: Awaited<ReturnType<typeof post>> | undefined;
+    for (let address = 1; address <= 40 && !locked; address += 1) {
+      for (let guess = 0; guess < 9 && !locked; guess += 1) {
+        const { mfaToken } = (
+          await t.app.inject({
+            method: 'POST',
+            url: '/auth/login',
+            payload: { email: keeper.email, password: PASSWORD },
+            headers: from(`10.0.0.${address}`),
+          })
+        ).json();
+        const answer = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/mfa',
+          payload: { mfaToken, code: String(100000 + address * 10 + guess) },
+          headers: from(`10.0.0.${address}`),
+        });
+        if (answer.statusCode === 401) refused += 1;
+        else locked = answer;
+      }
+    }
+    expect(refused).toBe(10);
+    expect(locked?.statusCode).toBe(429);
+    expect(Number(locked?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(locked?.json().message).toMatch(/^Too many failed sign-in attempts. Please wait (1[0-5]|[1-9]) minutes and try again.$/);
+    // A correct password still gives a sign-in token, but the right code is refused until the window ends.
+    const fresh = (await signIn(keeper.email)).json();
+    expect(fresh).toEqual({ mfaRequired: true, mfaToken: expect.any(String) });
+    expect((await post('/api/auth/mfa', { mfaToken: fresh.mfaToken, code: await codeAt(keeper.secret) })).statusCode).toBe(429);
+  });
+
+  it('ends a sign-in token with a password change, and lets it finish one sign-in only', async () => {
+    const keeper = await keeperWithSecondFactor();
+    const before = (await signIn(keeper.email)).json().mfaToken;
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: bearer(keeper.token),
+      payload: { currentPassword: PASSWORD, newPassword: 'a new long pass 2' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await post('/api/auth/mfa', { mfaToken: before, code: await codeAt(keeper.secret) })).statusCode).toBe(401);
+
+    const token = (await post('/auth/login', { email: keeper.email, password: 'a new long pass 2' })).json().mfaToken;
+    expect((await post('/api/auth/mfa', { mfaToken: token, code: await codeAt(keeper.secret) })).statusCode).toBe(200);
+    nextPeriod();
+    expect((await post('/api/auth/mfa', { mfaToken: token, code: await codeAt(keeper.secret) })).statusCode).toBe(401);
+  });
 });

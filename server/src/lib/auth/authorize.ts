@@ -76,7 +76,7 @@ export function authorizeOrSetUp(permission: Permission): AccessCheck {
   const check = async function checkAccessOrSetUp(this: unknown, request: FastifyRequest, reply: FastifyReply) {
     const bearer = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim();
     if (bearer && purposeOf(bearer) === 'mfa-setup') {
-      request.mfaSetupUserId = await verifyMfaToken(request.server.tokens, bearer, 'mfa-setup');
+      request.mfaSetupUserId = (await verifyMfaToken(request.server.tokens, bearer, 'mfa-setup')).userId;
       return;
     }
     await signedIn.call(this as never, request, reply);
