@@ -45,6 +45,7 @@ export const USER_DELETED = 'User deleted successfully!';
 export const USER_NOT_FOUND = 'User not found';
 export const USER_STORE_NOT_FOUND = 'The selected store does not exist.';
 export const USER_CANNOT_DELETE_SELF = 'You cannot delete your own account.';
+export const OWN_PASSWORD_NEEDS_CURRENT = 'Change your own password under Change Password, with your current password.';
 export const PASSWORD_CHANGED = 'Password changed successfully!';
 export const PASSWORD_TOO_COMMON = 'This password is one of the most common ones. Please choose one that is harder to guess.';
 export const LOGGED_OUT = 'Logged out successfully';

@@ -17,3 +17,8 @@ export async function findLiveApiToken(db: DbOrTx, tokenHash: string): Promise<L
   );
   return row;
 }
+
+/** Revokes every live API token of a user (a password change, signing out everywhere, a deleted user). */
+export async function revokeApiTokensOfUser(db: DbOrTx, userId: string): Promise<void> {
+  await db.execute(sql`update api_tokens set revoked_at = now() where user_id = ${userId} and revoked_at is null`);
+}

@@ -8,6 +8,7 @@ import { assertUserExists, listSessions, signOut } from './sessions.service';
 const tags = ['sessions'];
 const own = { onRequest: authorize('account:sessions') };
 const anyUser = { onRequest: authorize('users:manage') };
+const endAnyUsers = { onRequest: authorize('users:end-sessions') };
 const list = { 200: z.array(SessionSchema), ...errorResponses };
 const signedOut = { 200: SessionSignOutResponseSchema, ...errorResponses };
 const UserSessionParamsSchema = z.object({ id: IdSchema, sessionId: IdSchema });
@@ -35,13 +36,13 @@ const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/users/:id/sessions/:sessionId',
-    { ...anyUser, schema: { tags, params: UserSessionParamsSchema, response: signedOut } },
+    { ...endAnyUsers, schema: { tags, params: UserSessionParamsSchema, response: signedOut } },
     async (request) => signOut(app.db, authOf(request), request.params.id, { only: request.params.sessionId }),
   );
 
   app.post(
     '/api/users/:id/sessions/sign-out-all',
-    { ...anyUser, schema: { tags, params: ByIdParamsSchema, response: signedOut } },
+    { ...endAnyUsers, schema: { tags, params: ByIdParamsSchema, response: signedOut } },
     async (request) => {
       await assertUserExists(app.db, request.params.id);
       return signOut(app.db, authOf(request), request.params.id, {});

@@ -22,6 +22,11 @@ async function createToken(sessionToken: string, name: string, scope: 'read' | '
   return response.json();
 }
 
+async function idOf(email: string): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(t.database.db, sql`select id from users where email = ${email}`);
+  return row?.id ?? '';
+}
+
 const listMaterials = (token: string) => t.app.inject({ method: 'GET', url: '/api/user/get-product', headers: bearer(token) });
 const issue = (token: string, productId: string) =>
   t.app.inject({ method: 'POST', url: '/api/user/consume-stock', headers: bearer(token), payload: { productId, quantity: 1 } });
@@ -105,6 +110,56 @@ describe('personal API tokens', () => {
     }
     // Still alive: nothing above touched it.
     expect((await listMaterials(full.token)).statusCode).toBe(200);
+  });
+
+  it("is refused on anyone's password and on signing anyone out, even an admin's full token", async () => {
+    const full = await createToken(staff.admin.token, 'Admin script', 'full');
+    const attempts = [
+      {
+        method: 'POST' as const,
+        url: '/api/auth/change-user-password',
+        payload: { userId: staff.keeper._id, newPassword: 'taken over pass 1' },
+      },
+      { method: 'POST' as const, url: `/api/users/${staff.keeper._id}/sessions/sign-out-all` },
+    ];
+    for (const attempt of attempts) {
+      const response = await t.app.inject({ ...attempt, headers: bearer(full.token) });
+      expect(response.statusCode, attempt.url).toBe(403);
+    }
+    expect((await listMaterials(staff.keeper.token)).statusCode).toBe(200);
+    await t.app.inject({ method: 'DELETE', url: `/api/tokens/${full._id}`, headers: bearer(staff.admin.token) });
+  });
+
+  it("refuses an admin their own password through another user's route: the current one is asked for everyone", async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-user-password',
+      headers: bearer(staff.admin.token),
+      payload: { userId: await idOf(staff.admin.email), newPassword: 'my own new pass 4' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Change your own password under Change Password, with your current password.');
+  });
+
+  it('ends with a password change and with signing out everywhere (401 after)', async () => {
+    const before = await createToken(staff.keeper.token, 'Before the change', 'read');
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: bearer(staff.keeper.token),
+      payload: { currentPassword: PASSWORD, newPassword: 'keeper new pass 7' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await listMaterials(before.token)).statusCode).toBe(401);
+    const session = changed.json().token as string;
+    staff.keeper.token = session;
+
+    const next = await createToken(session, 'Before signing out', 'read');
+    expect((await listMaterials(next.token)).statusCode).toBe(200);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sessions/sign-out-others', headers: bearer(session) });
+    expect(out.statusCode, out.body).toBe(200);
+    expect((await listMaterials(next.token)).statusCode).toBe(401);
+    expect((await listMaterials(session)).statusCode).toBe(200);
   });
 
   it('stops working the moment it is revoked (401), and records when it was last used', async () => {

@@ -65,7 +65,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/change-user-password',
     {
-      ...manage,
+      onRequest: authorize('users:set-password'),
       schema: { tags: ['users'], body: ChangeUserPasswordRequestSchema, response: { 200: MessageResponseSchema, ...errorResponses } },
     },
     async (request) => {

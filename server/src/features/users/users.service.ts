@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   type ListQuery,
+  OWN_PASSWORD_NEEDS_CURRENT,
   USER_CANNOT_DELETE_SELF,
   USER_EMAIL_TAKEN,
   USER_NOT_FOUND,
@@ -72,6 +73,8 @@ export async function deleteUser(db: Db, auth: AuthContext, userId: string): Pro
 
 /** An admin sets another user's password; every session of that user ends. */
 export async function changeUserPassword(db: Db, actorId: string, userId: string, newPassword: string): Promise<void> {
+  // One's own password changes only with the current one, whoever one is.
+  if (userId === actorId) throw new AppError('bad_request', OWN_PASSWORD_NEEDS_CURRENT);
   assertUncommonPassword(newPassword);
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {

@@ -3,6 +3,8 @@ import { AppError } from '../errors';
 
 export type Permission =
   | 'users:manage'
+  | 'users:set-password'
+  | 'users:end-sessions'
   | 'stores:manage'
   | 'stores:read'
   | 'account:change-password'
@@ -56,6 +58,8 @@ const storeKeeper: readonly Permission[] = [
 
 const grants: Record<Role, readonly Permission[]> = {
   admin: [
+    'users:set-password',
+    'users:end-sessions',
     ...storeKeeper,
     'users:manage',
     'stores:manage',
@@ -75,12 +79,14 @@ export function can(role: Role, permission: Permission): boolean {
 }
 
 /**
- * What a script must never do with an API token, whatever its scope: the person's own password,
- * second factor, sessions and tokens stay with the person signed in, so a leaked token cannot lock
- * its owner out or mint itself successors.
+ * What a script must never do with an API token, whatever its scope: passwords (the person's own and,
+ * for an admin, anyone's), second factors, sessions and tokens stay with a person signed in, so a
+ * leaked token cannot lock people out, sign them out, or mint itself successors.
  */
 const SIGNED_IN_ONLY: readonly Permission[] = [
   'account:change-password',
+  'users:set-password',
+  'users:end-sessions',
   'account:mfa',
   'account:sessions',
   'account:tokens',

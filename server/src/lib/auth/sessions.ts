@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { ApiTokenScope, Role } from '@stockyard/contract';
 import { API_TOKEN_NOT_VALID, NOT_SIGNED_IN, SESSION_ENDED } from '@stockyard/contract';
 import { jwtVerify, SignJWT } from 'jose';
-import { findLiveApiToken } from '../../db/api-tokens';
+import { findLiveApiToken, revokeApiTokensOfUser } from '../../db/api-tokens';
 import type { DbOrTx } from '../../db/client';
 import { findLiveSession, insertSession, revokeLiveSessionsOfUser, revokeSessionRow } from '../../db/sessions';
 import { AppError } from '../errors';
@@ -184,8 +184,12 @@ export async function revokeUserSessions(db: DbOrTx, userId: string): Promise<vo
   await revokeSessionsOfUser(db, userId, {});
 }
 
-/** Signs a user's sessions out (one, all, or all but one) and answers how many were live. */
+/**
+ * Signs a user's sessions out (one, all, or all but one) and answers how many were live. Signing out
+ * everywhere (all, or all but the caller's own) revokes the user's API tokens too.
+ */
 export async function revokeSessionsOfUser(db: DbOrTx, userId: string, which: { only?: string; except?: string }): Promise<number> {
   forgetCheckedSessions();
+  if (!which.only) await revokeApiTokensOfUser(db, userId);
   return revokeLiveSessionsOfUser(db, userId, which);
 }
