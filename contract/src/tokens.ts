@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { requiredText } from './common';
+import { CURRENT_PASSWORD_REQUIRED } from './auth';
+import { fieldAtLeast, fieldAtMost, fieldWholeNumber, requiredText } from './common';
 
 /** `read`: GET calls only; `full`: everything the user may do, except managing their sign-in, sessions and tokens. */
 export const API_TOKEN_SCOPES = ['read', 'full'] as const;
@@ -10,9 +11,22 @@ export type ApiTokenScope = z.infer<typeof ApiTokenScopeSchema>;
 export const API_TOKENS_MAX = 20;
 export const API_TOKEN_NAME_MAX = 100;
 
+/** How long a token lasts unless asked otherwise, and at most. */
+export const API_TOKEN_DAYS_DEFAULT = 90;
+export const API_TOKEN_DAYS_MAX = 365;
+
+/** Making a token asks for the password again (and the second factor's code when it is on): a stolen session cannot mint one. */
 export const ApiTokenCreateRequestSchema = z.object({
   name: requiredText('Token name', API_TOKEN_NAME_MAX).meta({ example: 'Accounting export' }),
   scope: ApiTokenScopeSchema,
+  currentPassword: z.string({ message: CURRENT_PASSWORD_REQUIRED }).min(1, CURRENT_PASSWORD_REQUIRED).max(1024),
+  code: z.string().trim().max(32).optional(),
+  expiresInDays: z
+    .number({ message: fieldWholeNumber('Days') })
+    .int(fieldWholeNumber('Days'))
+    .min(1, fieldAtLeast('Days', 1))
+    .max(API_TOKEN_DAYS_MAX, fieldAtMost('Days', API_TOKEN_DAYS_MAX))
+    .default(API_TOKEN_DAYS_DEFAULT),
 });
 export type ApiTokenCreateRequest = z.input<typeof ApiTokenCreateRequestSchema>;
 
@@ -22,6 +36,7 @@ export const ApiTokenSchema = z.object({
   scope: ApiTokenScopeSchema,
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
+  expiresAt: z.string(),
 });
 export type ApiToken = z.infer<typeof ApiTokenSchema>;
 

@@ -34,7 +34,7 @@ test('a script reads movements with a read token, and cannot move stock with it'
   const { token: session } = await (await request.post('/auth/login', { data: ADMIN })).json();
   const created = await request.post('/api/tokens', {
     headers: { authorization: `Bearer ${session}` },
-    data: { name: `Export ${Date.now()}`, scope: 'read' },
+    data: { name: `Export ${Date.now()}`, scope: 'read', currentPassword: ADMIN.password },
   });
   expect(created.status()).toBe(201);
   const { token } = await created.json();

@@ -76,3 +76,10 @@ export async function replyMovement<P, R>(
     return reply.status(stored.status_code).send(body as never);
   }
 }
+
+/** Who is signing in or proving who they are: the address, the browser (for the Sessions page) and where to warn. */
+export type SignInClient = { ip: string; userAgent?: string; log: { warn: (message: string) => void } };
+
+export function signInClientOf(request: FastifyRequest): SignInClient {
+  return { ip: request.ip, userAgent: request.headers['user-agent'], log: request.log };
+}

@@ -113,6 +113,8 @@ export const apiTokens = pgTable(
     /** Touched at most once a minute, like a session's. */
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** After this a token is refused; chosen at creation (90 days unless asked otherwise, a year at most). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     uniqueIndex('api_tokens_hash_key').on(t.tokenHash),

@@ -19,14 +19,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize, authorizeOrSetUp, mfaUserOf } from '../../lib/auth/authorize';
 import { errorResponses } from '../../lib/http';
+import { signInClientOf } from '../../lib/request-key';
 import { changeOwnPassword, finishMfaSignIn, finishSetupSignIn, login, logout, proveCurrentPassword, saveLanguage } from './auth.service';
-import type { SignInClient } from './login-limiter';
 import { confirmEnrolment, secondFactorStatus, startEnrolment } from './mfa.service';
-
-/** Who is signing in: the address, the browser (for the Sessions page) and where to warn. */
-function signInClient(request: FastifyRequest): SignInClient {
-  return { ip: request.ip, userAgent: request.headers['user-agent'], log: request.log };
-}
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Clients call both the bare and the /api-prefixed paths, so both answer.
@@ -34,7 +29,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `${prefix}/login`,
       { schema: { tags: ['auth'], body: LoginRequestSchema, response: { 200: LoginResponseSchema, ...errorResponses } } },
-      async (request) => login(app.db, app.tokens, request.body, signInClient(request), app.requireAdminMfa),
+      async (request) => login(app.db, app.tokens, request.body, signInClientOf(request), app.requireAdminMfa),
     );
     app.post(
       `${prefix}/logout`,
@@ -50,7 +45,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/mfa',
     { schema: { tags: ['auth'], body: MfaSignInRequestSchema, response: { 200: LoginResponseSchema, ...errorResponses } } },
-    async (request) => finishMfaSignIn(app.db, app.tokens, request.body, signInClient(request)),
+    async (request) => finishMfaSignIn(app.db, app.tokens, request.body, signInClientOf(request)),
   );
   app.post(
     '/api/auth/mfa/enroll',
@@ -60,7 +55,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (!request.mfaSetupUserId) {
-        await proveCurrentPassword(app.db, authOf(request).userId, request.body?.currentPassword ?? '', signInClient(request));
+        await proveCurrentPassword(app.db, authOf(request).userId, request.body?.currentPassword ?? '', signInClientOf(request));
       }
       return startEnrolment(app.db, mfaUserOf(request));
     },
@@ -75,7 +70,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = mfaUserOf(request);
       const recoveryCodes = await confirmEnrolment(app.db, userId, request.body.code);
       if (!request.mfaSetupUserId) return { recoveryCodes };
-      return { recoveryCodes, ...(await finishSetupSignIn(app.db, app.tokens, userId, signInClient(request))) };
+      return { recoveryCodes, ...(await finishSetupSignIn(app.db, app.tokens, userId, signInClientOf(request))) };
     },
   );
   app.get(
@@ -91,7 +86,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: ChangePasswordRequestSchema, response: { 200: ChangePasswordResponseSchema, ...errorResponses } },
     },
     async (request) => {
-      const token = await changeOwnPassword(app.db, app.tokens, authOf(request), request.body, signInClient(request));
+      const token = await changeOwnPassword(app.db, app.tokens, authOf(request), request.body, signInClientOf(request));
       return { message: PASSWORD_CHANGED, token };
     },
   );

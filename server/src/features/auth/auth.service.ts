@@ -35,6 +35,8 @@ import {
 } from './login-limiter';
 import { hasSecondFactor, proveSecondFactor } from './mfa.service';
 
+export { hasSecondFactor, proveSecondFactor } from './mfa.service';
+
 /**
  * Signs a user in; any failure answers the same message after the same work. An account with a
  * second factor, and an admin who must set one up (`requireAdminMfa`), get a short-lived sign-in

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { tooManySignIns } from '@stockyard/contract';
 import type { DbOrTx } from '../../db/client';
 import { TooManyAttempts } from '../../lib/errors';
+import type { SignInClient } from '../../lib/request-key';
 import { recordAudit } from '../audit/audit.service';
 import { countSignInAttempt, findUserByEmail, forgetSignInAttempts, hasSignInAttempts, uncountSignInAttempt } from './auth.repository';
 
@@ -25,8 +26,7 @@ export const SIGN_IN_LIMITS = {
   secondStepGuesses: 10,
 } as const;
 
-/** Who is trying: the address an attempt came from, and where to say that an account is under attack. */
-export type SignInClient = { ip: string; userAgent?: string; log: { warn: (message: string) => void } };
+export type { SignInClient } from '../../lib/request-key';
 
 function keysOf(ip: string, email: string) {
   const account = `account:${email.toLowerCase()}`;

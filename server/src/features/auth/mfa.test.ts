@@ -224,4 +224,15 @@ describe('a second factor (TOTP) with recovery codes, required of admins', () =>
     nextPeriod();
     expect((await post('/api/auth/mfa', { mfaToken: token, code: await codeAt(keeper.secret) })).statusCode).toBe(401);
   });
+  it('asks for the second factor too before making an API token', async () => {
+    const keeper = await keeperWithSecondFactor();
+    const ask = (payload: object) =>
+      post('/api/tokens', { name: 'Script', scope: 'read', currentPassword: PASSWORD, ...payload }, keeper.token);
+    const without = await ask({});
+    expect(without.statusCode).toBe(400);
+    expect(without.json().message).toBe('Please enter the 6-digit code from your authenticator app.');
+    expect((await ask({ code: '000000' })).statusCode).toBe(400);
+    const made = await ask({ code: await codeAt(keeper.secret) });
+    expect(made.statusCode, made.body).toBe(201);
+  });
 });

@@ -9,5 +9,6 @@ export function presentToken(row: ApiTokenRow): ApiToken {
     scope: row.scope,
     createdAt: new Date(row.created_at).toISOString(),
     lastUsedAt: row.last_used_at ? new Date(row.last_used_at).toISOString() : null,
+    expiresAt: new Date(row.expires_at).toISOString(),
   };
 }

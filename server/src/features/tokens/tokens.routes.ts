@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
 import { ByIdParamsSchema, errorResponses } from '../../lib/http';
+import { signInClientOf } from '../../lib/request-key';
 import { createApiToken, listApiTokens, revokeApiToken } from './tokens.service';
 
 const tags = ['tokens'];
@@ -18,7 +19,8 @@ const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/tokens',
     { ...own, schema: { tags, body: ApiTokenCreateRequestSchema, response: { 201: ApiTokenCreateResponseSchema, ...errorResponses } } },
-    async (request, reply) => reply.status(201).send(await createApiToken(app.db, authOf(request).userId, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await createApiToken(app.db, authOf(request).userId, request.body, signInClientOf(request))),
   );
 
   app.get('/api/tokens', { ...own, schema: { tags, response: { 200: ApiTokenListResponseSchema, ...errorResponses } } }, async (request) =>

@@ -5,35 +5,50 @@ import {
   API_TOKENS_FULL,
   API_TOKENS_MAX,
   type ApiToken,
+  type ApiTokenCreateRequestSchema,
   type ApiTokenCreateResponse,
-  type ApiTokenScope,
+  MFA_CODE_REQUIRED,
+  MFA_CODE_WRONG,
 } from '@stockyard/contract';
+import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { forgetCheckedSessions, newApiTokenSecret } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
+import type { SignInClient } from '../../lib/request-key';
 import { recordAudit } from '../audit/audit.service';
+import { hasSecondFactor, proveCurrentPassword, proveSecondFactor } from '../auth/auth.service';
 import { presentToken } from './tokens.presenter';
-import { countLiveTokens, findLiveTokens, insertApiToken, lockTokenOwner, revokeApiTokenRow } from './tokens.repository';
+import {
+  countLiveTokens,
+  findLiveTokens,
+  insertApiToken,
+  lockTokenOwner,
+  retireExpiredTokens,
+  revokeApiTokenRow,
+} from './tokens.repository';
 
 /** A new token for the caller; the answer is the only place its secret ever appears. */
 export async function createApiToken(
   db: Db,
   userId: string,
-  input: { name: string; scope: ApiTokenScope },
+  input: z.output<typeof ApiTokenCreateRequestSchema>,
+  client: SignInClient,
 ): Promise<ApiTokenCreateResponse> {
+  await proveWhoTheyAre(db, userId, input, client);
   const { token, hash } = newApiTokenSecret();
   try {
     return await db.transaction(async (tx) => {
       await lockTokenOwner(tx, userId);
+      await retireExpiredTokens(tx, userId);
       if ((await countLiveTokens(tx, userId)) >= API_TOKENS_MAX) throw new AppError('conflict', API_TOKENS_FULL);
-      const row = await insertApiToken(tx, { userId, name: input.name, scope: input.scope, tokenHash: hash });
+      const row = await insertApiToken(tx, { userId, name: input.name, scope: input.scope, tokenHash: hash, days: input.expiresInDays });
       await recordAudit(tx, {
         actorId: userId,
         action: 'create',
         entityType: 'api_token',
         entityId: row.id,
         entityName: row.name,
-        details: { scope: row.scope },
+        details: { scope: row.scope, expiresAt: new Date(row.expires_at).toISOString() },
       });
       return { ...presentToken(row), token };
     });
@@ -41,6 +56,14 @@ export async function createApiToken(
     if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw new AppError('conflict', API_TOKEN_NAME_TAKEN);
     throw error;
   }
+}
+
+/** The password again, and the second factor's code when it is on: a token is a key to the account. */
+async function proveWhoTheyAre(db: Db, userId: string, input: { currentPassword: string; code?: string }, client: SignInClient) {
+  await proveCurrentPassword(db, userId, input.currentPassword, client);
+  if (!(await hasSecondFactor(db, userId))) return;
+  if (!input.code) throw new AppError('bad_request', MFA_CODE_REQUIRED);
+  if (!(await proveSecondFactor(db, userId, input.code))) throw new AppError('bad_request', MFA_CODE_WRONG);
 }
 
 export async function listApiTokens(db: DbOrTx, userId: string): Promise<ApiToken[]> {

@@ -14,10 +14,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Created = { _id: string; name: string; scope: string; token: string; createdAt: string; lastUsedAt: string | null };
+type Created = { _id: string; name: string; scope: string; token: string; createdAt: string; lastUsedAt: string | null; expiresAt: string };
 
-async function createToken(sessionToken: string, name: string, scope: 'read' | 'full', app = t.app): Promise<Created> {
-  const response = await app.inject({ method: 'POST', url: '/api/tokens', headers: bearer(sessionToken), payload: { name, scope } });
+async function createToken(sessionToken: string, name: string, scope: 'read' | 'full', app = t.app, password = PASSWORD): Promise<Created> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/tokens',
+    headers: bearer(sessionToken),
+    payload: { name, scope, currentPassword: password },
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
 }
@@ -40,7 +45,14 @@ describe('personal API tokens', () => {
     const list = await t.app.inject({ method: 'GET', url: '/api/tokens', headers: bearer(staff.keeper.token) });
     expect(list.statusCode).toBe(200);
     expect(list.json()).toEqual([
-      { _id: created._id, name: 'Accounting export', scope: 'read', createdAt: created.createdAt, lastUsedAt: null },
+      {
+        _id: created._id,
+        name: 'Accounting export',
+        scope: 'read',
+        createdAt: created.createdAt,
+        lastUsedAt: null,
+        expiresAt: created.expiresAt,
+      },
     ]);
     expect(list.body).not.toContain(created.token);
 
@@ -154,12 +166,48 @@ describe('personal API tokens', () => {
     const session = changed.json().token as string;
     staff.keeper.token = session;
 
-    const next = await createToken(session, 'Before signing out', 'read');
+    const next = await createToken(session, 'Before signing out', 'read', t.app, 'keeper new pass 7');
     expect((await listMaterials(next.token)).statusCode).toBe(200);
     const out = await t.app.inject({ method: 'POST', url: '/api/auth/sessions/sign-out-others', headers: bearer(session) });
     expect(out.statusCode, out.body).toBe(200);
     expect((await listMaterials(next.token)).statusCode).toBe(401);
     expect((await listMaterials(session)).statusCode).toBe(200);
+    const back = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: bearer(session),
+      payload: { currentPassword: 'keeper new pass 7', newPassword: PASSWORD },
+    });
+    staff.keeper.token = back.json().token;
+  });
+
+  it('asks for the password again, lasts 90 days unless asked otherwise (a year at most), and is refused once expired', async () => {
+    const ask = (payload: object) => t.app.inject({ method: 'POST', url: '/api/tokens', headers: bearer(staff.keeper.token), payload });
+    const noPassword = await ask({ name: 'No password', scope: 'read' });
+    expect(noPassword.statusCode).toBe(400);
+    expect(noPassword.json().message).toBe('Please enter your current password.');
+    const wrong = await ask({ name: 'Wrong password', scope: 'read', currentPassword: 'not the password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('The current password is not correct.');
+    expect((await ask({ name: 'Too long', scope: 'read', currentPassword: PASSWORD, expiresInDays: 366 })).statusCode).toBe(400);
+
+    const usual = await createToken(staff.keeper.token, 'Usual', 'read');
+    const days = (Date.parse(usual.expiresAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(89.9);
+    expect(days).toBeLessThanOrEqual(90);
+    const short = await ask({ name: 'A week', scope: 'read', currentPassword: PASSWORD, expiresInDays: 7 });
+    expect(short.statusCode, short.body).toBe(201);
+    // A week later (its end moved to now): refused.
+    await t.database.db.execute(sql`update api_tokens set expires_at = now() - interval '1 second' where id = ${short.json()._id}`);
+    expect((await listMaterials(short.json().token)).statusCode).toBe(401);
+    // Its name is free again, and it is no longer listed.
+    const again = await ask({ name: 'A week', scope: 'read', currentPassword: PASSWORD, expiresInDays: 7 });
+    expect(again.statusCode, again.body).toBe(201);
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/tokens', headers: bearer(staff.keeper.token) })).json() as Created[];
+    expect(listed.filter((token) => token.name === 'A week')).toHaveLength(1);
+    for (const id of [usual._id, again.json()._id]) {
+      await t.app.inject({ method: 'DELETE', url: `/api/tokens/${id}`, headers: bearer(staff.keeper.token) });
+    }
   });
 
   it('stops working the moment it is revoked (401), and records when it was last used', async () => {
@@ -207,7 +255,7 @@ describe('personal API tokens', () => {
       method: 'POST',
       url: '/api/tokens',
       headers: bearer(staff.admin.token),
-      payload: { name: 'nightly', scope: 'full' },
+      payload: { name: 'nightly', scope: 'full', currentPassword: PASSWORD },
     });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('You already have a token with this name');
@@ -217,7 +265,7 @@ describe('personal API tokens', () => {
       method: 'POST',
       url: '/api/tokens',
       headers: bearer(staff.admin.token),
-      payload: { name: 'One more', scope: 'read' },
+      payload: { name: 'One more', scope: 'read', currentPassword: PASSWORD },
     });
     expect(full.statusCode).toBe(409);
     expect(full.json().message).toBe('You can hold at most 20 API tokens. Revoke one you no longer use first.');

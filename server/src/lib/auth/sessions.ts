@@ -114,7 +114,7 @@ async function authenticateApiToken(db: DbOrTx, settings: TokenSettings, token: 
     if (!row) throw new AppError('unauthenticated', API_TOKEN_NOT_VALID);
     return {
       auth: { userId: row.user_id, role: row.role, stores: row.stores ?? [], jti: null, apiToken: { id: row.id, scope: row.scope } },
-      until: Date.now() + SESSION_CACHE_MS,
+      until: Math.min(new Date(row.expires_at).getTime(), Date.now() + SESSION_CACHE_MS),
     };
   });
 }
