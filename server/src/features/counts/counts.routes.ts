@@ -83,10 +83,7 @@ const countsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/counts/:id/submit',
     { ...count, schema: { tags, params: ByIdParamsSchema, response: { 200: CountResponseSchema, ...errorResponses } } },
-    async (request) => ({
-      message: COUNT_SUBMITTED,
-      count: await submitCount(app.db, authOf(request), request.params.id),
-    }),
+    async (request, reply) => sendAnswer(reply, await submitCount(app.db, authOf(request), request.params.id, requestKeyOf(request))),
   );
 
   app.post(

@@ -11,6 +11,7 @@ import {
   COUNT_POSTED,
   COUNT_SOME_ITEM_BUSY,
   COUNT_STARTED,
+  COUNT_SUBMITTED,
   type Count,
   type CountLine,
   countItemBusy,
@@ -138,15 +139,15 @@ export async function enterCountLine(db: Db, auth: AuthContext, countId: string,
   });
 }
 
-/** Ends counting: the count waits for review and posting. */
-export async function submitCount(db: Db, auth: AuthContext, countId: string): Promise<Count> {
-  return runTransaction(db, async (tx) => {
+/** Ends counting, idempotently: the count waits for review and posting; a repeat of the request answers the first. */
+export function submitCount(db: Db, auth: AuthContext, countId: string, requestKey?: RequestKey) {
+  return runIdempotent(db, requestKey, async (tx) => {
     const count = await mustFindCount(tx, auth, countId);
     if (count.counted_count === 0) throw new AppError('bad_request', COUNT_NOTHING_COUNTED);
     if (!(await changeCountStatus(tx, { countId, from: ['counting'], to: 'submitted', userId: auth.userId }))) {
       throw new AppError('conflict', COUNT_NOT_COUNTING);
     }
-    return getCount(tx, auth, countId);
+    return { status: 200 as const, body: { message: COUNT_SUBMITTED, count: await getCount(tx, auth, countId) } };
   });
 }
 

@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
 import { registerCsvExport } from '../../lib/csv-export';
 import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
+import { requestKeyOf, sendAnswer } from '../../lib/request-key';
 import { STORE_COLUMNS } from './stores.csv';
 import { createStore, deleteStore, listStores, lockStore, unlockStore, updateStore } from './stores.service';
 
@@ -53,10 +54,7 @@ const storesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/stores',
     { ...manage, schema: { tags, body: StoreCreateRequestSchema, response: { 201: StoreWriteResponseSchema, ...errorResponses } } },
-    async (request, reply) => {
-      const store = await createStore(app.db, authOf(request).userId, request.body);
-      return reply.status(201).send({ message: STORE_CREATED, store });
-    },
+    async (request, reply) => sendAnswer(reply, await createStore(app.db, authOf(request).userId, request.body, requestKeyOf(request))),
   );
 
   app.put(

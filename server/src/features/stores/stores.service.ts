@@ -3,6 +3,7 @@ import {
   LOCK_NOT_BEFORE_TODAY,
   lockOnlyForward,
   STORE_CHOICE_NEEDED,
+  STORE_CREATED,
   STORE_IN_USE,
   STORE_NONE_ASSIGNED,
   STORE_NOT_FOUND,
@@ -14,11 +15,12 @@ import {
 } from '@stockyard/contract';
 import { storeInactive } from '@stockyard/contract/messages';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { canAccessStore, NO_STORE_ACCESS, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { todayIn } from '../../lib/calendar';
 import { AppError, databaseErrorCode, FOREIGN_KEY_VIOLATION } from '../../lib/errors';
+import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { recordAudit } from '../audit/audit.service';
 import { presentStore } from './stores.presenter';
 import {
@@ -40,25 +42,31 @@ export async function listStores(db: DbOrTx, auth: AuthContext, query: ListQuery
   return { stores: rows.map(presentStore), total };
 }
 
-export async function createStore(db: Db, actorId: string, input: z.output<typeof StoreCreateRequestSchema>): Promise<Store> {
-  return db.transaction(async (tx) => {
-    const row = await insertStore(tx, {
-      name: input.name,
-      location: input.location,
-      openingHours: input.openingHours,
-      isActive: input.status === 'Active',
-    });
-    await recordAudit(tx, {
-      actorId,
-      action: 'create',
-      entityType: 'store',
-      entityId: row.id,
-      entityName: row.name,
-      storeId: row.id,
-      details: input,
-    });
-    return presentStore(row);
+/** Creates a store, idempotently: a repeat of the request (its Idempotency-Key) answers the first store. */
+export function createStore(db: Db, actorId: string, input: z.output<typeof StoreCreateRequestSchema>, requestKey?: RequestKey) {
+  return runIdempotent(db, requestKey, async (tx) => ({
+    status: 201 as const,
+    body: { message: STORE_CREATED, store: await createStoreIn(tx, actorId, input) },
+  }));
+}
+
+async function createStoreIn(tx: Tx, actorId: string, input: z.output<typeof StoreCreateRequestSchema>): Promise<Store> {
+  const row = await insertStore(tx, {
+    name: input.name,
+    location: input.location,
+    openingHours: input.openingHours,
+    isActive: input.status === 'Active',
   });
+  await recordAudit(tx, {
+    actorId,
+    action: 'create',
+    entityType: 'store',
+    entityId: row.id,
+    entityName: row.name,
+    storeId: row.id,
+    details: input,
+  });
+  return presentStore(row);
 }
 
 export async function updateStore(db: Db, actorId: string, id: string, input: StoreUpdateRequest): Promise<Store> {

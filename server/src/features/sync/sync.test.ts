@@ -466,7 +466,7 @@ describe('parked movements', () => {
       sql`select count(*)::int as n from sync_ops where store_id = ${site.store._id} and state = 'parked'`,
     );
     expect(open?.n).toBe(500);
-  });
+  }, 120_000);
 
   it('applies a parked op once when two people apply it at the same moment', async () => {
     const { cement, parkedId } = await parkShortIssue(staff.keeper.token, 10, 11);

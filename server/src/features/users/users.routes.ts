@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
 import { registerCsvExport } from '../../lib/csv-export';
 import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
+import { requestKeyOf, sendAnswer } from '../../lib/request-key';
 import { USER_COLUMNS } from './users.csv';
 import { changeUserPassword, createUser, deleteUser, listUsers } from './users.service';
 
@@ -25,10 +26,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       ...manage,
       schema: { tags: ['users'], body: UserCreateRequestSchema, response: { 201: UserCreateResponseSchema, ...errorResponses } },
     },
-    async (request, reply) => {
-      const user = await createUser(app.db, authOf(request).userId, request.body);
-      return reply.status(201).send({ message: USER_CREATED, user });
-    },
+    async (request, reply) => sendAnswer(reply, await createUser(app.db, authOf(request).userId, request.body, requestKeyOf(request))),
   );
 
   app.get(

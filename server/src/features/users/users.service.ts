@@ -3,6 +3,7 @@ import {
   type ListQuery,
   OWN_PASSWORD_NEEDS_CURRENT,
   USER_CANNOT_DELETE_SELF,
+  USER_CREATED,
   USER_EMAIL_TAKEN,
   USER_NOT_FOUND,
   USER_STORE_NOT_FOUND,
@@ -10,9 +11,10 @@ import {
   type UserCreateRequestSchema,
 } from '@stockyard/contract';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { type AuthContext, revokeUserSessions } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
+import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { assertUncommonPassword, hashPassword } from '../../lib/passwords';
 import { recordAudit } from '../audit/audit.service';
 import { presentUser } from './users.presenter';
@@ -24,33 +26,39 @@ export async function listUsers(db: DbOrTx, query: ListQuery) {
   return { users: rows.map(presentUser), total };
 }
 
-export async function createUser(db: Db, actorId: string, input: z.output<typeof UserCreateRequestSchema>): Promise<User> {
+/** Creates a user, idempotently: a repeat of the request (its Idempotency-Key) answers the first user, not "taken". */
+export async function createUser(db: Db, actorId: string, input: z.output<typeof UserCreateRequestSchema>, requestKey?: RequestKey) {
   // Hash before anything else, so a taken email answers after the same work as a free one.
   assertUncommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
+  return runIdempotent(db, requestKey, async (tx) => ({
+    status: 201 as const,
+    body: { message: USER_CREATED, user: await createUserIn(tx, actorId, input, passwordHash) },
+  }));
+}
+
+async function createUserIn(tx: Tx, actorId: string, input: z.output<typeof UserCreateRequestSchema>, passwordHash: string): Promise<User> {
   const email = input.email.toLowerCase();
+  if ((await countStores(tx, input.stores)) !== input.stores.length) throw new AppError('bad_request', USER_STORE_NOT_FOUND);
+  let userId: string;
   try {
-    const id = await db.transaction(async (tx) => {
-      if ((await countStores(tx, input.stores)) !== input.stores.length) throw new AppError('bad_request', USER_STORE_NOT_FOUND);
-      const userId = await insertUser(tx, { name: input.name, email, passwordHash, role: input.role, stores: input.stores });
-      await recordAudit(tx, {
-        actorId,
-        action: 'create',
-        entityType: 'user',
-        entityId: userId,
-        entityName: input.name,
-        storeId: input.stores[0],
-        details: { email, role: input.role },
-      });
-      return userId;
-    });
-    const { rows } = await findUserRows(db, { ids: [id], offset: 0 });
-    if (!rows[0]) throw new Error('created user not found');
-    return presentUser(rows[0]);
+    userId = await insertUser(tx, { name: input.name, email, passwordHash, role: input.role, stores: input.stores });
   } catch (error) {
     if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw new AppError('conflict', USER_EMAIL_TAKEN);
     throw error;
   }
+  await recordAudit(tx, {
+    actorId,
+    action: 'create',
+    entityType: 'user',
+    entityId: userId,
+    entityName: input.name,
+    storeId: input.stores[0],
+    details: { email, role: input.role },
+  });
+  const { rows } = await findUserRows(tx, { ids: [userId], offset: 0 });
+  if (!rows[0]) throw new Error('created user not found');
+  return presentUser(rows[0]);
 }
 
 /** Deletes an account: its row stays for the history it signed, its sessions end now. */
