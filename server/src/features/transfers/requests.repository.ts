@@ -74,7 +74,7 @@ export async function lockRequestedMaterials(tx: DbOrTx, storeId: string, ids: s
   if (locked.length === 0) return [];
   // Read after the locks, in a statement of its own: a request that held them committed before, and
   // its open lines are seen (a statement that waited for a lock still sees what was there when it began).
-  const open = await queryRows<{ material_id: string; request_id: string }>(
+  const open = await queryRows<Pick<RowOf<typeof stockRequestLines>, 'material_id' | 'request_id'>>(
     tx,
     sql`select material_id, request_id from stock_request_lines
         where is_open and ${uuidIn(
