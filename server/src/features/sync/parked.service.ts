@@ -43,8 +43,14 @@ async function mustFindParked(db: Db, auth: AuthContext, id: string): Promise<Sy
  * A parked op's movement, as the keeper who captured it and when: a handover through the custody
  * service, any other op through the ledger statement. Its opId stays its Idempotency-Key.
  */
-async function recordParked(tx: Tx, auth: AuthContext, row: SyncOpRow, quantity: number, timeZone: string, at: string): Promise<string> {
-  const capturedAt = at;
+async function recordParked(
+  tx: Tx,
+  auth: AuthContext,
+  row: SyncOpRow,
+  quantity: number,
+  timeZone: string,
+  capturedAt: string,
+): Promise<string> {
   if (row.worker_id) {
     const handover = { workerId: row.worker_id, quantity, dueAt: row.due_at ?? undefined };
     const context = { timeZone, idempotencyKey: row.op_id, capturedAt, actorId: row.user_id };
