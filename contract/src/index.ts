@@ -9,6 +9,7 @@ export * from './imports';
 export * from './labels';
 export * from './languages';
 export * from './ledger';
+export * from './money';
 export * from './movements';
 export * from './notices';
 export * from './printed';

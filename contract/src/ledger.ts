@@ -12,6 +12,7 @@ import {
   TEXT_MAX,
 } from './common';
 import { MOVEMENT_KIND_LABELS, REMARKS_ALREADY_ADDED } from './messages';
+import { MoneySchema, UnitCostAnswerSchema, UnitCostSchema } from './money';
 import { MOVEMENT_KINDS } from './movements';
 
 /** The most one movement may move: far above any real site, far below the counters' limits. */
@@ -58,6 +59,8 @@ export const MaterialCreateRequestSchema = z.object({
   size: optionalText('Size', NAME_MAX),
   unit: optionalText('Unit', NAME_MAX),
   totalQuantity: startingQuantitySchema('Quantity').default(0),
+  /** What each unit of the starting quantity cost; without one it is unvalued (0). */
+  unitCost: UnitCostSchema.optional(),
   /** Required for an admin; a keeper's defaults to their active store. */
   storeId: optionalStoreId,
 });
@@ -84,7 +87,13 @@ export const DamageMaterialRequestSchema = z.object({ productId: IdSchema, ...da
 export const RefundMaterialRequestSchema = z.object({ productId: IdSchema, ...refundQuantity });
 export const ConsumeMaterialRequestSchema = z.object({ productId: IdSchema, ...issuedQuantity });
 /** Restock (new purchase) and transfer from the warehouse name the material within the store. */
-export const NamedStockRequestSchema = z.object({ name: requiredText('Material name'), ...issuedQuantity, storeId: optionalStoreId });
+export const NamedStockRequestSchema = z.object({
+  name: requiredText('Material name'),
+  ...issuedQuantity,
+  /** What each unit cost; without one the units come in at the store's average. */
+  unitCost: UnitCostSchema.optional(),
+  storeId: optionalStoreId,
+});
 export type NamedStockRequest = z.input<typeof NamedStockRequestSchema>;
 
 export const ProductSchema = z.object({
@@ -107,6 +116,9 @@ export const ProductSchema = z.object({
   code: z.string(),
   createdAt: z.string(),
   storeId: StoreRefSchema,
+  /** What the available quantity is worth and its average cost per unit; absent for those who see no costs. */
+  stockValue: MoneySchema.optional(),
+  averageCost: UnitCostAnswerSchema.optional(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 
@@ -169,6 +181,7 @@ const deliveryFields = {
   productId: IdSchema,
   ...issuedQuantity,
   supplier: requiredText('Supplier'),
+  unitCost: UnitCostSchema.optional(),
 };
 export const InventoryEntryRequestSchema = z.object({ ...deliveryFields, date: CalendarDateSchema });
 export type InventoryEntryRequest = z.input<typeof InventoryEntryRequestSchema>;
@@ -282,6 +295,9 @@ export const MovementSchema = z.object({
   canReverse: z.boolean(),
   /** The worker a tool went to or came back from. */
   worker: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  /** A material line's cost per unit and signed value; absent for those who see no costs. */
+  unitCost: UnitCostAnswerSchema.nullable().optional(),
+  value: MoneySchema.optional(),
 });
 export type Movement = z.infer<typeof MovementSchema>;
 export const MovementListResponseSchema = z.object({

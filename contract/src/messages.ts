@@ -22,6 +22,8 @@ export const MOVEMENT_KIND_LABELS: Record<MovementKind, string> = {
   loss: 'Lost',
   transfer_out: 'Transfer to store',
   store_transfer_in: 'Transfer from store',
+  revaluation: 'Revaluation',
+  transit_loss: 'Written off in transit',
 };
 
 export const MFA_CODE_REQUIRED = 'Please enter the 6-digit code from your authenticator app.';

@@ -17,6 +17,9 @@ export const MOVEMENT_KINDS = [
   'loss',
   'transfer_out',
   'store_transfer_in',
+  // Money only (quantity 0): a store's stock revalued, and the value of goods written off in transit.
+  'revaluation',
+  'transit_loss',
 ] as const;
 /** The kinds of a tool in a worker's custody: recorded through its custody record, never reversed on their own. */
 export const CUSTODY_KINDS: readonly MovementKind[] = ['checkout', 'checkin', 'damaged_return', 'loss'];
@@ -63,6 +66,8 @@ export const MOVEMENT_EFFECTS: Record<MovementKind, Partial<Record<ItemCounter, 
   // Between stores: dispatched from one (then in transit, in neither), received at the other.
   transfer_out: { transferred_out_quantity: 1, available_quantity: -1 },
   store_transfer_in: { transferred_in_quantity: 1, available_quantity: 1 },
+  revaluation: {},
+  transit_loss: {},
 };
 
 /** The kinds that move `counter` by `perUnit` per unit. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { fieldTooLong, IdSchema, PageQuerySchema, requiredText, StoreRefSchema, TEXT_MAX } from './common';
 import { DueAtSchema } from './custody';
 import { CalendarDateSchema, quantitySchema, VALID_QUANTITY_REQUIRED } from './ledger';
+import { UnitCostSchema } from './money';
 
 // Movements a keeper recorded on a phone, maybe with no signal, sent later in a batch: each applied
 // exactly once, or kept on the server for a person to look at (parked).
@@ -15,6 +16,9 @@ export const SYNC_FUTURE_TOLERANCE_MS = 5 * 60_000;
 
 export const SYNC_WORKER_ON_ISSUE_ONLY = 'Only a tool issue names a worker.';
 export const SYNC_DUE_WITHOUT_WORKER = 'A due date needs a worker.';
+export const SYNC_COST_ON_INBOUND_ONLY = 'Only a purchase or a transfer from the warehouse names a unit cost.';
+/** The op kinds that bring stock in from outside, at a cost. */
+export const INBOUND_OP_KINDS: readonly SyncOpKind[] = ['restock', 'transfer'];
 
 /** The item kind each op kind moves. */
 export function itemKindOfOp(kind: SyncOpKind): 'material' | 'tool' {
@@ -35,10 +39,15 @@ export const SyncOpSchema = z
     /** A tool issue may hand the tools to a worker of the store, due back by a day, as Issued Tool does. */
     workerId: IdSchema.optional(),
     dueAt: DueAtSchema.optional(),
+    unitCost: UnitCostSchema.optional(),
   })
   .refine((op) => itemKindOfOp(op.kind) === op.itemKind, { message: 'itemKind does not match kind', path: ['itemKind'] })
   .refine((op) => op.workerId === undefined || op.kind === 'tool-issue', { message: SYNC_WORKER_ON_ISSUE_ONLY, path: ['workerId'] })
-  .refine((op) => op.dueAt === undefined || op.workerId !== undefined, { message: SYNC_DUE_WITHOUT_WORKER, path: ['dueAt'] });
+  .refine((op) => op.dueAt === undefined || op.workerId !== undefined, { message: SYNC_DUE_WITHOUT_WORKER, path: ['dueAt'] })
+  .refine((op) => op.unitCost === undefined || INBOUND_OP_KINDS.includes(op.kind), {
+    message: SYNC_COST_ON_INBOUND_ONLY,
+    path: ['unitCost'],
+  });
 export type SyncOp = z.input<typeof SyncOpSchema>;
 
 /** The batch: each op is checked on its own, so one malformed op is rejected without refusing the rest. */

@@ -210,3 +210,8 @@ export async function isDatabaseReachable(db: DbOrTx): Promise<boolean> {
     return false;
   }
 }
+
+/** What an item's starting quantity is worth at its cost per unit: the same sum on the item's row and its opening line. */
+export function openingValue(quantity: number, unitCost: SQL): SQL {
+  return sql`round(${quantity}::numeric * ${unitCost}, 2)`;
+}

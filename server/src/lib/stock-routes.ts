@@ -31,7 +31,13 @@ export function movementRoute<S extends z.ZodType, P>(route: {
  */
 export function registerMovementRoutes<R, P>(
   app: FastifyInstance,
-  options: { tags: string[]; field: 'product' | 'tool'; response: z.ZodType; present: (row: R) => P; routes: MovementRoute<P>[] },
+  options: {
+    tags: string[];
+    field: 'product' | 'tool';
+    response: z.ZodType;
+    present: (row: R, reader: AuthContext) => P;
+    routes: MovementRoute<P>[];
+  },
 ): void {
   for (const route of options.routes) {
     app.post(
@@ -44,7 +50,7 @@ export function registerMovementRoutes<R, P>(
         replyMovement(request, reply, {
           message: route.message,
           field: options.field,
-          present: options.present,
+          present: (row: R) => options.present(row, authOf(request)),
           move: (db, claim) => route.move(db, authOf(request), request.body as never, claim),
         }),
     );

@@ -16,6 +16,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgSequence,
   pgTable,
   primaryKey,
@@ -106,6 +107,18 @@ export const materials = pgTable(
      */
     incomingQuantity: integer('incoming_quantity').notNull().default(0),
     /**
+     * What the available quantity is worth: the sum of the values of its ledger lines (all but
+     * transit losses, which belong to no store). Zero whenever nothing is available.
+     */
+    stockValue: numeric('stock_value', { precision: 20, scale: 2 }).notNull().default('0'),
+    /** The average at which the last unit left: the store's average cost while it holds none. */
+    lastAverageCost: numeric('last_average_cost', { precision: 16, scale: 4 }).notNull().default('0'),
+    /**
+     * The value the latest movement moved, set by the same UPDATE that moves the counters, so the
+     * ledger line takes the value computed under the row's lock.
+     */
+    lastMovementValue: numeric('last_movement_value', { precision: 20, scale: 2 }).notNull().default('0'),
+    /**
      * Goes up by one with every change that can change a report line of this material (a movement,
      * an edit, a remark, archiving): the sum over a store's materials is where its reports stand.
      */
@@ -128,6 +141,8 @@ export const materials = pgTable(
     uniqueIndex('materials_code_key').on(t.code),
     ...counterChecks('materials'),
     check('materials_incoming_non_negative', sql`${t.incomingQuantity} >= 0`),
+    check('materials_value_non_negative', sql`${t.stockValue} >= 0 and ${t.lastAverageCost} >= 0`),
+    check('materials_value_zero_when_empty', sql`${t.availableQuantity} > 0 or ${t.stockValue} = 0`),
   ],
 );
 
@@ -213,6 +228,10 @@ export const movements = pgTable(
     itemId: uuid('item_id').notNull(),
     kind: text('kind').$type<MovementKind>().notNull(),
     quantity: integer('quantity').notNull(),
+    /** A material line's cost per unit: as bought for an inbound line with a cost, else the average it moved at. */
+    unitCost: numeric('unit_cost', { precision: 16, scale: 4 }),
+    /** What the line moved in money, signed like its effect on the store's value; 0 for tools. */
+    value: numeric('value', { precision: 20, scale: 2 }).notNull().default('0'),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
     actorId: uuid('actor_id').references(() => users.id),
@@ -242,7 +261,7 @@ export const movements = pgTable(
     check('movements_kind_check', sql.raw(`kind in (${MOVEMENT_KINDS.map((kind) => `'${kind}'`).join(', ')})`)),
     check(
       'movements_quantity_sign',
-      sql`${t.quantity} > 0 or (${t.quantity} <> 0 and (${t.kind} in ('delivery', 'adjustment') or ${t.reversesId} is not null))`,
+      sql`${t.quantity} > 0 or (${t.quantity} <> 0 and (${t.kind} in ('delivery', 'adjustment') or ${t.reversesId} is not null)) or (${t.quantity} = 0 and ${t.kind} in ('revaluation', 'transit_loss'))`,
     ),
     // A movement is reversed at most once: of two reversals at the same moment, one is refused here.
     uniqueIndex('movements_reverses_key').on(t.reversesId).where(sql`${t.reversesId} is not null`),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { workers } from './custody';
 import { type ItemKind, movements } from './ledger';
@@ -28,6 +28,8 @@ export const syncOps = pgTable(
     itemId: uuid('item_id').notNull(),
     quantity: integer('quantity').notNull(),
     reason: text('reason').notNull().default(''),
+    /** An inbound op's cost per unit, as sent. */
+    unitCost: numeric('unit_cost', { precision: 16, scale: 4 }),
     capturedAt: timestamp('captured_at', { withTimezone: true }).notNull(),
     /** A tool issue's worker and due time, as sent (the due time as the phone gave it: a day or an instant). */
     workerId: uuid('worker_id').references(() => workers.id),

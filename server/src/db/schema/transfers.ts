@@ -1,6 +1,18 @@
 import { TRANSFER_STATUSES, type TransferStatus } from '@stockyard/contract';
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { type ItemKind, materials } from './ledger';
 import { stores } from './stores';
@@ -104,6 +116,8 @@ export const transferLines = pgTable(
     damaged: integer('damaged').notNull().default(0),
     lost: integer('lost').notNull().default(0),
     countsIncoming: boolean('counts_incoming').notNull().default(false),
+    /** A material line's value dispatched and not yet received or written off. */
+    transitValue: numeric('transit_value', { precision: 20, scale: 2 }).notNull().default('0'),
   },
   (t) => [
     check('transfer_lines_item_kind_check', sql`${t.itemKind} in ('material', 'tool')`),

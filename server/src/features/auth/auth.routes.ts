@@ -15,7 +15,6 @@ import {
   SetLanguageRequestSchema,
   SetLanguageResponseSchema,
 } from '@stockyard/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize, authorizeOrSetUp, mfaUserOf } from '../../lib/auth/authorize';
 import { errorResponses } from '../../lib/http';

@@ -1,7 +1,6 @@
 import {
   COUNT_CANCELLED,
   COUNT_LINE_ENTERED,
-  COUNT_SUBMITTED,
   CountCreateRequestSchema,
   CountLineParamsSchema,
   CountLineRequestSchema,

@@ -25,7 +25,7 @@ import {
   updateDeliveryRow,
 } from './deliveries.repository';
 
-export type DeliveryInput = { productId: string; quantity: number; supplier: string; day: string };
+export type DeliveryInput = { productId: string; quantity: number; supplier: string; day: string; unitCost?: string };
 
 type Context = { auth: AuthContext; timeZone: string; offlineMaxAgeDays: number; idempotencyKey?: string };
 
@@ -64,7 +64,7 @@ async function moveDeliveredStock(
   tx: Tx,
   context: Context,
   deliveryId: string,
-  change: { materialId: string; quantity: number; day: string; supplier: string },
+  change: { materialId: string; quantity: number; day: string; supplier: string; unitCost?: string },
 ) {
   await recordMovementOrRefuse(
     tx,
@@ -77,6 +77,8 @@ async function moveDeliveredStock(
       actorId: context.auth.userId,
       occurredAt: occurredOn(change.day, context.timeZone),
       supplier: change.supplier,
+      // A cost applies to what comes in; what a correction takes back leaves at the average.
+      unitCost: change.quantity > 0 ? change.unitCost : undefined,
       deliveryId,
       idempotencyKey: context.idempotencyKey,
     },
@@ -101,6 +103,7 @@ async function createDeliveryIn(tx: Tx, context: Context, input: DeliveryInput):
     quantity: input.quantity,
     day: input.day,
     supplier: input.supplier,
+    unitCost: input.unitCost,
   });
   const created = await mustFind(tx, deliveryId, scope);
   await auditDelivery(tx, context, 'create', created, { quantity: input.quantity, supplier: input.supplier, date: input.day });
@@ -132,6 +135,7 @@ async function updateDeliveryIn(tx: Tx, context: Context, id: string, input: Del
         quantity: difference,
         day: input.day,
         supplier: input.supplier,
+        unitCost: input.unitCost,
       });
     }
   } else {
@@ -146,6 +150,7 @@ async function updateDeliveryIn(tx: Tx, context: Context, id: string, input: Del
       quantity: input.quantity,
       day: input.day,
       supplier: input.supplier,
+      unitCost: input.unitCost,
     });
   }
   await updateDeliveryRow(tx, id, { storeId, materialId: input.productId, ...input });

@@ -1,12 +1,16 @@
 import type { Product } from '@stockyard/contract';
 import type { materials } from '../../db/schema';
 import type { RowOf } from '../../db/sql';
+import { seesCosts } from '../../lib/auth/policy';
+import type { AuthContext } from '../../lib/auth/sessions';
+import { averageCostText, moneyText } from '../../lib/money';
 
 /** A material's row with the name of its store, as the list statement and the ledger statement return it. */
 export type MaterialRow = RowOf<typeof materials> & { store_name: string };
 
-export function presentProduct(row: MaterialRow): Product {
-  return {
+/** A material as its reader may see it: with its value and average cost only for those who see costs. */
+export function presentProduct(row: MaterialRow, reader: Pick<AuthContext, 'role'>): Product {
+  const product: Product = {
     _id: row.id,
     name: row.name,
     categoryname: row.category_name,
@@ -25,5 +29,11 @@ export function presentProduct(row: MaterialRow): Product {
     code: row.code,
     createdAt: new Date(row.created_at).toISOString(),
     storeId: { _id: row.store_id, name: row.store_name },
+  };
+  if (!seesCosts(reader)) return product;
+  return {
+    ...product,
+    stockValue: moneyText(row.stock_value),
+    averageCost: averageCostText(row.stock_value, row.available_quantity, row.last_average_cost),
   };
 }

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import type { materials } from '../../db/schema';
-import { containsPattern, type ItemPageQuery, queryItemPage, queryRows, type RowOf, storeFilter } from '../../db/sql';
+import { containsPattern, type ItemPageQuery, openingValue, queryItemPage, queryRows, type RowOf, storeFilter } from '../../db/sql';
 import type { MaterialRow } from './materials.presenter';
 
 export type MaterialQuery = ItemPageQuery & { q?: string };
@@ -36,11 +36,13 @@ export async function findMaterialIdByName(db: DbOrTx, storeId: string, name: st
 
 /** Inserts a material whose counters start at its opening quantity; throws the database's unique violation on a taken name. */
 export async function insertMaterial(db: DbOrTx, storeId: string, input: z.output<typeof MaterialCreateRequestSchema>): Promise<string> {
+  const unitCost = sql`${input.unitCost ?? '0'}::numeric`;
   const [row] = await queryRows<Pick<RowOf<typeof materials>, 'id'>>(
     db,
-    sql`insert into materials (store_id, name, category_name, material_name, size, unit, total_quantity, available_quantity)
+    sql`insert into materials (store_id, name, category_name, material_name, size, unit, total_quantity, available_quantity,
+                               stock_value, last_average_cost)
         values (${storeId}, ${input.name}, ${input.categoryname}, ${input.materialname}, ${input.size}, ${input.unit},
-                ${input.totalQuantity}, ${input.totalQuantity})
+                ${input.totalQuantity}, ${input.totalQuantity}, ${openingValue(input.totalQuantity, unitCost)}, ${unitCost})
         returning id`,
   );
   if (!row) throw new Error('insert returned no row');

@@ -40,13 +40,13 @@ function nameTaken(name: string): AppError {
 /** Live materials of the caller's stores, a page at a time. */
 export async function listMaterials(db: DbOrTx, auth: AuthContext, query: Omit<MaterialQuery, 'storeIds'>) {
   const { rows, total } = await findMaterialRows(db, { ...query, storeIds: storeScopeOf(auth) });
-  return { products: rows.map(presentProduct), total };
+  return { products: rows.map((row) => presentProduct(row, auth)), total };
 }
 
-async function mustFind(db: DbOrTx, id: string, storeIds: string[] | null): Promise<Product> {
+async function mustFind(db: DbOrTx, auth: AuthContext, id: string, storeIds: string[] | null): Promise<Product> {
   const row = await findMaterialRow(db, id, storeIds);
   if (!row) throw new AppError('not_found', MATERIAL_NOT_FOUND);
-  return presentProduct(row);
+  return presentProduct(row, auth);
 }
 
 function auditMaterial(tx: Tx, auth: AuthContext, action: AuditEntry['action'], item: ChangedItem, details?: Record<string, unknown>) {
@@ -81,13 +81,14 @@ async function createMaterialIn(
     storeId: input.storeId,
     name: input.name,
     quantity: input.totalQuantity,
+    unitCost: input.unitCost,
     idempotencyKey,
     insert: (storeId) => insertMaterial(tx, storeId, input),
     nameTaken: materialNameTaken,
   });
   const { storeId: _target, ...details } = input;
   await auditMaterial(tx, auth, 'create', { id, name: input.name, store_id: storeId }, details);
-  return mustFind(tx, id, null);
+  return mustFind(tx, auth, id, null);
 }
 
 /** Changes descriptive fields only; counters move through movements alone. */
@@ -107,7 +108,7 @@ export async function updateMaterial(
       if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw nameTaken(input.name ?? '');
       throw error;
     }
-    return mustFind(tx, id, scope);
+    return mustFind(tx, auth, id, scope);
   });
 }
 
@@ -126,11 +127,11 @@ export async function setRemarks(db: Db, auth: AuthContext, id: string, remarks:
   return db.transaction(async (tx) => {
     const updated = await setRemarksWhenEmpty(tx, id, scope, remarks);
     if (!updated) {
-      await mustFind(tx, id, scope);
+      await mustFind(tx, auth, id, scope);
       throw new AppError('conflict', REMARKS_ALREADY_ADDED);
     }
     await auditMaterial(tx, auth, 'update', updated, { remarks });
-    return mustFind(tx, id, scope);
+    return mustFind(tx, auth, id, scope);
   });
 }
 
@@ -145,7 +146,7 @@ export async function moveMaterial(
   db: DbOrTx,
   auth: AuthContext,
   productId: string,
-  movement: { kind: MovementKind; quantity: number },
+  movement: { kind: MovementKind; quantity: number; unitCost?: string },
   claim?: IdempotencyClaim,
 ): Promise<Product> {
   const row = await recordMovementOrRefuse<MaterialRow>(
@@ -156,26 +157,27 @@ export async function moveMaterial(
       storeIds: storeScopeOf(auth),
       kind: movement.kind,
       quantity: movement.quantity,
+      unitCost: movement.unitCost,
       actorId: auth.userId,
       claim,
     },
     { notFound: MATERIAL_NOT_FOUND, refused: () => REFUSALS[movement.kind] ?? NOT_ENOUGH_STOCK },
   );
-  return presentProduct(row);
+  return presentProduct(row, auth);
 }
 
 /** Records a purchase or a transfer from the warehouse of a material named within the store. */
 export async function moveMaterialByName(
   db: DbOrTx,
   auth: AuthContext,
-  input: { name: string; quantity: number; storeId?: string },
+  input: { name: string; quantity: number; unitCost?: string; storeId?: string },
   kind: 'purchase' | 'transfer_in',
   claim?: IdempotencyClaim,
 ): Promise<Product> {
   const storeId = await resolveTargetStore(db, auth, input.storeId);
   const id = await findMaterialIdByName(db, storeId, input.name);
   if (!id) throw new AppError('not_found', MATERIAL_NOT_FOUND);
-  return moveMaterial(db, auth, id, { kind, quantity: input.quantity }, claim);
+  return moveMaterial(db, auth, id, { kind, quantity: input.quantity, unitCost: input.unitCost }, claim);
 }
 
 /** The store of a live material of the caller's stores; 404 when there is none. */

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type ItemKind, MOVEMENT_EFFECTS, type MovementKind, type tools } from '../../db/schema';
-import { queryRows, queryRowsPrepared, type RowOf, storeFilter } from '../../db/sql';
+import { openingValue, queryRows, queryRowsPrepared, type RowOf, storeFilter } from '../../db/sql';
 import type { IdempotencyClaim } from '../../lib/idempotency';
 
 /** An item's row as the ledger statement returns it: every column of its table plus its store's name. */
@@ -35,7 +35,66 @@ export type MovementInput = {
   transferLineId?: string | null;
   /** The phone's op this movement applies: stored with it, so a replay of the op finds it. */
   syncOp?: SyncOpRecord;
+  /** A material coming in at a known cost per unit (a decimal string); without one it comes in at the average. */
+  unitCost?: string | null;
+  /**
+   * A value fixed by the caller, evaluated in the statement: a reversal of an outbound line re-enters
+   * exactly what that line took.
+   */
+  exactValue?: SQL;
 };
+
+/**
+ * What a material movement moves in money, from the item's row before it (`row` qualifies its
+ * columns) and the change of its available quantity `delta`: in at `unitCost` when one is given,
+ * else at the average (the value over the quantity, or the average at which the last unit left when
+ * there is none); out at the average, rounded to the cent, except that the last unit takes exactly
+ * what value is left, so the value is 0 whenever the quantity is.
+ */
+function movementValue(row: SQL, delta: SQL, unitCost: SQL): SQL {
+  const available = sql`${row}available_quantity`;
+  const value = sql`${row}stock_value`;
+  return sql`(case
+      when ${delta} > 0 and ${unitCost} is not null then round(${delta} * ${unitCost}, 2)
+      when ${delta} > 0 and ${available} > 0 then round(${delta} * ${value} / ${available}, 2)
+      when ${delta} > 0 then round(${delta} * ${row}last_average_cost, 2)
+      when ${delta} < 0 and ${available} = -${delta} then -${value}
+      when ${delta} < 0 then -round(-${delta} * ${value} / ${available}, 2)
+      else 0 end)`;
+}
+
+/** The value columns a material movement sets beside its counters, all from the row before it. */
+function valueAssignments(row: SQL, movedValue: SQL): SQL[] {
+  return [
+    sql`last_movement_value = ${movedValue}`,
+    sql`stock_value = ${row}stock_value + ${movedValue}`,
+    // The average before this movement: when it takes the last unit, the average that unit left at.
+    sql`last_average_cost = case when ${row}available_quantity > 0 then round(${row}stock_value / ${row}available_quantity, 4) else ${row}last_average_cost end`,
+  ];
+}
+
+/** A ledger line's cost per unit: as given, else what its value makes per unit. */
+function lineUnitCost(unitCost: SQL, value: SQL, quantity: SQL): SQL {
+  return sql`coalesce(${unitCost}, case when ${quantity} <> 0 then round(abs(${value}) / abs(${quantity}), 4) end)`;
+}
+
+/**
+ * A transfer line's value still on its way moves with each dispatch (up) and receipt (down) of it;
+ * a receipt takes its share of it, and the last units take what is left.
+ */
+function transitShare(transferLineId: string, quantity: number): SQL {
+  return sql`(select case when tl.quantity - tl.received - tl.damaged - tl.lost = 0 then tl.transit_value
+                   else round(${quantity}::numeric * tl.transit_value / (tl.quantity - tl.received - tl.damaged - tl.lost + ${quantity}), 2) end
+              from transfer_lines tl where tl.id = ${transferLineId})`;
+}
+
+/** A stored answer keeps a material's amounts as text: a JSON number would bring them back as binary floats. */
+const amountsAsText = sql` || jsonb_build_object('stock_value', moved.stock_value::text, 'last_average_cost', moved.last_average_cost::text)`;
+
+/** The opposite of a ledger line's value, read in the statement that reverses it (a line never changes). */
+export function reversedValue(movementId: string): SQL {
+  return sql`(select -m.value from movements m where m.id = ${movementId})`;
+}
 
 /** An offline movement's op as sync_ops keeps it; its (user, opId) is unique, so a replay fails the statement. */
 export type SyncOpRecord = { userId: string; opId: string; fingerprint: string; kind: string; reason: string; capturedAt: string };
@@ -105,11 +164,20 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
     column: sql.identifier(column),
     delta: perUnit * input.quantity,
   }));
+  const isMaterial = input.itemKind === 'material';
+  const unitCost = sql`${input.unitCost ?? null}::numeric`;
+  const availableDelta = changes.find((change) => change.name === 'available_quantity')?.delta ?? 0;
+  const isTransit = isMaterial && input.transferLineId && (input.kind === 'transfer_out' || input.kind === 'store_transfer_in');
+  const movedValue =
+    input.exactValue ??
+    (isTransit && input.kind === 'store_transfer_in' && input.transferLineId
+      ? transitShare(input.transferLineId, input.quantity)
+      : movementValue(sql``, sql`${availableDelta}::numeric`, unitCost));
   const assignments = sql.join(
     [
       ...changes.map(({ column, delta }) => sql`${column} = ${column} + ${delta}::int`),
       // A material's report line changes with it: cached reports of its store are no longer current.
-      ...(input.itemKind === 'material' ? [sql`change_version = change_version + 1`] : []),
+      ...(isMaterial ? [sql`change_version = change_version + 1`, ...valueAssignments(sql``, movedValue)] : []),
     ],
     sql`, `,
   );
@@ -141,29 +209,40 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
           returning *, (select s.name from stores s where s.id = store_id) as store_name
         ), logged as (
           insert into movements (store_id, item_kind, item_id, kind, quantity, occurred_at, actor_id, reason, supplier, delivery_id,
-                                 idempotency_key, reverses_id, count_id, worker_id, custody_id, transfer_line_id)
+                                 idempotency_key, reverses_id, count_id, worker_id, custody_id, transfer_line_id, value, unit_cost)
           select store_id, ${input.itemKind}, id, ${input.kind}, ${input.quantity}, ${occurredAt}, ${input.actorId},
                  ${input.reason ?? null}, ${input.supplier ?? null}, ${input.deliveryId ?? null}, ${input.claim?.key ?? input.idempotencyKey ?? null},
                  ${input.reversesId ?? null}, ${input.countId ?? null}, ${input.workerId ?? null}, ${input.custodyId ?? null},
-                 ${input.transferLineId ?? null}
+                 ${input.transferLineId ?? null},
+                 ${isMaterial ? sql`last_movement_value` : sql`0`},
+                 ${isMaterial ? lineUnitCost(unitCost, sql`last_movement_value`, sql`${input.quantity}::int`) : sql`null`}
           from moved
           returning id
-        )${input.itemKind === 'material' ? lowStockCrossing : sql``}${
+        )${
+          isTransit
+            ? sql`, in_transit as (
+          update transfer_lines set transit_value = transit_value - (select last_movement_value from moved)
+          where id = ${input.transferLineId ?? null} and exists (select 1 from moved)
+        )`
+            : sql``
+        }${isMaterial ? lowStockCrossing : sql``}${
           input.claim
             ? sql`, claimed as (
           insert into idempotency_keys (user_id, key, fingerprint, status_code, response)
           select ${input.claim.userId}, ${input.claim.key}, ${input.claim.fingerprint}, 200,
-                 jsonb_build_object('message', ${input.claim.message}::text, 'row', to_jsonb(moved.*), 'movementId', (select id from logged))
+                 jsonb_build_object('message', ${input.claim.message}::text, 'row', to_jsonb(moved.*)${isMaterial ? amountsAsText : sql``},
+                                    'movementId', (select id from logged))
           from moved
         )`
             : sql``
         }${
           input.syncOp
             ? sql`, synced as (
-          insert into sync_ops (user_id, op_id, fingerprint, store_id, kind, item_kind, item_id, quantity, reason, captured_at, state, movement_id)
+          insert into sync_ops (user_id, op_id, fingerprint, store_id, kind, item_kind, item_id, quantity, reason, captured_at, state,
+                                movement_id, unit_cost)
           select ${input.syncOp.userId}, ${input.syncOp.opId}, ${input.syncOp.fingerprint}, moved.store_id, ${input.syncOp.kind},
                  ${input.itemKind}, moved.id, ${input.quantity}, ${input.syncOp.reason}, ${input.syncOp.capturedAt}::timestamptz, 'applied',
-                 (select id from logged)
+                 (select id from logged), ${unitCost}
           from moved
         ), synced_key as (
           -- The op's id is also its Idempotency-Key: a single call sent with it, then or later, finds it taken.
@@ -201,16 +280,25 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
 
 /** Appends one ledger row; used alone only where the counters were written in the same statement as the item (creation). */
 export async function appendMovement(tx: DbOrTx, input: Omit<MovementInput, 'storeIds'> & { storeId: string }): Promise<void> {
+  const unitCost = input.itemKind === 'material' ? sql`${input.unitCost ?? '0'}::numeric` : sql`null::numeric`;
   await tx.execute(
-    sql`insert into movements (store_id, item_kind, item_id, kind, quantity, occurred_at, actor_id, reason, supplier, delivery_id, idempotency_key)
+    sql`insert into movements (store_id, item_kind, item_id, kind, quantity, occurred_at, actor_id, reason, supplier, delivery_id, idempotency_key,
+                               unit_cost, value)
         values (${input.storeId}, ${input.itemKind}, ${input.itemId}, ${input.kind}, ${input.quantity},
                 ${input.occurredAt ?? sql`now()`}, ${input.actorId}, ${input.reason ?? null}, ${input.supplier ?? null},
-                ${input.deliveryId ?? null}, ${input.idempotencyKey ?? null})`,
+                ${input.deliveryId ?? null}, ${input.idempotencyKey ?? null}, ${unitCost}, coalesce(${openingValue(input.quantity, unitCost)}, 0))`,
   );
 }
 
 /** One phone op of a batch for `recordSyncedMovements`, its item's own. */
-export type SyncedMovement = { itemId: string; kind: MovementKind; quantity: number; reason: string | null; syncOp: SyncOpRecord };
+export type SyncedMovement = {
+  itemId: string;
+  kind: MovementKind;
+  quantity: number;
+  reason: string | null;
+  unitCost: string | null;
+  syncOp: SyncOpRecord;
+};
 
 /**
  * Records the ops of a phone's batch, each of a different item, in one statement: for each op the
@@ -233,7 +321,7 @@ export async function recordSyncedMovements(
   const values = sql.join(
     ops.map(
       (op) =>
-        sql`(${op.itemId}::uuid, ${op.kind}::text, ${op.quantity}::int, ${op.reason}::text, ${op.syncOp.opId}::text,
+        sql`(${op.itemId}::uuid, ${op.kind}::text, ${op.quantity}::int, ${op.reason}::text, ${op.unitCost}::numeric, ${op.syncOp.opId}::text,
              ${op.syncOp.fingerprint}::text, ${op.syncOp.kind}::text, ${op.syncOp.reason}::text, ${op.syncOp.capturedAt}::timestamptz,
              ${sql.join(
                columns.map(
@@ -245,10 +333,12 @@ export async function recordSyncedMovements(
     ),
     sql`, `,
   );
+  const isMaterial = batch.itemKind === 'material';
+  const movedValue = movementValue(sql`i.`, sql`op.${deltaName('available_quantity')}::numeric`, sql`op.unit_cost`);
   const assignments = sql.join(
     [
       ...columns.map((column) => sql`${sql.identifier(column)} = i.${sql.identifier(column)} + op.${deltaName(column)}`),
-      ...(batch.itemKind === 'material' ? [sql`change_version = i.change_version + 1`] : []),
+      ...(isMaterial ? [sql`change_version = i.change_version + 1`, ...valueAssignments(sql`i.`, movedValue)] : []),
     ],
     sql`, `,
   );
@@ -268,7 +358,7 @@ export async function recordSyncedMovements(
   );
   const rows = await queryRows<{ op_id: string; movement_id: string }>(
     db,
-    sql`with op (item_id, kind, quantity, reason, op_id, fingerprint, op_kind, op_reason, captured_at, ${columnList}) as (
+    sql`with op (item_id, kind, quantity, reason, unit_cost, op_id, fingerprint, op_kind, op_reason, captured_at, ${columnList}) as (
           values ${values}
         ), open_store as (
           select s.id, s.locked_before from stores s
@@ -280,17 +370,20 @@ export async function recordSyncedMovements(
           where i.id = op.item_id and i.deleted_at is null and ${storeFilter(batch.storeIds, sql`i.store_id`)} and ${guards}
             and exists (select 1 from open_store os where os.id = i.store_id and (os.locked_before is null or os.locked_before <= op.captured_at))
           returning i.*, (select s.name from stores s where s.id = i.store_id) as store_name,
-                    op.kind as op_ledger_kind, op.quantity as op_quantity, op.reason as op_ledger_reason, op.op_id, op.fingerprint,
-                    op.op_kind, op.op_reason, op.captured_at
+                    op.kind as op_ledger_kind, op.quantity as op_quantity, op.reason as op_ledger_reason, op.unit_cost as op_unit_cost,
+                    op.op_id, op.fingerprint, op.op_kind, op.op_reason, op.captured_at
         ), logged as (
-          insert into movements (store_id, item_kind, item_id, kind, quantity, occurred_at, actor_id, reason, idempotency_key)
-          select store_id, ${batch.itemKind}, id, op_ledger_kind, op_quantity, captured_at, ${batch.actorId}, op_ledger_reason, op_id
+          insert into movements (store_id, item_kind, item_id, kind, quantity, occurred_at, actor_id, reason, idempotency_key, value, unit_cost)
+          select store_id, ${batch.itemKind}, id, op_ledger_kind, op_quantity, captured_at, ${batch.actorId}, op_ledger_reason, op_id,
+                 ${isMaterial ? sql`last_movement_value` : sql`0`},
+                 ${isMaterial ? lineUnitCost(sql`op_unit_cost`, sql`last_movement_value`, sql`op_quantity`) : sql`null`}
           from moved
           returning id, idempotency_key
         )${batch.itemKind === 'material' ? lowStockCrossing : sql``}, synced as (
-          insert into sync_ops (user_id, op_id, fingerprint, store_id, kind, item_kind, item_id, quantity, reason, captured_at, state, movement_id)
+          insert into sync_ops (user_id, op_id, fingerprint, store_id, kind, item_kind, item_id, quantity, reason, captured_at, state,
+                                movement_id, unit_cost)
           select ${batch.actorId}, moved.op_id::uuid, moved.fingerprint, moved.store_id, moved.op_kind, ${batch.itemKind}, moved.id,
-                 moved.op_quantity, moved.op_reason, moved.captured_at, 'applied', logged.id
+                 moved.op_quantity, moved.op_reason, moved.captured_at, 'applied', logged.id, moved.op_unit_cost
           from moved join logged on logged.idempotency_key = moved.op_id
         ), synced_key as (
           insert into idempotency_keys (user_id, key, fingerprint, status_code, response)

@@ -2,6 +2,9 @@ import type { Movement } from '@stockyard/contract';
 import { UNKNOWN_USER } from '@stockyard/contract';
 import type { movements } from '../../db/schema';
 import type { RowOf } from '../../db/sql';
+import { seesCosts } from '../../lib/auth/policy';
+import type { AuthContext } from '../../lib/auth/sessions';
+import { moneyText, unitCostText } from '../../lib/money';
 
 export type MovementRow = Omit<RowOf<typeof movements>, 'idempotency_key'> & {
   store_name: string;
@@ -15,8 +18,9 @@ export type MovementRow = Omit<RowOf<typeof movements>, 'idempotency_key'> & {
   worker_name: string | null;
 };
 
-export function presentMovement(row: MovementRow, canReverse: boolean): Movement {
-  return {
+/** A ledger line as its reader may see it: its cost per unit and value only for those who see costs. */
+export function presentMovement(row: MovementRow, canReverse: boolean, reader: Pick<AuthContext, 'role'>): Movement {
+  const movement: Movement = {
     _id: row.id,
     storeId: { _id: row.store_id, name: row.store_name },
     itemKind: row.item_kind as Movement['itemKind'],
@@ -42,4 +46,6 @@ export function presentMovement(row: MovementRow, canReverse: boolean): Movement
     canReverse,
     worker: row.worker_id ? { _id: row.worker_id, name: row.worker_name ?? 'Unknown worker' } : null,
   };
+  if (!seesCosts(reader)) return movement;
+  return { ...movement, unitCost: row.unit_cost === null ? null : unitCostText(row.unit_cost), value: moneyText(row.value) };
 }

@@ -30,7 +30,7 @@ import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { assertStoreTakesStock, resolveTargetStore } from '../stores/stores.service';
-import { appendMovement, type ItemRow, type MovementInput, recordMovement, type StoreRefusal } from './ledger.repository';
+import { appendMovement, type ItemRow, type MovementInput, recordMovement, reversedValue, type StoreRefusal } from './ledger.repository';
 import { presentMovement } from './movements.presenter';
 import { type FeedPosition, findMovementRow, findMovementRows } from './movements.repository';
 
@@ -83,7 +83,7 @@ export async function listMovements(db: DbOrTx, auth: AuthContext, query: z.outp
   const after = query.after === undefined ? undefined : feedPositionOf(query.after);
   const { rows, total } = await findMovementRows(db, { ...query, after, storeIds: storeScopeOf(auth), timeZone });
   const now = Date.now();
-  const movements = rows.map((row) => presentMovement(row, reversalRefusal(auth, row, now) === null));
+  const movements = rows.map((row) => presentMovement(row, reversalRefusal(auth, row, now) === null, auth));
   if (!after) return { movements, total };
   const last = rows.at(-1);
   return { movements, total, next: last ? feedCursorOf({ tx: last.feed_tx, id: last.id }) : (query.after ?? '') };
@@ -167,6 +167,8 @@ async function reverseMovementIn(tx: DbOrTx, auth: AuthContext, id: string, reas
         reason,
         reversesId: original.id,
         idempotencyKey: key,
+        // What an outbound line took comes back exactly; an inbound line taken back leaves at the average.
+        exactValue: original.quantity * availableEffect < 0 ? reversedValue(original.id) : undefined,
       },
       {
         notFound: isMaterial ? MATERIAL_NOT_FOUND : TOOL_NOT_FOUND,
@@ -183,7 +185,7 @@ async function reverseMovementIn(tx: DbOrTx, auth: AuthContext, id: string, reas
   const { rows } = await findMovementRows(tx, { storeIds: scope, ids: [movementId], limit: 1, offset: 0, timeZone: 'UTC' });
   const row = rows[0];
   if (!row) throw new Error('the reversal just recorded was not found');
-  return presentMovement(row, false);
+  return presentMovement(row, false, auth);
 }
 
 /**
@@ -198,6 +200,8 @@ export async function createItemWithOpening(
     storeId?: string;
     name: string;
     quantity: number;
+    /** A material's cost per unit of its starting quantity. */
+    unitCost?: string;
     idempotencyKey?: string;
     insert: (storeId: string) => Promise<string>;
     nameTaken: (name: string) => string;
@@ -221,6 +225,7 @@ export async function createItemWithOpening(
       quantity: item.quantity,
       actorId: auth.userId,
       idempotencyKey: item.idempotencyKey,
+      unitCost: item.unitCost,
     });
   }
   return { id, storeId };

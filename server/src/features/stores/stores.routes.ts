@@ -3,7 +3,6 @@ import {
   BOOKS_REOPENED,
   ListQuerySchema,
   MessageResponseSchema,
-  STORE_CREATED,
   STORE_DELETED,
   STORE_UPDATED,
   StoreCreateRequestSchema,

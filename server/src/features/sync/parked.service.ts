@@ -67,6 +67,7 @@ async function recordParked(
       actorId: row.user_id,
       occurredAt: instantAt(capturedAt),
       reason: row.reason || null,
+      unitCost: row.unit_cost,
       idempotencyKey: row.op_id,
     },
     {

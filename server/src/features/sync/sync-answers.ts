@@ -44,6 +44,7 @@ export const LEDGER_KINDS: Record<SyncOpKind, MovementKind> = {
 export function fingerprintOf(op: Op): string {
   const content: unknown[] = [op.kind, op.itemKind, op.itemId, op.quantity, op.reason, new Date(op.capturedAt).toISOString(), op.storeId];
   if (op.workerId) content.push(op.workerId, op.dueAt ?? null);
+  if (op.unitCost !== undefined) content.push({ unitCost: op.unitCost });
   return createHash('sha256').update(JSON.stringify(content)).digest('hex');
 }
 

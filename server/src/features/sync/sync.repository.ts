@@ -19,6 +19,7 @@ export type SyncOpRow = {
   unit: string | null;
   quantity: number;
   reason: string;
+  unit_cost: string | null;
   captured_at: string | Date;
   worker_id: string | null;
   worker_name: string | null;
@@ -115,6 +116,7 @@ export type ParkedInsert = {
   itemId: string;
   quantity: number;
   reason: string;
+  unitCost: string | null;
   capturedAt: string;
   workerId: string | null;
   dueAt: string | null;
@@ -123,7 +125,6 @@ export type ParkedInsert = {
   available: number | null;
 };
 
-/** Parks an op; its id, or undefined when the user's opId is stored already (a replay that raced this one). */
 /**
  * Parks an op unless its sender already has `max` open in that store; the sender's row is locked first
  * (in the caller's transaction), so two batches of one sender count one after the other. `full` when
@@ -142,11 +143,11 @@ export async function insertParkedOpWithin(tx: DbOrTx, op: ParkedInsert, max: nu
 async function insertParkedOp(db: DbOrTx, op: ParkedInsert): Promise<string | undefined> {
   const [row] = await queryRows<Pick<RowOf<typeof syncOps>, 'id'>>(
     db,
-    sql`insert into sync_ops (user_id, op_id, fingerprint, store_id, kind, item_kind, item_id, quantity, reason, captured_at,
+    sql`insert into sync_ops (user_id, op_id, fingerprint, store_id, kind, item_kind, item_id, quantity, reason, unit_cost, captured_at,
                               worker_id, due_at, state, code, message, available)
         values (${op.userId}, ${op.opId}, ${op.fingerprint}, ${op.storeId}, ${op.kind}, ${op.itemKind}, ${op.itemId}, ${op.quantity},
-                ${op.reason}, ${op.capturedAt}::timestamptz, ${op.workerId}, ${op.dueAt}, 'parked', ${op.code}, ${op.message},
-                ${op.available})
+                ${op.reason}, ${op.unitCost}::numeric, ${op.capturedAt}::timestamptz, ${op.workerId}, ${op.dueAt}, 'parked', ${op.code},
+                ${op.message}, ${op.available})
         on conflict (user_id, op_id) do nothing
         returning id`,
   );

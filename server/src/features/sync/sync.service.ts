@@ -67,6 +67,7 @@ async function applyOp(db: Db, op: Op, found: OpContext, context: Context): Prom
           itemId: op.itemId,
           quantity: op.quantity,
           reason: op.reason,
+          unitCost: op.unitCost ?? null,
           capturedAt: op.capturedAt,
           workerId: op.workerId ?? null,
           dueAt: op.dueAt ?? null,
@@ -105,6 +106,7 @@ async function applyOp(db: Db, op: Op, found: OpContext, context: Context): Prom
         actorId: userId,
         occurredAt: instantAt(op.capturedAt),
         reason: op.reason || null,
+        unitCost: op.unitCost ?? null,
         idempotencyKey: op.opId,
         syncOp: { userId, opId: op.opId, fingerprint, kind: op.kind, reason: op.reason, capturedAt: op.capturedAt },
       }),
@@ -247,6 +249,7 @@ async function recordTogether(db: Db, context: Context, ops: Op[]): Promise<Map<
           kind: LEDGER_KINDS[op.kind],
           quantity: op.quantity,
           reason: op.reason || null,
+          unitCost: op.unitCost ?? null,
           syncOp: {
             userId: context.auth.userId,
             opId: op.opId,

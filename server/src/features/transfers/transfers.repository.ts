@@ -229,16 +229,25 @@ export async function addReceipt(
 export async function writeOffRemaining(
   tx: DbOrTx,
   transferId: string,
+  writeOff: { actorId: string; reason: string },
 ): Promise<{ to_item_id: string | null; counts_incoming: boolean; written_off: number }[]> {
   return queryRows(
     tx,
     sql`with before as (
-          select id, quantity - received - damaged - lost as left_over from transfer_lines
+          select id, quantity - received - damaged - lost as left_over, transit_value from transfer_lines
           where transfer_id = ${transferId} and received + damaged + lost < quantity for update
+        ), written as (
+          update transfer_lines l set lost = l.quantity - l.received - l.damaged, transit_value = 0
+          from before b where l.id = b.id
+          returning l.id, l.item_kind, l.from_item_id, l.to_item_id, l.counts_incoming, b.left_over as written_off, b.transit_value
+        ), lost_value as (
+          -- The value still on its way leaves the books as the sender's transit loss: money only, no stock.
+          insert into movements (store_id, item_kind, item_id, kind, quantity, actor_id, reason, transfer_line_id, value)
+          select t.from_store_id, 'material', w.from_item_id, 'transit_loss', 0, ${writeOff.actorId}, ${writeOff.reason}, w.id, -w.transit_value
+          from written w join transfers t on t.id = ${transferId}
+          where w.item_kind = 'material' and w.transit_value <> 0
         )
-        update transfer_lines l set lost = l.quantity - l.received - l.damaged
-        from before b where l.id = b.id
-        returning l.to_item_id, l.counts_incoming, b.left_over as written_off`,
+        select to_item_id, counts_incoming, written_off from written`,
   );
 }
 

@@ -305,7 +305,7 @@ async function cancelTransferIn(tx: DbOrTx, auth: AuthContext, id: string): Prom
 async function closeTransferIn(tx: DbOrTx, auth: AuthContext, id: string, reason: string): Promise<Transfer> {
   const row = await mustFind(tx, auth, id, true);
   if (!IN_TRANSIT.includes(row.status as (typeof IN_TRANSIT)[number])) throw new AppError('conflict', TRANSFER_NOT_IN_TRANSIT);
-  const written = await writeOffRemaining(tx, id);
+  const written = await writeOffRemaining(tx, id, { actorId: auth.userId, reason: `${transferReference(id)}: ${reason}` });
   await moveIncomingOf(
     tx,
     written.map((line) => ({ countsIncoming: line.counts_incoming, toItemId: line.to_item_id, delta: -line.written_off })),

@@ -3,7 +3,6 @@ import {
   ListQuerySchema,
   MessageResponseSchema,
   PASSWORD_CHANGED,
-  USER_CREATED,
   USER_DELETED,
   UserCreateRequestSchema,
   UserCreateResponseSchema,

@@ -28,7 +28,9 @@ export type Permission =
   | 'workers:manage'
   | 'account:notifications'
   | 'custody:read'
-  | 'transfers:approve';
+  | 'transfers:approve'
+  | 'costs:read'
+  | 'costs:manage';
 
 /** What every signed-in person may do with their own account. */
 const ownAccount: readonly Permission[] = [
@@ -54,6 +56,7 @@ const storeKeeper: readonly Permission[] = [
   'reports:own-store',
   'workers:manage',
   'custody:read',
+  'costs:read',
 ];
 
 const grants: Record<Role, readonly Permission[]> = {
@@ -68,14 +71,21 @@ const grants: Record<Role, readonly Permission[]> = {
     'reports:any-store',
     'audit:read',
     'transfers:approve',
+    'costs:manage',
   ],
   user: storeKeeper,
   'store-user': [...ownAccount, 'stores:read', 'account:mfa', 'items:read', 'custody:read'],
-  manager: [...ownAccount, 'stores:read', 'items:read', 'deliveries:read', 'movements:read', 'reports:own-store'],
+  // A manager signs the month-end report, values included.
+  manager: [...ownAccount, 'stores:read', 'items:read', 'deliveries:read', 'movements:read', 'reports:own-store', 'costs:read'],
 };
 
 export function can(role: Role, permission: Permission): boolean {
   return grants[role].includes(permission);
+}
+
+/** Whether a caller sees costs and values: a store user's answers carry no money field at all. */
+export function seesCosts(auth: { role: Role }): boolean {
+  return can(auth.role, 'costs:read');
 }
 
 /**

@@ -13,7 +13,7 @@ export const materialColumn = {
 } satisfies Record<string, Column<Product> | ((...args: never[]) => Column<Product>)>;
 
 type CounterField = {
-  [K in keyof Product]: Product[K] extends number ? K : never;
+  [K in keyof Product]-?: Product[K] extends number ? K : never;
 }[keyof Product];
 
 /** Category, Material, Size and Unit, shown together on every material list. */

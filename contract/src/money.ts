@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import './common';
+
+// Money travels as decimal strings, never as binary floats: values with 2 decimals ("1234.50"), costs
+// per unit with up to 4 ("412.5", "0.0425"). The database keeps them as numeric and does the arithmetic.
+
+/** The most a unit may cost: with the largest quantity, a line's value stays far inside what is kept. */
+export const UNIT_COST_MAX = 1_000_000;
+export const UNIT_COST_INVALID = 'Unit cost must be an amount of 0 or more with at most 4 decimals.';
+export const UNIT_COST_TOO_LARGE = 'Unit cost must be at most 1,000,000.';
+
+const UNIT_COST_TEXT = /^\d{1,7}(\.\d{1,4})?$/;
+
+/** A cost per unit, sent as a decimal string or a number: answered as its decimal string, without trailing zeros. */
+export const UnitCostSchema = z
+  .union([z.string(), z.number()], { message: UNIT_COST_INVALID })
+  .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
+  .refine((text) => UNIT_COST_TEXT.test(text), UNIT_COST_INVALID)
+  .refine((text) => Number(text) <= UNIT_COST_MAX, UNIT_COST_TOO_LARGE)
+  .transform((text) => withoutTrailingZeros(text));
+
+/** "412.5000" → "412.5", "7.00" → "7", "0100" → "100". */
+export function withoutTrailingZeros(text: string): string {
+  const [whole = '0', fraction = ''] = text.split('.');
+  const digits = fraction.replace(/0+$/, '');
+  const integer = whole.replace(/^0+(?=\d)/, '');
+  return digits ? `${integer}.${digits}` : integer;
+}
+
+/** An amount as the API answers it: a decimal string with 2 decimals. */
+export const MoneySchema = z.string().meta({ description: 'An amount in the company currency, 2 decimals ("1234.50").' });
+/** A cost per unit as the API answers it: a decimal string with up to 4 decimals. */
+export const UnitCostAnswerSchema = z.string().meta({ description: 'A cost per unit, up to 4 decimals ("412.5").' });
+
+/** ISO 4217: three capital letters. */
+export const CurrencySchema = z.string().regex(/^[A-Z]{3}$/);
+
+export const SettingsSchema = z.object({
+  /** The company's one currency, set by the server's CURRENCY. */
+  currency: CurrencySchema,
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+export const CURRENCY_FROM_SERVER = 'The currency is set on the server (CURRENCY) and cannot be changed here.';
+/** What an admin may change: every setting but the currency. */
+export const SettingsUpdateRequestSchema = z
+  .object({ currency: z.unknown().optional() })
+  .strict()
+  .refine((body) => body.currency === undefined, { message: CURRENCY_FROM_SERVER, path: ['currency'] });
+export const SettingsResponseSchema = z.object({ settings: SettingsSchema });
