@@ -22,3 +22,4 @@ export * from './sync';
 export * from './tokens';
 export * from './transfers';
 export * from './users';
+export * from './valuation';

@@ -12,6 +12,8 @@ import { API_TOKEN_RATE_LIMIT_DEFAULT, OFFLINE_MAX_AGE_DAYS_DEFAULT } from './co
 import type { Db } from './db/client';
 import auditRoutes from './features/audit/audit.routes';
 import authRoutes from './features/auth/auth.routes';
+import settingsRoutes from './features/settings/settings.routes';
+import valuationRoutes from './features/valuation/valuation.routes';
 import { ApiTokenLimiter } from './lib/auth/api-token-limit';
 import type { TokenSettings } from './lib/auth/sessions';
 import { API_REFERENCE_PATH, API_TAGS, registerApiReference } from './lib/openapi/api-reference';
@@ -48,6 +50,8 @@ export type AppOptions = {
   webDistDir?: string;
   logLevel?: string;
   timeZone?: string;
+  /** CURRENCY (USD when unset). */
+  currency?: string;
   /** Origins allowed to call the API from other sites (CORS); none by default. */
   corsOrigins?: string[];
   /**
@@ -89,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', options.db);
   app.decorate('tokens', options.tokens);
   app.decorate('timeZone', options.timeZone ?? 'UTC');
+  app.decorate('currency', options.currency ?? 'USD');
   app.decorate('requireAdminMfa', options.requireAdminMfa ?? false);
   app.decorate('offlineMaxAgeDays', options.offlineMaxAgeDays ?? OFFLINE_MAX_AGE_DAYS_DEFAULT);
   app.decorate('reportConcurrency', options.reportConcurrency ?? 1);
@@ -193,6 +198,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(tokensRoutes);
   await app.register(importsRoutes);
   await app.register(auditRoutes);
+  await app.register(settingsRoutes);
+  await app.register(valuationRoutes);
 
   await registerApiReference(app);
 

@@ -16,6 +16,10 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.tokenTtlSeconds).toBe(12 * 3600);
     expect(config.appTimezone).toBe('UTC');
+    expect(config.currency).toBe('USD');
+    expect(loadConfig({ CURRENCY: 'inr' }).currency).toBe('INR');
+    expect(() => loadConfig({ CURRENCY: 'XYZ' })).toThrow(/Invalid CURRENCY "XYZ" \(use an ISO 4217 code/);
+    expect(() => loadConfig({ CURRENCY: '€' })).toThrow(/Invalid CURRENCY/);
     expect(config.statementTimeoutMs).toBe(30_000);
     expect(loadConfig({ STATEMENT_TIMEOUT: '2m' }).statementTimeoutMs).toBe(120_000);
     expect(config.requireAdminMfa).toBe(true);

@@ -13,6 +13,8 @@ export type Config = {
   jwtSecret?: string;
   tokenTtlSeconds: number;
   appTimezone: string;
+  /** CURRENCY: the company's one currency (ISO 4217), in which every value is kept and shown. */
+  currency: string;
   logLevel: string;
   webDistDir?: string;
   corsOrigins: string[];
@@ -116,6 +118,14 @@ function parseTimeZone(value: string): string {
   return value;
 }
 
+function parseCurrency(value: string): string {
+  const code = value.trim().toUpperCase();
+  if (!/^[A-Z]{3}$/.test(code) || !Intl.supportedValuesOf('currency').includes(code)) {
+    throw new ConfigError(`Invalid CURRENCY "${value}" (use an ISO 4217 code such as USD, EUR or INR)`);
+  }
+  return code;
+}
+
 function parseCount(name: string, value: string | undefined, fallback: number, max: number): number {
   if (value === undefined || value === '') return fallback;
   const count = Number(value);
@@ -149,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: parseJwtSecret(env.JWT_SECRET),
     tokenTtlSeconds: parseTokenTtl(env.TOKEN_TTL),
     appTimezone: parseTimeZone(env.APP_TIMEZONE || 'UTC'),
+    currency: parseCurrency(env.CURRENCY || 'USD'),
     logLevel: env.LOG_LEVEL || 'info',
     statementTimeoutMs: parseDuration(env.STATEMENT_TIMEOUT || '30s') * 1000,
     requireAdminMfa: parseFlag('REQUIRE_ADMIN_MFA', env.REQUIRE_ADMIN_MFA, REQUIRE_ADMIN_MFA_DEFAULT),

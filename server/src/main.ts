@@ -53,6 +53,7 @@ async function main(): Promise<void> {
     webDistDir,
     logLevel: config.logLevel,
     timeZone: config.appTimezone,
+    currency: config.currency,
     corsOrigins: config.corsOrigins,
     validateResponses: false,
     trustProxy: process.env.TRUST_PROXY === 'true',

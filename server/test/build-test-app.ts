@@ -22,7 +22,7 @@ export type TestApp = {
  * as a copy of the suite's migrated database (global-setup.ts), and migrating it again finds nothing to do.
  */
 export async function buildTestApp(
-  options: Pick<AppOptions, 'timeZone' | 'requireAdminMfa' | 'mail' | 'apiTokenRequestsPerMinute'> = {},
+  options: Pick<AppOptions, 'timeZone' | 'currency' | 'requireAdminMfa' | 'mail' | 'apiTokenRequestsPerMinute'> = {},
 ): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
@@ -44,6 +44,7 @@ export async function buildTestApp(
     tokens: { secret: randomBytes(32), ttlSeconds: 3600, canCacheSessions: sessionChanges.canCacheSessions },
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     timeZone: options.timeZone,
+    currency: options.currency,
     requireAdminMfa: options.requireAdminMfa,
     mail: options.mail,
     apiTokenRequestsPerMinute: options.apiTokenRequestsPerMinute,

@@ -103,7 +103,15 @@ export async function createStoreWithStaff(app: FastifyInstance, db: Db) {
  */
 export async function recordAt(
   db: Db,
-  input: { itemId: string; kind: MovementKind; quantity: number; at: string; actorId?: string | null; itemKind?: 'material' | 'tool' },
+  input: {
+    itemId: string;
+    kind: MovementKind;
+    quantity: number;
+    at: string;
+    actorId?: string | null;
+    itemKind?: 'material' | 'tool';
+    unitCost?: string;
+  },
 ): Promise<boolean> {
   const result = await db.transaction((tx) =>
     recordMovement(tx, {
@@ -114,6 +122,7 @@ export async function recordAt(
       quantity: input.quantity,
       actorId: input.actorId ?? null,
       occurredAt: sql`${input.at}::timestamptz`,
+      unitCost: input.unitCost,
     }),
   );
   return result.isRecorded;

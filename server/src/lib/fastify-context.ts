@@ -9,6 +9,8 @@ declare module 'fastify' {
     tokens: TokenSettings;
     /** APP_TIMEZONE: the calendar that business days and reports use. */
     timeZone: string;
+    /** CURRENCY: the company's one currency. */
+    currency: string;
     /** REQUIRE_ADMIN_MFA: an admin without a second factor sets one up before getting a session. */
     requireAdminMfa: boolean;
     /** OFFLINE_MAX_AGE_DAYS: how many days back a keeper may date a delivery. */

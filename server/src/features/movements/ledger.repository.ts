@@ -63,14 +63,25 @@ function movementValue(row: SQL, delta: SQL, unitCost: SQL): SQL {
       else 0 end)`;
 }
 
-/** The value columns a material movement sets beside its counters, all from the row before it. */
-function valueAssignments(row: SQL, movedValue: SQL): SQL[] {
+/**
+ * The value columns a material movement sets beside its counters, all from the row before it. The
+ * average kept for when none is held is the average before this movement (when it takes the last
+ * unit, the average that unit left at), or the one a revaluation sets.
+ */
+function valueAssignments(row: SQL, movedValue: SQL, newAverage?: SQL): SQL[] {
   return [
     sql`last_movement_value = ${movedValue}`,
     sql`stock_value = ${row}stock_value + ${movedValue}`,
-    // The average before this movement: when it takes the last unit, the average that unit left at.
-    sql`last_average_cost = case when ${row}available_quantity > 0 then round(${row}stock_value / ${row}available_quantity, 4) else ${row}last_average_cost end`,
+    sql`last_average_cost = ${
+      newAverage ??
+      sql`case when ${row}available_quantity > 0 then round(${row}stock_value / ${row}available_quantity, 4) else ${row}last_average_cost end`
+    }`,
   ];
+}
+
+/** A revaluation's value: what takes the stock held from its value now to the quantity at the new cost per unit. */
+export function revaluedBy(unitCost: string): SQL {
+  return sql`(round(available_quantity * ${unitCost}::numeric, 2) - stock_value)`;
 }
 
 /** A ledger line's cost per unit: as given, else what its value makes per unit. */
@@ -177,7 +188,12 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
     [
       ...changes.map(({ column, delta }) => sql`${column} = ${column} + ${delta}::int`),
       // A material's report line changes with it: cached reports of its store are no longer current.
-      ...(isMaterial ? [sql`change_version = change_version + 1`, ...valueAssignments(sql``, movedValue)] : []),
+      ...(isMaterial
+        ? [
+            sql`change_version = change_version + 1`,
+            ...valueAssignments(sql``, movedValue, input.kind === 'revaluation' ? unitCost : undefined),
+          ]
+        : []),
     ],
     sql`, `,
   );
@@ -186,6 +202,7 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
   const deltaOf = (name: string) => changes.find((change) => change.name === name)?.delta ?? 0;
   const guards = sql.join(
     [
+      sql`true`,
       ...changes.filter(({ name }) => name !== 'adjusted_quantity').map(({ column, delta }) => sql`${column} + ${delta}::int >= 0`),
       ...(deltaOf('consumed_quantity') !== 0 || deltaOf('custody_quantity') !== 0
         ? [sql`consumed_quantity + ${deltaOf('consumed_quantity')}::int >= custody_quantity + ${deltaOf('custody_quantity')}::int`]

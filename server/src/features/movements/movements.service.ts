@@ -41,6 +41,7 @@ export {
   moveIncoming,
   recordMovement,
   recordSyncedMovements,
+  revaluedBy,
   type SyncOpRecord,
 } from './ledger.repository';
 

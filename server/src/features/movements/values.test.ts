@@ -186,7 +186,7 @@ describe(`values on the ledger: a moving average per store and material (${datab
 });
 
 describe(`who sees money (${database})`, () => {
-  it('gives a store user no cost or value field on the material list, and keepers and managers both', async () => {
+  it('gives a store user no cost or value field on the material list, and a keeper both', async () => {
     const product = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 2, unitCost: '5' } as never);
     const asStoreUser = await productOf(product._id, staff.storeUser.token);
     expect(asStoreUser).toBeDefined();

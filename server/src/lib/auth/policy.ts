@@ -30,7 +30,9 @@ export type Permission =
   | 'custody:read'
   | 'transfers:approve'
   | 'costs:read'
-  | 'costs:manage';
+  | 'costs:manage'
+  | 'settings:read'
+  | 'settings:manage';
 
 /** What every signed-in person may do with their own account. */
 const ownAccount: readonly Permission[] = [
@@ -40,6 +42,7 @@ const ownAccount: readonly Permission[] = [
   'account:sign-out',
   'account:language',
   'account:notifications',
+  'settings:read',
 ];
 
 const storeKeeper: readonly Permission[] = [
@@ -72,6 +75,7 @@ const grants: Record<Role, readonly Permission[]> = {
     'audit:read',
     'transfers:approve',
     'costs:manage',
+    'settings:manage',
   ],
   user: storeKeeper,
   'store-user': [...ownAccount, 'stores:read', 'account:mfa', 'items:read', 'custody:read'],
