@@ -6,7 +6,7 @@ import { MoneySchema, UnitCostAnswerSchema, UnitCostSchema } from './money';
 // What stock is worth: each store's materials valued from the ledger, as of the end of a day, and the
 // admin's revaluation of a store's stock (its opening values, or a corrected average).
 
-export const ValuationQuerySchema = z.object({
+export const ValuationQuerySchema = z.strictObject({
   /** One store; every store the caller may see when omitted. */
   storeId: IdSchema.optional(),
   /** The end of this day in the company's time zone; today when omitted. */

@@ -1,3 +1,4 @@
+import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createMaterial, createStoreWithStaff, createTool } from '../../../test/factories';
@@ -43,6 +44,37 @@ describe(`two keepers pressing the button at once (${database})`, () => {
     ).json();
     expect(after).toMatchObject({ availableQuantity: 0, consumedQuantity: 50 });
     expect(await countMovements(t.database.db, product._id)).toBe(51);
+  });
+
+  it('values 200 simultaneous issues and purchases at varying costs so that what left is exactly what came in less what is held', async () => {
+    const product = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 60, unitCost: '1.2345' } as never);
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: i % 4 === 0 ? '/api/user/add-restock-product' : '/api/user/consume-stock',
+          headers: bearer(i % 2 ? staff.keeper.token : staff.admin.token),
+          payload:
+            i % 4 === 0
+              ? { name: product.name, quantity: 2, unitCost: `${(i % 13) + 1}.${String(i).padStart(4, '0')}`, storeId: staff.store._id }
+              : { productId: product._id, quantity: 1 },
+        }),
+      ),
+    );
+    const counts = tally(responses.map((response) => response.statusCode));
+    console.log(`${database}: 150 issues and 50 purchases at once →`, counts);
+    expect(Object.keys(counts).every((status) => status === '200' || status === '409')).toBe(true);
+    const lines = (
+      await t.app.inject({ method: 'GET', url: `/api/movements?itemId=${product._id}&limit=500`, headers: bearer(staff.admin.token) })
+    ).json().movements as { kind: string; value: string }[];
+    const sum = (kind: string) => lines.filter((line) => line.kind === kind).reduce((total, line) => total.plus(line.value), new Big(0));
+    const [after] = (
+      await t.app.inject({ method: 'GET', url: `/api/products?q=${encodeURIComponent(product.name)}`, headers: bearer(staff.admin.token) })
+    ).json();
+    expect(lines.filter((line) => line.kind === 'issue').length).toBe(counts[200] - 50);
+    // What the issues took, to the cent: the opening and the purchases, less the value still held.
+    expect(sum('issue').neg().toFixed(2)).toBe(sum('opening').plus(sum('purchase')).minus(after.stockValue).toFixed(2));
+    expect(new Big(after.stockValue).eq(0)).toBe(after.availableQuantity === 0);
   });
 
   it('never returns more than was issued when returns and issues race', async () => {

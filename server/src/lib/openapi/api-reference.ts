@@ -33,6 +33,11 @@ export const API_TAGS = [
   { name: 'sync', description: 'Movements a phone queued offline, and those parked for a person to look at.' },
   { name: 'labels', description: 'QR labels and scanning.' },
   { name: 'reports', description: 'Store reports as JSON, CSV and PDF, and the dashboard’s figures.' },
+  {
+    name: 'valuation',
+    description: 'What stock is worth: values per store as of any day (sums of the ledger’s values), and revaluing a store’s stock.',
+  },
+  { name: 'settings', description: 'The company’s settings, such as its currency.' },
   { name: 'audit', description: 'Who changed what.' },
   { name: 'health', description: 'Whether the server and its database answer.' },
 ];
