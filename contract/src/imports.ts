@@ -7,10 +7,10 @@ export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /** The fields each kind fills, in the order the template lists them. */
 export const IMPORT_FIELDS = {
-  materials: ['name', 'category', 'material', 'size', 'unit', 'quantity'],
+  materials: ['name', 'category', 'material', 'size', 'unit', 'quantity', 'unitCost'],
   tools: ['name', 'quantity'],
 } as const satisfies Record<ImportKind, readonly string[]>;
-export const IMPORT_FIELD_NAMES = ['name', 'category', 'material', 'size', 'unit', 'quantity'] as const;
+export const IMPORT_FIELD_NAMES = ['name', 'category', 'material', 'size', 'unit', 'quantity', 'unitCost'] as const;
 export type ImportField = (typeof IMPORT_FIELD_NAMES)[number];
 
 /** The column heading each field has in the template, and that an export of the same list uses. */
@@ -21,6 +21,7 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   size: 'Size',
   unit: 'Unit',
   quantity: 'Quantity',
+  unitCost: 'Unit Cost',
 };
 
 /** At most this many rows in one file; 10,000 is the size a site's first spreadsheet reaches. */
@@ -66,6 +67,8 @@ export const ImportRowSchema = z.object({
   size: z.string(),
   unit: z.string(),
   quantity: z.number(),
+  /** A material's cost per unit of its opening quantity, when the sheet gives one. */
+  unitCost: z.string().optional(),
 });
 export type ImportRow = z.infer<typeof ImportRowSchema>;
 

@@ -16,7 +16,7 @@ export const UnitCostSchema = z
   .union([z.string(), z.number()], { message: UNIT_COST_INVALID })
   .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
   .refine((text) => UNIT_COST_TEXT.test(text), UNIT_COST_INVALID)
-  .refine((text) => Number(text) <= UNIT_COST_MAX, UNIT_COST_TOO_LARGE)
+  .refine((text) => !UNIT_COST_TEXT.test(text) || Number(text) <= UNIT_COST_MAX, UNIT_COST_TOO_LARGE)
   .transform((text) => withoutTrailingZeros(text));
 
 /** "412.5000" → "412.5", "7.00" → "7", "0100" → "100". */

@@ -36,6 +36,7 @@ const HEADINGS: Record<ImportField, string[]> = {
     'onhand',
     'count',
   ],
+  unitCost: ['unitcost', 'cost', 'costperunit', 'unitprice', 'price', 'rate'],
 };
 
 const normalised = (heading: string) => heading.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
@@ -44,7 +45,7 @@ export type Mapping = Record<ImportField, string | null>;
 
 /** The column of each field: as the person chose, else found by its heading; a chosen heading not in the file is a problem. */
 export function mapColumns(kind: ImportKind, headers: string[], chosen: ImportRequest['mapping'] = {}) {
-  const mapping = { name: null, category: null, material: null, size: null, unit: null, quantity: null } as Mapping;
+  const mapping = { name: null, category: null, material: null, size: null, unit: null, quantity: null, unitCost: null } as Mapping;
   const problems: ImportProblem[] = [];
   const taken = new Set<string>();
   const fields: readonly ImportField[] = IMPORT_FIELDS[kind];
@@ -102,6 +103,7 @@ export function readRows(kind: ImportKind, cells: Cells, mapping: Mapping) {
       size: cell('size'),
       unit: cell('unit'),
       totalQuantity: quantityOf(cell('quantity')),
+      ...(kind === 'materials' && cell('unitCost') !== '' ? { unitCost: cell('unitCost') } : {}),
     };
     const checked = (kind === 'materials' ? MaterialCreateRequestSchema : ToolCreateRequestSchema).safeParse(input);
     if (!checked.success) {
@@ -113,7 +115,7 @@ export function readRows(kind: ImportKind, cells: Cells, mapping: Mapping) {
     const first = firstRowOf.get(key);
     if (first !== undefined) problems.push({ row, field: 'name', message: importNameRepeated(name, first) });
     else firstRowOf.set(key, row);
-    const data = checked.data as Partial<typeof input>;
+    const data = checked.data as Partial<Omit<typeof input, 'unitCost'>> & { unitCost?: string };
     rows.push({
       row,
       name,
@@ -122,6 +124,7 @@ export function readRows(kind: ImportKind, cells: Cells, mapping: Mapping) {
       size: data.size ?? '',
       unit: data.unit ?? '',
       quantity: checked.data.totalQuantity,
+      ...(data.unitCost === undefined ? {} : { unitCost: data.unitCost }),
     });
   });
   return { rows, problems };
@@ -140,5 +143,6 @@ const FIELD_OF: Record<string, ImportField> = {
   size: 'size',
   unit: 'unit',
   totalQuantity: 'quantity',
+  unitCost: 'unitCost',
 };
 const fieldOf = (key: string): ImportField | null => FIELD_OF[key] ?? null;

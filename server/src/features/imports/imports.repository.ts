@@ -55,23 +55,27 @@ export async function insertItemsWithOpenings(
   const rows = JSON.stringify(input.rows);
   const inserted =
     input.kind === 'materials'
-      ? sql`insert into materials (store_id, name, category_name, material_name, size, unit, total_quantity, available_quantity)
-            select ${input.storeId}, r.name, r.category, r.material, r.size, r.unit, r.quantity, r.quantity
-            from json_to_recordset(${rows}::json) as r("row" int, name text, category text, material text, size text, unit text, quantity int)
+      ? sql`insert into materials (store_id, name, category_name, material_name, size, unit, total_quantity, available_quantity,
+                                   stock_value, last_average_cost)
+            select ${input.storeId}, r.name, r.category, r.material, r.size, r.unit, r.quantity, r.quantity,
+                   round(r.quantity * coalesce(r."unitCost", 0), 2), coalesce(r."unitCost", 0)
+            from json_to_recordset(${rows}::json)
+                 as r("row" int, name text, category text, material text, size text, unit text, quantity int, "unitCost" numeric)
             order by r."row"
-            returning id, total_quantity`
+            returning id, total_quantity, stock_value, last_average_cost as unit_cost`
       : sql`insert into tools (store_id, name, total_quantity, available_quantity)
             select ${input.storeId}, r.name, r.quantity, r.quantity
             from json_to_recordset(${rows}::json) as r("row" int, name text, quantity int)
             order by r."row"
-            returning id, total_quantity`;
+            returning id, total_quantity, 0 as stock_value, null::numeric as unit_cost`;
   const itemKind = input.kind === 'materials' ? 'material' : 'tool';
   const [row] = await queryRows<{ items: number }>(
     tx,
     sql`with items as (${inserted}),
         openings as (
-          insert into movements (store_id, item_kind, item_id, kind, quantity, occurred_at, actor_id)
-          select ${input.storeId}, ${itemKind}, id, 'opening', total_quantity, now(), ${input.actorId} from items where total_quantity > 0
+          insert into movements (store_id, item_kind, item_id, kind, quantity, occurred_at, actor_id, value, unit_cost)
+          select ${input.storeId}, ${itemKind}, id, 'opening', total_quantity, now(), ${input.actorId}, stock_value, unit_cost
+          from items where total_quantity > 0
           returning 1
         )
         select (select count(*) from items)::int as items`,

@@ -92,6 +92,34 @@ describe('importing materials and tools from a spreadsheet', () => {
     expect(item).toEqual({ total_quantity: 49, available_quantity: 49, unit: 'piece' });
   });
 
+  it('values opening quantities at the sheet’s unit cost, and refuses a cost that is not an amount, naming its row', async () => {
+    const store = await createStore(t.app, staff.admin.token);
+    const bad = {
+      kind: 'materials',
+      storeId: store._id,
+      fileName: 'costs.csv',
+      content: base64(csv(['Name,Unit,Quantity,Unit Cost', 'Sand,ton,4,12.5', 'Gravel,ton,2,abc'])),
+    };
+    const refused = await send('/api/imports', staff.admin.token, bad);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().issues).toEqual([
+      { path: 'row 3.unitCost', message: 'Row 3: Unit cost must be an amount of 0 or more with at most 4 decimals.' },
+    ]);
+    const good = { ...bad, content: base64(csv(['Name,Unit,Quantity,Cost', 'Sand,ton,4,12.5', 'Gravel,ton,2,', 'Cement,bag,0,9.99'])) };
+    expect((await send('/api/imports', staff.admin.token, good)).statusCode).toBe(201);
+    const rows = await queryRows<{ name: string; stock_value: string; last_average_cost: string; value: string | null }>(
+      t.database.db,
+      sql`select m.name, m.stock_value::text, m.last_average_cost::text, mv.value::text
+          from materials m left join movements mv on mv.item_id = m.id and mv.kind = 'opening'
+          where m.store_id = ${store._id} order by m.name`,
+    );
+    expect(rows).toEqual([
+      { name: 'Cement', stock_value: '0.00', last_average_cost: '9.9900', value: null },
+      { name: 'Gravel', stock_value: '0.00', last_average_cost: '0.0000', value: '0.00' },
+      { name: 'Sand', stock_value: '50.00', last_average_cost: '12.5000', value: '50.00' },
+    ]);
+  });
+
   it('imports nothing from a file with 3 bad rows, and names the 3 rows', async () => {
     await createMaterial(t.app, staff.keeper.token, { name: 'Cement OPC 53', totalQuantity: 5 });
     const before = await countIn('materials', staff.store._id);
@@ -255,7 +283,7 @@ describe('importing materials and tools from a spreadsheet', () => {
   it('hands out a template with the headings it reads, as CSV or Excel', async () => {
     const asCsv = await t.app.inject({ method: 'GET', url: '/api/imports/template?kind=materials', headers: bearer(staff.keeper.token) });
     expect(asCsv.statusCode).toBe(200);
-    expect(asCsv.body).toBe('\uFEFFName,Category,Material,Size,Unit,Quantity\r\n');
+    expect(asCsv.body).toBe('\uFEFFName,Category,Material,Size,Unit,Quantity,Unit Cost\r\n');
     const asXlsx = await t.app.inject({
       method: 'GET',
       url: '/api/imports/template?kind=tools&format=xlsx',

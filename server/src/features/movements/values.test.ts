@@ -185,6 +185,52 @@ describe(`values on the ledger: a moving average per store and material (${datab
   });
 });
 
+describe(`values of movements a phone sends later (${database})`, () => {
+  const op = (itemId: string, kind: string, extra: object = {}) => ({
+    opId: crypto.randomUUID(),
+    kind,
+    itemKind: 'material',
+    itemId,
+    quantity: 4,
+    reason: '',
+    capturedAt: new Date(Date.now() - 60_000).toISOString(),
+    storeId: staff.store._id,
+    ...extra,
+  });
+  const sync = async (ops: object[]) => {
+    const response = await post('/api/sync/movements', { ops });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().results as { status: string; code?: string; message?: string }[];
+  };
+
+  it('records an offline purchase at the cost sent, alone and in a batch, once however often it is sent', async () => {
+    const product = await createMaterial(t.app, staff.keeper.token);
+    const other = await createMaterial(t.app, staff.keeper.token);
+    const bought = op(product._id, 'restock', { unitCost: '2.5' });
+    expect(await sync([bought])).toEqual([expect.objectContaining({ status: 'applied' })]);
+    expect(await sync([bought])).toEqual([expect.objectContaining({ status: 'duplicate' })]);
+    const batch = [op(product._id, 'issue', { quantity: 2 }), op(other._id, 'transfer', { unitCost: 7 })];
+    expect((await sync(batch)).map((result) => result.status)).toEqual(['applied', 'applied']);
+    expect(await productOf(product._id)).toMatchObject({ availableQuantity: 2, stockValue: '5.00' });
+    expect(await productOf(other._id)).toMatchObject({ availableQuantity: 4, stockValue: '28.00', averageCost: '7' });
+    const changed = await sync([{ ...bought, unitCost: '3' }]);
+    expect(changed[0]).toMatchObject({ status: 'rejected', code: 'key_mismatch' });
+  });
+
+  it('rejects a cost on an op that takes stock out, and a cost that is not an amount', async () => {
+    const product = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 9 });
+    const [issued, negative] = await sync([op(product._id, 'issue', { unitCost: '1' }), op(product._id, 'restock', { unitCost: '-1' })]);
+    expect(issued).toMatchObject({
+      status: 'rejected',
+      code: 'invalid',
+      message: 'Only a purchase or a transfer from the warehouse names a unit cost.',
+    });
+    expect(negative).toMatchObject({ status: 'rejected', code: 'invalid' });
+    expect(negative?.message).toMatch(/^Unit cost must be/);
+    expect(await productOf(product._id)).toMatchObject({ availableQuantity: 9 });
+  });
+});
+
 describe(`who sees money (${database})`, () => {
   it('gives a store user no cost or value field on the material list, and a keeper both', async () => {
     const product = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 2, unitCost: '5' } as never);

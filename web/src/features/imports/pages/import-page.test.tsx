@@ -16,7 +16,7 @@ const preview = (over: Partial<ImportPreview> = {}): ImportPreview => ({
   kind: 'materials',
   store,
   headers: ['Name', 'Unit', 'Quantity'],
-  mapping: { name: 'Name', category: null, material: null, size: null, unit: 'Unit', quantity: 'Quantity' },
+  mapping: { name: 'Name', category: null, material: null, size: null, unit: 'Unit', quantity: 'Quantity', unitCost: null },
   rowCount: 2,
   problemCount: 0,
   problems: [],
