@@ -6,6 +6,7 @@ export * from './counts';
 export * from './custody';
 export * from './dashboard';
 export * from './imports';
+export * from './jobs';
 export * from './labels';
 export * from './languages';
 export * from './ledger';

@@ -83,9 +83,11 @@ const issuedQuantity = { quantity: quantitySchema(VALID_QUANTITY_REQUIRED) };
 const damagedQuantity = { damagedQuantity: quantitySchema('Please enter a valid damage quantity.') };
 const refundQuantity = { refundQuantity: quantitySchema('Please enter a valid refund quantity.') };
 
-export const DamageMaterialRequestSchema = z.object({ productId: IdSchema, ...damagedQuantity });
-export const RefundMaterialRequestSchema = z.object({ productId: IdSchema, ...refundQuantity });
-export const ConsumeMaterialRequestSchema = z.object({ productId: IdSchema, ...issuedQuantity });
+/** An issue or damage may be charged to a job and a cost code; a return may credit the job it comes back from. */
+const jobFields = { jobId: IdSchema.optional(), costCode: requiredText('Cost code', 50).optional() };
+export const DamageMaterialRequestSchema = z.object({ productId: IdSchema, ...damagedQuantity, ...jobFields });
+export const RefundMaterialRequestSchema = z.object({ productId: IdSchema, ...refundQuantity, jobId: IdSchema.optional() });
+export const ConsumeMaterialRequestSchema = z.object({ productId: IdSchema, ...issuedQuantity, ...jobFields });
 /** Restock (new purchase) and transfer from the warehouse name the material within the store. */
 export const NamedStockRequestSchema = z.object({
   name: requiredText('Material name'),
@@ -295,6 +297,9 @@ export const MovementSchema = z.object({
   canReverse: z.boolean(),
   /** The worker a tool went to or came back from. */
   worker: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  /** The job an issue or damage was charged to (or a return credited), and its cost code. */
+  job: z.object({ _id: z.string(), code: z.string(), name: z.string() }).nullable(),
+  costCode: z.string().nullable(),
   /** A material line's cost per unit and signed value; absent for those who see no costs. */
   unitCost: UnitCostAnswerSchema.nullable().optional(),
   value: MoneySchema.optional(),

@@ -26,6 +26,8 @@ export const StoreUpdateRequestSchema = z.object({
     .min(0, COUNT_TOLERANCE_INVALID)
     .max(100, COUNT_TOLERANCE_INVALID)
     .optional(),
+  /** Every issue and damage in the store names a job and a cost code. */
+  requireJob: z.boolean({ message: 'requireJob must be true or false' }).optional(),
 });
 export type StoreUpdateRequest = z.infer<typeof StoreUpdateRequestSchema>;
 
@@ -41,6 +43,7 @@ export const StoreSchema = z.object({
   /** The last day of closed books: nothing may be recorded on or before it. */
   lockedThrough: z.string().nullable(),
   countTolerancePercent: z.number(),
+  requireJob: z.boolean(),
 });
 export type Store = z.infer<typeof StoreSchema>;
 

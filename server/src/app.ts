@@ -12,6 +12,7 @@ import { API_TOKEN_RATE_LIMIT_DEFAULT, OFFLINE_MAX_AGE_DAYS_DEFAULT } from './co
 import type { Db } from './db/client';
 import auditRoutes from './features/audit/audit.routes';
 import authRoutes from './features/auth/auth.routes';
+import jobsRoutes from './features/jobs/jobs.routes';
 import settingsRoutes from './features/settings/settings.routes';
 import valuationRoutes from './features/valuation/valuation.routes';
 import { ApiTokenLimiter } from './lib/auth/api-token-limit';
@@ -200,6 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(auditRoutes);
   await app.register(settingsRoutes);
   await app.register(valuationRoutes);
+  await app.register(jobsRoutes);
 
   await registerApiReference(app);
 

@@ -3,6 +3,7 @@ export * from './auth';
 export * from './counts';
 export * from './custody';
 export * from './imports';
+export * from './jobs';
 export * from './ledger';
 export * from './reorder';
 export * from './settings';

@@ -28,6 +28,7 @@ import {
 import { users } from './auth';
 import { stockCounts } from './counts';
 import { custody, workers } from './custody';
+import { costCodes, jobs } from './jobs';
 import { stores } from './stores';
 import { transferLines } from './transfers';
 
@@ -246,6 +247,9 @@ export const movements = pgTable(
     /** The worker a tool was handed to or came back from, and the custody record it belongs to. */
     workerId: uuid('worker_id').references(() => workers.id),
     custodyId: uuid('custody_id').references(() => custody.id),
+    /** The job an issue or damage is charged to, or a return credits, and its cost code. */
+    jobId: uuid('job_id').references(() => jobs.id),
+    costCodeId: uuid('cost_code_id').references(() => costCodes.id),
     /** The transfer line this dispatch or receipt belongs to. */
     transferLineId: uuid('transfer_line_id').references((): AnyPgColumn => transferLines.id),
     /**
@@ -268,6 +272,8 @@ export const movements = pgTable(
     // What came back on a custody record, and how.
     index('movements_custody_idx').on(t.custodyId).where(sql`${t.custodyId} is not null`),
     index('movements_transfer_line_idx').on(t.transferLineId).where(sql`${t.transferLineId} is not null`),
+    // A job's cost reads its lines over a range of days.
+    index('movements_job_time_idx').on(t.jobId, t.occurredAt).where(sql`${t.jobId} is not null`),
     // Reports read opening, period and closing sums per item of a store over a date range.
     index('movements_store_item_time_idx').on(t.storeId, t.itemId, t.occurredAt),
     index('movements_item_time_idx').on(t.itemId, t.occurredAt),

@@ -15,6 +15,8 @@ export const stores = pgTable(
     lockedBefore: timestamp('locked_before', { withTimezone: true }),
     /** A keeper may post a count whose every difference is within this share of the expected quantity. */
     countTolerancePercent: integer('count_tolerance_percent').notNull().default(0),
+    /** Every issue and damage here names a job and a cost code. */
+    requireJob: boolean('require_job').notNull().default(false),
   },
   (t) => [
     check('stores_count_tolerance_range', sql`${t.countTolerancePercent} between 0 and 100`),

@@ -134,19 +134,21 @@ const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
         url: '/api/user/consume-stock',
         body: ConsumeMaterialRequestSchema,
         message: MATERIAL_ISSUED,
-        move: (db, auth, body, claim) => moveMaterial(db, auth, body.productId, { kind: 'issue', quantity: body.quantity }, claim),
+        move: (db, auth, body, claim) => moveMaterial(db, auth, body.productId, { kind: 'issue', ...body }, claim),
       }),
       movementRoute({
         url: '/api/user/add-damaged-stock',
         body: DamageMaterialRequestSchema,
         message: MATERIAL_DAMAGED,
-        move: (db, auth, body, claim) => moveMaterial(db, auth, body.productId, { kind: 'damage', quantity: body.damagedQuantity }, claim),
+        move: (db, auth, body, claim) =>
+          moveMaterial(db, auth, body.productId, { kind: 'damage', ...body, quantity: body.damagedQuantity }, claim),
       }),
       movementRoute({
         url: '/api/user/refund-stock',
         body: RefundMaterialRequestSchema,
         message: MATERIAL_RETURNED,
-        move: (db, auth, body, claim) => moveMaterial(db, auth, body.productId, { kind: 'return', quantity: body.refundQuantity }, claim),
+        move: (db, auth, body, claim) =>
+          moveMaterial(db, auth, body.productId, { kind: 'return', ...body, quantity: body.refundQuantity }, claim),
       }),
       movementRoute({
         url: '/api/user/add-restock-product',

@@ -17,8 +17,10 @@ import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { type IdempotencyClaim, type RequestKey, runIdempotent } from '../../lib/idempotency';
+import { runTransaction } from '../../lib/transaction';
 import { type AuditEntry, recordAudit } from '../audit/audit.service';
-import { createItemWithOpening, recordMovementOrRefuse } from '../movements/movements.service';
+import { assertJobHolds, jobChargeOf } from '../jobs/jobs.service';
+import { createItemWithOpening, lockItem, recordMovementOrRefuse } from '../movements/movements.service';
 import { resolveTargetStore } from '../stores/stores.service';
 import { type MaterialRow, presentProduct } from './materials.presenter';
 import {
@@ -143,32 +145,45 @@ const REFUSALS: Partial<Record<MovementKind, string>> = {
 
 /** Records an issue, damage or return of a material picked by id (or a purchase or transfer, from moveMaterialByName). */
 export async function moveMaterial(
-  db: DbOrTx,
+  db: Db,
   auth: AuthContext,
   productId: string,
-  movement: { kind: MovementKind; quantity: number; unitCost?: string },
+  movement: { kind: MovementKind; quantity: number; unitCost?: string; jobId?: string; costCode?: string },
   claim?: IdempotencyClaim,
 ): Promise<Product> {
-  const row = await recordMovementOrRefuse<MaterialRow>(
-    db,
-    {
-      itemKind: 'material',
-      itemId: productId,
-      storeIds: storeScopeOf(auth),
-      kind: movement.kind,
-      quantity: movement.quantity,
-      unitCost: movement.unitCost,
-      actorId: auth.userId,
-      claim,
-    },
-    { notFound: MATERIAL_NOT_FOUND, refused: () => REFUSALS[movement.kind] ?? NOT_ENOUGH_STOCK },
-  );
+  const job =
+    movement.kind === 'issue' || movement.kind === 'damage' || movement.kind === 'return'
+      ? await jobChargeOf(db, { itemId: productId, kind: movement.kind, jobId: movement.jobId, costCode: movement.costCode })
+      : undefined;
+  const record = (tx: DbOrTx) =>
+    recordMovementOrRefuse<MaterialRow>(
+      tx,
+      {
+        itemKind: 'material',
+        itemId: productId,
+        storeIds: storeScopeOf(auth),
+        kind: movement.kind,
+        quantity: movement.quantity,
+        unitCost: movement.unitCost,
+        job,
+        actorId: auth.userId,
+        claim,
+      },
+      { notFound: MATERIAL_NOT_FOUND, refused: () => REFUSALS[movement.kind] ?? NOT_ENOUGH_STOCK },
+    );
+  if (!job || movement.kind !== 'return') return presentProduct(await record(db), auth);
+  // A return to a job: the item's row locked first, so what the job holds is read and kept at once.
+  const row = await runTransaction(db, async (tx) => {
+    await lockItem(tx, 'material', productId);
+    await assertJobHolds(tx, job, productId, movement.quantity);
+    return record(tx);
+  });
   return presentProduct(row, auth);
 }
 
 /** Records a purchase or a transfer from the warehouse of a material named within the store. */
 export async function moveMaterialByName(
-  db: DbOrTx,
+  db: Db,
   auth: AuthContext,
   input: { name: string; quantity: number; unitCost?: string; storeId?: string },
   kind: 'purchase' | 'transfer_in',

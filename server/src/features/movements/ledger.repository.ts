@@ -37,6 +37,8 @@ export type MovementInput = {
   syncOp?: SyncOpRecord;
   /** A material coming in at a known cost per unit (a decimal string); without one it comes in at the average. */
   unitCost?: string | null;
+  /** The job an issue or damage is charged to (or a return credits), and its cost code. */
+  job?: JobCharge;
   /**
    * A value fixed by the caller, evaluated in the statement: a reversal of an outbound line re-enters
    * exactly what that line took.
@@ -99,6 +101,23 @@ function transitShare(transferLineId: string, quantity: number): SQL {
               from transfer_lines tl where tl.id = ${transferLineId})`;
 }
 
+/**
+ * For a line that lowers what a job holds of the item (a return crediting it, a reversed issue): the
+ * job keeps at least 0, counting issues less returns over the item's lines (reversals carry the
+ * opposite quantity). Read after the caller locked the item's row, so no line of it is missed.
+ */
+function heldByJob(input: MovementInput, jobId: string): SQL | undefined {
+  const change = input.kind === 'issue' ? input.quantity : input.kind === 'return' ? -input.quantity : 0;
+  if (change >= 0) return undefined;
+  return sql`(select coalesce(sum(case when m.kind = 'issue' then m.quantity else -m.quantity end), 0)
+              from movements m where m.item_id = ${input.itemId} and m.job_id = ${jobId} and m.kind in ('issue', 'return')) + ${change}::int >= 0`;
+}
+
+/** Locks an item's row for the rest of the transaction: its lines that follow read every line before them. */
+export async function lockItem(tx: DbOrTx, itemKind: ItemKind, itemId: string): Promise<void> {
+  await tx.execute(sql`select 1 from ${sql.identifier(TABLES[itemKind])} where id = ${itemId} for no key update`);
+}
+
 /** A stored answer keeps a material's amounts as text: a JSON number would bring them back as binary floats. */
 const amountsAsText = sql` || jsonb_build_object('stock_value', moved.stock_value::text, 'last_average_cost', moved.last_average_cost::text)`;
 
@@ -109,6 +128,15 @@ export function reversedValue(movementId: string): SQL {
 
 /** An offline movement's op as sync_ops keeps it; its (user, opId) is unique, so a replay fails the statement. */
 export type SyncOpRecord = { userId: string; opId: string; fingerprint: string; kind: string; reason: string; capturedAt: string };
+
+/**
+ * A material movement's job: charged by an issue or damage, credited by a return, which never gives
+ * back more than the job was issued net of its returns. `mustBeOpen`: the job must be open and draw
+ * from the item's store (a reversal of a job's line is recorded whatever the job's state). A line
+ * that lowers what the job holds must run after the item's row is locked in the same transaction,
+ * so its check reads every line of that item.
+ */
+export type JobCharge = { jobId: string; costCodeId: string | null; mustBeOpen: boolean };
 
 /** Why an item's store takes no movement at this time: marked Inactive, or its books closed through a day. */
 export type StoreRefusal = { storeName: string; isActive: boolean; lockedThrough: string | null; isClosed: boolean };
@@ -211,6 +239,8 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
     sql` and `,
   );
   const occurredAt = input.occurredAt ?? sql`now()`;
+  const job = isMaterial ? input.job : undefined;
+  const jobHeld = job ? heldByJob(input, job.jobId) : undefined;
   // One statement: the counter update and the ledger row it justifies, or neither.
   const [item] = await queryRowsPrepared<R & { movement_id: string }>(
     tx,
@@ -219,20 +249,32 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
           where s.id = (select store_id from ${table} where id = ${input.itemId})
             and s.is_active and (s.locked_before is null or s.locked_before <= ${occurredAt})
           for key share
-        ), moved as (
+        )${
+          job?.mustBeOpen
+            ? sql`, open_job as (
+          select j.id from jobs j join job_stores js on js.job_id = j.id
+          where j.id = ${job.jobId} and j.is_active and js.store_id = (select store_id from ${table} where id = ${input.itemId})
+          for share of j
+        )`
+            : sql``
+        }, moved as (
           update ${table} set ${assignments}
           where id = ${input.itemId} and deleted_at is null and ${storeFilter(input.storeIds)} and ${guards}
-            and exists (select 1 from open_store)
+            and exists (select 1 from open_store)${job?.mustBeOpen ? sql` and exists (select 1 from open_job)` : sql``}${
+              jobHeld ? sql` and ${jobHeld}` : sql``
+            }
           returning *, (select s.name from stores s where s.id = store_id) as store_name
         ), logged as (
           insert into movements (store_id, item_kind, item_id, kind, quantity, occurred_at, actor_id, reason, supplier, delivery_id,
-                                 idempotency_key, reverses_id, count_id, worker_id, custody_id, transfer_line_id, value, unit_cost)
+                                 idempotency_key, reverses_id, count_id, worker_id, custody_id, transfer_line_id, value, unit_cost,
+                                 job_id, cost_code_id)
           select store_id, ${input.itemKind}, id, ${input.kind}, ${input.quantity}, ${occurredAt}, ${input.actorId},
                  ${input.reason ?? null}, ${input.supplier ?? null}, ${input.deliveryId ?? null}, ${input.claim?.key ?? input.idempotencyKey ?? null},
                  ${input.reversesId ?? null}, ${input.countId ?? null}, ${input.workerId ?? null}, ${input.custodyId ?? null},
                  ${input.transferLineId ?? null},
                  ${isMaterial ? sql`last_movement_value` : sql`0`},
-                 ${isMaterial ? lineUnitCost(unitCost, sql`last_movement_value`, sql`${input.quantity}::int`) : sql`null`}
+                 ${isMaterial ? lineUnitCost(unitCost, sql`last_movement_value`, sql`${input.quantity}::int`) : sql`null`},
+                 ${job?.jobId ?? null}::uuid, ${job?.costCodeId ?? null}::uuid
           from moved
           returning id
         )${

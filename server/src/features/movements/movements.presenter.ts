@@ -16,6 +16,9 @@ export type MovementRow = Omit<RowOf<typeof movements>, 'idempotency_key'> & {
   reversed_by_actor_name: string | null;
   reversal_reason: string | null;
   worker_name: string | null;
+  job_code: string | null;
+  job_name: string | null;
+  cost_code: string | null;
 };
 
 /** A ledger line as its reader may see it: its cost per unit and value only for those who see costs. */
@@ -45,6 +48,8 @@ export function presentMovement(row: MovementRow, canReverse: boolean, reader: P
       : null,
     canReverse,
     worker: row.worker_id ? { _id: row.worker_id, name: row.worker_name ?? 'Unknown worker' } : null,
+    job: row.job_id ? { _id: row.job_id, code: row.job_code ?? '', name: row.job_name ?? '' } : null,
+    costCode: row.cost_code,
   };
   if (!seesCosts(reader)) return movement;
   return { ...movement, unitCost: row.unit_cost === null ? null : unitCostText(row.unit_cost), value: moneyText(row.value) };

@@ -42,7 +42,8 @@ export async function findMovementRows(
                mv.actor_id, u.name as actor_name, mv.reason, mv.supplier, mv.delivery_id, mv.reverses_id, mv.count_id,
                rv.id as reversed_by_id, rv.recorded_at as reversed_at, rv.actor_id as reversed_by_actor_id,
                ru.name as reversed_by_actor_name, rv.reason as reversal_reason, mv.worker_id, w.name as worker_name, mv.custody_id,
-               mv.transfer_line_id, ${feedTx}::text as feed_tx,
+               mv.transfer_line_id, mv.job_id, j.code as job_code, j.name as job_name, mv.cost_code_id, cc.code as cost_code,
+               ${feedTx}::text as feed_tx,
                ${query.after ? sql`0` : sql`count(*) over ()::int`} as total
         from movements mv
         join stores s on s.id = mv.store_id
@@ -52,6 +53,8 @@ export async function findMovementRows(
         left join movements rv on rv.reverses_id = mv.id
         left join users ru on ru.id = rv.actor_id
         left join workers w on w.id = mv.worker_id
+        left join jobs j on j.id = mv.job_id
+        left join cost_codes cc on cc.id = mv.cost_code_id
         where ${sql.join(conditions, sql` and `)}
         order by ${query.after ? sql`${feedTx}, mv.id` : sql`mv.occurred_at desc, mv.recorded_at desc, mv.id`}
         limit ${query.limit} offset ${query.after ? 0 : query.offset}`,
@@ -67,7 +70,18 @@ export async function findMovementRow(
 ): Promise<
   | (Pick<
       MovementRow,
-      'id' | 'store_id' | 'item_kind' | 'item_id' | 'kind' | 'quantity' | 'actor_id' | 'recorded_at' | 'reverses_id' | 'transfer_line_id'
+      | 'id'
+      | 'store_id'
+      | 'item_kind'
+      | 'item_id'
+      | 'kind'
+      | 'quantity'
+      | 'actor_id'
+      | 'recorded_at'
+      | 'reverses_id'
+      | 'transfer_line_id'
+      | 'job_id'
+      | 'cost_code_id'
     > & {
       reversed_by_id: string | null;
     })
@@ -76,13 +90,25 @@ export async function findMovementRow(
   const [row] = await queryRows<
     Pick<
       MovementRow,
-      'id' | 'store_id' | 'item_kind' | 'item_id' | 'kind' | 'quantity' | 'actor_id' | 'recorded_at' | 'reverses_id' | 'transfer_line_id'
+      | 'id'
+      | 'store_id'
+      | 'item_kind'
+      | 'item_id'
+      | 'kind'
+      | 'quantity'
+      | 'actor_id'
+      | 'recorded_at'
+      | 'reverses_id'
+      | 'transfer_line_id'
+      | 'job_id'
+      | 'cost_code_id'
     > & {
       reversed_by_id: string | null;
     }
   >(
     db,
     sql`select mv.id, mv.store_id, mv.item_kind, mv.item_id, mv.kind, mv.quantity, mv.actor_id, mv.recorded_at, mv.reverses_id, mv.transfer_line_id,
+               mv.job_id, mv.cost_code_id,
                (select rv.id from movements rv where rv.reverses_id = mv.id) as reversed_by_id
         from movements mv where mv.id = ${id} and ${storeFilter(storeIds, sql`mv.store_id`)}`,
   );

@@ -30,13 +30,23 @@ import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { assertStoreTakesStock, resolveTargetStore } from '../stores/stores.service';
-import { appendMovement, type ItemRow, type MovementInput, recordMovement, reversedValue, type StoreRefusal } from './ledger.repository';
+import {
+  appendMovement,
+  type ItemRow,
+  lockItem,
+  type MovementInput,
+  recordMovement,
+  reversedValue,
+  type StoreRefusal,
+} from './ledger.repository';
 import { presentMovement } from './movements.presenter';
 import { type FeedPosition, findMovementRow, findMovementRows } from './movements.repository';
 
 export {
   appendMovement,
   type ItemRow,
+  type JobCharge,
+  lockItem,
   type MovementInput,
   moveIncoming,
   recordMovement,
@@ -154,6 +164,10 @@ async function reverseMovementIn(tx: DbOrTx, auth: AuthContext, id: string, reas
   if (refusal) throw refusal;
   const isMaterial = original.item_kind === 'material';
   const availableEffect = MOVEMENT_EFFECTS[original.kind as Movement['kind']].available_quantity ?? 0;
+  // A job's line is undone on the same job, open or closed; undoing an issue first locks the item,
+  // so what the job still holds is read with every line of it.
+  const job = original.job_id ? { jobId: original.job_id, costCodeId: original.cost_code_id, mustBeOpen: false } : undefined;
+  if (job && original.kind === 'issue') await lockItem(tx, 'material', original.item_id);
   let movementId: string;
   try {
     ({ movementId } = await recordMovementWithId(
@@ -167,6 +181,7 @@ async function reverseMovementIn(tx: DbOrTx, auth: AuthContext, id: string, reas
         actorId: auth.userId,
         reason,
         reversesId: original.id,
+        job,
         idempotencyKey: key,
         // What an outbound line took comes back exactly; an inbound line taken back leaves at the average.
         exactValue: original.quantity * availableEffect < 0 ? reversedValue(original.id) : undefined,

@@ -15,5 +15,6 @@ export function presentStore(row: StoreRecord): Store {
     createdAt: new Date(row.createdAt).toISOString(),
     lockedThrough: row.lockedThrough,
     countTolerancePercent: row.countTolerancePercent,
+    requireJob: row.requireJob,
   };
 }

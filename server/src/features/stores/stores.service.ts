@@ -78,6 +78,7 @@ export async function updateStore(db: Db, actorId: string, id: string, input: St
       location: input.location,
       isActive: input.isActive,
       countTolerancePercent: input.countTolerancePercent,
+      requireJob: input.requireJob,
     });
     if (!row) throw new AppError('not_found', STORE_NOT_FOUND);
     await recordAudit(tx, {

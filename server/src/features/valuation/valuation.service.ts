@@ -14,6 +14,7 @@ import type { AuthContext } from '../../lib/auth/sessions';
 import { todayIn } from '../../lib/calendar';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { moneyText, unitCostText } from '../../lib/money';
+import { recordAudit } from '../audit/audit.service';
 import { type ItemRow, recordMovementOrRefuse, revaluedBy } from '../movements/movements.service';
 import { presentValuationRow } from './valuation.presenter';
 import { findValuationRows, findValueInTransit } from './valuation.repository';
@@ -77,6 +78,16 @@ export function revalueStock(db: Db, auth: AuthContext, input: z.output<typeof R
         store: { _id: item.store_id, name: item.store_name },
       });
     }
+    const store = lines[0]?.store;
+    await recordAudit(tx, {
+      actorId: auth.userId,
+      action: 'update',
+      entityType: 'valuation',
+      entityId: input.storeId,
+      entityName: store?.name ?? '',
+      storeId: input.storeId,
+      details: { lines: input.lines },
+    });
     return { status: 200 as const, body: { message: REVALUATION_DONE, lines } };
   });
 }

@@ -32,7 +32,9 @@ export type Permission =
   | 'costs:read'
   | 'costs:manage'
   | 'settings:read'
-  | 'settings:manage';
+  | 'settings:manage'
+  | 'jobs:read'
+  | 'jobs:manage';
 
 /** What every signed-in person may do with their own account. */
 const ownAccount: readonly Permission[] = [
@@ -60,6 +62,7 @@ const storeKeeper: readonly Permission[] = [
   'workers:manage',
   'custody:read',
   'costs:read',
+  'jobs:read',
 ];
 
 const grants: Record<Role, readonly Permission[]> = {
@@ -76,6 +79,7 @@ const grants: Record<Role, readonly Permission[]> = {
     'transfers:approve',
     'costs:manage',
     'settings:manage',
+    'jobs:manage',
   ],
   user: storeKeeper,
   'store-user': [...ownAccount, 'stores:read', 'account:mfa', 'items:read', 'custody:read'],

@@ -45,6 +45,8 @@ function movement(overrides: Partial<Movement>): Movement {
     reversedBy: null,
     canReverse: false,
     worker: null,
+    job: null,
+    costCode: null,
     ...overrides,
   };
 }

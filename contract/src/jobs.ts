@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { IdSchema, NAME_MAX, requiredText, StoreRefSchema } from './common';
+import { CalendarDateSchema } from './ledger';
+import { MoneySchema } from './money';
+
+// Jobs (sites, contracts) that issued materials are charged to, and the company's cost codes.
+
+const BUDGET_TEXT = /^\d{1,13}(\.\d{1,2})?$/;
+export const BUDGET_INVALID = 'Budget must be an amount of 0 or more with at most 2 decimals.';
+const BudgetSchema = z
+  .union([z.string(), z.number()], { message: BUDGET_INVALID })
+  .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
+  .refine((text) => BUDGET_TEXT.test(text), BUDGET_INVALID);
+
+export const JOB_STORES_REQUIRED = 'Choose at least one store for the job.';
+const storeIds = z.array(IdSchema, { message: JOB_STORES_REQUIRED }).min(1, JOB_STORES_REQUIRED).max(500);
+
+export const JobCreateRequestSchema = z.object({
+  code: requiredText('Job code', 50),
+  name: requiredText('Job name', NAME_MAX),
+  storeIds,
+  budget: BudgetSchema.nullable().optional(),
+});
+export type JobCreateRequest = z.input<typeof JobCreateRequestSchema>;
+
+/** Only the fields sent change; `isActive: false` closes the job, `true` reopens it. */
+export const JobUpdateRequestSchema = z.object({
+  code: requiredText('Job code', 50).optional(),
+  name: requiredText('Job name', NAME_MAX).optional(),
+  storeIds: storeIds.optional(),
+  budget: BudgetSchema.nullable().optional(),
+  isActive: z.boolean({ message: 'isActive must be true or false' }).optional(),
+});
+export type JobUpdateRequest = z.input<typeof JobUpdateRequestSchema>;
+
+export const JobListQuerySchema = z.object({
+  storeId: IdSchema.optional(),
+  active: z.enum(['true', 'false'], { message: 'active must be true or false' }).optional(),
+});
+
+export const JobSchema = z.object({
+  _id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  /** Absent for those who see no costs. */
+  budget: MoneySchema.nullable().optional(),
+  isActive: z.boolean(),
+  stores: z.array(StoreRefSchema),
+  createdAt: z.string(),
+});
+export type Job = z.infer<typeof JobSchema>;
+export const JobResponseSchema = z.object({ message: z.string(), job: JobSchema });
+export const JobListResponseSchema = z.object({ jobs: z.array(JobSchema) });
+
+export const JOB_SAVED = 'Job saved.';
+export const JOB_NOT_FOUND = 'Job not found';
+export const JOB_REQUIRED = 'Please choose a job.';
+export const COST_CODE_REQUIRED = 'Please choose a cost code.';
+export function jobCodeTaken(code: string): string {
+  return `A job with the code ${code} already exists.`;
+}
+export function jobUnknown(id: string): string {
+  return `There is no job ${id}.`;
+}
+export function jobNotOfStore(code: string, store: string): string {
+  return `Job ${code} does not draw from ${store}.`;
+}
+export function jobClosed(code: string): string {
+  return `Job ${code} is closed.`;
+}
+export function costCodeUnknown(code: string): string {
+  return `There is no cost code ${code}.`;
+}
+export function returnBeyondJob(code: string, issued: number): string {
+  return `Only ${issued} of this material was issued to job ${code} and not yet returned.`;
+}
+
+export const CostCodeCreateRequestSchema = z.object({
+  code: requiredText('Cost code', 50),
+  name: requiredText('Cost code name', NAME_MAX),
+});
+export type CostCodeCreateRequest = z.input<typeof CostCodeCreateRequestSchema>;
+export const CostCodeSchema = z.object({ _id: z.string(), code: z.string(), name: z.string() });
+export type CostCode = z.infer<typeof CostCodeSchema>;
+export const CostCodeResponseSchema = z.object({ message: z.string(), costCode: CostCodeSchema });
+export const CostCodeListResponseSchema = z.object({ costCodes: z.array(CostCodeSchema) });
+export const COST_CODE_SAVED = 'Cost code saved.';
+export function costCodeTaken(code: string): string {
+  return `The cost code ${code} already exists.`;
+}
+
+export const JOB_COST_GROUPS = ['costCode', 'material', 'month', 'store'] as const;
+export const JobCostQuerySchema = z.strictObject({
+  from: CalendarDateSchema.optional(),
+  to: CalendarDateSchema.optional(),
+  groupBy: z.enum(JOB_COST_GROUPS, { message: `groupBy must be one of ${JOB_COST_GROUPS.join(', ')}` }).default('costCode'),
+});
+
+export const JobCostLineSchema = z.object({
+  key: z.string().nullable(),
+  label: z.string(),
+  /** What was charged: issues and damage add to it, returns and reversals take from it. */
+  value: MoneySchema,
+  /** By material: the net quantity charged and its unit. */
+  quantity: z.number().optional(),
+  unit: z.string().optional(),
+});
+export const JobCostResponseSchema = z.object({
+  job: z.object({ _id: z.string(), code: z.string(), name: z.string() }),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  groupBy: z.enum(JOB_COST_GROUPS),
+  currency: z.string(),
+  lines: z.array(JobCostLineSchema),
+  total: MoneySchema,
+  budget: MoneySchema.nullable(),
+  /** The total over the budget, as a fraction (0.25 is a quarter used); null without a budget. */
+  used: z.number().nullable(),
+});
+export type JobCostResponse = z.infer<typeof JobCostResponseSchema>;

@@ -1,0 +1,157 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import type { costCodes, jobs } from '../../db/schema';
+import { queryRows, type RowOf, uuidIn } from '../../db/sql';
+
+export type JobRow = RowOf<typeof jobs> & { stores: { id: string; name: string }[] };
+export type CostCodeRow = Pick<RowOf<typeof costCodes>, 'id' | 'code' | 'name'>;
+
+const selectJobs = sql`select j.*, coalesce((
+           select json_agg(json_build_object('id', s.id, 'name', s.name) order by s.name, s.id)
+           from job_stores js join stores s on s.id = js.store_id where js.job_id = j.id), '[]'::json) as stores
+         from jobs j`;
+
+/** Jobs, optionally of one store or within some stores (a keeper's) and open or closed, by code. */
+export function findJobRows(
+  db: DbOrTx,
+  query: { storeIds: string[] | null; storeId?: string; isActive?: boolean; ids?: string[] },
+): Promise<JobRow[]> {
+  const conditions: SQL[] = [sql`true`];
+  if (query.storeIds !== null) {
+    conditions.push(sql`exists (select 1 from job_stores js where js.job_id = j.id and ${uuidIn(sql`js.store_id`, query.storeIds)})`);
+  }
+  if (query.storeId) conditions.push(sql`exists (select 1 from job_stores js where js.job_id = j.id and js.store_id = ${query.storeId})`);
+  if (query.isActive !== undefined) conditions.push(sql`j.is_active = ${query.isActive}`);
+  if (query.ids) conditions.push(uuidIn(sql`j.id`, query.ids));
+  return queryRows<JobRow>(db, sql`${selectJobs} where ${sql.join(conditions, sql` and `)} order by lower(j.code), j.id`);
+}
+
+export async function insertJob(db: DbOrTx, input: { code: string; name: string; budget: string | null }): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into jobs (code, name, budget) values (${input.code}, ${input.name}, ${input.budget}::numeric) returning id`,
+  );
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+/** Changes the fields given; whether a job of that id exists. */
+export async function updateJobRow(
+  db: DbOrTx,
+  id: string,
+  fields: { code?: string; name?: string; budget?: string | null; isActive?: boolean },
+): Promise<boolean> {
+  const assignments = [
+    sql`id = id`,
+    ...(fields.code !== undefined ? [sql`code = ${fields.code}`] : []),
+    ...(fields.name !== undefined ? [sql`name = ${fields.name}`] : []),
+    ...(fields.budget !== undefined ? [sql`budget = ${fields.budget}::numeric`] : []),
+    ...(fields.isActive !== undefined ? [sql`is_active = ${fields.isActive}`] : []),
+  ];
+  const rows = await queryRows<{ id: string }>(db, sql`update jobs set ${sql.join(assignments, sql`, `)} where id = ${id} returning id`);
+  return rows.length > 0;
+}
+
+/** Sets a job's stores to exactly these. */
+export async function setJobStores(db: DbOrTx, jobId: string, storeIds: string[]): Promise<void> {
+  await db.execute(sql`delete from job_stores where job_id = ${jobId} and not (${uuidIn(sql`store_id`, storeIds)})`);
+  await db.execute(
+    sql`insert into job_stores (job_id, store_id)
+        select ${jobId}, s.id from stores s where ${uuidIn(sql`s.id`, storeIds)}
+        on conflict do nothing`,
+  );
+}
+
+/** How many of these stores exist. */
+export async function countStores(db: DbOrTx, storeIds: string[]): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from stores where ${uuidIn(sql`id`, storeIds)}`);
+  return row?.n ?? 0;
+}
+
+export function findCostCodeRows(db: DbOrTx, code?: string): Promise<CostCodeRow[]> {
+  return queryRows<CostCodeRow>(
+    db,
+    sql`select id, code, name from cost_codes ${code === undefined ? sql`` : sql`where lower(code) = lower(${code})`} order by code, id`,
+  );
+}
+
+export async function insertCostCode(db: DbOrTx, input: { code: string; name: string }): Promise<CostCodeRow> {
+  const [row] = await queryRows<CostCodeRow>(
+    db,
+    sql`insert into cost_codes (code, name) values (${input.code}, ${input.name}) returning id, code, name`,
+  );
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/** The item's store: its name and whether every issue there names a job. */
+export async function findItemStore(
+  db: DbOrTx,
+  itemId: string,
+): Promise<{ store_id: string; store_name: string; require_job: boolean } | undefined> {
+  const [row] = await queryRows<{ store_id: string; store_name: string; require_job: boolean }>(
+    db,
+    sql`select s.id as store_id, s.name as store_name, s.require_job from materials m join stores s on s.id = m.store_id where m.id = ${itemId}`,
+  );
+  return row;
+}
+
+/** Whether a job draws from a store. */
+export async function jobDrawsFrom(db: DbOrTx, jobId: string, storeId: string): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(db, sql`select 1 as one from job_stores where job_id = ${jobId} and store_id = ${storeId}`);
+  return rows.length > 0;
+}
+
+/** What a job holds of an item: issued to it less returned from it. */
+export async function heldByJob(db: DbOrTx, jobId: string, itemId: string): Promise<number> {
+  const [row] = await queryRows<{ held: number }>(
+    db,
+    sql`select coalesce(sum(case when kind = 'issue' then quantity else -quantity end), 0)::int as held
+        from movements where item_id = ${itemId} and job_id = ${jobId} and kind in ('issue', 'return')`,
+  );
+  return row?.held ?? 0;
+}
+
+export type JobCostLineRow = { key: string | null; label: string; value: string; quantity: number | null; unit: string | null };
+
+/**
+ * A job's cost over a range of days, grouped: what its lines charged (the opposite of what they
+ * moved in the stores' values), summed per group.
+ */
+export function findJobCostLines(
+  db: DbOrTx,
+  query: { jobId: string; from?: string; to?: string; groupBy: 'costCode' | 'material' | 'month' | 'store'; timeZone: string },
+): Promise<JobCostLineRow[]> {
+  const conditions: SQL[] = [sql`mv.job_id = ${query.jobId}`];
+  if (query.from) conditions.push(sql`mv.occurred_at >= (${query.from}::date::timestamp at time zone ${query.timeZone})`);
+  if (query.to) conditions.push(sql`mv.occurred_at < ((${query.to}::date + 1)::timestamp at time zone ${query.timeZone})`);
+  const group = {
+    costCode: { key: sql`cc.code`, label: sql`coalesce(cc.name, '')`, quantity: sql`null::int`, unit: sql`null::text` },
+    material: {
+      key: sql`mv.item_id::text`,
+      label: sql`m.name`,
+      quantity: sql`sum(case when mv.kind in ('issue', 'damage') then mv.quantity when mv.kind = 'return' then -mv.quantity else 0 end)::int`,
+      unit: sql`m.unit`,
+    },
+    month: {
+      key: sql`to_char(mv.occurred_at at time zone ${query.timeZone}, 'YYYY-MM')`,
+      label: sql`to_char(mv.occurred_at at time zone ${query.timeZone}, 'YYYY-MM')`,
+      quantity: sql`null::int`,
+      unit: sql`null::text`,
+    },
+    store: { key: sql`mv.store_id::text`, label: sql`s.name`, quantity: sql`null::int`, unit: sql`null::text` },
+  }[query.groupBy];
+  const groupBy = query.groupBy === 'material' ? sql`mv.item_id, m.name, m.unit` : sql`1, 2`;
+  return queryRows<JobCostLineRow>(
+    db,
+    sql`select ${group.key} as key, ${group.label} as label, (-sum(mv.value))::numeric(20, 2)::text as value,
+               ${group.quantity} as quantity, ${group.unit} as unit
+        from movements mv
+        left join cost_codes cc on cc.id = mv.cost_code_id
+        join materials m on m.id = mv.item_id
+        join stores s on s.id = mv.store_id
+        where ${sql.join(conditions, sql` and `)}
+        group by ${groupBy}
+        order by 1 nulls last`,
+  );
+}

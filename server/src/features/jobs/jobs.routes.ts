@@ -1,0 +1,73 @@
+import {
+  CostCodeCreateRequestSchema,
+  CostCodeListResponseSchema,
+  CostCodeResponseSchema,
+  JobCostQuerySchema,
+  JobCostResponseSchema,
+  JobCreateRequestSchema,
+  JobListQuerySchema,
+  JobListResponseSchema,
+  JobResponseSchema,
+  JobUpdateRequestSchema,
+} from '@stockyard/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf, authorize } from '../../lib/auth/authorize';
+import { ByIdParamsSchema, errorResponses } from '../../lib/http';
+import { requestKeyOf, sendAnswer } from '../../lib/request-key';
+import { createCostCode, createJob, jobCost, listCostCodes, listJobs, updateJob } from './jobs.service';
+
+const tags = ['jobs'];
+
+const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const read = { onRequest: authorize('jobs:read') };
+  const manage = { onRequest: authorize('jobs:manage') };
+
+  app.get(
+    '/api/jobs',
+    { ...read, schema: { tags, querystring: JobListQuerySchema, response: { 200: JobListResponseSchema, ...errorResponses } } },
+    async (request) => ({ jobs: await listJobs(app.db, authOf(request), request.query) }),
+  );
+
+  app.post(
+    '/api/jobs',
+    { ...manage, schema: { tags, body: JobCreateRequestSchema, response: { 201: JobResponseSchema, ...errorResponses } } },
+    async (request, reply) => sendAnswer(reply, await createJob(app.db, authOf(request), request.body, requestKeyOf(request))),
+  );
+
+  app.put(
+    '/api/jobs/:id',
+    {
+      ...manage,
+      schema: { tags, params: ByIdParamsSchema, body: JobUpdateRequestSchema, response: { 200: JobResponseSchema, ...errorResponses } },
+    },
+    async (request, reply) =>
+      sendAnswer(reply, await updateJob(app.db, authOf(request), request.params.id, request.body, requestKeyOf(request))),
+  );
+
+  app.get(
+    '/api/jobs/:id/cost',
+    {
+      onRequest: authorize('costs:read'),
+      schema: {
+        tags,
+        params: ByIdParamsSchema,
+        querystring: JobCostQuerySchema,
+        response: { 200: JobCostResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      jobCost(app.db, authOf(request), request.params.id, request.query, { timeZone: app.timeZone, currency: app.currency }),
+  );
+
+  app.get('/api/cost-codes', { ...read, schema: { tags, response: { 200: CostCodeListResponseSchema, ...errorResponses } } }, async () => ({
+    costCodes: await listCostCodes(app.db),
+  }));
+
+  app.post(
+    '/api/cost-codes',
+    { ...manage, schema: { tags, body: CostCodeCreateRequestSchema, response: { 201: CostCodeResponseSchema, ...errorResponses } } },
+    async (request, reply) => sendAnswer(reply, await createCostCode(app.db, authOf(request), request.body, requestKeyOf(request))),
+  );
+};
+
+export default jobsRoutes;
