@@ -13,15 +13,22 @@ const app = Fastify();
 
 app.post<{ Body: { productId: string; quantity: number } }>('/bare/issue', async (request, reply) => {
   const { productId, quantity } = request.body;
+  // The value the units take, as the app's statement computes it: at the average, the last unit the rest.
+  const taken = sql`(case when available_quantity = ${quantity}::int then stock_value
+                          else round(${quantity}::int * stock_value / available_quantity, 2) end)`;
   const isRecorded = await database.db.transaction(async (tx) => {
-    const [item] = await queryRows<{ store_id: string }>(
+    const [item] = await queryRows<{ store_id: string; last_movement_value: string }>(
       tx,
-      sql`update materials set consumed_quantity = consumed_quantity + ${quantity}::int, available_quantity = available_quantity - ${quantity}::int
-          where id = ${productId} and available_quantity >= ${quantity}::int returning store_id`,
+      sql`update materials set consumed_quantity = consumed_quantity + ${quantity}::int, available_quantity = available_quantity - ${quantity}::int,
+                 last_movement_value = -${taken}, stock_value = stock_value - ${taken},
+                 last_average_cost = case when available_quantity > 0 then round(stock_value / available_quantity, 4) else last_average_cost end
+          where id = ${productId} and available_quantity >= ${quantity}::int returning store_id, last_movement_value`,
     );
     if (!item) return false;
     await tx.execute(
-      sql`insert into movements (store_id, item_kind, item_id, kind, quantity) values (${item.store_id}, 'material', ${productId}, 'issue', ${quantity})`,
+      sql`insert into movements (store_id, item_kind, item_id, kind, quantity, value, unit_cost)
+          values (${item.store_id}, 'material', ${productId}, 'issue', ${quantity}, ${item.last_movement_value}::numeric,
+                  round(abs(${item.last_movement_value}::numeric) / ${quantity}::int, 4))`,
     );
     return true;
   });

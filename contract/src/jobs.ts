@@ -33,7 +33,7 @@ export const JobUpdateRequestSchema = z.object({
 });
 export type JobUpdateRequest = z.input<typeof JobUpdateRequestSchema>;
 
-export const JobListQuerySchema = z.object({
+export const JobListQuerySchema = z.strictObject({
   storeId: IdSchema.optional(),
   active: z.enum(['true', 'false'], { message: 'active must be true or false' }).optional(),
 });
