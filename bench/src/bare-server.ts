@@ -21,7 +21,8 @@ app.post<{ Body: { productId: string; quantity: number } }>('/bare/issue', async
       tx,
       sql`update materials set consumed_quantity = consumed_quantity + ${quantity}::int, available_quantity = available_quantity - ${quantity}::int,
                  last_movement_value = -${taken}, stock_value = stock_value - ${taken},
-                 last_average_cost = case when available_quantity > 0 then round(stock_value / available_quantity, 4) else last_average_cost end
+                 average_cost = case when available_quantity > ${quantity}::int then round((stock_value - ${taken}) / (available_quantity - ${quantity}::int), 4)
+                                     else round(stock_value / available_quantity, 4) end
           where id = ${productId} and available_quantity >= ${quantity}::int returning store_id, last_movement_value`,
     );
     if (!item) return false;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import './common';
+import { fieldAtMost } from './common';
 
 // Money travels as decimal strings, never as binary floats: values with 2 decimals ("1234.50"), costs
 // per unit with up to 4 ("412.5", "0.0425"). The database keeps them as numeric and does the arithmetic.
@@ -7,7 +7,7 @@ import './common';
 /** The most a unit may cost: with the largest quantity, a line's value stays far inside what is kept. */
 export const UNIT_COST_MAX = 1_000_000;
 export const UNIT_COST_INVALID = 'Unit cost must be an amount of 0 or more with at most 4 decimals.';
-export const UNIT_COST_TOO_LARGE = 'Unit cost must be at most 1,000,000.';
+export const UNIT_COST_TOO_LARGE = fieldAtMost('Unit cost', UNIT_COST_MAX);
 
 const UNIT_COST_TEXT = /^\d{1,7}(\.\d{1,4})?$/;
 

@@ -112,8 +112,11 @@ export const materials = pgTable(
      * transit losses, which belong to no store). Zero whenever nothing is available.
      */
     stockValue: numeric('stock_value', { precision: 20, scale: 2 }).notNull().default('0'),
-    /** The average at which the last unit left: the store's average cost while it holds none. */
-    lastAverageCost: numeric('last_average_cost', { precision: 16, scale: 4 }).notNull().default('0'),
+    /**
+     * The average cost per unit of what is available (rounded to 4 decimals), kept by the movement
+     * statement; while none is available, the average at which the last unit left.
+     */
+    averageCost: numeric('average_cost', { precision: 16, scale: 4 }).notNull().default('0'),
     /**
      * The value the latest movement moved, set by the same UPDATE that moves the counters, so the
      * ledger line takes the value computed under the row's lock.
@@ -142,7 +145,7 @@ export const materials = pgTable(
     uniqueIndex('materials_code_key').on(t.code),
     ...counterChecks('materials'),
     check('materials_incoming_non_negative', sql`${t.incomingQuantity} >= 0`),
-    check('materials_value_non_negative', sql`${t.stockValue} >= 0 and ${t.lastAverageCost} >= 0`),
+    check('materials_value_non_negative', sql`${t.stockValue} >= 0 and ${t.averageCost} >= 0`),
     check('materials_value_zero_when_empty', sql`${t.availableQuantity} > 0 or ${t.stockValue} = 0`),
   ],
 );

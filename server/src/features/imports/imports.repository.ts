@@ -56,13 +56,13 @@ export async function insertItemsWithOpenings(
   const inserted =
     input.kind === 'materials'
       ? sql`insert into materials (store_id, name, category_name, material_name, size, unit, total_quantity, available_quantity,
-                                   stock_value, last_average_cost)
+                                   stock_value, average_cost)
             select ${input.storeId}, r.name, r.category, r.material, r.size, r.unit, r.quantity, r.quantity,
                    round(r.quantity * coalesce(r."unitCost", 0), 2), coalesce(r."unitCost", 0)
             from json_to_recordset(${rows}::json)
                  as r("row" int, name text, category text, material text, size text, unit text, quantity int, "unitCost" numeric)
             order by r."row"
-            returning id, total_quantity, stock_value, last_average_cost as unit_cost`
+            returning id, total_quantity, stock_value, average_cost as unit_cost`
       : sql`insert into tools (store_id, name, total_quantity, available_quantity)
             select ${input.storeId}, r.name, r.quantity, r.quantity
             from json_to_recordset(${rows}::json) as r("row" int, name text, quantity int)

@@ -107,16 +107,16 @@ describe('importing materials and tools from a spreadsheet', () => {
     ]);
     const good = { ...bad, content: base64(csv(['Name,Unit,Quantity,Cost', 'Sand,ton,4,12.5', 'Gravel,ton,2,', 'Cement,bag,0,9.99'])) };
     expect((await send('/api/imports', staff.admin.token, good)).statusCode).toBe(201);
-    const rows = await queryRows<{ name: string; stock_value: string; last_average_cost: string; value: string | null }>(
+    const rows = await queryRows<{ name: string; stock_value: string; average_cost: string; value: string | null }>(
       t.database.db,
-      sql`select m.name, m.stock_value::text, m.last_average_cost::text, mv.value::text
+      sql`select m.name, m.stock_value::text, m.average_cost::text, mv.value::text
           from materials m left join movements mv on mv.item_id = m.id and mv.kind = 'opening'
           where m.store_id = ${store._id} order by m.name`,
     );
     expect(rows).toEqual([
-      { name: 'Cement', stock_value: '0.00', last_average_cost: '9.9900', value: null },
-      { name: 'Gravel', stock_value: '0.00', last_average_cost: '0.0000', value: '0.00' },
-      { name: 'Sand', stock_value: '50.00', last_average_cost: '12.5000', value: '50.00' },
+      { name: 'Cement', stock_value: '0.00', average_cost: '9.9900', value: null },
+      { name: 'Gravel', stock_value: '0.00', average_cost: '0.0000', value: '0.00' },
+      { name: 'Sand', stock_value: '50.00', average_cost: '12.5000', value: '50.00' },
     ]);
   });
 

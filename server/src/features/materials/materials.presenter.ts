@@ -3,7 +3,7 @@ import type { materials } from '../../db/schema';
 import type { RowOf } from '../../db/sql';
 import { seesCosts } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
-import { averageCostText, moneyText } from '../../lib/money';
+import { moneyText, unitCostText } from '../../lib/money';
 
 /** A material's row with the name of its store, as the list statement and the ledger statement return it. */
 export type MaterialRow = RowOf<typeof materials> & { store_name: string };
@@ -34,6 +34,6 @@ export function presentProduct(row: MaterialRow, reader: Pick<AuthContext, 'role
   return {
     ...product,
     stockValue: moneyText(row.stock_value),
-    averageCost: averageCostText(row.stock_value, row.available_quantity, row.last_average_cost),
+    averageCost: unitCostText(row.average_cost),
   };
 }

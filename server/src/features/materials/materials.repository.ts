@@ -40,7 +40,7 @@ export async function insertMaterial(db: DbOrTx, storeId: string, input: z.outpu
   const [row] = await queryRows<Pick<RowOf<typeof materials>, 'id'>>(
     db,
     sql`insert into materials (store_id, name, category_name, material_name, size, unit, total_quantity, available_quantity,
-                               stock_value, last_average_cost)
+                               stock_value, average_cost)
         values (${storeId}, ${input.name}, ${input.categoryname}, ${input.materialname}, ${input.size}, ${input.unit},
                 ${input.totalQuantity}, ${input.totalQuantity}, ${openingValue(input.totalQuantity, unitCost)}, ${unitCost})
         returning id`,

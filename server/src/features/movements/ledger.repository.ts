@@ -59,24 +59,27 @@ function movementValue(row: SQL, delta: SQL, unitCost: SQL): SQL {
   return sql`(case
       when ${delta} > 0 and ${unitCost} is not null then round(${delta} * ${unitCost}, 2)
       when ${delta} > 0 and ${available} > 0 then round(${delta} * ${value} / ${available}, 2)
-      when ${delta} > 0 then round(${delta} * ${row}last_average_cost, 2)
+      when ${delta} > 0 then round(${delta} * ${row}average_cost, 2)
       when ${delta} < 0 and ${available} = -${delta} then -${value}
       when ${delta} < 0 then -round(-${delta} * ${value} / ${available}, 2)
       else 0 end)`;
 }
 
 /**
- * The value columns a material movement sets beside its counters, all from the row before it. The
- * average kept for when none is held is the average before this movement (when it takes the last
- * unit, the average that unit left at), or the one a revaluation sets.
+ * The value columns a material movement sets beside its counters, all from the row before it and the
+ * change `delta` of its available quantity: the value it moved, the new value, and the new average
+ * (when it takes the last unit, the average that unit left at; a revaluation's cost when it sets one).
  */
-function valueAssignments(row: SQL, movedValue: SQL, newAverage?: SQL): SQL[] {
+function valueAssignments(row: SQL, delta: SQL, movedValue: SQL, newAverage?: SQL): SQL[] {
+  const available = sql`${row}available_quantity`;
   return [
     sql`last_movement_value = ${movedValue}`,
     sql`stock_value = ${row}stock_value + ${movedValue}`,
-    sql`last_average_cost = ${
+    sql`average_cost = ${
       newAverage ??
-      sql`case when ${row}available_quantity > 0 then round(${row}stock_value / ${row}available_quantity, 4) else ${row}last_average_cost end`
+      sql`case when ${available} + ${delta} > 0 then round((${row}stock_value + ${movedValue}) / (${available} + ${delta}), 4)
+               when ${available} > 0 then round(${row}stock_value / ${available}, 4)
+               else ${row}average_cost end`
     }`,
   ];
 }
@@ -119,7 +122,7 @@ export async function lockItem(tx: DbOrTx, itemKind: ItemKind, itemId: string): 
 }
 
 /** A stored answer keeps a material's amounts as text: a JSON number would bring them back as binary floats. */
-const amountsAsText = sql` || jsonb_build_object('stock_value', moved.stock_value::text, 'last_average_cost', moved.last_average_cost::text)`;
+const amountsAsText = sql` || jsonb_build_object('stock_value', moved.stock_value::text, 'average_cost', moved.average_cost::text)`;
 
 /** The opposite of a ledger line's value, read in the statement that reverses it (a line never changes). */
 export function reversedValue(movementId: string): SQL {
@@ -219,7 +222,7 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
       ...(isMaterial
         ? [
             sql`change_version = change_version + 1`,
-            ...valueAssignments(sql``, movedValue, input.kind === 'revaluation' ? unitCost : undefined),
+            ...valueAssignments(sql``, sql`${availableDelta}::int`, movedValue, input.kind === 'revaluation' ? unitCost : undefined),
           ]
         : []),
     ],
@@ -397,7 +400,9 @@ export async function recordSyncedMovements(
   const assignments = sql.join(
     [
       ...columns.map((column) => sql`${sql.identifier(column)} = i.${sql.identifier(column)} + op.${deltaName(column)}`),
-      ...(isMaterial ? [sql`change_version = i.change_version + 1`, ...valueAssignments(sql`i.`, movedValue)] : []),
+      ...(isMaterial
+        ? [sql`change_version = i.change_version + 1`, ...valueAssignments(sql`i.`, sql`op.${deltaName('available_quantity')}`, movedValue)]
+        : []),
     ],
     sql`, `,
   );
