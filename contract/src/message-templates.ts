@@ -22,6 +22,7 @@ import {
 import { countItemBusy, countWouldGoNegative } from './counts';
 import { custodyReturnTooMany, workerNameTaken, workerStillHolds } from './custody';
 import { importAlreadyDone, importColumnMissing, importNameRepeated, importTooManyRows } from './imports';
+import { costCodeTaken, costCodeUnknown, jobClosed, jobCodeTaken, jobNotOfStore, jobUnknown, returnBeyondJob } from './jobs';
 import { keeperDayTooOld, reversalWouldGoNegative, toolRefundExceeds } from './ledger';
 import { booksClosed, storeInactive } from './messages';
 import { lockOnlyForward } from './stores';
@@ -76,6 +77,13 @@ export const MESSAGE_TEMPLATES: Record<string, Template> = {
   importRowProblem: { parts: ['number', 'text'], build: importRowProblem },
   syncTooOld: { parts: ['number'], build: SYNC_TOO_OLD },
   parkedTooOldForKeeper: { parts: ['number'], build: PARKED_TOO_OLD_FOR_KEEPER },
+  jobCodeTaken: { parts: ['text'], build: jobCodeTaken },
+  jobUnknown: { parts: ['text'], build: jobUnknown },
+  jobNotOfStore: { parts: ['text', 'text'], build: jobNotOfStore },
+  jobClosed: { parts: ['text'], build: jobClosed },
+  costCodeUnknown: { parts: ['text'], build: costCodeUnknown },
+  costCodeTaken: { parts: ['text'], build: costCodeTaken },
+  returnBeyondJob: { parts: ['text', 'number'], build: returnBeyondJob },
 };
 
 /** A message's code and its parts as the message writes them. */
