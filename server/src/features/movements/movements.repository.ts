@@ -62,50 +62,26 @@ export async function findMovementRows(
   return { rows, total: query.after ? rows.length : (rows[0]?.total ?? 0) };
 }
 
+/** What deciding on a reversal reads of a movement: the line, and the id of its reversal if it has one. */
+type ReversibleRow = Pick<
+  MovementRow,
+  | 'id'
+  | 'store_id'
+  | 'item_kind'
+  | 'item_id'
+  | 'kind'
+  | 'quantity'
+  | 'actor_id'
+  | 'recorded_at'
+  | 'reverses_id'
+  | 'transfer_line_id'
+  | 'job_id'
+  | 'cost_code_id'
+> & { reversed_by_id: string | null };
+
 /** One movement of the caller's stores, with the id of its reversal if it has one. */
-export async function findMovementRow(
-  db: DbOrTx,
-  id: string,
-  storeIds: string[] | null,
-): Promise<
-  | (Pick<
-      MovementRow,
-      | 'id'
-      | 'store_id'
-      | 'item_kind'
-      | 'item_id'
-      | 'kind'
-      | 'quantity'
-      | 'actor_id'
-      | 'recorded_at'
-      | 'reverses_id'
-      | 'transfer_line_id'
-      | 'job_id'
-      | 'cost_code_id'
-    > & {
-      reversed_by_id: string | null;
-    })
-  | undefined
-> {
-  const [row] = await queryRows<
-    Pick<
-      MovementRow,
-      | 'id'
-      | 'store_id'
-      | 'item_kind'
-      | 'item_id'
-      | 'kind'
-      | 'quantity'
-      | 'actor_id'
-      | 'recorded_at'
-      | 'reverses_id'
-      | 'transfer_line_id'
-      | 'job_id'
-      | 'cost_code_id'
-    > & {
-      reversed_by_id: string | null;
-    }
-  >(
+export async function findMovementRow(db: DbOrTx, id: string, storeIds: string[] | null): Promise<ReversibleRow | undefined> {
+  const [row] = await queryRows<ReversibleRow>(
     db,
     sql`select mv.id, mv.store_id, mv.item_kind, mv.item_id, mv.kind, mv.quantity, mv.actor_id, mv.recorded_at, mv.reverses_id, mv.transfer_line_id,
                mv.job_id, mv.cost_code_id,
