@@ -35,8 +35,8 @@ test('a keeper imports a spreadsheet: the preview names the bad row, the fixed f
   await expect(problems).toContainText('Quantity must be a whole number');
   await expect(problems.getByRole('row').nth(1)).toContainText('4');
   // The site's own headings were matched to the fields.
-  await expect(page.getByRole('combobox', { name: 'Unit' })).toHaveValue('UOM');
-  await expect(page.getByRole('combobox', { name: 'Quantity' })).toHaveValue('Opening stock');
+  await expect(page.getByRole('combobox', { name: 'Unit', exact: true })).toHaveValue('UOM');
+  await expect(page.getByRole('combobox', { name: 'Quantity', exact: true })).toHaveValue('Opening stock');
   await expect(page.getByRole('button', { name: 'Import 3 materials' })).toBeDisabled();
   await page.screenshot({ path: 'screenshots/import-preview-390.png', fullPage: true });
 
