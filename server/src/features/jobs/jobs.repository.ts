@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { costCodes, jobs } from '../../db/schema';
-import { queryRows, type RowOf, uuidIn } from '../../db/sql';
+import { heldByJob, queryRows, type RowOf, uuidIn } from '../../db/sql';
 
 export type JobRow = RowOf<typeof jobs> & { stores: { id: string; name: string }[] };
 export type CostCodeRow = Pick<RowOf<typeof costCodes>, 'id' | 'code' | 'name'>;
@@ -103,12 +103,8 @@ export async function jobDrawsFrom(db: DbOrTx, jobId: string, storeId: string): 
 }
 
 /** What a job holds of an item: issued to it less returned from it. */
-export async function heldByJob(db: DbOrTx, jobId: string, itemId: string): Promise<number> {
-  const [row] = await queryRows<{ held: number }>(
-    db,
-    sql`select coalesce(sum(case when kind = 'issue' then quantity else -quantity end), 0)::int as held
-        from movements where item_id = ${itemId} and job_id = ${jobId} and kind in ('issue', 'return')`,
-  );
+export async function findHeldByJob(db: DbOrTx, jobId: string, itemId: string): Promise<number> {
+  const [row] = await queryRows<{ held: number }>(db, sql`select ${heldByJob(itemId, jobId)} as held`);
   return row?.held ?? 0;
 }
 

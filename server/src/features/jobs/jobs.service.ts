@@ -34,10 +34,10 @@ import { presentCostCode, presentJob } from './jobs.presenter';
 import {
   countStores,
   findCostCodeRows,
+  findHeldByJob,
   findItemStore,
   findJobCostLines,
   findJobRows,
-  heldByJob,
   insertCostCode,
   insertJob,
   jobDrawsFrom,
@@ -132,25 +132,22 @@ export function createCostCode(db: Db, auth: AuthContext, input: z.output<typeof
 }
 
 /**
- * The job and cost code a material movement names, checked: an issue or damage in a store that
- * requires them names both; a job must exist, draw from the item's store and be open; a cost code must
- * exist. Undefined when none is named (or the item is not found: the movement answers that).
+ * The job and cost code a material movement names, checked: a cost code comes with a job; an issue or
+ * damage naming a job in a store that requires jobs names a cost code too; a job must exist, draw from
+ * the item's store and be open; a cost code must exist. Undefined when no job is named: the movement's
+ * statement refuses that where the store requires one, with no read before it.
  */
 export async function jobChargeOf(
   db: DbOrTx,
   input: { itemId: string; kind: 'issue' | 'damage' | 'return'; jobId?: string; costCode?: string },
 ): Promise<JobCharge | undefined> {
-  const store = await findItemStore(db, input.itemId);
-  if (!store) return undefined;
-  const isCharge = input.kind !== 'return';
-  if (isCharge && store.require_job) {
-    if (!input.jobId) throw new AppError('bad_request', JOB_REQUIRED);
-    if (!input.costCode) throw new AppError('bad_request', COST_CODE_REQUIRED);
-  }
   if (!input.jobId) {
     if (input.costCode) throw new AppError('bad_request', JOB_REQUIRED);
     return undefined;
   }
+  const store = await findItemStore(db, input.itemId);
+  if (!store) return undefined;
+  if (input.kind !== 'return' && store.require_job && !input.costCode) throw new AppError('bad_request', COST_CODE_REQUIRED);
   const [job] = await findJobRows(db, { storeIds: null, ids: [input.jobId] });
   if (!job) throw new AppError('bad_request', jobUnknown(input.jobId));
   if (!(await jobDrawsFrom(db, job.id, store.store_id))) throw new AppError('bad_request', jobNotOfStore(job.code, store.store_name));
@@ -169,7 +166,7 @@ export async function jobChargeOf(
  * lock, so what the job holds cannot change before its movement is recorded.
  */
 export async function assertJobHolds(tx: Tx, charge: JobCharge, itemId: string, quantity: number): Promise<void> {
-  const held = await heldByJob(tx, charge.jobId, itemId);
+  const held = await findHeldByJob(tx, charge.jobId, itemId);
   if (held >= quantity) return;
   const [job] = await findJobRows(tx, { storeIds: null, ids: [charge.jobId] });
   throw new AppError('conflict', returnBeyondJob(job?.code ?? '', held));

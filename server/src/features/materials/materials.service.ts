@@ -166,6 +166,7 @@ export async function moveMaterial(
         quantity: movement.quantity,
         unitCost: movement.unitCost,
         job,
+        namesNoJob: !job && (movement.kind === 'issue' || movement.kind === 'damage'),
         actorId: auth.userId,
         claim,
       },

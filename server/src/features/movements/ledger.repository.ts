@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type ItemKind, MOVEMENT_EFFECTS, type MovementKind, type tools } from '../../db/schema';
-import { openingValue, queryRows, queryRowsPrepared, type RowOf, storeFilter } from '../../db/sql';
+import { heldByJob, openingValue, queryRows, queryRowsPrepared, type RowOf, storeFilter } from '../../db/sql';
 import type { IdempotencyClaim } from '../../lib/idempotency';
 
 /** An item's row as the ledger statement returns it: every column of its table plus its store's name. */
@@ -39,6 +39,8 @@ export type MovementInput = {
   unitCost?: string | null;
   /** The job an issue or damage is charged to (or a return credits), and its cost code. */
   job?: JobCharge;
+  /** An issue or damage that names no job: refused in a store where every one must. */
+  namesNoJob?: boolean;
   /**
    * A value fixed by the caller, evaluated in the statement: a reversal of an outbound line re-enters
    * exactly what that line took.
@@ -109,11 +111,10 @@ function transitShare(transferLineId: string, quantity: number): SQL {
  * job keeps at least 0, counting issues less returns over the item's lines (reversals carry the
  * opposite quantity). Read after the caller locked the item's row, so no line of it is missed.
  */
-function heldByJob(input: MovementInput, jobId: string): SQL | undefined {
+function jobKeepsHolding(input: MovementInput, jobId: string): SQL | undefined {
   const change = input.kind === 'issue' ? input.quantity : input.kind === 'return' ? -input.quantity : 0;
   if (change >= 0) return undefined;
-  return sql`(select coalesce(sum(case when m.kind = 'issue' then m.quantity else -m.quantity end), 0)
-              from movements m where m.item_id = ${input.itemId} and m.job_id = ${jobId} and m.kind in ('issue', 'return')) + ${change}::int >= 0`;
+  return sql`${heldByJob(input.itemId, jobId)} + ${change}::int >= 0`;
 }
 
 /** Locks an item's row for the rest of the transaction: its lines that follow read every line before them. */
@@ -141,8 +142,11 @@ export type SyncOpRecord = { userId: string; opId: string; fingerprint: string; 
  */
 export type JobCharge = { jobId: string; costCodeId: string | null; mustBeOpen: boolean };
 
-/** Why an item's store takes no movement at this time: marked Inactive, or its books closed through a day. */
-export type StoreRefusal = { storeName: string; isActive: boolean; lockedThrough: string | null; isClosed: boolean };
+/**
+ * Why an item's store takes no movement at this time: marked Inactive, its books closed through a day,
+ * or (for an issue or damage naming no job) every one there must name a job.
+ */
+export type StoreRefusal = { storeName: string; isActive: boolean; lockedThrough: string | null; isClosed: boolean; requiresJob: boolean };
 
 /**
  * In the same statement as a change to a material's available or incoming quantity (a CTE `moved`
@@ -212,8 +216,8 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
   const isTransit = isMaterial && input.transferLineId && (input.kind === 'transfer_out' || input.kind === 'store_transfer_in');
   const movedValue =
     input.exactValue ??
-    (isTransit && input.kind === 'store_transfer_in' && input.transferLineId
-      ? transitShare(input.transferLineId, input.quantity)
+    (isTransit && input.kind === 'store_transfer_in'
+      ? transitShare(input.transferLineId as string, input.quantity)
       : movementValue(sql``, sql`${availableDelta}::numeric`, unitCost));
   const assignments = sql.join(
     [
@@ -243,14 +247,14 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
   );
   const occurredAt = input.occurredAt ?? sql`now()`;
   const job = isMaterial ? input.job : undefined;
-  const jobHeld = job ? heldByJob(input, job.jobId) : undefined;
+  const jobHeld = job ? jobKeepsHolding(input, job.jobId) : undefined;
   // One statement: the counter update and the ledger row it justifies, or neither.
   const [item] = await queryRowsPrepared<R & { movement_id: string }>(
     tx,
     sql`with open_store as (
           select s.id from stores s
           where s.id = (select store_id from ${table} where id = ${input.itemId})
-            and s.is_active and (s.locked_before is null or s.locked_before <= ${occurredAt})
+            and s.is_active and (s.locked_before is null or s.locked_before <= ${occurredAt})${input.namesNoJob ? sql` and not s.require_job` : sql``}
           for key share
         )${
           job?.mustBeOpen
@@ -318,21 +322,25 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
         select moved.*, (select id from logged) as movement_id from moved`,
   );
   if (!item) {
-    const [current] = await queryRows<R & { store_is_active: boolean; store_locked_through: string | null; is_closed: boolean }>(
+    const [current] = await queryRows<
+      R & { store_is_active: boolean; store_locked_through: string | null; is_closed: boolean; store_requires_job: boolean }
+    >(
       tx,
       sql`select i.*, s.name as store_name, s.is_active as store_is_active, s.locked_through::text as store_locked_through,
+                 s.require_job as store_requires_job,
                  coalesce(s.locked_before > ${occurredAt}, false) as is_closed
           from ${table} i join stores s on s.id = i.store_id
           where i.id = ${input.itemId} and i.deleted_at is null and ${storeFilter(input.storeIds, sql`i.store_id`)}`,
     );
     if (!current) return { isRecorded: false, current };
-    const { store_is_active, store_locked_through, is_closed, ...row } = current;
-    const isRefusedByStore = !store_is_active || is_closed;
+    const { store_is_active, store_locked_through, is_closed, store_requires_job, ...row } = current;
+    const requiresJob = Boolean(input.namesNoJob) && store_requires_job;
+    const isRefusedByStore = !store_is_active || is_closed || requiresJob;
     return {
       isRecorded: false,
       current: row as unknown as R,
       store: isRefusedByStore
-        ? { storeName: row.store_name, isActive: store_is_active, lockedThrough: store_locked_through, isClosed: is_closed }
+        ? { storeName: row.store_name, isActive: store_is_active, lockedThrough: store_locked_through, isClosed: is_closed, requiresJob }
         : undefined,
     };
   }

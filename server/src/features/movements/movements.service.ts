@@ -3,6 +3,7 @@ import {
   CUSTODY_KINDS,
   CUSTODY_NOT_REVERSIBLE,
   DELIVERY_NOT_REVERSIBLE,
+  JOB_REQUIRED,
   KEEPER_REVERSAL_HOURS,
   MATERIAL_NOT_FOUND,
   MOVEMENT_CURSOR_NOT_VALID,
@@ -75,14 +76,15 @@ export async function recordMovementWithId<R extends ItemRow>(
   const result = await recordMovement<R>(db, input);
   if (result.isRecorded) return { item: result.item, movementId: result.movementId };
   if (!result.current) throw new AppError('not_found', refusals.notFound);
-  if (result.store) throw new AppError('conflict', storeRefusalMessage(result.store));
+  if (result.store) throw storeRefusal(result.store);
   throw new AppError('conflict', refusals.refused(result.current));
 }
 
-/** The message of a movement its store refuses: Inactive first, then closed books. */
-function storeRefusalMessage(store: StoreRefusal): string {
-  if (!store.isActive) return storeInactive(store.storeName);
-  return booksClosed(store.storeName, store.lockedThrough ?? '');
+/** A movement its store refuses: Inactive first, then closed books, then a job it must name. */
+function storeRefusal(store: StoreRefusal): AppError {
+  if (!store.isActive) return new AppError('conflict', storeInactive(store.storeName));
+  if (store.isClosed) return new AppError('conflict', booksClosed(store.storeName, store.lockedThrough ?? ''));
+  return new AppError('bad_request', JOB_REQUIRED);
 }
 
 /**
