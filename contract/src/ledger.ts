@@ -84,7 +84,7 @@ const damagedQuantity = { damagedQuantity: quantitySchema('Please enter a valid 
 const refundQuantity = { refundQuantity: quantitySchema('Please enter a valid refund quantity.') };
 
 /** An issue or damage may be charged to a job and a cost code; a return may credit the job it comes back from. */
-const jobFields = { jobId: IdSchema.optional(), costCode: requiredText('Cost code', 50).optional() };
+export const jobFields = { jobId: IdSchema.optional(), costCode: requiredText('Cost code', 50).optional() };
 export const DamageMaterialRequestSchema = z.object({ productId: IdSchema, ...damagedQuantity, ...jobFields });
 export const RefundMaterialRequestSchema = z.object({ productId: IdSchema, ...refundQuantity, jobId: IdSchema.optional() });
 export const ConsumeMaterialRequestSchema = z.object({ productId: IdSchema, ...issuedQuantity, ...jobFields });

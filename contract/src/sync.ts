@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { fieldTooLong, IdSchema, PageQuerySchema, requiredText, StoreRefSchema, TEXT_MAX } from './common';
 import { DueAtSchema } from './custody';
-import { CalendarDateSchema, quantitySchema, VALID_QUANTITY_REQUIRED } from './ledger';
+import { JOB_REQUIRED } from './jobs';
+import { CalendarDateSchema, jobFields, quantitySchema, VALID_QUANTITY_REQUIRED } from './ledger';
 import { UnitCostSchema } from './money';
 
 // Movements a keeper recorded on a phone, maybe with no signal, sent later in a batch: each applied
@@ -17,6 +18,10 @@ export const SYNC_FUTURE_TOLERANCE_MS = 5 * 60_000;
 export const SYNC_WORKER_ON_ISSUE_ONLY = 'Only a tool issue names a worker.';
 export const SYNC_DUE_WITHOUT_WORKER = 'A due date needs a worker.';
 export const SYNC_COST_ON_INBOUND_ONLY = 'Only a purchase or a transfer from the warehouse names a unit cost.';
+export const SYNC_JOB_ON_SITE_OPS_ONLY = 'Only an issue, a damage or a return of a material names a job.';
+export const SYNC_COST_CODE_ON_CHARGES_ONLY = 'Only an issue or a damage names a cost code.';
+/** The op kinds that may name a job: issue and damage charge it, a return credits it. */
+export const JOB_OP_KINDS: readonly SyncOpKind[] = ['issue', 'damage', 'return'];
 /** The op kinds that bring stock in from outside, at a cost. */
 export const INBOUND_OP_KINDS: readonly SyncOpKind[] = ['restock', 'transfer'];
 
@@ -40,6 +45,7 @@ export const SyncOpSchema = z
     workerId: IdSchema.optional(),
     dueAt: DueAtSchema.optional(),
     unitCost: UnitCostSchema.optional(),
+    ...jobFields,
   })
   .refine((op) => itemKindOfOp(op.kind) === op.itemKind, { message: 'itemKind does not match kind', path: ['itemKind'] })
   .refine((op) => op.workerId === undefined || op.kind === 'tool-issue', { message: SYNC_WORKER_ON_ISSUE_ONLY, path: ['workerId'] })
@@ -47,6 +53,12 @@ export const SyncOpSchema = z
   .refine((op) => op.unitCost === undefined || INBOUND_OP_KINDS.includes(op.kind), {
     message: SYNC_COST_ON_INBOUND_ONLY,
     path: ['unitCost'],
+  })
+  .refine((op) => op.jobId === undefined || JOB_OP_KINDS.includes(op.kind), { message: SYNC_JOB_ON_SITE_OPS_ONLY, path: ['jobId'] })
+  .refine((op) => op.costCode === undefined || op.jobId !== undefined, { message: JOB_REQUIRED, path: ['jobId'] })
+  .refine((op) => op.costCode === undefined || (op.kind !== 'return' && JOB_OP_KINDS.includes(op.kind)), {
+    message: SYNC_COST_CODE_ON_CHARGES_ONLY,
+    path: ['costCode'],
   });
 export type SyncOp = z.input<typeof SyncOpSchema>;
 
@@ -69,6 +81,7 @@ export const SYNC_CODES = [
   'store_closed',
   'worker_gone',
   'parked_full',
+  'job_refused',
 ] as const;
 export type SyncCode = (typeof SYNC_CODES)[number];
 
@@ -110,6 +123,9 @@ export const ParkedMovementSchema = z.object({
   /** The worker a tool issue hands the tools to, and when they are due back. */
   worker: z.object({ _id: z.string(), name: z.string() }).nullable(),
   dueAt: z.string().nullable(),
+  /** The job it names (its code when the job exists) and its cost code. */
+  job: z.object({ _id: z.string(), code: z.string().nullable() }).nullable(),
+  costCode: z.string().nullable(),
   /** Who recorded it on the phone. */
   recordedBy: z.string(),
   parkedAt: z.string(),
@@ -129,6 +145,8 @@ export const ParkedApplyRequestSchema = z.object({
   quantity: quantitySchema(VALID_QUANTITY_REQUIRED).optional(),
   /** The day to record it on instead of when it was captured (YYYY-MM-DD): what the applier may date. */
   day: CalendarDateSchema.optional(),
+  /** Another job (and cost code) to charge instead of the one the phone named, e.g. when that job was closed. */
+  ...jobFields,
 });
 export const ParkedDiscardRequestSchema = z.object({ reason: requiredText('Reason', TEXT_MAX) });
 export const ParkedResponseSchema = z.object({ message: z.string(), parked: ParkedMovementSchema });

@@ -30,6 +30,9 @@ export const syncOps = pgTable(
     reason: text('reason').notNull().default(''),
     /** An inbound op's cost per unit, as sent. */
     unitCost: numeric('unit_cost', { precision: 16, scale: 4 }),
+    /** The job an issue, damage or return names, and its cost code, as sent (an op naming no job that exists is parked). */
+    jobId: uuid('job_id'),
+    costCode: text('cost_code'),
     capturedAt: timestamp('captured_at', { withTimezone: true }).notNull(),
     /** A tool issue's worker and due time, as sent (the due time as the phone gave it: a day or an instant). */
     workerId: uuid('worker_id').references(() => workers.id),

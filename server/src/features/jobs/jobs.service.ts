@@ -28,8 +28,9 @@ import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { moneyText } from '../../lib/money';
+import { runTransaction } from '../../lib/transaction';
 import { recordAudit } from '../audit/audit.service';
-import type { JobCharge } from '../movements/movements.service';
+import { type JobCharge, lockItem } from '../movements/movements.service';
 import { presentCostCode, presentJob } from './jobs.presenter';
 import {
   countStores,
@@ -170,6 +171,25 @@ export async function assertJobHolds(tx: Tx, charge: JobCharge, itemId: string, 
   if (held >= quantity) return;
   const [job] = await findJobRows(tx, { storeIds: null, ids: [charge.jobId] });
   throw new AppError('conflict', returnBeyondJob(job?.code ?? '', held));
+}
+
+/**
+ * Records a material movement through `record`: a return to a job first locks the item's row (in a
+ * transaction of its own unless given one), so what the job holds is read and kept at once.
+ */
+export async function recordWithJob<T>(
+  db: Db | Tx,
+  movement: { kind: string; itemId: string; quantity: number; job?: JobCharge },
+  record: (tx: DbOrTx) => Promise<T>,
+): Promise<T> {
+  const { job } = movement;
+  if (!job || movement.kind !== 'return') return record(db);
+  const heldThenRecorded = async (tx: Tx) => {
+    await lockItem(tx, 'material', movement.itemId);
+    await assertJobHolds(tx, job, movement.itemId, movement.quantity);
+    return record(tx);
+  };
+  return 'rollback' in db ? heldThenRecorded(db) : runTransaction(db, heldThenRecorded);
 }
 
 /**

@@ -17,10 +17,9 @@ import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { type IdempotencyClaim, type RequestKey, runIdempotent } from '../../lib/idempotency';
-import { runTransaction } from '../../lib/transaction';
 import { type AuditEntry, recordAudit } from '../audit/audit.service';
-import { assertJobHolds, jobChargeOf } from '../jobs/jobs.service';
-import { createItemWithOpening, lockItem, recordMovementOrRefuse } from '../movements/movements.service';
+import { jobChargeOf, recordWithJob } from '../jobs/jobs.service';
+import { createItemWithOpening, recordMovementOrRefuse } from '../movements/movements.service';
 import { resolveTargetStore } from '../stores/stores.service';
 import { type MaterialRow, presentProduct } from './materials.presenter';
 import {
@@ -172,13 +171,7 @@ export async function moveMaterial(
       },
       { notFound: MATERIAL_NOT_FOUND, refused: () => REFUSALS[movement.kind] ?? NOT_ENOUGH_STOCK },
     );
-  if (!job || movement.kind !== 'return') return presentProduct(await record(db), auth);
-  // A return to a job: the item's row locked first, so what the job holds is read and kept at once.
-  const row = await runTransaction(db, async (tx) => {
-    await lockItem(tx, 'material', productId);
-    await assertJobHolds(tx, job, productId, movement.quantity);
-    return record(tx);
-  });
+  const row = await recordWithJob(db, { kind: movement.kind, itemId: productId, quantity: movement.quantity, job }, record);
   return presentProduct(row, auth);
 }
 

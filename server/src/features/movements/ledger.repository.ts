@@ -373,7 +373,7 @@ export type SyncedMovement = {
 /**
  * Records the ops of a phone's batch, each of a different item, in one statement: for each op the
  * same as `recordMovement` with its `syncOp` (the counters moved under the same guards in a store open
- * on the op's time, the ledger row, the low-stock crossing, the op and its key stored), or nothing
+ * on the op's time, an issue or damage only where the store does not require a job, the ledger row, the low-stock crossing, the op and its key stored), or nothing
  * for that op. Answers the movement id of each op recorded, by opId; an op left out was refused, and
  * is tried again alone to learn why. A stored opId fails the whole statement (its unique keys).
  * Items are moved in the order of their ids, as any other batch of ops moves them, so two batches
@@ -433,14 +433,15 @@ export async function recordSyncedMovements(
     sql`with op (item_id, kind, quantity, reason, unit_cost, op_id, fingerprint, op_kind, op_reason, captured_at, ${columnList}) as (
           values ${values}
         ), open_store as (
-          select s.id, s.locked_before from stores s
+          select s.id, s.locked_before, s.require_job from stores s
           where s.id in (select i.store_id from ${table} i join op on op.item_id = i.id) and s.is_active
           for key share
         ), moved as (
           update ${table} i set ${assignments}
           from op
           where i.id = op.item_id and i.deleted_at is null and ${storeFilter(batch.storeIds, sql`i.store_id`)} and ${guards}
-            and exists (select 1 from open_store os where os.id = i.store_id and (os.locked_before is null or os.locked_before <= op.captured_at))
+            and exists (select 1 from open_store os where os.id = i.store_id and (os.locked_before is null or os.locked_before <= op.captured_at)
+                        ${isMaterial ? sql`and not (os.require_job and op.kind in ('issue', 'damage'))` : sql``})
           returning i.*, (select s.name from stores s where s.id = i.store_id) as store_name,
                     op.kind as op_ledger_kind, op.quantity as op_quantity, op.reason as op_ledger_reason, op.unit_cost as op_unit_cost,
                     op.op_id, op.fingerprint, op.op_kind, op.op_reason, op.captured_at

@@ -20,7 +20,9 @@ import { assertDayAllowed } from '../../lib/movement-day';
 import { runTransaction } from '../../lib/transaction';
 import { recordAudit } from '../audit/audit.service';
 import { checkOutRecorded } from '../custody/custody.service';
+import { recordWithJob } from '../jobs/jobs.service';
 import { recordMovementWithId } from '../movements/movements.service';
+import { jobChargeOfOp, namesNoJob } from './op-job';
 import { presentParked } from './sync.presenter';
 import { closeParkedOp, findOpenParkedOps, findParkedOp, instantOfDay, mayStillRecord, type SyncOpRow } from './sync.repository';
 
@@ -41,7 +43,8 @@ async function mustFindParked(db: Db, auth: AuthContext, id: string): Promise<Sy
 
 /**
  * A parked op's movement, as the keeper who captured it and when: a handover through the custody
- * service, any other op through the ledger statement. Its opId stays its Idempotency-Key.
+ * service, any other op through the ledger statement, charged to the job the phone named or the one
+ * the applier chose instead. Its opId stays its Idempotency-Key.
  */
 async function recordParked(
   tx: Tx,
@@ -50,30 +53,37 @@ async function recordParked(
   quantity: number,
   timeZone: string,
   capturedAt: string,
+  job: { jobId?: string; costCode?: string },
 ): Promise<string> {
   if (row.worker_id) {
     const handover = { workerId: row.worker_id, quantity, dueAt: row.due_at ?? undefined };
     const context = { timeZone, idempotencyKey: row.op_id, capturedAt, actorId: row.user_id };
     return (await checkOutRecorded(tx, auth, row.item_id, handover, context)).movementId;
   }
-  const { movementId } = await recordMovementWithId(
-    tx,
-    {
-      itemKind: row.item_kind,
-      itemId: row.item_id,
-      storeIds: storeScopeOf(auth),
-      kind: LEDGER_KINDS[row.kind as SyncOpKind],
-      quantity,
-      actorId: row.user_id,
-      occurredAt: instantAt(capturedAt),
-      reason: row.reason || null,
-      unitCost: row.unit_cost,
-      idempotencyKey: row.op_id,
-    },
-    {
-      notFound: row.item_kind === 'tool' ? TOOL_NOT_FOUND : MATERIAL_NOT_FOUND,
-      refused: (current) => shortfallOf({ kind: row.kind as SyncOpKind, itemKind: row.item_kind }, current).message,
-    },
+  const chosen = { jobId: job.jobId ?? row.job_id, costCode: job.jobId ? job.costCode : row.cost_code };
+  const charge = await jobChargeOfOp(tx, { itemId: row.item_id, kind: row.kind, ...chosen });
+  const { movementId } = await recordWithJob(tx, { kind: row.kind, itemId: row.item_id, quantity, job: charge }, (within) =>
+    recordMovementWithId(
+      within,
+      {
+        itemKind: row.item_kind,
+        itemId: row.item_id,
+        storeIds: storeScopeOf(auth),
+        kind: LEDGER_KINDS[row.kind as SyncOpKind],
+        quantity,
+        actorId: row.user_id,
+        occurredAt: instantAt(capturedAt),
+        reason: row.reason || null,
+        unitCost: row.unit_cost,
+        job: charge,
+        namesNoJob: namesNoJob(row, charge),
+        idempotencyKey: row.op_id,
+      },
+      {
+        notFound: row.item_kind === 'tool' ? TOOL_NOT_FOUND : MATERIAL_NOT_FOUND,
+        refused: (current) => shortfallOf({ kind: row.kind as SyncOpKind, itemKind: row.item_kind }, current).message,
+      },
+    ),
   );
   return movementId;
 }
@@ -96,7 +106,7 @@ async function whenToRecord(db: Db, auth: AuthContext, row: SyncOpRow, options: 
   return (isTooOld ? new Date() : captured).toISOString();
 }
 
-type ApplyOptions = { quantity?: number; day?: string; timeZone: string; offlineMaxAgeDays: number };
+type ApplyOptions = { quantity?: number; day?: string; jobId?: string; costCode?: string; timeZone: string; offlineMaxAgeDays: number };
 
 /** Another person resolved the op while this call ran: its work is undone and the op read again. */
 class ResolvedMeanwhile extends Error {}
@@ -113,9 +123,14 @@ export async function applyParked(db: Db, auth: AuthContext, id: string, options
   const at = await whenToRecord(db, auth, row, options);
   try {
     await runTransaction(db, async (tx) => {
-      const movementId = await recordParked(tx, auth, row, applied, options.timeZone, at);
+      const movementId = await recordParked(tx, auth, row, applied, options.timeZone, at, options);
       if (!(await closeParkedOp(tx, id, { state: 'applied', by: auth.userId, movementId }))) throw new ResolvedMeanwhile();
-      await auditParked(tx, auth, row, 'apply', { quantity: applied, parkedQuantity: row.quantity, movementId });
+      await auditParked(tx, auth, row, 'apply', {
+        quantity: applied,
+        parkedQuantity: row.quantity,
+        movementId,
+        ...(options.jobId ? { jobId: options.jobId, costCode: options.costCode ?? null } : {}),
+      });
     });
   } catch (error) {
     if (!(error instanceof ResolvedMeanwhile)) throw error;

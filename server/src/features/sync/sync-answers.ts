@@ -45,6 +45,7 @@ export function fingerprintOf(op: Op): string {
   const content: unknown[] = [op.kind, op.itemKind, op.itemId, op.quantity, op.reason, new Date(op.capturedAt).toISOString(), op.storeId];
   if (op.workerId) content.push(op.workerId, op.dueAt ?? null);
   if (op.unitCost !== undefined) content.push({ unitCost: op.unitCost });
+  if (op.jobId !== undefined) content.push({ jobId: op.jobId, costCode: op.costCode ?? null });
   return createHash('sha256').update(JSON.stringify(content)).digest('hex');
 }
 
@@ -96,10 +97,14 @@ export function earlierAnswer(op: Op, fingerprint: string, found: OpContext): Sy
   return { opId: op.opId, status: 'rejected', code: 'key_mismatch', message: SYNC_KEY_MISMATCH };
 }
 
-/** Whether an op meets nothing before the ledger (no earlier sending, no refusal known yet, no handover): it can go with the batch's. */
+/**
+ * Whether an op meets nothing before the ledger (no earlier sending, no refusal known yet, no handover,
+ * no job to check): it can go with the batch's.
+ */
 export function isLedgerReady(op: Op, found: OpContext, context: Context): boolean {
   return (
     !op.workerId &&
+    !op.jobId &&
     !earlierAnswer(op, fingerprintOf(op), found) &&
     Date.parse(op.capturedAt) <= context.now + SYNC_FUTURE_TOLERANCE_MS &&
     !refusalBeforeLedger(op, found.item, context)

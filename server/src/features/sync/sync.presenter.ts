@@ -21,6 +21,8 @@ export function presentParked(row: SyncOpRow): ParkedMovement {
     available: row.available,
     worker: row.worker_id === null ? null : { _id: row.worker_id, name: row.worker_name ?? '' },
     dueAt: row.due_at,
+    job: row.job_id === null ? null : { _id: row.job_id, code: row.job_code },
+    costCode: row.cost_code,
     recordedBy: row.user_name,
     parkedAt: iso(row.received_at),
     state: row.state === 'parked' ? 'open' : row.state,

@@ -20,6 +20,9 @@ export type SyncOpRow = {
   quantity: number;
   reason: string;
   unit_cost: string | null;
+  job_id: string | null;
+  job_code: string | null;
+  cost_code: string | null;
   captured_at: string | Date;
   worker_id: string | null;
   worker_name: string | null;
@@ -37,12 +40,14 @@ export type SyncOpRow = {
 };
 
 const selectOps = sql`select o.*, s.name as store_name, u.name as user_name, r.name as resolved_by_name,
-         coalesce(m.name, t.name) as item_name, coalesce(m.unit, '') as unit, wk.name as worker_name
+         coalesce(m.name, t.name) as item_name, coalesce(m.unit, '') as unit, wk.name as worker_name,
+         j.code as job_code
   from sync_ops o
   join stores s on s.id = o.store_id
   join users u on u.id = o.user_id
   left join users r on r.id = o.resolved_by
   left join workers wk on wk.id = o.worker_id
+  left join jobs j on j.id = o.job_id
   left join materials m on o.item_kind = 'material' and m.id = o.item_id
   left join tools t on o.item_kind = 'tool' and t.id = o.item_id`;
 
@@ -117,6 +122,8 @@ export type ParkedInsert = {
   quantity: number;
   reason: string;
   unitCost: string | null;
+  jobId: string | null;
+  costCode: string | null;
   capturedAt: string;
   workerId: string | null;
   dueAt: string | null;
@@ -143,10 +150,10 @@ export async function insertParkedOpWithin(tx: DbOrTx, op: ParkedInsert, max: nu
 async function insertParkedOp(db: DbOrTx, op: ParkedInsert): Promise<string | undefined> {
   const [row] = await queryRows<Pick<RowOf<typeof syncOps>, 'id'>>(
     db,
-    sql`insert into sync_ops (user_id, op_id, fingerprint, store_id, kind, item_kind, item_id, quantity, reason, unit_cost, captured_at,
-                              worker_id, due_at, state, code, message, available)
+    sql`insert into sync_ops (user_id, op_id, fingerprint, store_id, kind, item_kind, item_id, quantity, reason, unit_cost, job_id, cost_code,
+                              captured_at, worker_id, due_at, state, code, message, available)
         values (${op.userId}, ${op.opId}, ${op.fingerprint}, ${op.storeId}, ${op.kind}, ${op.itemKind}, ${op.itemId}, ${op.quantity},
-                ${op.reason}, ${op.unitCost}::numeric, ${op.capturedAt}::timestamptz, ${op.workerId}, ${op.dueAt}, 'parked', ${op.code},
+                ${op.reason}, ${op.unitCost}::numeric, ${op.jobId}::uuid, ${op.costCode}, ${op.capturedAt}::timestamptz, ${op.workerId}, ${op.dueAt}, 'parked', ${op.code},
                 ${op.message}, ${op.available})
         on conflict (user_id, op_id) do nothing
         returning id`,

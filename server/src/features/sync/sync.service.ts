@@ -1,6 +1,7 @@
 import {
   DUE_IN_PAST,
   INVALID_VALUE,
+  JOB_REQUIRED,
   NOT_ENOUGH_STOCK,
   PARKED_PER_SENDER_MAX,
   SYNC_FUTURE_TOLERANCE_MS,
@@ -24,7 +25,9 @@ import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, DEADLOCK_DETECTED, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { retryOnContention, runTransaction } from '../../lib/transaction';
 import { checkOutRecorded } from '../custody/custody.service';
+import { recordWithJob } from '../jobs/jobs.service';
 import { recordMovement, recordSyncedMovements } from '../movements/movements.service';
+import { jobChargeOfOp, namesNoJob } from './op-job';
 import { findAvailable, findOpContext, findOpContexts, insertParkedOpWithin, type OpContext } from './sync.repository';
 
 import {
@@ -68,6 +71,8 @@ async function applyOp(db: Db, op: Op, found: OpContext, context: Context): Prom
           quantity: op.quantity,
           reason: op.reason,
           unitCost: op.unitCost ?? null,
+          jobId: op.jobId ?? null,
+          costCode: op.costCode ?? null,
           capturedAt: op.capturedAt,
           workerId: op.workerId ?? null,
           dueAt: op.dueAt ?? null,
@@ -94,33 +99,42 @@ async function applyOp(db: Db, op: Op, found: OpContext, context: Context): Prom
   if (early) return park(early);
   if (op.workerId) return applyHandover(db, op, fingerprint, context, { park, answerAsStored });
 
+  const kind = LEDGER_KINDS[op.kind];
   let result: Awaited<ReturnType<typeof recordMovement>>;
   try {
+    const job = await jobChargeOfOp(db, op);
     result = await retryOnContention(() =>
-      recordMovement(db, {
-        itemKind: op.itemKind,
-        itemId: op.itemId,
-        storeIds: storeScopeOf(context.auth),
-        kind: LEDGER_KINDS[op.kind],
-        quantity: op.quantity,
-        actorId: userId,
-        occurredAt: instantAt(op.capturedAt),
-        reason: op.reason || null,
-        unitCost: op.unitCost ?? null,
-        idempotencyKey: op.opId,
-        syncOp: { userId, opId: op.opId, fingerprint, kind: op.kind, reason: op.reason, capturedAt: op.capturedAt },
-      }),
+      recordWithJob(db, { kind, itemId: op.itemId, quantity: op.quantity, job }, (tx) =>
+        recordMovement(tx, {
+          itemKind: op.itemKind,
+          itemId: op.itemId,
+          storeIds: storeScopeOf(context.auth),
+          kind,
+          quantity: op.quantity,
+          actorId: userId,
+          occurredAt: instantAt(op.capturedAt),
+          reason: op.reason || null,
+          unitCost: op.unitCost ?? null,
+          job,
+          namesNoJob: namesNoJob(op, job),
+          idempotencyKey: op.opId,
+          syncOp: { userId, opId: op.opId, fingerprint, kind: op.kind, reason: op.reason, capturedAt: op.capturedAt },
+        }),
+      ),
     );
   } catch (error) {
     // The same op sent again at the same moment stored its row first: this statement wrote nothing.
     if (databaseErrorCode(error) === UNIQUE_VIOLATION) return answerAsStored();
+    // The job it names is unknown, closed, not of its store, or holds less than a return gives back.
+    if (error instanceof AppError) return park({ code: 'job_refused', message: error.message });
     throw error;
   }
   if (result.isRecorded) return { opId: op.opId, status: 'applied', movementId: result.movementId };
   // Between the checks above and the statement, the item or the keeper's store went away.
   if (!result.current) return park({ code: 'item_gone', message: SYNC_ITEM_GONE });
   if (result.store) {
-    const { storeName, isActive, lockedThrough } = result.store;
+    const { storeName, isActive, isClosed, lockedThrough } = result.store;
+    if (isActive && !isClosed) return park({ code: 'job_refused', message: JOB_REQUIRED });
     return park({ code: 'store_closed', message: isActive ? booksClosed(storeName, lockedThrough ?? '') : storeInactive(storeName) });
   }
   return park({ code: 'insufficient_stock', ...shortfallOf(op, result.current) });
