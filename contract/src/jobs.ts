@@ -118,3 +118,5 @@ export const JobCostResponseSchema = z.object({
   used: z.number().nullable(),
 });
 export type JobCostResponse = z.infer<typeof JobCostResponseSchema>;
+export type JobListResponse = z.infer<typeof JobListResponseSchema>;
+export type CostCodeListResponse = z.infer<typeof CostCodeListResponseSchema>;

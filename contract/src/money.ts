@@ -47,3 +47,31 @@ export const SettingsUpdateRequestSchema = z
   .strict()
   .refine((body) => body.currency === undefined, { message: CURRENCY_FROM_SERVER, path: ['currency'] });
 export const SettingsResponseSchema = z.object({ settings: SettingsSchema });
+
+const MONEY_TEXT = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
+
+/** An amount of 2 decimals as a whole number of cents, exactly. */
+function centsOf(amount: string): bigint {
+  const match = MONEY_TEXT.exec(amount.trim());
+  if (!match) throw new Error(`not an amount: ${amount}`);
+  const cents = BigInt(match[2] ?? '0') * 100n + BigInt((match[3] ?? '').padEnd(2, '0'));
+  return match[1] ? -cents : cents;
+}
+
+/** A whole number of cents as an amount with 2 decimals. */
+function amountOf(cents: bigint): string {
+  const sign = cents < 0n ? '-' : '';
+  const size = cents < 0n ? -cents : cents;
+  return `${sign}${size / 100n}.${String(size % 100n).padStart(2, '0')}`;
+}
+
+/** The exact sum of amounts with 2 decimals ("12.50" + "-2.25" → "10.25"). */
+export function sumMoney(amounts: readonly string[]): string {
+  return amountOf(amounts.reduce((sum, amount) => sum + centsOf(amount), 0n));
+}
+
+/** The exact difference of two amounts with 2 decimals. */
+export function subtractMoney(from: string, amount: string): string {
+  return amountOf(centsOf(from) - centsOf(amount));
+}
+export type SettingsResponse = z.infer<typeof SettingsResponseSchema>;

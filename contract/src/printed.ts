@@ -10,6 +10,8 @@ type ReportColumn = (typeof REPORT_COLUMNS)[number];
  * the English headings: they are read by other programs.
  */
 export type PrintedTexts = {
+  /** The language the texts are in, which also writes the amounts (Intl.NumberFormat). */
+  language: Language;
   reportColumns: Record<ReportColumn, string>;
   total: string;
   storeReport: string;
@@ -28,6 +30,7 @@ export type PrintedTexts = {
 
 export const PRINTED_TEXTS: Record<Language, PrintedTexts> = {
   en: {
+    language: 'en',
     reportColumns: Object.fromEntries(REPORT_COLUMNS.map((column) => [column, column])) as Record<ReportColumn, string>,
     total: 'Total',
     storeReport: 'Store Report ({range})',
@@ -44,6 +47,7 @@ export const PRINTED_TEXTS: Record<Language, PrintedTexts> = {
     countColumns: ['Item', 'Unit', 'Counted', 'Notes'],
   },
   es: {
+    language: 'es',
     reportColumns: {
       Date: 'Fecha',
       Product: 'Producto',
@@ -61,6 +65,10 @@ export const PRINTED_TEXTS: Record<Language, PrintedTexts> = {
       'Transfer to Stores': 'Traspaso a almacenes',
       Adjustments: 'Ajustes',
       'Closing Qty': 'Cant. final',
+      'Opening Value': 'Valor inicial',
+      'Value In': 'Valor entrado',
+      'Value Out': 'Valor salido',
+      'Closing Value': 'Valor final',
       Remarks: 'Observaciones',
     },
     total: 'Total',
@@ -81,6 +89,7 @@ export const PRINTED_TEXTS: Record<Language, PrintedTexts> = {
     countColumns: ['Artículo', 'Unidad', 'Contado', 'Notas'],
   },
   fr: {
+    language: 'fr',
     reportColumns: {
       Date: 'Date',
       Product: 'Produit',
@@ -98,6 +107,10 @@ export const PRINTED_TEXTS: Record<Language, PrintedTexts> = {
       'Transfer to Stores': 'Transfert vers les magasins',
       Adjustments: 'Ajustements',
       'Closing Qty': 'Qté finale',
+      'Opening Value': 'Valeur initiale',
+      'Value In': 'Valeur entrée',
+      'Value Out': 'Valeur sortie',
+      'Closing Value': 'Valeur finale',
       Remarks: 'Remarques',
     },
     total: 'Total',
@@ -118,6 +131,7 @@ export const PRINTED_TEXTS: Record<Language, PrintedTexts> = {
     countColumns: ['Article', 'Unité', 'Compté', 'Notes'],
   },
   hi: {
+    language: 'hi',
     reportColumns: {
       Date: 'तारीख़',
       Product: 'उत्पाद',
@@ -135,6 +149,10 @@ export const PRINTED_TEXTS: Record<Language, PrintedTexts> = {
       'Transfer to Stores': 'स्टोरों को ट्रांसफ़र',
       Adjustments: 'समायोजन',
       'Closing Qty': 'अंतिम मात्रा',
+      'Opening Value': 'प्रारंभिक मूल्य',
+      'Value In': 'आया मूल्य',
+      'Value Out': 'गया मूल्य',
+      'Closing Value': 'अंतिम मूल्य',
       Remarks: 'टिप्पणी',
     },
     total: 'कुल',

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { closingOf, csvLine, REPORT_COLUMNS, type ReportRow, reportCells, reportTotals, totalsCells } from './index';
+import {
+  closingOf,
+  closingValueOf,
+  csvLine,
+  REPORT_COLUMNS,
+  type ReportRow,
+  reportCells,
+  reportTotals,
+  subtractMoney,
+  sumMoney,
+  totalsCells,
+} from './index';
 
 function row(overrides: Partial<ReportRow> = {}): ReportRow {
   return {
@@ -20,6 +31,10 @@ function row(overrides: Partial<ReportRow> = {}): ReportRow {
     refundQuantity: 0,
     adjustmentQuantity: 0,
     currentAvailableQuantity: 123,
+    openingValue: '1100.00',
+    valueIn: '300.00',
+    valueOut: '170.00',
+    closingValue: '1230.00',
     restockDate: '2026-03-15',
     remarks: null,
     storeName: 'Riverside',
@@ -46,6 +61,10 @@ describe('report cells', () => {
       0,
       0,
       123,
+      '1100.00',
+      '300.00',
+      '170.00',
+      '1230.00',
       'N/A',
     ]);
     expect(reportCells(row())[0]).toBe('15/03/2026');
@@ -62,6 +81,10 @@ describe('report cells', () => {
         refundQuantity: 1,
         adjustmentQuantity: -3,
         currentAvailableQuantity: 3,
+        openingValue: '0.10',
+        valueIn: '0.33',
+        valueOut: '0.01',
+        closingValue: '0.42',
       }),
     ];
     const totals = reportTotals(rows);
@@ -76,23 +99,63 @@ describe('report cells', () => {
       transferredOutQuantity: 0,
       adjustmentQuantity: -3,
       currentAvailableQuantity: 126,
+      openingValue: '1100.10',
+      valueIn: '300.33',
+      valueOut: '170.01',
+      closingValue: '1230.42',
     });
     expect(closingOf(totals)).toBe(totals.currentAvailableQuantity);
-    expect(totalsCells(totals)).toEqual(['', 'Total', '', '', '', '', 115, 30, 0, 0, 15, 2, 1, 0, -3, 126, '']);
+    expect(closingValueOf(totals)).toBe(totals.closingValue);
+    for (const each of rows) expect(closingValueOf(each)).toBe(each.closingValue);
+    expect(totalsCells(totals)).toEqual([
+      '',
+      'Total',
+      '',
+      '',
+      '',
+      '',
+      115,
+      30,
+      0,
+      0,
+      15,
+      2,
+      1,
+      0,
+      -3,
+      126,
+      '1100.10',
+      '300.33',
+      '170.01',
+      '1230.42',
+      '',
+    ]);
+  });
+});
+
+describe('sums of amounts', () => {
+  it('add and subtract to the cent, whatever the signs', () => {
+    expect(sumMoney(['0.10', '0.20', '-0.05', '12'])).toBe('12.25');
+    expect(sumMoney([])).toBe('0.00');
+    expect(sumMoney(['-1.5', '0.25'])).toBe('-1.25');
+    expect(subtractMoney('0.01', '0.02')).toBe('-0.01');
+    expect(sumMoney(Array.from({ length: 10 }, () => '0.10'))).toBe('1.00');
   });
 });
 
 describe('report CSV lines', () => {
   it('quote as RFC 4180 says, end in CRLF and defuse formulas', () => {
     expect(csvLine(REPORT_COLUMNS)).toBe(
-      'Date,Product,Category,Material,Size,Unit,Total Qty,Purchases,Transfer from Warehouse,Transfer from Stores,Consumed,Damages/Wastage,Return,Transfer to Stores,Adjustments,Closing Qty,Remarks\r\n',
+      'Date,Product,Category,Material,Size,Unit,Total Qty,Purchases,Transfer from Warehouse,Transfer from Stores,Consumed,Damages/Wastage,Return,Transfer to Stores,Adjustments,Closing Qty,Opening Value,Value In,Value Out,Closing Value,Remarks\r\n',
     );
     expect(csvLine(reportCells(row({ name: 'Ciment "spécial", 42.5', remarks: 'line one\nline two' })))).toBe(
-      '15/03/2026,"Ciment ""spécial"", 42.5",Binders,N/A,50 kg,bag,110,30,0,0,15,2,0,0,0,123,"line one\nline two"\r\n',
+      '15/03/2026,"Ciment ""spécial"", 42.5",Binders,N/A,50 kg,bag,110,30,0,0,15,2,0,0,0,123,1100.00,300.00,170.00,1230.00,"line one\nline two"\r\n',
     );
     expect(csvLine(['=HYPERLINK("x")'])).toBe(`"'=HYPERLINK(""x"")"\r\n`);
     // Quoted too, so a spreadsheet that splits on ";" keeps it one cell and runs no formula from it.
     expect(csvLine(['Sand;=1+1', 3])).toBe('"Sand;=1+1",3\r\n');
     expect(csvLine([-4])).toBe('-4\r\n');
+    // An amount is a number, not a formula: its minus stays as it is.
+    expect(csvLine(['-12.50', '-1+2'])).toBe(`-12.50,'-1+2\r\n`);
   });
 });

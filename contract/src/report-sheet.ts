@@ -1,3 +1,4 @@
+import { subtractMoney, sumMoney } from './money';
 import type { ReportRow } from './reports';
 
 /** DD/MM/YYYY of an ISO date or timestamp, as inventory dates and report PDFs show them. */
@@ -18,9 +19,9 @@ export function numberOrZero(value: number | null | undefined): number {
 }
 
 /**
- * The report's 14 columns, with transfers from and to other
- * stores beside them and the signed Adjustments of stock counts before Closing Qty, shared by the
- * screen, the PDF and the CSV.
+ * The report's columns: the 14 of the base report, with transfers from and to other stores beside
+ * them, the signed Adjustments of stock counts before Closing Qty, and the stock's values after it;
+ * shared by the screen, the PDF and the CSV.
  */
 export const REPORT_COLUMNS = [
   'Date',
@@ -39,6 +40,10 @@ export const REPORT_COLUMNS = [
   'Transfer to Stores',
   'Adjustments',
   'Closing Qty',
+  'Opening Value',
+  'Value In',
+  'Value Out',
+  'Closing Value',
   'Remarks',
 ] as const;
 
@@ -68,7 +73,12 @@ export const REVERSIBLE_QUANTITY_FIELDS: readonly (typeof REPORT_QUANTITY_FIELDS
   'refundQuantity',
 ];
 
+/** The value fields in column order (after Closing Qty): amounts with 2 decimals. */
+export const REPORT_VALUE_FIELDS = ['openingValue', 'valueIn', 'valueOut', 'closingValue'] as const;
+
 export type ReportQuantities = Record<(typeof REPORT_QUANTITY_FIELDS)[number], number>;
+export type ReportValues = Record<(typeof REPORT_VALUE_FIELDS)[number], string>;
+export type ReportTotals = ReportQuantities & ReportValues;
 
 /** Index of the first quantity column: the columns from here to the one before Remarks are numbers. */
 export const FIRST_QUANTITY_COLUMN = 6;
@@ -83,20 +93,37 @@ export function reportCells(row: ReportRow): (string | number)[] {
     textOrNA(row.size),
     textOrNA(row.unit),
     ...REPORT_QUANTITY_FIELDS.map((field) => numberOrZero(row[field])),
+    ...REPORT_VALUE_FIELDS.map((field) => row[field]),
     textOrNA(row.remarks),
   ];
 }
 
-/** Each quantity column summed over the rows. */
-export function reportTotals(rows: readonly ReportRow[]): ReportQuantities {
+/** Each quantity column and each value column summed over the rows (the values exactly, to the cent). */
+export function reportTotals(rows: readonly ReportRow[]): ReportTotals {
   const totals = Object.fromEntries(REPORT_QUANTITY_FIELDS.map((field) => [field, 0])) as ReportQuantities;
   for (const row of rows) for (const field of REPORT_QUANTITY_FIELDS) totals[field] += numberOrZero(row[field]);
-  return totals;
+  const values = Object.fromEntries(REPORT_VALUE_FIELDS.map((field) => [field, sumMoney(rows.map((row) => row[field]))])) as ReportValues;
+  return { ...totals, ...values };
 }
 
 /** The totals row under the report: "Total" under Product, the sums under their columns, the rest empty. */
-export function totalsCells(totals: ReportQuantities): (string | number)[] {
-  return ['', 'Total', '', '', '', '', ...REPORT_QUANTITY_FIELDS.map((field) => totals[field]), ''];
+export function totalsCells(totals: ReportTotals): (string | number)[] {
+  return [
+    '',
+    'Total',
+    '',
+    '',
+    '',
+    '',
+    ...REPORT_QUANTITY_FIELDS.map((field) => totals[field]),
+    ...REPORT_VALUE_FIELDS.map((field) => totals[field]),
+    '',
+  ];
+}
+
+/** The money identity every report row and its totals keep: Closing Value = Opening Value + Value In − Value Out. */
+export function closingValueOf(values: ReportValues): string {
+  return subtractMoney(sumMoney([values.openingValue, values.valueIn]), values.valueOut);
 }
 
 /**
@@ -119,11 +146,13 @@ export function closingOf(q: ReportQuantities): number {
 
 /**
  * One CSV field, quoted as RFC 4180 says, and also when it holds `;`, which spreadsheets of
- * `;`-separator locales split on; text that a spreadsheet would run as a formula is defused.
+ * `;`-separator locales split on; text that a spreadsheet would run as a formula is defused (a plain
+ * amount such as "-12.50" is a number, not a formula).
  */
 export function csvField(value: string | number): string {
   let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  const isAmount = /^-?\d+(\.\d+)?$/.test(text);
+  if (typeof value === 'string' && !isAmount && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",;\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

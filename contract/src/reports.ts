@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, NAME_MAX } from './common';
 import { CalendarDateSchema } from './ledger';
+import { MoneySchema } from './money';
 
 export const REPORT_DATES_REQUIRED = 'Please select both Start Date and End Date.';
 export const REPORT_STORE_AND_DATES_REQUIRED = 'Please select a store and date range.';
@@ -48,6 +49,11 @@ export const ReportRowSchema = z.object({
   /** Stock count adjustments inside the range, signed. */
   adjustmentQuantity: z.number(),
   currentAvailableQuantity: z.number(),
+  /** What the stock was worth before the range, what came in and went out inside it, and at its end (value in − value out moves opening to closing). */
+  openingValue: MoneySchema,
+  valueIn: MoneySchema,
+  valueOut: MoneySchema,
+  closingValue: MoneySchema,
   restockDate: z.string().nullable(),
   remarks: z.string().nullable(),
   storeName: z.string(),
@@ -64,6 +70,10 @@ const ReportTotalsSchema = ReportRowSchema.pick({
   transferredOutQuantity: true,
   adjustmentQuantity: true,
   currentAvailableQuantity: true,
+  openingValue: true,
+  valueIn: true,
+  valueOut: true,
+  closingValue: true,
 });
 /** The keeper's report: its rows in `data`, and the totals row that ends every report. */
 export const KeeperReportResponseSchema = z.object({ data: z.array(ReportRowSchema), totals: ReportTotalsSchema });

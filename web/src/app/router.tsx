@@ -96,6 +96,11 @@ const importPage = <ImportPage />;
 
 const AuditPage = lazyPage(() => import('../features/audit/pages/audit-page'), 'AuditPage');
 
+const ValuationPage = lazyPage(() => import('../features/valuation/pages/valuation-page'), 'ValuationPage');
+const valuation = <ValuationPage />;
+const JobCostPage = lazyPage(() => import('../features/jobs/pages/job-cost-page'), 'JobCostPage');
+const jobCost = <JobCostPage />;
+
 const changePassword = <ChangePasswordPage />;
 const sessions = <SessionsPage />;
 const createMaterial = <CreateMaterialPage />;
@@ -152,6 +157,8 @@ export const screens: Record<string, Screens> = {
   '/dashboard/requests': { admin: <RequestsPage />, user: <RequestsPage /> },
   '/dashboard/transfers': { admin: <TransfersPage />, user: <TransfersPage /> },
   '/dashboard/transfers/:id': { admin: <TransferPage />, user: <TransferPage /> },
+  '/dashboard/valuation': { admin: valuation, user: valuation },
+  '/dashboard/jobcost': { admin: jobCost, user: jobCost },
 };
 
 function RoleScreen({ byRole }: { byRole: Screens }) {

@@ -23,6 +23,7 @@ export function renderAt(path: string) {
 }
 
 const NOTIFICATIONS = 'GET /api/notifications';
+const SETTINGS = 'GET /api/settings';
 
 /** A stubbed answer; `connectionLost` makes the call fail as a dropped connection does, with no answer. */
 type Reply = { status?: number; body?: unknown; connectionLost?: boolean };
@@ -35,6 +36,8 @@ export function stubApi(handlers: Record<string, Reply | ((body: unknown, url: U
     const body = init.body ? JSON.parse(String(init.body)) : undefined;
     // The top bar's bell asks on every screen: answered with nothing, and not counted, unless the test stubs it.
     if (key === NOTIFICATIONS && !handlers[key]) return new Response(JSON.stringify({ notifications: [], unread: 0 }), { status: 200 });
+    // So do the company settings of a screen that shows amounts: US dollars.
+    if (key === SETTINGS && !handlers[key]) return new Response(JSON.stringify({ settings: { currency: 'USD' } }), { status: 200 });
     calls.push({ key, body, headers: (init.headers ?? {}) as Record<string, string> });
     const handler = handlers[key];
     if (!handler) return new Response(JSON.stringify({ message: `No stub for ${key}` }), { status: 500 });

@@ -1,4 +1,13 @@
-import { closingOf, REPORT_COLUMNS, REPORT_QUANTITY_FIELDS, type ReportQuantities } from '@stockyard/contract';
+import {
+  closingOf,
+  closingValueOf,
+  REPORT_COLUMNS,
+  REPORT_QUANTITY_FIELDS,
+  REPORT_VALUE_FIELDS,
+  type ReportQuantities,
+  type ReportValues,
+  sumMoney,
+} from '@stockyard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createMaterial, createStoreWithStaff, recordAt } from '../../../test/factories';
@@ -8,6 +17,11 @@ type Staff = Awaited<ReturnType<typeof createStoreWithStaff>>;
 
 const NAMES = ['Cement OPC', 'सीमेंट', '水泥', 'Τσιμέντο', 'Цемент', 'إسمنت'];
 const RANGE = 'startDate=2026-03-01&endDate=2026-03-31';
+
+/** Values read from the printed value cells (written with thousands separators), in column order. */
+function values(cells: string[]): ReportValues {
+  return Object.fromEntries(REPORT_VALUE_FIELDS.map((field, index) => [field, (cells[index] ?? '').replaceAll(',', '')])) as ReportValues;
+}
 
 /** Quantities read from the printed quantity cells, in column order. */
 const QUANTITIES = REPORT_QUANTITY_FIELDS.length;
@@ -25,18 +39,20 @@ describe('report files: PDF and CSV of a store report', () => {
     const db = t.database.db;
     for (const [index, name] of NAMES.entries()) {
       const material = await createMaterial(t.app, staff.keeper.token, { name, totalQuantity: 0 });
-      const steps: [Parameters<typeof recordAt>[1]['kind'], number, string][] = [
-        ['opening', 40 + index, '2026-02-01T10:00:00Z'],
+      const steps: [Parameters<typeof recordAt>[1]['kind'], number, string, string?][] = [
+        ['opening', 40 + index, '2026-02-01T10:00:00Z', '12.3333'],
         ['issue', 6, '2026-02-20T10:00:00Z'],
-        ['purchase', 10, '2026-03-02T10:00:00Z'],
-        ['delivery', 7, '2026-03-03T10:00:00Z'],
+        ['purchase', 10, '2026-03-02T10:00:00Z', '1350.5'],
+        ['delivery', 7, '2026-03-03T10:00:00Z', '11.25'],
         ['issue', 3 + index, '2026-03-04T10:00:00Z'],
         ['damage', 3, '2026-03-05T10:00:00Z'],
         // A return of February's issue, with no issue of its own inside the range for the first material.
         ['return', 2, '2026-03-06T10:00:00Z'],
       ];
-      for (const [kind, quantity, at] of index === 0 ? steps.filter(([kind, , day]) => kind !== 'issue' || day < '2026-03') : steps) {
-        expect(await recordAt(db, { itemId: material._id, kind, quantity, at })).toBe(true);
+      for (const [kind, quantity, at, unitCost] of index === 0
+        ? steps.filter(([kind, , day]) => kind !== 'issue' || day < '2026-03')
+        : steps) {
+        expect(await recordAt(db, { itemId: material._id, kind, quantity, at, unitCost })).toBe(true);
       }
     }
   });
@@ -53,6 +69,18 @@ describe('report files: PDF and CSV of a store report', () => {
     for (const field of REPORT_QUANTITY_FIELDS) {
       expect(totals[field]).toBe(data.reduce((sum: number, row: ReportQuantities) => sum + row[field], 0));
     }
+    // The money identity on every row and the totals, each value total the rows' sum, and the closing
+    // value what the valuation says the store held at the end of the range.
+    for (const row of [...data, totals]) expect(closingValueOf(row)).toBe(row.closingValue);
+    for (const field of REPORT_VALUE_FIELDS) expect(totals[field]).toBe(sumMoney(data.map((row: ReportValues) => row[field])));
+    expect(Number(totals.valueIn)).toBeGreaterThan(0);
+    expect(Number(totals.valueOut)).toBeGreaterThan(0);
+    const valuation = async (asOf: string) => {
+      const url = `/api/valuation?storeId=${staff.store._id}&asOf=${asOf}`;
+      return (await t.app.inject({ method: 'GET', url, headers: bearer(staff.keeper.token) })).json().totals.value;
+    };
+    expect(totals.closingValue).toBe(await valuation('2026-03-31'));
+    expect(totals.openingValue).toBe(await valuation('2026-02-28'));
   });
 
   it('prints the PDF with every script, page numbers, who made it, the totals row and the signature lines', async () => {
@@ -70,15 +98,20 @@ describe('report files: PDF and CSV of a store report', () => {
       .join(' ')
       .replaceAll('/ ', '/');
     for (const column of REPORT_COLUMNS) expect(head).toContain(column);
+    expect(head).toContain('Closing Value (USD)');
     // Arabic is drawn right to left with its joined letter forms; pdf.js reads control characters between some of them.
     const readable = page.map((text) => text.replace(/\p{Cc}/gu, ''));
     for (const name of NAMES) expect(readable).toContain(name);
     // Every row and the totals row add up as printed.
     for (const name of [...NAMES, 'Total']) {
-      const at = readable.indexOf(name);
+      // "Total" is also a word of the Total Qty heading: the totals row is the last.
+      const at = readable.lastIndexOf(name);
       const cells = name === 'Total' ? page.slice(at + 1, at + 1 + QUANTITIES) : page.slice(at + 5, at + 5 + QUANTITIES);
       const printed = quantities(cells);
       expect(closingOf(printed), `${name}: ${cells.join(' ')}`).toBe(printed.currentAvailableQuantity);
+      const first = name === 'Total' ? at + 1 + QUANTITIES : at + 5 + QUANTITIES;
+      const amounts = values(page.slice(first, first + REPORT_VALUE_FIELDS.length));
+      expect(closingValueOf(amounts), `${name}: ${JSON.stringify(amounts)}`).toBe(amounts.closingValue);
     }
     const cement = page.slice(page.indexOf('Cement OPC') + 5, page.indexOf('Cement OPC') + 5 + QUANTITIES);
     expect(quantities(cement)).toMatchObject({ refundQuantity: 2, consumedQuantity: 0 });
@@ -128,6 +161,9 @@ describe('report files: PDF and CSV of a store report', () => {
     for (const cells of body) {
       const printed = quantities(cells.slice(6, 6 + QUANTITIES));
       expect(closingOf(printed)).toBe(printed.currentAvailableQuantity);
+      const amounts = values(cells.slice(6 + QUANTITIES, 6 + QUANTITIES + REPORT_VALUE_FIELDS.length));
+      expect(amounts.closingValue).toMatch(/^\d+\.\d{2}$/);
+      expect(closingValueOf(amounts)).toBe(amounts.closingValue);
     }
   });
 

@@ -15,6 +15,10 @@ export type ReportLine = Pick<RowOf<typeof materials>, 'id' | 'name' | 'category
   returned: number;
   damaged: number;
   adjusted: number;
+  opening_value: string;
+  value_in: string;
+  value_out: string;
+  closing_value: string;
   restock_day: string | null;
 };
 
@@ -39,6 +43,10 @@ export function presentReportRow(row: ReportLine): ReportRow {
     refundQuantity: row.returned,
     adjustmentQuantity: row.adjusted,
     currentAvailableQuantity: row.closing,
+    openingValue: row.opening_value,
+    valueIn: row.value_in,
+    valueOut: row.value_out,
+    closingValue: row.closing_value,
     restockDate: row.restock_day,
     remarks: row.remarks,
     storeName: row.store_name,

@@ -7,11 +7,12 @@ import type { ReportLine } from './reports.presenter';
 /**
  * One store's materials over calendar days [start, end] in a time zone, from the ledger: the balance
  * before the first day (plus opening stock recorded inside the range), each kind of movement inside
- * it, and the balance at the end of the last day. A material that did not exist by the end, or was
+ * it, and the balance at the end of the last day; the same for the stock's value, whose lines inside
+ * the range count as value in (positive) or value out (negative). A material that did not exist by the end, or was
  * archived before the start without moving inside the range, is left out.
  *
  * Only movements from the start of the range on are read: the closing balance is the live counter
- * minus what moved after the end (counters always equal their ledger, as every movement moves both
+ * (and the closing value the material's stock value) minus what moved after the end (counters always equal their ledger, as every movement moves both
  * in one transaction), so a month-end report does not scan years of history.
  */
 export async function buildStoreReport(db: Db, input: ReportInput): Promise<ReportLine[]> {
@@ -116,6 +117,8 @@ const issues = kindIn(sql`mv.kind`, kindsMoving('consumed_quantity'));
 const returns = kindIn(sql`mv.kind`, kindsMoving('refund_quantity'));
 const damages = kindIn(sql`mv.kind`, kindsMoving('damaged_quantity'));
 const adjustments = kindIn(sql`mv.kind`, kindsMoving('adjusted_quantity'));
+/** A line whose value the store holds: a loss in transit left the sender when the goods were dispatched. */
+const holdsValue = sql`mv.kind <> 'transit_loss'`;
 
 function reportQuery(input: ReportInput, slice?: { items: SQL; movements: SQL }): SQL {
   return sql`with bounds as (
@@ -134,6 +137,10 @@ function reportQuery(input: ReportInput, slice?: { items: SQL; movements: SQL })
             coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and ${returns}), 0)::int as returned,
             coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and ${damages}), 0)::int as damaged,
             coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and ${adjustments}), 0)::int as adjusted,
+            coalesce(sum(mv.value) filter (where mv.occurred_at >= b.e and ${holdsValue}), 0) as value_after_end,
+            coalesce(sum(mv.value) filter (where mv.occurred_at < b.e and not ${opening} and ${holdsValue}), 0) as value_net,
+            coalesce(sum(mv.value) filter (where mv.occurred_at < b.e and not ${opening} and ${holdsValue} and mv.value > 0), 0) as value_in,
+            coalesce(-sum(mv.value) filter (where mv.occurred_at < b.e and not ${opening} and ${holdsValue} and mv.value < 0), 0) as value_out,
             max(mv.occurred_at) filter (where mv.occurred_at < b.e and ${purchases}) as restock_at,
             bool_or(mv.occurred_at < b.e) as moved_in_range
           from movements mv cross join bounds b
@@ -148,6 +155,10 @@ function reportQuery(input: ReportInput, slice?: { items: SQL; movements: SQL })
                coalesce(r.transferred_in, 0) as transferred_in, coalesce(r.transferred_out, 0) as transferred_out,
                coalesce(r.issued, 0) as issued, coalesce(r.returned, 0) as returned, coalesce(r.damaged, 0) as damaged,
                coalesce(r.adjusted, 0) as adjusted,
+               (m.stock_value - coalesce(r.value_after_end, 0) - coalesce(r.value_net, 0))::numeric(20, 2)::text as opening_value,
+               coalesce(r.value_in, 0)::numeric(20, 2)::text as value_in,
+               coalesce(r.value_out, 0)::numeric(20, 2)::text as value_out,
+               (m.stock_value - coalesce(r.value_after_end, 0))::numeric(20, 2)::text as closing_value,
                to_char(r.restock_at at time zone ${input.timeZone}, 'YYYY-MM-DD') as restock_day
         from materials m
         join stores st on st.id = m.store_id

@@ -34,6 +34,7 @@ function sendJson(reply: FastifyReply, json: Buffer) {
 const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', closePdfThreads);
   const source = createReportSource(app.db, app.reportConcurrency);
+  const settings = { timeZone: app.timeZone, currency: app.currency };
 
   app.get(
     '/api/report/generate-report',
@@ -58,7 +59,7 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       `/api/report/generate-report/${format}`,
       { onRequest: authorize('reports:any-store'), schema: { tags, querystring: StoreReportQuerySchema, response: fileResponses(format) } },
       async (request, reply) =>
-        sendReportFile(request, reply, await storeReportFile(source, authOf(request), request.query, app.timeZone), 'admin', format),
+        sendReportFile(request, reply, await storeReportFile(source, authOf(request), request.query, settings), 'admin', format),
     );
     app.get(
       `/api/user/report/${format}`,
@@ -67,7 +68,7 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { tags, querystring: KeeperReportQuerySchema, response: fileResponses(format) },
       },
       async (request, reply) =>
-        sendReportFile(request, reply, await keeperReportFile(source, authOf(request), request.query, app.timeZone), 'keeper', format),
+        sendReportFile(request, reply, await keeperReportFile(source, authOf(request), request.query, settings), 'keeper', format),
     );
   }
 };

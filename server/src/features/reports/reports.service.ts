@@ -20,6 +20,8 @@ export function createReportSource(db: Db, concurrency: number): ReportSource {
 type Range = { startDate: string; endDate: string };
 type AdminQuery = Range & { storeName?: string; storeId?: string };
 type KeeperQuery = Range & { storeId?: string };
+/** Where the printed report's days end and what currency its values are in. */
+type Settings = { timeZone: string; currency: string };
 
 /** The cache's key of a store's report, and how to build it (or bring the kept one up to date). */
 function reportOf(source: ReportSource, storeId: string, query: Range, timeZone: string) {
@@ -53,19 +55,26 @@ export async function reportForKeeper(source: ReportSource, auth: AuthContext, q
   return jsonOf(source, await resolveTargetStore(source.db, auth, query.storeId), query, timeZone, 'with-totals');
 }
 
-async function fileReport(source: ReportSource, auth: AuthContext, storeId: string, query: Range, timeZone: string): Promise<StoreReport> {
+async function fileReport(
+  source: ReportSource,
+  auth: AuthContext,
+  storeId: string,
+  query: Range,
+  settings: Settings,
+): Promise<StoreReport> {
+  const { timeZone, currency } = settings;
   const rows = await rowsOf(source, storeId, query, timeZone);
   const storeName = await storeNameOf(source.db, storeId);
   const preparedBy = await userNameOf(source.db, auth.userId);
-  return { ...query, storeName, rows, generatedAt: new Date(), generatedBy: preparedBy, timeZone };
+  return { ...query, storeName, rows, generatedAt: new Date(), generatedBy: preparedBy, timeZone, currency };
 }
 
 /** The admin's report, for its PDF or CSV. */
-export async function storeReportFile(source: ReportSource, auth: AuthContext, query: AdminQuery, timeZone: string) {
-  return fileReport(source, auth, await resolveStoreByIdOrName(source.db, query), query, timeZone);
+export async function storeReportFile(source: ReportSource, auth: AuthContext, query: AdminQuery, settings: Settings) {
+  return fileReport(source, auth, await resolveStoreByIdOrName(source.db, query), query, settings);
 }
 
 /** The keeper's report, for its PDF or CSV. */
-export async function keeperReportFile(source: ReportSource, auth: AuthContext, query: KeeperQuery, timeZone: string) {
-  return fileReport(source, auth, await resolveTargetStore(source.db, auth, query.storeId), query, timeZone);
+export async function keeperReportFile(source: ReportSource, auth: AuthContext, query: KeeperQuery, settings: Settings) {
+  return fileReport(source, auth, await resolveTargetStore(source.db, auth, query.storeId), query, settings);
 }

@@ -1,4 +1,4 @@
-import { REPORT_QUANTITY_FIELDS } from '@stockyard/contract';
+import { REPORT_QUANTITY_FIELDS, REPORT_VALUE_FIELDS } from '@stockyard/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
@@ -85,6 +85,11 @@ describe('store reports from the ledger (UTC)', () => {
       transferredOutQuantity: 0,
       adjustmentQuantity: 0,
       currentAvailableQuantity: 123,
+      // Recorded with no unit cost in a store that never had it: unvalued.
+      openingValue: '0.00',
+      valueIn: '0.00',
+      valueOut: '0.00',
+      closingValue: '0.00',
       restockDate: '2026-03-15',
       remarks: null,
       storeName: staff.store.name,
@@ -166,7 +171,8 @@ describe('store reports from the ledger (UTC)', () => {
     const empty = await createStore(t.app, staff.admin.token);
     const keeper = await createUser(t.app, staff.admin.token, { role: 'user', storeId: empty._id });
     const response = await report(t, keeper.token, 'startDate=2026-03-01&endDate=2026-03-31');
-    expect(response.json()).toEqual({ data: [], totals: Object.fromEntries(REPORT_QUANTITY_FIELDS.map((field) => [field, 0])) });
+    const zeros = [...REPORT_QUANTITY_FIELDS.map((field) => [field, 0]), ...REPORT_VALUE_FIELDS.map((field) => [field, '0.00'])];
+    expect(response.json()).toEqual({ data: [], totals: Object.fromEntries(zeros) });
     expect((await report(t, keeper.token, `storeId=${staff.store._id}&startDate=2026-03-01&endDate=2026-03-31`)).statusCode).toBe(403);
   });
 });

@@ -1,15 +1,28 @@
-import { LIST_LIMIT_MAX, type Product, type Tool, type Worker, type WorkerListResponse } from '@stockyard/contract';
-import { apiFetchPage } from '../../lib/api';
+import {
+  type CostCode,
+  type Job,
+  LIST_LIMIT_MAX,
+  type Product,
+  type Tool,
+  type Worker,
+  type WorkerListResponse,
+} from '@stockyard/contract';
+import { apiFetch, apiFetchPage } from '../../lib/api';
 import { signedInUser } from '../../lib/session';
 import { readList, saveList } from './outbox';
 
 /** The lists a keeper's phone keeps for use with no signal. */
-export type OfflineListName = 'materials' | 'tools' | 'workers';
+export type OfflineListName = 'materials' | 'tools' | 'workers' | 'jobs' | 'costCodes';
+/** What a kept list may hold. */
+export type KeptRow = Product | Tool | Worker | Job | CostCode;
 /** Where each comes from, and its rows in the answer. */
-const SOURCES: Record<OfflineListName, { path: string; rowsOf?: (data: unknown) => unknown[] }> = {
+const SOURCES: Record<OfflineListName, { path: string; rowsOf?: (data: unknown) => unknown[]; isWhole?: boolean }> = {
   materials: { path: '/api/user/get-product' },
   tools: { path: '/api/user/get-tools' },
   workers: { path: '/api/workers', rowsOf: (data) => (data as WorkerListResponse).workers },
+  // The open jobs of the keeper's stores and the company's cost codes come whole in one answer.
+  jobs: { path: '/api/jobs?active=true', rowsOf: (data) => (data as { jobs: Job[] }).jobs, isWhole: true },
+  costCodes: { path: '/api/cost-codes', rowsOf: (data) => (data as { costCodes: CostCode[] }).costCodes, isWhole: true },
 };
 /** More than any real store holds; a bigger store is kept in part rather than not at all. */
 const MAX_ROWS = 20_000;
@@ -35,8 +48,12 @@ export function refreshSnapshot(options: { whenOlder?: boolean } = {}): Promise<
     if (options.whenOlder && kept && Date.now() - Date.parse(kept.syncedAt) < FRESH_FOR_MS) return;
     for (const name of Object.keys(SOURCES) as OfflineListName[]) {
       const rows: unknown[] = [];
+      const { path, rowsOf, isWhole } = SOURCES[name];
+      if (isWhole && rowsOf) {
+        await saveList(keyOf(name, user.userId), rowsOf(await apiFetch<unknown>(path)));
+        continue;
+      }
       for (let offset = 0; offset < MAX_ROWS; offset += LIST_LIMIT_MAX) {
-        const { path, rowsOf } = SOURCES[name];
         const page = await apiFetchPage<unknown, unknown>(`${path}?limit=${LIST_LIMIT_MAX}&offset=${offset}`, rowsOf);
         rows.push(...page.rows);
         if (page.rows.length < LIST_LIMIT_MAX) break;
@@ -54,9 +71,7 @@ export function refreshSnapshot(options: { whenOlder?: boolean } = {}): Promise<
 }
 
 /** A kept list of the signed-in keeper's, and when it was fetched. */
-export async function offlineList<T extends Product | Tool | Worker>(
-  name: OfflineListName,
-): Promise<{ rows: T[]; syncedAt: string } | null> {
+export async function offlineList<T extends KeptRow>(name: OfflineListName): Promise<{ rows: T[]; syncedAt: string } | null> {
   const user = signedInUser();
   if (!user) return null;
   return (await readList<T>(keyOf(name, user.userId))) ?? null;

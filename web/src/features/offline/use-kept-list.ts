@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { matchesSearch } from '../../lib/format';
 import type { ListQueryResult } from '../../lib/paged-table';
 import { PAGE_SIZE } from '../../lib/paging';
-import { type OfflineListName, offlineList, refreshSnapshot } from './snapshot';
+import { type KeptRow, type OfflineListName, offlineList, refreshSnapshot } from './snapshot';
 import { useOnline } from './use-outbox';
 
 /** The screen's own first page comes before the kept lists are fetched. */
@@ -16,7 +16,7 @@ const SNAPSHOT_DELAY_MS = 1_000;
  * store's lists on the phone, once its own first page is in, so that a keeper who only ever looked
  * stock up still has it with no signal.
  */
-export function useKeptList<T extends Product | Tool | Worker>(
+export function useKeptList<T extends KeptRow>(
   name: OfflineListName | undefined,
   server: { isError: boolean; isPaused: boolean },
 ): { isOffline: boolean; kept: { rows: T[]; syncedAt: string } | undefined } {

@@ -1,10 +1,22 @@
-import { FIRST_QUANTITY_COLUMN, REPORT_COLUMNS, type ReportRow, reportCells, reportTotals, totalsCells } from '@stockyard/contract';
-import { useMemo } from 'react';
+import {
+  FIRST_QUANTITY_COLUMN,
+  REPORT_COLUMNS,
+  REPORT_QUANTITY_FIELDS,
+  REPORT_VALUE_FIELDS,
+  type ReportRow,
+  reportCells,
+  reportTotals,
+  totalsCells,
+} from '@stockyard/contract';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatMoney, useCurrency } from '../../lib/money';
 import { type VirtualColumn, VirtualTable } from '../../lib/virtual-table';
 
 /** Column widths in pixels, in REPORT_COLUMNS' order. */
-const WIDTHS = [104, 200, 140, 140, 96, 80, 92, 100, 112, 112, 104, 120, 88, 104, 104, 104, 160];
+const WIDTHS = [104, 200, 140, 140, 96, 80, 92, 100, 112, 112, 104, 120, 88, 104, 104, 104, 136, 128, 128, 136, 160];
+const FIRST_VALUE_COLUMN = FIRST_QUANTITY_COLUMN + REPORT_QUANTITY_FIELDS.length;
+const isValueColumn = (index: number) => index >= FIRST_VALUE_COLUMN && index < FIRST_VALUE_COLUMN + REPORT_VALUE_FIELDS.length;
 const COLUMNS: VirtualColumn[] = REPORT_COLUMNS.map((header, index) => ({
   header,
   width: WIDTHS[index] ?? 100,
@@ -13,7 +25,15 @@ const COLUMNS: VirtualColumn[] = REPORT_COLUMNS.map((header, index) => ({
 
 /** The fetched rows, as the PDF and CSV print them, ending with the totals row. */
 export function ReportTable({ rows }: { rows: ReportRow[] }) {
-  const totals = useMemo(() => totalsCells(reportTotals(rows)), [rows]);
+  const currency = useCurrency();
+  // The values in the company currency, as the reader's language writes amounts.
+  const written = useCallback(
+    (cells: (string | number)[]) =>
+      cells.map((cell, index) => (isValueColumn(index) && currency ? formatMoney(String(cell), currency) : cell)),
+    [currency],
+  );
+  const totals = useMemo(() => written(totalsCells(reportTotals(rows))), [rows, written]);
+  const cells = useCallback((row: ReportRow) => written(reportCells(row)), [written]);
   const { t } = useTranslation();
   return (
     <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>
@@ -22,7 +42,7 @@ export function ReportTable({ rows }: { rows: ReportRow[] }) {
         columns={COLUMNS}
         rows={rows}
         rowKey={(row) => row.materialId}
-        cells={reportCells}
+        cells={cells}
         footer={totals}
         maxHeight="min(70vh, 640px)"
       />

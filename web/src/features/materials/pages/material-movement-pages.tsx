@@ -1,8 +1,10 @@
 import { DAMAGE_EXCEEDS_AVAILABLE, MATERIAL_REFUND_EXCEEDS, type Product, type SyncOpKind } from '@stockyard/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getToken } from '../../../lib/session';
 import { ItemPicker, MovementForm, type MovementFormProps, type OfflineMovement } from '../../offline';
 import { type MaterialMovement, materialMovementCalls, materialPickerQuery, useMoveMaterial } from '../api/materials';
+import { JobFields, type MovementExtras, UnitCostField } from '../components/movement-extras';
 
 type Screen = Pick<MovementFormProps<Product>, 'maxQuantity'> & {
   /** Whether the screen asks before it records (a return asks), and shows a busy text while it sends. */
@@ -48,7 +50,21 @@ const offlineOps: Record<MaterialMovement, { kind: SyncOpKind; after: (product: 
   },
 };
 
-function offlineMaterial(kind: MaterialMovement): OfflineMovement<Product> {
+/** The screens that bring stock in at a cost, and those that charge (or, for a return, credit) a job. */
+const COSTED: readonly MaterialMovement[] = ['purchase', 'transfer'];
+const CHARGED: readonly MaterialMovement[] = ['issue', 'damage', 'return'];
+
+/** What the screen's own fields add to the body and the op: only what this kind of movement carries, and only when filled in. */
+function extrasOf(kind: MaterialMovement, extras: MovementExtras) {
+  const unitCost = extras.unitCost.trim();
+  return {
+    ...(COSTED.includes(kind) && unitCost !== '' ? { unitCost } : {}),
+    ...(CHARGED.includes(kind) && extras.jobId ? { jobId: extras.jobId } : {}),
+    ...(kind !== 'return' && CHARGED.includes(kind) && extras.jobId && extras.costCode ? { costCode: extras.costCode } : {}),
+  };
+}
+
+function offlineMaterial(kind: MaterialMovement, extras: MovementExtras): OfflineMovement<Product> {
   const { kind: opKind, after } = offlineOps[kind];
   return {
     op: (product) => ({
@@ -58,6 +74,7 @@ function offlineMaterial(kind: MaterialMovement): OfflineMovement<Product> {
       storeId: product.storeId._id,
       itemName: product.name,
       unit: product.unit,
+      ...extrasOf(kind, extras),
     }),
     after: (product, quantity) => ({ ...product, ...after(product, quantity) }),
   };
@@ -67,6 +84,16 @@ export function MaterialMovementPage({ kind }: { kind: MaterialMovement }) {
   const move = useMoveMaterial(kind);
   const { t } = useTranslation();
   const { exceeds, asks, maxQuantity } = screens[kind];
+  const [extras, setExtras] = useState<MovementExtras>({ unitCost: '', jobId: null, costCode: null });
+  const change = (next: Partial<MovementExtras>) => setExtras((current) => ({ ...current, ...next }));
+  const base = materialMovementCalls[kind];
+  const call = {
+    ...base,
+    body: (product: Product, quantity: number | undefined, reason: string) => ({
+      ...(base.body(product, quantity, reason) as object),
+      ...extrasOf(kind, extras),
+    }),
+  };
   return (
     <MovementForm<Product>
       key={kind}
@@ -77,8 +104,16 @@ export function MaterialMovementPage({ kind }: { kind: MaterialMovement }) {
       confirmMessage={asks ? t('movement.return.confirm') : undefined}
       failureText={t(`movement.${kind}.failure`)}
       maxQuantity={maxQuantity}
-      call={materialMovementCalls[kind]}
-      offline={offlineMaterial(kind)}
+      call={call}
+      offline={offlineMaterial(kind, extras)}
+      extra={(product) =>
+        COSTED.includes(kind) ? (
+          <UnitCostField product={product} value={extras.unitCost} onChange={(unitCost) => change({ unitCost })} />
+        ) : (
+          <JobFields product={product} withCostCode={kind !== 'return'} value={extras} onChange={change} />
+        )
+      }
+      extraValue={`${extras.unitCost} ${extras.jobId ?? ''} ${extras.costCode ?? ''}`}
       validate={(product, quantity) => {
         if (!getToken()) return t('movement.notSignedIn');
         if (!product) return t('movement.selectProduct');

@@ -27,6 +27,10 @@ export type OfflineMovement<T> = {
     /** A tool issue's worker, and the day the tools are due back. */
     workerId?: string;
     dueAt?: string;
+    /** What each unit cost (a purchase or transfer from the warehouse), and the job and cost code an issue is charged to. */
+    unitCost?: string;
+    jobId?: string;
+    costCode?: string;
   };
   /** The item's numbers once this movement is applied, shown until the server's arrive. */
   after: (item: T, quantity: number) => T;
@@ -52,8 +56,8 @@ export type MovementFormProps<T> = {
   submit: (input: { body: unknown; idempotencyKey: string }) => Promise<{ message: string; item: T }>;
   isBusy: boolean;
   failureText: string;
-  /** More fields of the screen's own, under the quantity. */
-  extra?: ReactNode;
+  /** More fields of the screen's own, under the quantity (drawn for the item picked, when they depend on it). */
+  extra?: ReactNode | ((item: T | null) => ReactNode);
   /** What those fields hold: when it changes, the entry is a new intent (a new idempotency key). */
   extraValue?: string;
   /**
@@ -179,7 +183,7 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
           value={quantity}
           onChange={intent.tracking(setQuantity)}
         />
-        {props.extra}
+        {typeof props.extra === 'function' ? props.extra(item) : props.extra}
         {props.reasonLabel && (
           <TextInput
             label={props.reasonLabel}

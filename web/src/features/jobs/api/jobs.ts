@@ -1,0 +1,42 @@
+import type { CostCode, CostCodeListResponse, Job, JobCostResponse, JobListResponse } from '@stockyard/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch, searchOf } from '../../../lib/api';
+import { STOCK_QUERIES } from '../../../lib/query-keys';
+import { useKeptList } from '../../offline';
+
+const jobKeys = { open: ['jobs', 'open'] as const, all: ['jobs', 'all'] as const, codes: ['cost-codes'] as const };
+
+/** The open jobs of the caller's stores, and the company's cost codes: the server's, or with no signal the phone's kept lists. */
+export function useJobChoices(): { jobs: Job[]; costCodes: CostCode[] } {
+  const jobs = useQuery({
+    queryKey: jobKeys.open,
+    queryFn: () => apiFetch<JobListResponse>('/api/jobs?active=true').then((answer) => answer.jobs),
+  });
+  const codes = useQuery({
+    queryKey: jobKeys.codes,
+    queryFn: () => apiFetch<CostCodeListResponse>('/api/cost-codes').then((answer) => answer.costCodes),
+  });
+  const keptJobs = useKeptList<Job>('jobs', jobs).kept;
+  const keptCodes = useKeptList<CostCode>('costCodes', codes).kept;
+  return { jobs: keptJobs?.rows ?? jobs.data ?? [], costCodes: keptCodes?.rows ?? codes.data ?? [] };
+}
+
+/** Every job the caller may see, open or closed. */
+export function useAllJobs() {
+  return useQuery({
+    queryKey: jobKeys.all,
+    queryFn: () => apiFetch<JobListResponse>('/api/jobs').then((answer) => answer.jobs),
+  });
+}
+
+export type JobCostQuery = { jobId: string; groupBy: string; from?: string; to?: string };
+const costSearch = ({ groupBy, from, to }: JobCostQuery) => `?${searchOf({ groupBy, from, to })}`;
+
+/** What a job cost, grouped: read again after a stock change, as every line is one of the ledger's. */
+export function useJobCost(query: JobCostQuery | null) {
+  return useQuery({
+    queryKey: [...STOCK_QUERIES, 'job-cost', query],
+    queryFn: () => apiFetch<JobCostResponse>(`/api/jobs/${query?.jobId}/cost${costSearch(query as JobCostQuery)}`),
+    enabled: query !== null,
+  });
+}

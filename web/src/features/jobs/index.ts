@@ -1,0 +1,2 @@
+// What other features use of jobs.
+export * from './api/jobs';

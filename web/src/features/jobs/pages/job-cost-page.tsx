@@ -1,0 +1,125 @@
+import { Group, Progress, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { JOB_COST_GROUPS, type JobCostResponse } from '@stockyard/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageCard } from '../../../app/layouts/page-card';
+import { currentLanguage } from '../../../i18n/i18n';
+import { messageOf } from '../../../lib/api';
+import { type Column, DataTable } from '../../../lib/data-table';
+import { ErrorAlert } from '../../../lib/error-alert';
+import { localNumber } from '../../../lib/format';
+import { formatMoney } from '../../../lib/money';
+import { useAllJobs, useJobCost } from '../api/jobs';
+
+type Line = JobCostResponse['lines'][number];
+
+/** How much of its budget a job used, as a bar and words; nothing for a job without a budget. */
+function BudgetUse({ cost }: { cost: JobCostResponse }) {
+  const { t } = useTranslation();
+  if (cost.budget === null || cost.used === null) return null;
+  const percent = new Intl.NumberFormat(currentLanguage(), { style: 'percent', maximumFractionDigits: 1 }).format(cost.used);
+  return (
+    <Stack gap={4}>
+      <Progress value={Math.min(100, cost.used * 100)} color={cost.used > 1 ? 'red' : 'blue'} aria-label={t('jobs.budget')} />
+      <Text size="sm" data-testid="job-budget-used">
+        {t('jobs.used', { percent })}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * What a job consumed, in money: its issues and damage less its returns, grouped by cost code,
+ * material, month or store over a range of days, with the total and the budget it used.
+ */
+export function JobCostPage() {
+  const { t } = useTranslation();
+  const jobs = useAllJobs();
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [groupBy, setGroupBy] = useState<string>('costCode');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const cost = useJobCost(jobId ? { jobId, groupBy, from, to } : null);
+  const money = (amount: string) => formatMoney(amount, cost.data?.currency ?? 'USD');
+  const columns: Column<Line>[] = [
+    {
+      header: t(`jobs.groups.${groupBy}`),
+      render: (line) => (line.key === null && groupBy === 'costCode' ? t('jobs.noCostCode') : line.label || line.key),
+    },
+    ...(groupBy === 'material'
+      ? [
+          {
+            header: t('jobs.quantity'),
+            align: 'right' as const,
+            render: (line: Line) => `${localNumber(line.quantity ?? 0)} ${line.unit ?? ''}`,
+          },
+        ]
+      : []),
+    { header: t('jobs.value'), align: 'right', render: (line) => money(line.value) },
+  ];
+  return (
+    <PageCard title={t('jobs.cost')}>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label={t('jobs.job')}
+            placeholder={t('jobs.pickJob')}
+            searchable
+            data={(jobs.data ?? []).map((job) => ({
+              value: job._id,
+              label: `${job.code} · ${job.name}${job.isActive ? '' : ` (${t('jobs.closed')})`}`,
+            }))}
+            value={jobId}
+            onChange={setJobId}
+          />
+          <Select
+            label={t('jobs.groupBy')}
+            data={JOB_COST_GROUPS.map((group) => ({ value: group, label: t(`jobs.groups.${group}`) }))}
+            value={groupBy}
+            onChange={(value) => setGroupBy(value ?? 'costCode')}
+            allowDeselect={false}
+          />
+        </SimpleGrid>
+        <Group grow>
+          <TextInput type="date" label={t('jobs.from')} value={from} onChange={(event) => setFrom(event.currentTarget.value)} />
+          <TextInput type="date" label={t('jobs.to')} value={to} onChange={(event) => setTo(event.currentTarget.value)} />
+        </Group>
+        <ErrorAlert text={cost.isError ? messageOf(cost.error, t('attention.fetchFailed')) : null} />
+        {cost.data && (
+          <SimpleGrid cols={2}>
+            <div>
+              <Text size="xs" c="dimmed">
+                {t('jobs.total')}
+              </Text>
+              <Text fw={700} size="lg" data-testid="job-cost-total">
+                {money(cost.data.total)}
+              </Text>
+            </div>
+            {cost.data.budget !== null && (
+              <div>
+                <Text size="xs" c="dimmed">
+                  {t('jobs.budget')}
+                </Text>
+                <Text fw={700} size="lg">
+                  {money(cost.data.budget)}
+                </Text>
+              </div>
+            )}
+          </SimpleGrid>
+        )}
+        {cost.data && <BudgetUse cost={cost.data} />}
+        {jobId && (
+          <DataTable
+            columns={columns}
+            rows={cost.data?.lines}
+            rowKey={(line) => line.key ?? ''}
+            isLoading={cost.isPending}
+            emptyText={t('jobs.nothing')}
+            caption={t('jobs.cost')}
+            minWidth={320}
+          />
+        )}
+      </Stack>
+    </PageCard>
+  );
+}

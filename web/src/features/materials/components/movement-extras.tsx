@@ -1,0 +1,72 @@
+import { Select, TextInput } from '@mantine/core';
+import type { Product } from '@stockyard/contract';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrency } from '../../../lib/money';
+import { useJobChoices } from '../../jobs';
+
+/** What the screen's own fields hold: a unit cost as typed, and the job and cost code picked. */
+export type MovementExtras = { unitCost: string; jobId: string | null; costCode: string | null };
+
+/**
+ * The unit cost of a purchase or transfer from the warehouse, in the company currency: filled in
+ * with the material's current average once it is picked, which is what an empty field records.
+ */
+export function UnitCostField(props: { product: Product | null; value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation();
+  const currency = useCurrency();
+  const { product, onChange } = props;
+  const average = product?.averageCost;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a material picked afresh brings its own average
+  useEffect(() => onChange(average ?? ''), [product?._id]);
+  return (
+    <TextInput
+      label={currency ? t('money.unitCostIn', { currency }) : t('money.unitCost')}
+      inputMode="decimal"
+      value={props.value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      description={t('money.unitCostHint')}
+    />
+  );
+}
+
+/**
+ * The job an issue, damage or return is charged to (a return credits it), among the open jobs that
+ * draw from the material's store, and for an issue or damage the cost code; kept on the phone too.
+ */
+export function JobFields(props: {
+  product: Product | null;
+  withCostCode: boolean;
+  value: MovementExtras;
+  onChange: (value: Partial<MovementExtras>) => void;
+}) {
+  const { t } = useTranslation();
+  const { jobs, costCodes } = useJobChoices();
+  const storeId = props.product?.storeId._id;
+  const choices = jobs.filter((job) => !storeId || job.stores.some((store) => store._id === storeId));
+  return (
+    <>
+      <Select
+        label={t('jobs.job')}
+        placeholder={t('jobs.noJob')}
+        clearable
+        searchable
+        data={choices.map((job) => ({ value: job._id, label: `${job.code} · ${job.name}` }))}
+        value={props.value.jobId}
+        onChange={(jobId) => props.onChange({ jobId, ...(jobId ? {} : { costCode: null }) })}
+      />
+      {props.withCostCode && (
+        <Select
+          label={t('jobs.costCode')}
+          placeholder={t('jobs.noCostCode')}
+          clearable
+          searchable
+          disabled={!props.value.jobId}
+          data={costCodes.map((code) => ({ value: code.code, label: `${code.code} · ${code.name}` }))}
+          value={props.value.costCode}
+          onChange={(costCode) => props.onChange({ costCode })}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import type { SettingsResponse } from '@stockyard/contract';
+import { useQuery } from '@tanstack/react-query';
+import { currentLanguage } from '../i18n/i18n';
+import { apiFetch } from './api';
+
+// Amounts arrive as decimal strings and are written by Intl.NumberFormat from those strings, which it
+// reads exactly: no amount ever passes through a binary float on its way to the screen.
+
+/** The company's settings (its currency), read once a session and kept. */
+export function useSettings() {
+  return useQuery({
+    queryKey: ['settings'],
+    queryFn: () => apiFetch<SettingsResponse>('/api/settings').then((answer) => answer.settings),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** The company currency, once known. */
+export function useCurrency(): string | undefined {
+  return useSettings().data?.currency;
+}
+
+/** An amount with its currency, as the app's language writes it ("$1,234.50", "1 234,50 $US"). */
+export function formatMoney(amount: string, currency: string): string {
+  return new Intl.NumberFormat(currentLanguage(), { style: 'currency', currency }).format(amount as unknown as number);
+}
+
+/** An amount with 2 decimals and no currency sign, for tables whose heading names the currency. */
+export function formatAmount(amount: string): string {
+  return new Intl.NumberFormat(currentLanguage(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    amount as unknown as number,
+  );
+}
