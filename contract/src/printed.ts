@@ -23,6 +23,14 @@ export type PrintedTexts = {
   generated: string;
   page: string;
   supplies: string;
+  valuationAsOf: string;
+  valuationColumns: [store: string, material: string, quantity: string, averageCost: string, value: string];
+  inTransit: string;
+  unvalued: string;
+  jobCostOf: string;
+  jobCostColumns: [line: string, quantity: string, value: string];
+  budgetUsed: string;
+  anyDay: string;
   suppliesColumns: [product: string, damaged: string, returned: string, issued: string, total: string];
   countOf: { material: string; tool: string };
   countColumns: [item: string, unit: string, counted: string, notes: string];
@@ -42,6 +50,14 @@ export const PRINTED_TEXTS: Record<Language, PrintedTexts> = {
     generated: 'Generated {when} by {by}',
     page: 'Page {page} of {pages}',
     supplies: '{store} - Supplies',
+    valuationAsOf: 'Stock valuation - {stores} - end of {day}',
+    valuationColumns: ['Store', 'Material', 'Quantity', 'Average cost', 'Value'],
+    inTransit: 'In transit',
+    unvalued: 'unvalued',
+    jobCostOf: 'Job cost - {job} ({range})',
+    jobCostColumns: ['Line', 'Quantity', 'Value'],
+    budgetUsed: 'Budget {budget}: {percent} used',
+    anyDay: 'all days',
     suppliesColumns: ['Product', 'Damaged Stock', 'Return Stock', 'Issued Stock', 'Total Quantity'],
     countOf: { material: 'Stock count of materials - {store} - started {when}', tool: 'Stock count of tools - {store} - started {when}' },
     countColumns: ['Item', 'Unit', 'Counted', 'Notes'],
@@ -81,6 +97,14 @@ export const PRINTED_TEXTS: Record<Language, PrintedTexts> = {
     generated: 'Generado el {when} por {by}',
     page: 'Página {page} de {pages}',
     supplies: '{store} - Suministros',
+    valuationAsOf: 'Valoración de existencias - {stores} - fin del {day}',
+    valuationColumns: ['Almacén', 'Material', 'Cantidad', 'Costo promedio', 'Valor'],
+    inTransit: 'En tránsito',
+    unvalued: 'sin valorar',
+    jobCostOf: 'Costo del trabajo - {job} ({range})',
+    jobCostColumns: ['Línea', 'Cantidad', 'Valor'],
+    budgetUsed: 'Presupuesto {budget}: {percent} usado',
+    anyDay: 'todos los días',
     suppliesColumns: ['Producto', 'Existencias dañadas', 'Existencias devueltas', 'Existencias entregadas', 'Cantidad total'],
     countOf: {
       material: 'Recuento de materiales - {store} - iniciado el {when}',
@@ -123,6 +147,14 @@ export const PRINTED_TEXTS: Record<Language, PrintedTexts> = {
     generated: 'Généré le {when} par {by}',
     page: 'Page {page} sur {pages}',
     supplies: '{store} - Fournitures',
+    valuationAsOf: 'Valorisation du stock - {stores} - fin du {day}',
+    valuationColumns: ['Magasin', 'Matériau', 'Quantité', 'Coût moyen', 'Valeur'],
+    inTransit: 'En transit',
+    unvalued: 'non valorisé',
+    jobCostOf: 'Coût du chantier - {job} ({range})',
+    jobCostColumns: ['Ligne', 'Quantité', 'Valeur'],
+    budgetUsed: 'Budget {budget} : {percent} utilisé',
+    anyDay: 'tous les jours',
     suppliesColumns: ['Produit', 'Stock endommagé', 'Stock retourné', 'Stock sorti', 'Quantité totale'],
     countOf: {
       material: 'Inventaire des matériaux - {store} - commencé le {when}',
@@ -165,6 +197,14 @@ export const PRINTED_TEXTS: Record<Language, PrintedTexts> = {
     generated: '{when} को {by} द्वारा बनाया गया',
     page: 'पृष्ठ {page} / {pages}',
     supplies: '{store} - आपूर्ति',
+    valuationAsOf: 'स्टॉक मूल्यांकन - {stores} - {day} के अंत में',
+    valuationColumns: ['स्टोर', 'सामग्री', 'मात्रा', 'औसत लागत', 'मूल्य'],
+    inTransit: 'रास्ते में',
+    unvalued: 'अमूल्यांकित',
+    jobCostOf: 'जॉब लागत - {job} ({range})',
+    jobCostColumns: ['पंक्ति', 'मात्रा', 'मूल्य'],
+    budgetUsed: 'बजट {budget}: {percent} उपयोग हुआ',
+    anyDay: 'सभी दिन',
     suppliesColumns: ['उत्पाद', 'क्षतिग्रस्त स्टॉक', 'वापसी स्टॉक', 'जारी स्टॉक', 'कुल मात्रा'],
     countOf: {
       material: 'सामग्री की गिनती - {store} - {when} से शुरू',

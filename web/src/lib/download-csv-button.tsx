@@ -7,16 +7,18 @@ import { ErrorAlert } from './error-alert';
 
 /**
  * A list screen's export: the server streams every row its filters match as CSV (`<list>/csv`),
- * whichever page the screen is on.
+ * whichever page the screen is on; or another file it makes (a PDF), named by `label`.
  */
 export function DownloadCsvButton({
   path,
   filters = {},
   fileName,
+  label,
 }: {
   path: string;
   filters?: Record<string, string | number | undefined>;
   fileName: string;
+  label?: string;
 }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -36,7 +38,7 @@ export function DownloadCsvButton({
   return (
     <Stack gap={4} align="flex-start">
       <Button variant="default" size="xs" leftSection={<IconDownload size={14} />} loading={busy} onClick={() => void download()}>
-        {t('lists.downloadCsv')}
+        {label ?? t('lists.downloadCsv')}
       </Button>
       <ErrorAlert text={error} />
     </Stack>

@@ -12,8 +12,11 @@ import {
 } from '@stockyard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
-import { ByIdParamsSchema, errorResponses } from '../../lib/http';
+import { ByIdParamsSchema, errorResponses, fileResponses, printedTextsOf, sendFile } from '../../lib/http';
+import { tablePdfStream } from '../../lib/pdf/pdf-threads';
 import { requestKeyOf, sendAnswer } from '../../lib/request-key';
+import { userNameOf } from '../users/users.service';
+import { jobCostCsv, jobCostFileName, jobCostPdf } from './job-cost-files';
 import { createCostCode, createJob, jobCost, listCostCodes, listJobs, updateJob } from './jobs.service';
 
 const tags = ['jobs'];
@@ -58,6 +61,29 @@ const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       jobCost(app.db, authOf(request), request.params.id, request.query, { timeZone: app.timeZone, currency: app.currency }),
   );
+
+  for (const format of ['pdf', 'csv'] as const) {
+    app.get(
+      `/api/jobs/:id/cost/${format}`,
+      {
+        onRequest: authorize('costs:read'),
+        schema: { tags, params: ByIdParamsSchema, querystring: JobCostQuerySchema, response: fileResponses(format) },
+      },
+      async (request, reply) => {
+        const auth = authOf(request);
+        const settings = { timeZone: app.timeZone, currency: app.currency };
+        const cost = await jobCost(app.db, auth, request.params.id, request.query, settings);
+        const name = jobCostFileName(cost, format);
+        if (format === 'csv') return sendFile(reply, { name, type: 'text/csv; charset=utf-8', body: jobCostCsv(cost) });
+        const generated = { at: new Date(), by: await userNameOf(app.db, auth.userId), timeZone: app.timeZone };
+        return sendFile(reply, {
+          name,
+          type: 'application/pdf',
+          body: tablePdfStream(jobCostPdf(cost, generated, printedTextsOf(request))),
+        });
+      },
+    );
+  }
 
   app.get('/api/cost-codes', { ...read, schema: { tags, response: { 200: CostCodeListResponseSchema, ...errorResponses } } }, async () => ({
     costCodes: await listCostCodes(app.db),

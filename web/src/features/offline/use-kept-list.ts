@@ -1,4 +1,4 @@
-import type { Product, Tool, Worker } from '@stockyard/contract';
+import type { Product, Tool } from '@stockyard/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { matchesSearch } from '../../lib/format';

@@ -6,6 +6,7 @@ import { PageCard } from '../../../app/layouts/page-card';
 import { currentLanguage } from '../../../i18n/i18n';
 import { messageOf } from '../../../lib/api';
 import { type Column, DataTable } from '../../../lib/data-table';
+import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { localNumber } from '../../../lib/format';
 import { formatMoney } from '../../../lib/money';
@@ -40,6 +41,7 @@ export function JobCostPage() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const cost = useJobCost(jobId ? { jobId, groupBy, from, to } : null);
+  const filters = { groupBy, from: from || undefined, to: to || undefined };
   const money = (amount: string) => formatMoney(amount, cost.data?.currency ?? 'USD');
   const columns: Column<Line>[] = [
     {
@@ -108,6 +110,17 @@ export function JobCostPage() {
           </SimpleGrid>
         )}
         {cost.data && <BudgetUse cost={cost.data} />}
+        {cost.data && jobId && (
+          <Group gap="xs">
+            <DownloadCsvButton path={`/api/jobs/${jobId}/cost/csv`} filters={filters} fileName={`job_cost_${cost.data.job.code}.csv`} />
+            <DownloadCsvButton
+              path={`/api/jobs/${jobId}/cost/pdf`}
+              filters={filters}
+              fileName={`job_cost_${cost.data.job.code}.pdf`}
+              label={t('labels.downloadPdf')}
+            />
+          </Group>
+        )}
         {jobId && (
           <DataTable
             columns={columns}

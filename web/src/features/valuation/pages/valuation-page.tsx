@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../app/layouts/page-card';
 import { messageOf } from '../../../lib/api';
 import { type Column, DataTable } from '../../../lib/data-table';
+import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { localNumber } from '../../../lib/format';
 import { formatMoney } from '../../../lib/money';
@@ -36,7 +37,8 @@ export function ValuationPage() {
   const isAdmin = useRole() === 'admin';
   const [storeId, setStoreId] = useState<string | null>(null);
   const [asOf, setAsOf] = useState('');
-  const valuation = useValuation({ storeId: storeId ?? undefined, asOf: asOf || undefined });
+  const filters = { storeId: storeId ?? undefined, asOf: asOf || undefined };
+  const valuation = useValuation(filters);
   const currency = valuation.data?.currency ?? 'USD';
   const money = (amount: string) => formatMoney(amount, currency);
   const columns: Column<ValuationRow>[] = [
@@ -65,6 +67,17 @@ export function ValuationPage() {
           {isAdmin && <StoreSelect value={storeId} onChange={setStoreId} required={false} label={t('money.store')} />}
           <TextInput type="date" label={t('money.asOf')} value={asOf} onChange={(event) => setAsOf(event.currentTarget.value)} />
         </Group>
+        {valuation.data && (
+          <Group gap="xs">
+            <DownloadCsvButton path="/api/valuation/csv" filters={filters} fileName={`stock_valuation_${valuation.data.asOf}.csv`} />
+            <DownloadCsvButton
+              path="/api/valuation/pdf"
+              filters={filters}
+              fileName={`stock_valuation_${valuation.data.asOf}.pdf`}
+              label={t('labels.downloadPdf')}
+            />
+          </Group>
+        )}
         <ErrorAlert text={valuation.isError ? messageOf(valuation.error, t('attention.fetchFailed')) : null} />
         {valuation.data && (
           <SimpleGrid cols={{ base: 2, sm: 3 }}>
