@@ -14,6 +14,12 @@ import { useAllJobs, useJobCost } from '../api/jobs';
 
 type Line = JobCostResponse['lines'][number];
 
+/** A line's name: a cost code with its name ("03 30 00 · Concrete"), or the label of a material, month or store. */
+function lineName(line: Line, groupBy: string, noCostCode: string): string {
+  if (groupBy !== 'costCode') return line.label || (line.key ?? '');
+  return line.key === null ? noCostCode : `${line.key} · ${line.label}`;
+}
+
 /** How much of its budget a job used, as a bar and words; nothing for a job without a budget. */
 function BudgetUse({ cost }: { cost: JobCostResponse }) {
   const { t } = useTranslation();
@@ -46,7 +52,7 @@ export function JobCostPage() {
   const columns: Column<Line>[] = [
     {
       header: t(`jobs.groups.${groupBy}`),
-      render: (line) => (line.key === null && groupBy === 'costCode' ? t('jobs.noCostCode') : line.label || line.key),
+      render: (line) => lineName(line, groupBy, t('jobs.noCostCode')),
     },
     ...(groupBy === 'material'
       ? [
