@@ -120,3 +120,5 @@ export const JobCostResponseSchema = z.object({
 export type JobCostResponse = z.infer<typeof JobCostResponseSchema>;
 export type JobListResponse = z.infer<typeof JobListResponseSchema>;
 export type CostCodeListResponse = z.infer<typeof CostCodeListResponseSchema>;
+export type JobResponse = z.infer<typeof JobResponseSchema>;
+export type CostCodeResponse = z.infer<typeof CostCodeResponseSchema>;

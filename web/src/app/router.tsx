@@ -100,6 +100,7 @@ const ValuationPage = lazyPage(() => import('../features/valuation/pages/valuati
 const valuation = <ValuationPage />;
 const JobCostPage = lazyPage(() => import('../features/jobs/pages/job-cost-page'), 'JobCostPage');
 const jobCost = <JobCostPage />;
+const JobsPage = lazyPage(() => import('../features/jobs/pages/jobs-page'), 'JobsPage');
 
 const changePassword = <ChangePasswordPage />;
 const sessions = <SessionsPage />;
@@ -159,6 +160,7 @@ export const screens: Record<string, Screens> = {
   '/dashboard/transfers/:id': { admin: <TransferPage />, user: <TransferPage /> },
   '/dashboard/valuation': { admin: valuation, user: valuation },
   '/dashboard/jobcost': { admin: jobCost, user: jobCost },
+  '/dashboard/jobs': { admin: <JobsPage /> },
 };
 
 function RoleScreen({ byRole }: { byRole: Screens }) {

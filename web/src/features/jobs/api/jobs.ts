@@ -1,5 +1,15 @@
-import type { CostCode, CostCodeListResponse, Job, JobCostResponse, JobListResponse } from '@stockyard/contract';
-import { useQuery } from '@tanstack/react-query';
+import type {
+  CostCode,
+  CostCodeListResponse,
+  CostCodeResponse,
+  Job,
+  JobCostResponse,
+  JobCreateRequest,
+  JobListResponse,
+  JobResponse,
+  JobUpdateRequest,
+} from '@stockyard/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, searchOf } from '../../../lib/api';
 import { STOCK_QUERIES } from '../../../lib/query-keys';
 import { useKeptList } from '../../offline';
@@ -39,4 +49,43 @@ export function useJobCost(query: JobCostQuery | null) {
     queryFn: () => apiFetch<JobCostResponse>(`/api/jobs/${query?.jobId}/cost${costSearch(query as JobCostQuery)}`),
     enabled: query !== null,
   });
+}
+
+function useJobMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['jobs'] });
+      await queryClient.invalidateQueries({ queryKey: jobKeys.codes });
+    },
+  });
+}
+
+/** Creates a job, once however often it is sent (its idempotency key). */
+export function useCreateJob() {
+  return useJobMutation(({ idempotencyKey, ...body }: JobCreateRequest & { idempotencyKey: string }) =>
+    apiFetch<JobResponse>('/api/jobs', { method: 'POST', body, idempotencyKey }),
+  );
+}
+
+/** Changes a job: its fields, or closes or reopens it. */
+export function useUpdateJob() {
+  return useJobMutation(({ id, ...body }: JobUpdateRequest & { id: string }) =>
+    apiFetch<JobResponse>(`/api/jobs/${id}`, { method: 'PUT', body }),
+  );
+}
+
+/** Every cost code of the company. */
+export function useCostCodes() {
+  return useQuery({
+    queryKey: jobKeys.codes,
+    queryFn: () => apiFetch<CostCodeListResponse>('/api/cost-codes').then((answer) => answer.costCodes),
+  });
+}
+
+export function useCreateCostCode() {
+  return useJobMutation(({ idempotencyKey, ...body }: { code: string; name: string; idempotencyKey: string }) =>
+    apiFetch<CostCodeResponse>('/api/cost-codes', { method: 'POST', body, idempotencyKey }),
+  );
 }

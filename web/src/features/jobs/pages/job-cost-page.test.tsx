@@ -31,6 +31,6 @@ describe('the job cost screen', () => {
     await user.click(await screen.findByRole('option', { name: 'T-A · Tower A' }));
     expect(await screen.findByTestId('job-cost-total')).toHaveTextContent('$412.50');
     expect(screen.getByTestId('job-budget-used')).toHaveTextContent('41.3% of the budget used');
-    expect(screen.getByText('03 30 00 · Cast-in-place concrete')).toBeInTheDocument();
+    expect(await screen.findByText('03 30 00 · Cast-in-place concrete')).toBeInTheDocument();
   });
 });

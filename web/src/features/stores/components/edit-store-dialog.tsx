@@ -1,4 +1,4 @@
-import { NumberInput, Select, TextInput } from '@mantine/core';
+import { Checkbox, NumberInput, Select, TextInput } from '@mantine/core';
 import { type Store, StoreUpdateRequestSchema } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +29,7 @@ function EditStoreForm({ store, onClose, onSaved }: Props & { store: Store }) {
   const [location, setLocation] = useState(store.location ?? '');
   const [status, setStatus] = useState<string | null>(store.status);
   const [tolerance, setTolerance] = useState<string | number>(store.countTolerancePercent ?? 0);
+  const [requireJob, setRequireJob] = useState(store.requireJob);
   const [books, setBooks] = useState<Store>(store);
   const [error, setError] = useState<string | null>(null);
   const payload = usePayloadCheck(StoreUpdateRequestSchema, ['name', 'location', 'isActive', 'countTolerancePercent']);
@@ -42,6 +43,7 @@ function EditStoreForm({ store, onClose, onSaved }: Props & { store: Store }) {
       location,
       isActive: status ? status === 'Active' : undefined,
       countTolerancePercent: tolerance === '' ? undefined : Number(tolerance),
+      requireJob,
     });
     if (!data) return;
     try {
@@ -78,6 +80,12 @@ function EditStoreForm({ store, onClose, onSaved }: Props & { store: Store }) {
         allowDecimal={false}
         value={tolerance}
         onChange={setTolerance}
+      />
+      <Checkbox
+        label={t('stores.requireJob')}
+        description={t('stores.requireJobHelp')}
+        checked={requireJob}
+        onChange={(event) => setRequireJob(event.currentTarget.checked)}
       />
       <StoreBooks store={books} onChanged={setBooks} />
       <DialogButtons onCancel={onClose} action={t('common.saveChanges')} isBusy={updateStore.isPending} />
