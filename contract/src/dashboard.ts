@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './common';
+import { MoneySchema } from './money';
 
 /** The dashboard of the stores a caller may see; `materialId` picks the material of the weekly chart (default: the most issued). */
 export const DashboardQuerySchema = z.object({ materialId: IdSchema.optional() });
@@ -30,6 +31,24 @@ export const DashboardResponseSchema = z.object({
   damageShare: z.array(
     z.object({ storeId: z.string(), storeName: z.string(), issued: z.number(), damaged: z.number(), share: z.number().nullable() }),
   ),
+  /** For those who see costs: what each store's stock is worth now, the stores' sum. */
+  stockValue: z.array(z.object({ storeId: z.string(), storeName: z.string(), value: MoneySchema })).optional(),
+  /**
+   * For those who see costs: the open jobs of the caller's stores, the most charged this month first
+   * (10 at most): this month's consumption, all of it so far, and the budget.
+   */
+  jobs: z
+    .array(
+      z.object({
+        jobId: z.string(),
+        code: z.string(),
+        name: z.string(),
+        monthValue: MoneySchema,
+        totalValue: MoneySchema,
+        budget: MoneySchema.nullable(),
+      }),
+    )
+    .optional(),
   /** For admins: accounts whose failed sign-ins passed the slowdown threshold in the last 7 days, newest first; empty for others. */
   signInBursts: z.array(z.object({ userName: z.string(), at: z.string(), lastAddress: z.string().nullable() })),
 });

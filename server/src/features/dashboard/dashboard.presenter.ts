@@ -1,5 +1,5 @@
 import type { DashboardResponse } from '@stockyard/contract';
-import type { DamageRow, MaterialRow, TopConsumedRow, WeekRow } from './dashboard.repository';
+import type { DamageRow, JobValueRow, MaterialRow, StoreValueRow, TopConsumedRow, WeekRow } from './dashboard.repository';
 
 export function presentDashboard(input: {
   since: string;
@@ -7,6 +7,7 @@ export function presentDashboard(input: {
   weekly: { material: MaterialRow; weeks: WeekRow[] } | null;
   damage: DamageRow[];
   signInBursts: DashboardResponse['signInBursts'];
+  money?: { stockValues: StoreValueRow[]; jobs: JobValueRow[] };
 }): DashboardResponse {
   return {
     since: input.since,
@@ -31,5 +32,16 @@ export function presentDashboard(input: {
       share: row.issued > 0 ? row.damaged / row.issued : null,
     })),
     signInBursts: input.signInBursts,
+    ...(input.money && {
+      stockValue: input.money.stockValues.map((row) => ({ storeId: row.store_id, storeName: row.store_name, value: row.value })),
+      jobs: input.money.jobs.map((row) => ({
+        jobId: row.job_id,
+        code: row.code,
+        name: row.name,
+        monthValue: row.month_value,
+        totalValue: row.total_value,
+        budget: row.budget,
+      })),
+    }),
   };
 }

@@ -78,3 +78,39 @@ export function findDamageShare(db: DbOrTx, window: Window): Promise<DamageRow[]
         order by s.name, s.id`,
   );
 }
+
+export type StoreValueRow = { store_id: string; store_name: string; value: string };
+
+/** What each store's stock is worth now: the sum of its materials' values, each equal to its ledger lines' sum. */
+export function findStockValues(db: DbOrTx, storeIds: string[] | null): Promise<StoreValueRow[]> {
+  return queryRows<StoreValueRow>(
+    db,
+    sql`select s.id as store_id, s.name as store_name, coalesce(sum(m.stock_value), 0)::numeric(20, 2)::text as value
+        from stores s left join materials m on m.store_id = s.id
+        where ${storeFilter(storeIds, sql`s.id`)}
+        group by s.id, s.name
+        order by sum(m.stock_value) desc nulls last, s.name
+        limit 20`,
+  );
+}
+
+export type JobValueRow = { job_id: string; code: string; name: string; month_value: string; total_value: string; budget: string | null };
+
+/**
+ * The open jobs drawing from the stores in scope, the most charged this month first: what their lines
+ * in those stores charged since the month began and in all, through the job-and-time index.
+ */
+export function findJobValues(db: DbOrTx, storeIds: string[] | null, monthStart: string, timeZone: string): Promise<JobValueRow[]> {
+  return queryRows<JobValueRow>(
+    db,
+    sql`select j.id as job_id, j.code, j.name, j.budget::text as budget,
+               coalesce(-sum(mv.value) filter (where mv.occurred_at >= ${startOf(monthStart, timeZone)}), 0)::numeric(20, 2)::text as month_value,
+               coalesce(-sum(mv.value), 0)::numeric(20, 2)::text as total_value
+        from jobs j
+        left join movements mv on mv.job_id = j.id and mv.store_id in (${scopedStores(storeIds)})
+        where j.is_active and exists (select 1 from job_stores js where js.job_id = j.id and js.store_id in (${scopedStores(storeIds)}))
+        group by j.id
+        order by coalesce(-sum(mv.value) filter (where mv.occurred_at >= ${startOf(monthStart, timeZone)}), 0) desc, j.code
+        limit 10`,
+  );
+}

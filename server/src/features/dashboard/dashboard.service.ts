@@ -1,18 +1,26 @@
 import { MATERIAL_NOT_FOUND } from '@stockyard/contract';
 import type { DbOrTx } from '../../db/client';
-import { storeScopeOf } from '../../lib/auth/policy';
+import { seesCosts, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { shiftDay, todayIn } from '../../lib/calendar';
 import { AppError } from '../../lib/errors';
 import { recentSignInBursts } from '../audit/audit.service';
 import { presentDashboard } from './dashboard.presenter';
-import { findDamageShare, findScopedMaterial, findTopConsumed, findWeeklyIssues } from './dashboard.repository';
+import {
+  findDamageShare,
+  findJobValues,
+  findScopedMaterial,
+  findStockValues,
+  findTopConsumed,
+  findWeeklyIssues,
+} from './dashboard.repository';
 
 const DAYS = 30;
 
 /**
  * The dashboard of the stores the caller may see, in quantities: the most issued materials of the
- * last 30 days, one material's issues per week over 12 weeks, and each store's damage as a share of its issues.
+ * last 30 days, one material's issues per week over 12 weeks, and each store's damage as a share of its
+ * issues; and for those who see costs, each store's stock value and the open jobs' consumption.
  */
 export async function dashboardFor(db: DbOrTx, auth: AuthContext, query: { materialId?: string }, timeZone: string) {
   const storeIds = storeScopeOf(auth);
@@ -29,5 +37,8 @@ export async function dashboardFor(db: DbOrTx, auth: AuthContext, query: { mater
   }
   const damage = await findDamageShare(db, window);
   const signInBursts = auth.role === 'admin' ? await recentSignInBursts(db) : [];
-  return presentDashboard({ since, top, weekly, damage, signInBursts });
+  const money = seesCosts(auth)
+    ? { stockValues: await findStockValues(db, storeIds), jobs: await findJobValues(db, storeIds, `${today.slice(0, 7)}-01`, timeZone) }
+    : undefined;
+  return presentDashboard({ since, top, weekly, damage, signInBursts, money });
 }

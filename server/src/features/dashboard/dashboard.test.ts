@@ -113,4 +113,28 @@ describe('GET /api/dashboard: figures from the ledger for the stores the caller 
     ]);
     expect((await dashboard(staff.keeper.token)).json().signInBursts).toEqual([]);
   });
+
+  it("gives those who see costs each store's stock value and the open jobs' consumption, both sums of the ledger", async () => {
+    const post = (url: string, payload: object, token = staff.admin.token) =>
+      t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+    const job = (await post('/api/jobs', { code: 'DASH-1', name: 'Podium', storeIds: [staff.store._id], budget: '500' })).json().job;
+    const rebar = await createMaterial(t.app, staff.keeper.token, { name: 'Rebar', totalQuantity: 10, unitCost: '7.25' } as never);
+    const issued = await post('/api/user/consume-stock', { productId: rebar._id, quantity: 4, jobId: job._id }, staff.keeper.token);
+    expect(issued.statusCode, issued.body).toBe(200);
+
+    const body = (await dashboard(staff.keeper.token)).json();
+    const valuation = (
+      await t.app.inject({ method: 'GET', url: `/api/valuation?storeId=${staff.store._id}`, headers: bearer(staff.keeper.token) })
+    ).json();
+    expect(body.stockValue).toEqual([{ storeId: staff.store._id, storeName: staff.store.name, value: valuation.totals.value }]);
+    expect(valuation.totals.value).toBe('43.50');
+    const cost = (await t.app.inject({ method: 'GET', url: `/api/jobs/${job._id}/cost`, headers: bearer(staff.keeper.token) })).json();
+    expect(body.jobs).toEqual([
+      { jobId: job._id, code: 'DASH-1', name: 'Podium', monthValue: cost.total, totalValue: cost.total, budget: '500.00' },
+    ]);
+    expect(cost.total).toBe('29.00');
+    // Closed, the job leaves the dashboard.
+    await t.app.inject({ method: 'PUT', url: `/api/jobs/${job._id}`, headers: bearer(staff.admin.token), payload: { isActive: false } });
+    expect((await dashboard(staff.keeper.token)).json().jobs).toEqual([]);
+  });
 });

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { messageOf } from '../../../lib/api';
 import { ddmmyyyy, localNumber } from '../../../lib/format';
+import { formatMoney, useCurrency } from '../../../lib/money';
 import { useOnline } from '../../offline';
 import { useDashboard } from '../api/dashboard';
 
@@ -181,6 +182,70 @@ function DamageShare({ data }: { data: DashboardResponse }) {
   );
 }
 
+/** A bar's length for an amount: the chart only draws it; every figure shown is the amount's own text. */
+const barLength = (amount: string) => Number(amount);
+
+function StockValue({ data, currency }: { data: DashboardResponse; currency: string }) {
+  const { t } = useTranslation();
+  const stores = data.stockValue ?? [];
+  const rows = stores.map((row) => ({ store: row.storeName, value: barLength(row.value) }));
+  return (
+    <ChartCard
+      title={t('dashboard.stockValue')}
+      summary={
+        stores.length === 0
+          ? t('dashboard.noStock')
+          : stores.map((row) => `${row.storeName} ${formatMoney(row.value, currency)}`).join(', ')
+      }
+      table={[[t('dashboard.store'), t('dashboard.value')], stores.map((row) => [row.storeName, formatMoney(row.value, currency)])]}
+    >
+      <RankedBars data={rows} dataKey="store" series={{ name: 'value', label: t('dashboard.value'), color: 'indigo.6' }} />
+    </ChartCard>
+  );
+}
+
+function JobsThisMonth({ data, currency }: { data: DashboardResponse; currency: string }) {
+  const { t } = useTranslation();
+  const jobs = data.jobs ?? [];
+  const rows = jobs.map((job) => ({
+    job: job.code,
+    month: barLength(job.monthValue),
+    total: barLength(job.totalValue),
+    budget: job.budget === null ? 0 : barLength(job.budget),
+  }));
+  const money = (amount: string | null) => (amount === null ? '–' : formatMoney(amount, currency));
+  return (
+    <ChartCard
+      title={t('dashboard.jobsThisMonth')}
+      summary={
+        jobs.length === 0
+          ? t('dashboard.noJobs')
+          : jobs.map((job) => `${job.code} ${money(job.monthValue)} (${money(job.totalValue)} / ${money(job.budget)})`).join(', ')
+      }
+      table={[
+        [t('dashboard.job'), t('dashboard.thisMonth'), t('dashboard.toDate'), t('dashboard.budget')],
+        jobs.map((job) => [`${job.code} ${job.name}`, money(job.monthValue), money(job.totalValue), money(job.budget)]),
+      ]}
+    >
+      <BarChart
+        h={Math.max(180, rows.length * 48)}
+        data={rows}
+        dataKey="job"
+        orientation="vertical"
+        yAxisProps={{ width: 90 }}
+        series={[
+          { name: 'month', label: t('dashboard.thisMonth'), color: 'blue.6' },
+          { name: 'total', label: t('dashboard.toDate'), color: 'teal.6' },
+          { name: 'budget', label: t('dashboard.budget'), color: 'gray.5' },
+        ]}
+        withLegend
+        withTooltip={false}
+        maxBarWidth={14}
+      />
+    </ChartCard>
+  );
+}
+
 /** The admin's warning of accounts someone tried to guess their way into this week. */
 function SignInBursts({ bursts }: { bursts: DashboardResponse['signInBursts'] }) {
   const { t } = useTranslation();
@@ -208,7 +273,7 @@ function SignInBursts({ bursts }: { bursts: DashboardResponse['signInBursts'] })
 
 /**
  * How many of `count` parts to draw: one at first, then one more in each following task, so a slow
- * phone draws three charts in three short tasks rather than one long one.
+ * phone draws its charts in short tasks, one each, rather than one long one.
  */
 function useOneMoreEachTask(count: number, ready: boolean): number {
   const [shown, setShown] = useState(1);
@@ -224,7 +289,8 @@ function useOneMoreEachTask(count: number, ready: boolean): number {
 export default function DashboardCharts() {
   const [materialId, setMaterialId] = useState<string | null>(null);
   const dashboard = useDashboard(materialId);
-  const shown = useOneMoreEachTask(3, Boolean(dashboard.data));
+  const shown = useOneMoreEachTask(5, Boolean(dashboard.data));
+  const currency = useCurrency();
   const isOnline = useOnline();
   const { t } = useTranslation();
   if (!dashboard.data && (!isOnline || dashboard.isPaused)) return <Text c="dimmed">{t('dashboard.offline')}</Text>;
@@ -244,6 +310,12 @@ export default function DashboardCharts() {
         {shown > 1 && <Weekly data={dashboard.data} onChoose={setMaterialId} />}
         {shown > 2 && <DamageShare data={dashboard.data} />}
       </SimpleGrid>
+      {dashboard.data.stockValue && currency && (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          {shown > 3 && <StockValue data={dashboard.data} currency={currency} />}
+          {shown > 4 && <JobsThisMonth data={dashboard.data} currency={currency} />}
+        </SimpleGrid>
+      )}
     </Stack>
   );
 }

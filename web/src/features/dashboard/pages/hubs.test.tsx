@@ -59,6 +59,31 @@ describe("the admin's hub", () => {
     expect(within(warning).getByRole('link', { name: 'See the audit trail' })).toHaveAttribute('href', '/dashboard/audit');
   });
 
+  it('shows what each store holds and what the open jobs consumed, against their budgets, as exact amounts in the table', async () => {
+    signInAs('admin');
+    stubApi({
+      'GET /api/dashboard': {
+        body: dashboard({
+          stockValue: [{ storeId: 's1', storeName: 'Riverside', value: '12345678.91' }],
+          jobs: [{ jobId: 'j1', code: 'T-A', name: 'Tower A', monthValue: '412.50', totalValue: '1200.10', budget: '5000.00' }],
+        }),
+      },
+    });
+    renderAt('/dashboard/admin');
+    expect(await screen.findByText('Stock value by store')).toBeInTheDocument();
+    expect(await screen.findByText('Jobs: this month, to date and budget')).toBeInTheDocument();
+    const user = userEvent.setup();
+    const switches = await screen.findAllByRole('switch', { name: 'Table' });
+    await user.click(switches[3] as HTMLElement);
+    await user.click(switches[4] as HTMLElement);
+    const tables = await screen.findAllByRole('table');
+    expect(tables.some((table) => table.textContent?.includes('$12,345,678.91'))).toBe(true);
+    const jobRow = screen.getByRole('row', { name: /T-A Tower A/ });
+    expect(jobRow).toHaveTextContent('$412.50');
+    expect(jobRow).toHaveTextContent('$1,200.10');
+    expect(jobRow).toHaveTextContent('$5,000.00');
+  });
+
   it('says when the charts could not be loaded, the buttons still there', async () => {
     signInAs('admin');
     stubApi({ 'GET /api/dashboard': { status: 500, body: { message: 'Something went wrong on our side.' } } });
