@@ -31,8 +31,9 @@ export const BENCH_USERS = {
 
 /**
  * Fills an empty, migrated database through the real schema with set-based SQL (no row-by-row
- * round trips): stores, materials (one big store), tools, months of movements that favour some hot
- * items, returns that never exceed issues, openings large enough that stock never ends below zero,
+ * round trips): stores, a job per store and a list of cost codes, materials (one big store), tools,
+ * months of movements that favour some hot items (most material issues charged to their store's job),
+ * returns that never exceed issues (crediting the job of the issue), openings large enough that stock never ends below zero,
  * and counters computed from the ledger.
  */
 export async function seed(db: Db, options: SeedOptions, log: (message: string) => void): Promise<void> {
@@ -49,6 +50,23 @@ export async function seed(db: Db, options: SeedOptions, log: (message: string) 
     'stores',
     sql`insert into stores (name, location, created_at)
     select 'Bench store ' || lpad(g::text, 4, '0'), 'Site ' || g, ${since} from generate_series(1, ${options.stores}::int) g`,
+  );
+  // A job per store, drawing from it, and a list of cost codes: most issues are charged to a job.
+  await step(
+    'jobs',
+    sql`insert into jobs (code, name, budget, created_at)
+    select 'JOB-' || lpad(g::text, 4, '0'), 'Site job ' || g, 1000000, ${since} from generate_series(1, ${options.stores}::int) g`,
+  );
+  await step(
+    'job stores',
+    sql`insert into job_stores (job_id, store_id)
+    select j.id, s.id
+    from (select id, row_number() over (order by code) as n from jobs) j
+    join (select id, row_number() over (order by name) as n from stores) s on s.n = j.n`,
+  );
+  await step(
+    'cost codes',
+    sql`insert into cost_codes (code, name) select lpad(g::text, 2, '0') || ' 00 00', 'Division ' || g from generate_series(1, 20) g`,
   );
   await step(
     'materials',
@@ -75,25 +93,32 @@ export async function seed(db: Db, options: SeedOptions, log: (message: string) 
     join (select id, (row_number() over (order by name) - 1)::int as n from stores) s on s.id = items.store_id`,
   );
   await db.execute(sql`create index on bench_items (store_n, idx)`);
-  await db.execute(sql`create temporary table bench_stores as select store_n, count(*)::int as items from bench_items group by store_n`);
+  await db.execute(
+    sql`create temporary table bench_stores as
+    select b.store_n, count(*)::int as items, (select js.job_id from job_stores js where js.store_id = min(b.store_id::text)::uuid) as job_id
+    from bench_items b group by b.store_n`,
+  );
   // Every store is about as busy as the next; inside a store power(random(), 3) puts most movements
   // on a few hot items, as on a real site.
   await step(
     'movements',
-    sql`insert into movements (store_id, item_kind, item_id, kind, quantity, occurred_at, recorded_at)
+    sql`insert into movements (store_id, item_kind, item_id, kind, quantity, occurred_at, recorded_at, job_id, cost_code_id)
     select i.store_id, i.kind, i.id,
            case when x.r < 0.15 then 'purchase' when x.r < 0.25 then 'transfer_in' when x.r < 0.92 then 'issue' else 'damage' end,
-           1 + floor(random() * 20)::int, x.t, x.t
-    from (select floor(random() * ${options.stores}::int)::int as store_n, random() as u, random() as r,
+           1 + floor(random() * 20)::int, x.t, x.t,
+           case when i.kind = 'material' and x.r >= 0.25 and x.r < 0.85 then bs.job_id end,
+           case when i.kind = 'material' and x.r >= 0.25 and x.r < 0.85 then codes.ids[1 + floor(x.c * 20)::int] end
+    from (select floor(random() * ${options.stores}::int)::int as store_n, random() as u, random() as r, random() as c,
                  now() - random() * make_interval(days => ${options.days}::int) as t
           from generate_series(1, ${options.movements}::int)) x
+    cross join (select array_agg(id order by code) as ids from cost_codes) codes
     join bench_stores bs on bs.store_n = x.store_n
     join bench_items i on i.store_n = x.store_n and i.idx = floor(power(x.u, 3) * bs.items)::int`,
   );
   await step(
     'returns',
-    sql`insert into movements (store_id, item_kind, item_id, kind, quantity, occurred_at, recorded_at)
-    select store_id, item_kind, item_id, 'return', greatest(1, quantity / 2), least(occurred_at + interval '1 day', now()), least(occurred_at + interval '1 day', now())
+    sql`insert into movements (store_id, item_kind, item_id, kind, quantity, occurred_at, recorded_at, job_id)
+    select store_id, item_kind, item_id, 'return', greatest(1, quantity / 2), least(occurred_at + interval '1 day', now()), least(occurred_at + interval '1 day', now()), job_id
     from movements where kind = 'issue' and random() < 0.1`,
   );
   await step(

@@ -122,3 +122,31 @@ export type JobListResponse = z.infer<typeof JobListResponseSchema>;
 export type CostCodeListResponse = z.infer<typeof CostCodeListResponseSchema>;
 export type JobResponse = z.infer<typeof JobResponseSchema>;
 export type CostCodeResponse = z.infer<typeof CostCodeResponseSchema>;
+
+/** A CSV or XLSX of cost codes: a Code column and a Name column, one code a row. */
+export const CostCodeImportRequestSchema = z.object({
+  fileName: requiredText('File name', 255),
+  /** The file's bytes in base64. */
+  content: z
+    .string({ message: 'Choose a file to import' })
+    .min(1, 'Choose a file to import')
+    .max(Math.ceil((1024 * 1024) / 3) * 4, 'The file is too large: at most 1 MB'),
+});
+export type CostCodeImportRequest = z.input<typeof CostCodeImportRequestSchema>;
+export const CostCodeImportResponseSchema = z.object({ message: z.string(), imported: z.number(), existing: z.number() });
+export type CostCodeImportResponse = z.infer<typeof CostCodeImportResponseSchema>;
+export const COST_CODE_IMPORT_COLUMNS = 'The file needs a Code column and a Name column.';
+/** At most this many cost codes in one file. */
+export const COST_CODE_IMPORT_ROWS_MAX = 5_000;
+export function costCodeImportRow(row: number): string {
+  return `Row ${row} needs a code of at most 50 characters and a name.`;
+}
+export function costCodeImportRepeated(code: string): string {
+  return `Cost code ${code} appears more than once in the file.`;
+}
+export function costCodeImportConflict(code: string, name: string): string {
+  return `Cost code ${code} already exists as "${name}".`;
+}
+export function costCodesImported(imported: number, existing: number): string {
+  return `Imported ${imported} cost codes; ${existing} were already there.`;
+}

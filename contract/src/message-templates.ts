@@ -22,7 +22,19 @@ import {
 import { countItemBusy, countWouldGoNegative } from './counts';
 import { custodyReturnTooMany, workerNameTaken, workerStillHolds } from './custody';
 import { importAlreadyDone, importColumnMissing, importNameRepeated, importTooManyRows } from './imports';
-import { costCodeTaken, costCodeUnknown, jobClosed, jobCodeTaken, jobNotOfStore, jobUnknown, returnBeyondJob } from './jobs';
+import {
+  costCodeImportConflict,
+  costCodeImportRepeated,
+  costCodeImportRow,
+  costCodesImported,
+  costCodeTaken,
+  costCodeUnknown,
+  jobClosed,
+  jobCodeTaken,
+  jobNotOfStore,
+  jobUnknown,
+  returnBeyondJob,
+} from './jobs';
 import { keeperDayTooOld, reversalWouldGoNegative, toolRefundExceeds } from './ledger';
 import { booksClosed, storeInactive } from './messages';
 import { lockOnlyForward } from './stores';
@@ -84,6 +96,10 @@ export const MESSAGE_TEMPLATES: Record<string, Template> = {
   costCodeUnknown: { parts: ['text'], build: costCodeUnknown },
   costCodeTaken: { parts: ['text'], build: costCodeTaken },
   returnBeyondJob: { parts: ['text', 'number'], build: returnBeyondJob },
+  costCodeImportRow: { parts: ['number'], build: costCodeImportRow },
+  costCodeImportRepeated: { parts: ['text'], build: costCodeImportRepeated },
+  costCodeImportConflict: { parts: ['text', 'text'], build: costCodeImportConflict },
+  costCodesImported: { parts: ['number', 'number'], build: costCodesImported },
 };
 
 /** A message's code and its parts as the message writes them. */

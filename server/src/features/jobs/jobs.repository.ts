@@ -151,3 +151,14 @@ export function findJobCostLines(
         order by 1 nulls last`,
   );
 }
+
+/** Adds cost codes in one statement; their ids. */
+export async function insertCostCodes(db: DbOrTx, codes: { code: string; name: string }[]): Promise<string[]> {
+  if (codes.length === 0) return [];
+  const values = sql.join(
+    codes.map((entry) => sql`(${entry.code}, ${entry.name})`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ id: string }>(db, sql`insert into cost_codes (code, name) values ${values} returning id`);
+  return rows.map((row) => row.id);
+}

@@ -1,5 +1,7 @@
 import {
   CostCodeCreateRequestSchema,
+  CostCodeImportRequestSchema,
+  CostCodeImportResponseSchema,
   CostCodeListResponseSchema,
   CostCodeResponseSchema,
   JobCostQuerySchema,
@@ -16,6 +18,7 @@ import { ByIdParamsSchema, errorResponses, fileResponses, printedTextsOf, sendFi
 import { tablePdfStream } from '../../lib/pdf/pdf-threads';
 import { requestKeyOf, sendAnswer } from '../../lib/request-key';
 import { userNameOf } from '../users/users.service';
+import { importCostCodes } from './cost-code-import';
 import { jobCostCsv, jobCostFileName, jobCostPdf } from './job-cost-files';
 import { createCostCode, createJob, jobCost, listCostCodes, listJobs, updateJob } from './jobs.service';
 
@@ -93,6 +96,16 @@ const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/cost-codes',
     { ...manage, schema: { tags, body: CostCodeCreateRequestSchema, response: { 201: CostCodeResponseSchema, ...errorResponses } } },
     async (request, reply) => sendAnswer(reply, await createCostCode(app.db, authOf(request), request.body, requestKeyOf(request))),
+  );
+
+  app.post(
+    '/api/cost-codes/import',
+    {
+      ...manage,
+      bodyLimit: 2 * 1024 * 1024,
+      schema: { tags, body: CostCodeImportRequestSchema, response: { 200: CostCodeImportResponseSchema, ...errorResponses } },
+    },
+    async (request, reply) => sendAnswer(reply, await importCostCodes(app.db, authOf(request), request.body, requestKeyOf(request))),
   );
 };
 

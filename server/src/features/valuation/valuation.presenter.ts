@@ -1,5 +1,4 @@
 import type { ValuationRow } from '@stockyard/contract';
-import Big from 'big.js';
 import { unitCostText } from '../../lib/money';
 import type { ValuationRowRecord } from './valuation.repository';
 
@@ -11,12 +10,8 @@ export function presentValuationRow(row: ValuationRowRecord): ValuationRow {
     name: row.name,
     unit: row.unit,
     quantity: row.quantity,
-    averageCost: row.quantity > 0 ? unitCostText(averageOf(row)) : null,
+    averageCost: row.average_cost === null ? null : unitCostText(row.average_cost),
     value: row.value,
-    isUnvalued: row.quantity > 0 && new Big(row.value).eq(0),
+    isUnvalued: row.is_unvalued,
   };
-}
-
-function averageOf(row: ValuationRowRecord) {
-  return new Big(row.value).div(row.quantity);
 }

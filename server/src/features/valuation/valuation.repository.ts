@@ -10,6 +10,9 @@ export type ValuationRowRecord = {
   unit: string;
   quantity: number;
   value: string;
+  /** The value over the quantity, to 4 decimals; null when none is held. */
+  average_cost: string | null;
+  is_unvalued: boolean;
 };
 
 type ValuationQuery = { storeIds: string[] | null; storeId?: string; asOf: string; timeZone: string };
@@ -33,7 +36,9 @@ export function findValuationRows(db: DbOrTx, query: ValuationQuery): Promise<Va
             and mv.occurred_at < ${endOf(query)}
           group by mv.store_id, mv.item_id
         )
-        select h.store_id, s.name as store_name, h.item_id as material_id, m.name, m.unit, h.quantity, h.value::numeric(20, 2)::text as value
+        select h.store_id, s.name as store_name, h.item_id as material_id, m.name, m.unit, h.quantity, h.value::numeric(20, 2)::text as value,
+               case when h.quantity > 0 then round(h.value / h.quantity, 4)::text end as average_cost,
+               (h.quantity > 0 and h.value = 0) as is_unvalued
         from held h join stores s on s.id = h.store_id join materials m on m.id = h.item_id
         where h.quantity <> 0 or h.value <> 0
         order by s.name, s.id, lower(m.name), m.id`,

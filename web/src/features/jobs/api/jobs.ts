@@ -1,5 +1,7 @@
 import type {
   CostCode,
+  CostCodeImportRequest,
+  CostCodeImportResponse,
   CostCodeListResponse,
   CostCodeResponse,
   Job,
@@ -87,5 +89,12 @@ export function useCostCodes() {
 export function useCreateCostCode() {
   return useJobMutation(({ idempotencyKey, ...body }: { code: string; name: string; idempotencyKey: string }) =>
     apiFetch<CostCodeResponse>('/api/cost-codes', { method: 'POST', body, idempotencyKey }),
+  );
+}
+
+/** Adds a spreadsheet's cost codes to the company's list, all or none. */
+export function useImportCostCodes() {
+  return useJobMutation(({ idempotencyKey, ...body }: CostCodeImportRequest & { idempotencyKey: string }) =>
+    apiFetch<CostCodeImportResponse>('/api/cost-codes/import', { method: 'POST', body, idempotencyKey }),
   );
 }

@@ -34,4 +34,23 @@ describe('the jobs screen', () => {
     await user.click(within(screen.getAllByRole('table')[0] as HTMLElement).getByRole('button', { name: 'Close T-A' }));
     await vi.waitFor(() => expect(calls.find((call) => call.key === 'PUT /api/jobs/j1')?.body).toEqual({ isActive: false }));
   });
+
+  it('imports a spreadsheet of cost codes and says how many came in', async () => {
+    signInAs('admin');
+    const calls = stubApi({
+      'GET /api/jobs': { body: { jobs: [] } },
+      'GET /api/cost-codes': { body: { costCodes: [] } },
+      'GET /api/stores': { body: [store] },
+      'POST /api/cost-codes/import': { body: { message: 'Imported 2 cost codes; 0 were already there.', imported: 2, existing: 0 } },
+    });
+    const { container } = renderAt('/dashboard/jobs');
+    await screen.findByText('Import cost codes');
+    const input = container.querySelector('input[type="file"]') as HTMLInputElement;
+    const file = new File(['Code,Name\r\n03 30 00,Concrete\r\n'], 'codes.csv', { type: 'text/csv' });
+    await userEvent.setup().upload(input, file);
+    expect(await screen.findByRole('status')).toHaveTextContent('Imported 2 cost codes; 0 were already there.');
+    const post = calls.find((call) => call.key === 'POST /api/cost-codes/import');
+    expect(post?.body).toMatchObject({ fileName: 'codes.csv' });
+    expect(atob((post?.body as { content: string } | undefined)?.content ?? '')).toBe('Code,Name\r\n03 30 00,Concrete\r\n');
+  });
 });

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, MultiSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Badge, Button, FileInput, Group, MultiSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import type { CostCode, Job } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,11 +7,12 @@ import { localMessage } from '../../../i18n/local-message';
 import { messageOf } from '../../../lib/api';
 import { type Column, DataTable } from '../../../lib/data-table';
 import { FormStack } from '../../../lib/form-stack';
-import { useIdempotencyKey } from '../../../lib/idempotency-key';
+import { newIdempotencyKey, useIdempotencyKey } from '../../../lib/idempotency-key';
 import { formatMoney, useCurrency } from '../../../lib/money';
 import { Notice, type NoticeValue } from '../../../lib/notice';
+import { base64Of } from '../../imports';
 import { useStoreOptions } from '../../stores';
-import { useAllJobs, useCostCodes, useCreateCostCode, useCreateJob, useUpdateJob } from '../api/jobs';
+import { useAllJobs, useCostCodes, useCreateCostCode, useCreateJob, useImportCostCodes, useUpdateJob } from '../api/jobs';
 
 /** A new job: its code, name, the stores it draws from and its budget; sent once however often it is pressed. */
 function NewJobForm({ onDone }: { onDone: (notice: NoticeValue) => void }) {
@@ -97,6 +98,32 @@ function NewCostCodeForm({ onDone }: { onDone: (notice: NoticeValue) => void }) 
   );
 }
 
+/** A CSV or XLSX of cost codes (a Code and a Name column), added to the list at once, all or none. */
+function ImportCostCodes({ onDone }: { onDone: (notice: NoticeValue) => void }) {
+  const { t } = useTranslation();
+  const run = useImportCostCodes();
+  async function pick(file: File | null) {
+    if (!file) return;
+    try {
+      const answer = await run.mutateAsync({ fileName: file.name, content: await base64Of(file), idempotencyKey: newIdempotencyKey() });
+      onDone({ ok: true, text: localMessage(answer.message) });
+    } catch (error) {
+      onDone({ ok: false, text: messageOf(error, t('jobs.saveFailed')) });
+    }
+  }
+  return (
+    <FileInput
+      label={t('jobs.importCostCodes')}
+      description={t('jobs.importCostCodesHint')}
+      accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+      value={null}
+      onChange={(file) => void pick(file)}
+      disabled={run.isPending}
+      clearable={false}
+    />
+  );
+}
+
 /** The admin's jobs (open and closed, each closed or reopened in one press) and the company's cost codes. */
 export function JobsPage() {
   const { t } = useTranslation();
@@ -158,6 +185,7 @@ export function JobsPage() {
           {t('jobs.costCodes')}
         </Title>
         <NewCostCodeForm onDone={setNotice} />
+        <ImportCostCodes onDone={setNotice} />
         <DataTable
           columns={codeColumns}
           rows={codes.data}
