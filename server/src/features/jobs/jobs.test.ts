@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createMaterial, createStore, createStoreWithStaff, unique } from '../../../test/factories';
 import { findLedgerMismatches } from '../../../test/ledger-check';
+import { AppError } from '../../lib/errors';
+import { recordMovementWithId } from '../movements/movements.service';
 
 const database = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 let t: TestApp;
@@ -173,5 +175,30 @@ describe(`jobs and cost codes (${database})`, () => {
     expect((await consume({ jobId: strictJob._id, costCode: '03 30 00' })).statusCode).toBe(200);
     expect((await send('GET', `/api/jobs/${strictJob._id}/cost`, undefined, staff.keeper.token)).statusCode).toBe(404);
     expect((await send('GET', `/api/jobs/${strictJob._id}/cost`, undefined, staff.storeUser.token)).statusCode).toBe(403);
+  });
+
+  it('names the job when it closed or left the store between its check and the movement, never a shortage of stock', async () => {
+    const job = await newJob();
+    const lime = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 5 });
+    // The check passed when the job was open; the statement runs after it closed.
+    expect((await send('PUT', `/api/jobs/${job._id}`, { isActive: false })).statusCode).toBe(200);
+    const issueCheckedEarlier = () =>
+      recordMovementWithId(
+        t.database.db,
+        {
+          itemKind: 'material',
+          itemId: lime._id,
+          storeIds: null,
+          kind: 'issue',
+          quantity: 1,
+          actorId: null,
+          job: { jobId: job._id, costCodeId: null, mustBeOpen: true },
+        },
+        { notFound: 'not found', refused: () => 'Not enough stock available' },
+      );
+    await expect(issueCheckedEarlier()).rejects.toThrow(new AppError('conflict', `Job ${job.code} is closed.`));
+    const other = await createStore(t.app, staff.admin.token);
+    expect((await send('PUT', `/api/jobs/${job._id}`, { isActive: true, storeIds: [other._id] })).statusCode).toBe(200);
+    await expect(issueCheckedEarlier()).rejects.toThrow(`Job ${job.code} does not draw from ${staff.store.name}.`);
   });
 });

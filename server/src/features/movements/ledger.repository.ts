@@ -192,7 +192,10 @@ export async function moveIncoming(tx: DbOrTx, materialId: string, delta: number
 
 export type MovementResult<R extends ItemRow = ItemRow> =
   | { isRecorded: true; item: R; movementId: string }
-  | { isRecorded: false; current: R | undefined; store?: StoreRefusal };
+  | { isRecorded: false; current: R | undefined; store?: StoreRefusal; job?: JobRefusal };
+
+/** The job a movement named that could no longer take it when its statement ran: closed, or no longer drawing from the store. */
+export type JobRefusal = { code: string; isActive: boolean };
 
 /**
  * Moves an item's counters and appends the ledger row in one statement, inside the caller's
@@ -323,17 +326,30 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
   );
   if (!item) {
     const [current] = await queryRows<
-      R & { store_is_active: boolean; store_locked_through: string | null; is_closed: boolean; store_requires_job: boolean }
+      R & {
+        store_is_active: boolean;
+        store_locked_through: string | null;
+        is_closed: boolean;
+        store_requires_job: boolean;
+        job_refusal: JobRefusal | null;
+      }
     >(
       tx,
       sql`select i.*, s.name as store_name, s.is_active as store_is_active, s.locked_through::text as store_locked_through,
                  s.require_job as store_requires_job,
+                 ${
+                   job?.mustBeOpen
+                     ? sql`(select json_build_object('code', j.code, 'isActive', j.is_active) from jobs j
+                            where j.id = ${job.jobId}
+                              and not (j.is_active and exists (select 1 from job_stores js where js.job_id = j.id and js.store_id = i.store_id)))`
+                     : sql`null::json`
+                 } as job_refusal,
                  coalesce(s.locked_before > ${occurredAt}, false) as is_closed
           from ${table} i join stores s on s.id = i.store_id
           where i.id = ${input.itemId} and i.deleted_at is null and ${storeFilter(input.storeIds, sql`i.store_id`)}`,
     );
     if (!current) return { isRecorded: false, current };
-    const { store_is_active, store_locked_through, is_closed, store_requires_job, ...row } = current;
+    const { store_is_active, store_locked_through, is_closed, store_requires_job, job_refusal, ...row } = current;
     const requiresJob = Boolean(input.namesNoJob) && store_requires_job;
     const isRefusedByStore = !store_is_active || is_closed || requiresJob;
     return {
@@ -342,6 +358,7 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
       store: isRefusedByStore
         ? { storeName: row.store_name, isActive: store_is_active, lockedThrough: store_locked_through, isClosed: is_closed, requiresJob }
         : undefined,
+      job: job_refusal ?? undefined,
     };
   }
   const { movement_id, ...row } = item;

@@ -4,6 +4,8 @@ import {
   CUSTODY_NOT_REVERSIBLE,
   DELIVERY_NOT_REVERSIBLE,
   JOB_REQUIRED,
+  jobClosed,
+  jobNotOfStore,
   KEEPER_REVERSAL_HOURS,
   MATERIAL_NOT_FOUND,
   MOVEMENT_CURSOR_NOT_VALID,
@@ -34,6 +36,7 @@ import { assertStoreTakesStock, resolveTargetStore } from '../stores/stores.serv
 import {
   appendMovement,
   type ItemRow,
+  type JobRefusal,
   lockItem,
   type MovementInput,
   recordMovement,
@@ -77,7 +80,13 @@ export async function recordMovementWithId<R extends ItemRow>(
   if (result.isRecorded) return { item: result.item, movementId: result.movementId };
   if (!result.current) throw new AppError('not_found', refusals.notFound);
   if (result.store) throw storeRefusal(result.store);
+  if (result.job) throw jobRefusal(result.job, result.current.store_name);
   throw new AppError('conflict', refusals.refused(result.current));
+}
+
+/** A job that closed, or stopped drawing from the store, between its check and the movement's statement. */
+export function jobRefusal(job: JobRefusal, storeName: string): AppError {
+  return job.isActive ? new AppError('bad_request', jobNotOfStore(job.code, storeName)) : new AppError('conflict', jobClosed(job.code));
 }
 
 /** A movement its store refuses: Inactive first, then closed books, then a job it must name. */

@@ -26,7 +26,7 @@ import { AppError, DEADLOCK_DETECTED, databaseErrorCode, UNIQUE_VIOLATION } from
 import { retryOnContention, runTransaction } from '../../lib/transaction';
 import { checkOutRecorded } from '../custody/custody.service';
 import { recordWithJob } from '../jobs/jobs.service';
-import { recordMovement, recordSyncedMovements } from '../movements/movements.service';
+import { jobRefusal, recordMovement, recordSyncedMovements } from '../movements/movements.service';
 import { jobChargeOfOp, namesNoJob } from './op-job';
 import { findAvailable, findOpContext, findOpContexts, insertParkedOpWithin, type OpContext } from './sync.repository';
 
@@ -137,6 +137,7 @@ async function applyOp(db: Db, op: Op, found: OpContext, context: Context): Prom
     if (isActive && !isClosed) return park({ code: 'job_refused', message: JOB_REQUIRED });
     return park({ code: 'store_closed', message: isActive ? booksClosed(storeName, lockedThrough ?? '') : storeInactive(storeName) });
   }
+  if (result.job) return park({ code: 'job_refused', message: jobRefusal(result.job, result.current.store_name).message });
   return park({ code: 'insufficient_stock', ...shortfallOf(op, result.current) });
 }
 
