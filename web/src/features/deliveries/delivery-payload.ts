@@ -3,12 +3,20 @@ import { i18n } from '../../i18n/i18n';
 import { parsePayload } from '../../lib/validation';
 
 /** A delivery as its form holds it, before it is checked. */
-export type DeliveryDraft = { material: { _id: string } | null; quantity: number | string; supplier: string; day: string };
+export type DeliveryDraft = {
+  material: { _id: string } | null;
+  quantity: number | string;
+  supplier: string;
+  day: string;
+  /** What each unit cost, as typed; empty: the store's average. */
+  unitCost?: string;
+};
 
 /** "Please fill in all fields!" while any field is empty; else the fields every delivery body shares. */
 function sharedFields(draft: DeliveryDraft) {
   if (!draft.material || draft.quantity === '' || !draft.supplier.trim() || !draft.day) return null;
-  return { productId: draft.material._id, quantity: Number(draft.quantity), supplier: draft.supplier };
+  const unitCost = draft.unitCost?.trim();
+  return { productId: draft.material._id, quantity: Number(draft.quantity), supplier: draft.supplier, ...(unitCost ? { unitCost } : {}) };
 }
 
 const allFieldsRequired = () => ({ problem: i18n.t('common.fillAllFields') });

@@ -90,3 +90,29 @@ describe('a delivery sent again after the connection dropped', () => {
     expect(keys[5]).not.toBe(keys[0]);
   });
 });
+
+describe('the unit cost of a delivery', () => {
+  it("is filled in with the material's average once picked, and sent as typed", { timeout: 20_000 }, async () => {
+    signInAs('user');
+    const calls = stubApi({
+      'GET /api/supply/all': { body: [] },
+      'GET /api/user/get-product': { body: [{ ...cement, averageCost: '412.5' }] },
+      'POST /api/supply/add': { status: 201, body: { message: 'Supply added successfully', supply: {} } },
+    });
+    renderAt('/dashboard/supplymanagement');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Supply' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Supply' });
+    const user = await fillDelivery(dialog, 'Date Received');
+    const cost = within(dialog).getByRole('textbox', { name: 'Unit cost (USD)' });
+    expect(cost).toHaveValue('412.5');
+    await user.clear(cost);
+    await user.type(cost, '398.75');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Supply' }));
+    expect(await screen.findByText('Supply added successfully')).toBeInTheDocument();
+    expect(calls.find((call) => call.key === 'POST /api/supply/add')?.body).toMatchObject({
+      quantity: 5,
+      supplier: 'Acme',
+      unitCost: '398.75',
+    });
+  });
+});

@@ -12,13 +12,14 @@ import { ddmmyyyy } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { Notice } from '../../../lib/notice';
 import { PagedTable } from '../../../lib/paged-table';
+import { UnitCostInput } from '../../../lib/unit-cost-input';
 import { materialPickerQuery } from '../../materials';
 import { ItemPicker } from '../../offline';
 import { useDeleteInventoryEntry, useInventoryEntries, useSaveInventoryEntry } from '../api/deliveries';
 import { entryPayload } from '../delivery-payload';
 
 type Picked = Pick<Product, '_id' | 'name'>;
-const EMPTY = { material: null as Picked | null, quantity: '' as number | string, supplier: '', date: '' };
+const EMPTY = { material: null as Picked | null, quantity: '' as number | string, supplier: '', date: '', unitCost: '' };
 
 /** New Inventory Entry: supplier deliveries, added and edited in one form (/dashboard/newinventory). */
 export function NewInventoryPage() {
@@ -38,7 +39,7 @@ export function NewInventoryPage() {
 
   function startEditing(entry: InventoryEntry) {
     setEditingId(entry._id);
-    setForm({ material: entry.productId, quantity: entry.quantity, supplier: entry.supplier, date: entry.date.slice(0, 10) });
+    setForm({ material: entry.productId, quantity: entry.quantity, supplier: entry.supplier, date: entry.date.slice(0, 10), unitCost: '' });
     setNotice(null);
   }
 
@@ -83,7 +84,7 @@ export function NewInventoryPage() {
           label={t('materials.material')}
           query={materialPickerQuery}
           value={form.material}
-          onChange={(material) => setForm({ ...form, material })}
+          onChange={(material) => setForm({ ...form, material, unitCost: (material as Product | null)?.averageCost ?? '' })}
         />
         <NumberInput
           label={t('entries.quantityAdded')}
@@ -94,6 +95,7 @@ export function NewInventoryPage() {
           value={form.quantity}
           onChange={(quantity) => setForm({ ...form, quantity })}
         />
+        <UnitCostInput value={form.unitCost} onChange={(unitCost) => setForm({ ...form, unitCost })} />
         <TextInput
           label={t('entries.supplierName')}
           required

@@ -12,14 +12,15 @@ import { FormStack } from '../../../lib/form-stack';
 import { ddmmyyyy } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { PagedTable } from '../../../lib/paged-table';
+import { UnitCostInput } from '../../../lib/unit-cost-input';
 import { materialPickerQuery } from '../../materials';
 import { ItemPicker } from '../../offline';
 import { useSaveSupply, useSupplies } from '../api/deliveries';
 import { supplyPayload } from '../delivery-payload';
 
 type Picked = Pick<Product, '_id' | 'name'>;
-type Draft = { id?: string; product: Picked | null; quantity: number | string; supplier: string; dateReceived: string };
-const EMPTY: Draft = { product: null, quantity: '', supplier: '', dateReceived: '' };
+type Draft = { id?: string; product: Picked | null; quantity: number | string; supplier: string; dateReceived: string; unitCost: string };
+const EMPTY: Draft = { product: null, quantity: '', supplier: '', dateReceived: '', unitCost: '' };
 
 /** View Supplies: the keeper's supplier deliveries, added and edited in a modal (/dashboard/supplymanagement). */
 export function SupplyManagementPage() {
@@ -96,6 +97,7 @@ export function SupplyManagementPage() {
                     quantity: supply.quantity,
                     supplier: supply.supplier,
                     dateReceived: supply.dateReceived.slice(0, 10),
+                    unitCost: '',
                   })
                 }
               >
@@ -113,7 +115,7 @@ export function SupplyManagementPage() {
               label={t('supplies.product')}
               query={materialPickerQuery}
               value={draft.product}
-              onChange={(product) => setDraft({ ...draft, product })}
+              onChange={(product) => setDraft({ ...draft, product, unitCost: (product as Product | null)?.averageCost ?? '' })}
             />
             <NumberInput
               label={t('materials.quantity')}
@@ -124,6 +126,7 @@ export function SupplyManagementPage() {
               value={draft.quantity}
               onChange={(quantity) => setDraft({ ...draft, quantity })}
             />
+            <UnitCostInput value={draft.unitCost} onChange={(unitCost) => setDraft({ ...draft, unitCost })} />
             <TextInput
               label={t('supplies.supplier')}
               required

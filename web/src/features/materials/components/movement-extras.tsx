@@ -1,8 +1,8 @@
-import { Select, TextInput } from '@mantine/core';
+import { Select } from '@mantine/core';
 import type { Product } from '@stockyard/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrency } from '../../../lib/money';
+import { UnitCostInput } from '../../../lib/unit-cost-input';
 import { useJobChoices } from '../../jobs';
 
 /** What the screen's own fields hold: a unit cost as typed, and the job and cost code picked. */
@@ -13,21 +13,11 @@ export type MovementExtras = { unitCost: string; jobId: string | null; costCode:
  * with the material's current average once it is picked, which is what an empty field records.
  */
 export function UnitCostField(props: { product: Product | null; value: string; onChange: (value: string) => void }) {
-  const { t } = useTranslation();
-  const currency = useCurrency();
   const { product, onChange } = props;
   const average = product?.averageCost;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a material picked afresh brings its own average
   useEffect(() => onChange(average ?? ''), [product?._id]);
-  return (
-    <TextInput
-      label={currency ? t('money.unitCostIn', { currency }) : t('money.unitCost')}
-      inputMode="decimal"
-      value={props.value}
-      onChange={(event) => onChange(event.currentTarget.value)}
-      description={t('money.unitCostHint')}
-    />
-  );
+  return <UnitCostInput value={props.value} onChange={onChange} />;
 }
 
 /**

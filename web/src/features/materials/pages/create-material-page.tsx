@@ -10,6 +10,7 @@ import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { WholeNumberInput } from '../../../lib/inputs';
 import { Notice, type NoticeValue } from '../../../lib/notice';
 import { useSignedInCheck } from '../../../lib/signed-in-check';
+import { UnitCostInput } from '../../../lib/unit-cost-input';
 import { useRole } from '../../../lib/use-session';
 import { usePayloadCheck } from '../../../lib/validation';
 import { StoreSelect } from '../../stores';
@@ -21,12 +22,13 @@ const EMPTY = {
   categoryname: '',
   materialname: '',
   quantity: 0 as number | string,
+  unitCost: '',
   size: '',
   storeId: null as string | null,
 };
 
 /** The fields the form shows, each with its problem under it. */
-const FIELDS = ['name', 'unit', 'categoryname', 'materialname', 'size', 'totalQuantity'];
+const FIELDS = ['name', 'unit', 'categoryname', 'materialname', 'size', 'totalQuantity', 'unitCost'];
 
 /** Create Material: a keeper's goes to their store; an admin picks the store. */
 export function CreateMaterialPage() {
@@ -51,6 +53,7 @@ export function CreateMaterialPage() {
       materialname: form.materialname,
       size: form.size,
       totalQuantity: Number(form.quantity === '' ? 0 : form.quantity),
+      ...(form.unitCost.trim() ? { unitCost: form.unitCost.trim() } : {}),
       storeId: form.storeId ?? undefined,
     });
     if (!data) return;
@@ -88,6 +91,12 @@ export function CreateMaterialPage() {
           error={payload.errorOf('totalQuantity')}
           value={form.quantity}
           onChange={(quantity) => setForm({ ...form, quantity })}
+        />
+        <UnitCostInput
+          value={form.unitCost}
+          onChange={(unitCost) => setForm({ ...form, unitCost })}
+          description={t('money.openingCostHint')}
+          error={payload.errorOf('unitCost')}
         />
         <Button type="submit" loading={create.isPending}>
           {t('materials.createProduct')}
