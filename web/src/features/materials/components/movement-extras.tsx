@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UnitCostInput } from '../../../lib/unit-cost-input';
 import { useJobChoices } from '../../jobs';
+import { useStoreOptions } from '../../stores';
 
 /** What the screen's own fields hold: a unit cost as typed, and the job and cost code picked. */
 export type MovementExtras = { unitCost: string; jobId: string | null; costCode: string | null };
@@ -27,6 +28,8 @@ export function UnitCostField(props: { product: Product | null; value: string; o
 export function JobFields(props: {
   product: Product | null;
   withCostCode: boolean;
+  /** The material's store requires every issue and damage to name a job and a cost code. */
+  required?: boolean;
   value: MovementExtras;
   onChange: (value: Partial<MovementExtras>) => void;
 }) {
@@ -38,6 +41,7 @@ export function JobFields(props: {
     <>
       <Select
         label={t('jobs.job')}
+        required={props.required}
         placeholder={t('jobs.noJob')}
         clearable
         searchable
@@ -48,6 +52,7 @@ export function JobFields(props: {
       {props.withCostCode && (
         <Select
           label={t('jobs.costCode')}
+          required={props.required}
           placeholder={t('jobs.noCostCode')}
           clearable
           searchable
@@ -59,4 +64,10 @@ export function JobFields(props: {
       )}
     </>
   );
+}
+
+/** Whether a material's store requires a job on every issue and damage, as far as the caller's stores are known. */
+export function useJobRequirement(): (product: Product | null) => boolean {
+  const stores = useStoreOptions();
+  return (product) => Boolean(product && stores.data?.find((store) => store._id === product.storeId._id)?.requireJob);
 }

@@ -78,3 +78,26 @@ describe('job and cost code on an issue', () => {
     expect(post?.body).toEqual({ productId: product._id, quantity: 2, jobId: tower._id, costCode: '03 30 00' });
   });
 });
+
+describe('a store that requires a job', () => {
+  it('asks for a job, then a cost code, before an issue is sent', async () => {
+    signInAs('user');
+    const calls = stubApi({
+      'GET /api/user/get-product': { body: [product] },
+      'GET /api/stores': { body: [{ ...product.storeId, requireJob: true }] },
+      'GET /api/jobs': { body: { jobs: [tower] } },
+      'GET /api/cost-codes': { body: { costCodes: [concrete] } },
+    });
+    renderAt('/dashboard/consumestock');
+    const user = userEvent.setup();
+    await pickCement(user);
+    await user.type(screen.getByRole('textbox', { name: 'Quantity' }), '2');
+    await user.click(screen.getByRole('button', { name: 'Issued Stock' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please choose a job.');
+    await user.click(screen.getByRole('combobox', { name: 'Job' }));
+    await user.click(await screen.findByRole('option', { name: 'T-A · Tower A' }));
+    await user.click(screen.getByRole('button', { name: 'Issued Stock' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please choose a cost code.');
+    expect(calls.filter((call) => call.key.startsWith('POST'))).toHaveLength(0);
+  });
+});

@@ -1,10 +1,17 @@
-import { DAMAGE_EXCEEDS_AVAILABLE, MATERIAL_REFUND_EXCEEDS, type Product, type SyncOpKind } from '@stockyard/contract';
+import {
+  COST_CODE_REQUIRED,
+  DAMAGE_EXCEEDS_AVAILABLE,
+  JOB_REQUIRED,
+  MATERIAL_REFUND_EXCEEDS,
+  type Product,
+  type SyncOpKind,
+} from '@stockyard/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getToken } from '../../../lib/session';
 import { ItemPicker, MovementForm, type MovementFormProps, type OfflineMovement } from '../../offline';
 import { type MaterialMovement, materialMovementCalls, materialPickerQuery, useMoveMaterial } from '../api/materials';
-import { JobFields, type MovementExtras, UnitCostField } from '../components/movement-extras';
+import { JobFields, type MovementExtras, UnitCostField, useJobRequirement } from '../components/movement-extras';
 
 type Screen = Pick<MovementFormProps<Product>, 'maxQuantity'> & {
   /** Whether the screen asks before it records (a return asks), and shows a busy text while it sends. */
@@ -85,6 +92,7 @@ export function MaterialMovementPage({ kind }: { kind: MaterialMovement }) {
   const { t } = useTranslation();
   const { exceeds, asks, maxQuantity } = screens[kind];
   const [extras, setExtras] = useState<MovementExtras>({ unitCost: '', jobId: null, costCode: null });
+  const requiresJob = useJobRequirement();
   const change = (next: Partial<MovementExtras>) => setExtras((current) => ({ ...current, ...next }));
   const base = materialMovementCalls[kind];
   const call = {
@@ -110,13 +118,23 @@ export function MaterialMovementPage({ kind }: { kind: MaterialMovement }) {
         COSTED.includes(kind) ? (
           <UnitCostField product={product} value={extras.unitCost} onChange={(unitCost) => change({ unitCost })} />
         ) : (
-          <JobFields product={product} withCostCode={kind !== 'return'} value={extras} onChange={change} />
+          <JobFields
+            product={product}
+            withCostCode={kind !== 'return'}
+            required={kind !== 'return' && requiresJob(product)}
+            value={extras}
+            onChange={change}
+          />
         )
       }
       extraValue={`${extras.unitCost} ${extras.jobId ?? ''} ${extras.costCode ?? ''}`}
       validate={(product, quantity) => {
         if (!getToken()) return t('movement.notSignedIn');
         if (!product) return t('movement.selectProduct');
+        if (kind !== 'return' && CHARGED.includes(kind) && requiresJob(product)) {
+          if (!extras.jobId) return JOB_REQUIRED;
+          if (!extras.costCode) return COST_CODE_REQUIRED;
+        }
         return quantity && exceeds ? exceeds(product, quantity) : null;
       }}
       picker={(value, onChange) => (
