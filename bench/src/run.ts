@@ -13,7 +13,9 @@ import { type Database, openPglite, openPostgres } from '../../server/src/db/cli
 import { queryRows } from '../../server/src/db/sql';
 import {
   findDamageShare,
+  findJobValues,
   findScopedMaterial,
+  findStockValues,
   findTopConsumed,
   findWeeklyIssues,
 } from '../../server/src/features/dashboard/dashboard.repository';
@@ -323,7 +325,7 @@ await app.stop();
 // The ledger still agrees after everything the benchmarks wrote.
 const check = await openDatabase();
 results.ledgerMismatches = (await findLedgerMismatches(check.db)).length;
-// The company-wide dashboard's bare SQL, on the same data the app's call just read: the three
+// The company-wide dashboard's bare SQL, on the same data the app's call just read: the five
 // statements GET /api/dashboard runs for an admin.
 const since = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
 const today = new Date().toISOString().slice(0, 10);
@@ -333,6 +335,8 @@ async function bareDashboard() {
   const material = top[0] && (await findScopedMaterial(check.db, null, top[0].material_id));
   if (material) await findWeeklyIssues(check.db, material, today, 'UTC');
   await findDamageShare(check.db, window);
+  await findStockValues(check.db, null);
+  await findJobValues(check.db, null, `${today.slice(0, 7)}-01`, 'UTC');
 }
 await bareDashboard();
 results.bareDashboardMs = await medianMs(values.quick ? 3 : 10, bareDashboard);

@@ -5,9 +5,12 @@
 
 /** Indexes Drizzle cannot describe (INCLUDE columns). */
 export const SQL_INDEXES: Record<string, string> = {
-  // 0003: a store's recent movements read from the index alone, for reports.
+  // 0003, 0030: a store's recent movements, their values with them, read from the index alone, for reports.
   movements_store_time_covering_idx:
-    'CREATE INDEX movements_store_time_covering_idx ON public.movements USING btree (store_id, occurred_at) INCLUDE (item_id, item_kind, kind, quantity)',
+    'CREATE INDEX movements_store_time_covering_idx ON public.movements USING btree (store_id, occurred_at) INCLUDE (item_id, item_kind, kind, quantity, value)',
+  // 0030: a job's lines over a range of days, with what its cost groups by, read from the index alone.
+  movements_job_time_idx:
+    'CREATE INDEX movements_job_time_idx ON public.movements USING btree (job_id, occurred_at) INCLUDE (value, kind, quantity, item_id, store_id, cost_code_id) WHERE (job_id IS NOT NULL)',
 };
 
 /** Storage options of tables (fillfactor: room for counters rewritten in place; the ledger's vacuum). */

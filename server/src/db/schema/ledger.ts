@@ -275,8 +275,6 @@ export const movements = pgTable(
     // What came back on a custody record, and how.
     index('movements_custody_idx').on(t.custodyId).where(sql`${t.custodyId} is not null`),
     index('movements_transfer_line_idx').on(t.transferLineId).where(sql`${t.transferLineId} is not null`),
-    // A job's cost reads its lines over a range of days.
-    index('movements_job_time_idx').on(t.jobId, t.occurredAt).where(sql`${t.jobId} is not null`),
     // Reports read opening, period and closing sums per item of a store over a date range.
     index('movements_store_item_time_idx').on(t.storeId, t.itemId, t.occurredAt),
     index('movements_item_time_idx').on(t.itemId, t.occurredAt),

@@ -97,20 +97,29 @@ export function findStockValues(db: DbOrTx, storeIds: string[] | null): Promise<
 export type JobValueRow = { job_id: string; code: string; name: string; month_value: string; total_value: string; budget: string | null };
 
 /**
- * The open jobs drawing from the stores in scope, the most charged this month first: what their lines
- * in those stores charged since the month began and in all, through the job-and-time index.
+ * The open jobs drawing from the stores in scope, the most charged this month first (10 at most):
+ * this month's charges read from the month's movements of those stores, then all of each chosen job's
+ * charges in those stores from the job index alone.
  */
 export function findJobValues(db: DbOrTx, storeIds: string[] | null, monthStart: string, timeZone: string): Promise<JobValueRow[]> {
   return queryRows<JobValueRow>(
     db,
-    sql`select j.id as job_id, j.code, j.name, j.budget::text as budget,
-               coalesce(-sum(mv.value) filter (where mv.occurred_at >= ${startOf(monthStart, timeZone)}), 0)::numeric(20, 2)::text as month_value,
-               coalesce(-sum(mv.value), 0)::numeric(20, 2)::text as total_value
-        from jobs j
-        left join movements mv on mv.job_id = j.id and mv.store_id in (${scopedStores(storeIds)})
-        where j.is_active and exists (select 1 from job_stores js where js.job_id = j.id and js.store_id in (${scopedStores(storeIds)}))
-        group by j.id
-        order by coalesce(-sum(mv.value) filter (where mv.occurred_at >= ${startOf(monthStart, timeZone)}), 0) desc, j.code
-        limit 10`,
+    sql`with month as (
+          select mv.job_id, -sum(mv.value) as value
+          from movements mv
+          where mv.store_id in (${scopedStores(storeIds)}) and mv.occurred_at >= ${startOf(monthStart, timeZone)} and mv.job_id is not null
+          group by mv.job_id
+        ), chosen as (
+          select j.id, j.code, j.name, j.budget, coalesce(m.value, 0) as month_value
+          from jobs j left join month m on m.job_id = j.id
+          where j.is_active and exists (select 1 from job_stores js where js.job_id = j.id and js.store_id in (${scopedStores(storeIds)}))
+          order by coalesce(m.value, 0) desc, j.code
+          limit 10
+        )
+        select c.id as job_id, c.code, c.name, c.budget::text as budget, c.month_value::numeric(20, 2)::text as month_value,
+               (select coalesce(-sum(mv.value), 0) from movements mv
+                where mv.job_id = c.id and mv.store_id in (${scopedStores(storeIds)}))::numeric(20, 2)::text as total_value
+        from chosen c
+        order by c.month_value desc, c.code`,
   );
 }

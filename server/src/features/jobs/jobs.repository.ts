@@ -121,33 +121,31 @@ export function findJobCostLines(
   const conditions: SQL[] = [sql`mv.job_id = ${query.jobId}`];
   if (query.from) conditions.push(sql`mv.occurred_at >= (${query.from}::date::timestamp at time zone ${query.timeZone})`);
   if (query.to) conditions.push(sql`mv.occurred_at < ((${query.to}::date + 1)::timestamp at time zone ${query.timeZone})`);
+  // Each line's group is read from the ledger's job index alone; names are joined to the groups after.
   const group = {
-    costCode: { key: sql`cc.code`, label: sql`coalesce(cc.name, '')`, quantity: sql`null::int`, unit: sql`null::text` },
-    material: {
-      key: sql`mv.item_id::text`,
-      label: sql`m.name`,
-      quantity: sql`sum(case when mv.kind in ('issue', 'damage') then mv.quantity when mv.kind = 'return' then -mv.quantity else 0 end)::int`,
-      unit: sql`m.unit`,
+    costCode: {
+      by: sql`mv.cost_code_id`,
+      key: sql`cc.code`,
+      label: sql`coalesce(cc.name, '')`,
+      names: sql`left join cost_codes cc on cc.id = g.by`,
     },
-    month: {
-      key: sql`to_char(mv.occurred_at at time zone ${query.timeZone}, 'YYYY-MM')`,
-      label: sql`to_char(mv.occurred_at at time zone ${query.timeZone}, 'YYYY-MM')`,
-      quantity: sql`null::int`,
-      unit: sql`null::text`,
-    },
-    store: { key: sql`mv.store_id::text`, label: sql`s.name`, quantity: sql`null::int`, unit: sql`null::text` },
+    material: { by: sql`mv.item_id`, key: sql`g.by::text`, label: sql`m.name`, names: sql`join materials m on m.id = g.by` },
+    month: { by: sql`to_char(mv.occurred_at at time zone ${query.timeZone}, 'YYYY-MM')`, key: sql`g.by`, label: sql`g.by`, names: sql`` },
+    store: { by: sql`mv.store_id`, key: sql`g.by::text`, label: sql`s.name`, names: sql`join stores s on s.id = g.by` },
   }[query.groupBy];
-  const groupBy = query.groupBy === 'material' ? sql`mv.item_id, m.name, m.unit` : sql`1, 2`;
+  const isByMaterial = query.groupBy === 'material';
   return queryRows<JobCostLineRow>(
     db,
-    sql`select ${group.key} as key, ${group.label} as label, (-sum(mv.value))::numeric(20, 2)::text as value,
-               ${group.quantity} as quantity, ${group.unit} as unit
-        from movements mv
-        left join cost_codes cc on cc.id = mv.cost_code_id
-        join materials m on m.id = mv.item_id
-        join stores s on s.id = mv.store_id
-        where ${sql.join(conditions, sql` and `)}
-        group by ${groupBy}
+    sql`with g as (
+          select ${group.by} as by, -sum(mv.value) as value,
+                 sum(case when mv.kind in ('issue', 'damage') then mv.quantity when mv.kind = 'return' then -mv.quantity else 0 end)::int as quantity
+          from movements mv
+          where ${sql.join(conditions, sql` and `)}
+          group by 1
+        )
+        select ${group.key} as key, ${group.label} as label, g.value::numeric(20, 2)::text as value,
+               ${isByMaterial ? sql`g.quantity` : sql`null::int`} as quantity, ${isByMaterial ? sql`m.unit` : sql`null::text`} as unit
+        from g ${group.names}
         order by 1 nulls last`,
   );
 }
