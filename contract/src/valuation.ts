@@ -68,3 +68,4 @@ export const RevaluationResponseSchema = z.object({
     }),
   ),
 });
+export type RevaluationResponse = z.infer<typeof RevaluationResponseSchema>;

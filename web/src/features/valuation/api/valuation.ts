@@ -1,7 +1,8 @@
-import type { ValuationResponse } from '@stockyard/contract';
+import type { RevaluationRequest, RevaluationResponse, ValuationResponse } from '@stockyard/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch, searchOf } from '../../../lib/api';
 import { STOCK_QUERIES } from '../../../lib/query-keys';
+import { useStockMutation } from '../../../lib/stock-mutation';
 
 export type ValuationQuery = { storeId?: string; asOf?: string };
 
@@ -11,4 +12,11 @@ export function useValuation(query: ValuationQuery) {
     queryKey: [...STOCK_QUERIES, 'valuation', query],
     queryFn: () => apiFetch<ValuationResponse>(`/api/valuation?${searchOf(query)}`),
   });
+}
+
+/** Revalues materials of a store at new costs per unit (admins): one revaluation line each, read again after. */
+export function useRevalue() {
+  return useStockMutation(({ idempotencyKey, ...body }: RevaluationRequest & { idempotencyKey: string }) =>
+    apiFetch<RevaluationResponse>('/api/valuation/opening', { method: 'POST', body, idempotencyKey }),
+  );
 }

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chooseLanguage } from '../../../i18n/i18n';
 import { renderAt, signInAs, stubApi } from '../../../test/render';
@@ -41,5 +42,39 @@ describe('the valuation screen', () => {
     const table = screen.getByRole('table');
     expect(await within(table).findByText('Non valorisé')).toBeInTheDocument();
     expect(within(table).getByText('412,50 €')).toBeInTheDocument();
+  });
+});
+
+describe('revaluing stock', () => {
+  it('lets an admin give unvalued stock its cost per unit, sent as one revaluation line', async () => {
+    signInAs('admin');
+    const gravel = {
+      ...row('Gravel', '0.00', 4),
+      storeId: '5e0c0c0c-0000-4000-8000-000000000002',
+      materialId: '0d6f8a1e-4b8e-4c55-9d3e-1a2b3c4d5e6f',
+    };
+    const answer = {
+      asOf: '2026-11-26',
+      currency: 'USD',
+      rows: [gravel],
+      totals: { value: '0.00' },
+      inTransit: { value: '0.00' },
+    };
+    const calls = stubApi({
+      'GET /api/valuation': { body: answer },
+      'GET /api/stores': { body: [] },
+      'POST /api/valuation/opening': { body: { message: 'Stock revalued.', lines: [] } },
+    });
+    renderAt('/dashboard/valuation');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Revalue Gravel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revalue Gravel' });
+    const cost = within(dialog).getByRole('textbox', { name: 'Unit cost (USD)' });
+    await user.clear(cost);
+    await user.type(cost, '18.75');
+    await user.click(within(dialog).getByRole('button', { name: 'Revalue' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Stock revalued.');
+    const post = calls.find((call) => call.key === 'POST /api/valuation/opening');
+    expect(post?.body).toEqual({ storeId: gravel.storeId, lines: [{ materialId: gravel.materialId, unitCost: '18.75' }] });
   });
 });

@@ -1,17 +1,23 @@
-import { Badge, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import type { ValuationRow } from '@stockyard/contract';
-import { useState } from 'react';
+import { Badge, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { RevaluationRequestSchema, type ValuationRow } from '@stockyard/contract';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../app/layouts/page-card';
+import { localMessage } from '../../../i18n/local-message';
 import { messageOf } from '../../../lib/api';
 import { type Column, DataTable } from '../../../lib/data-table';
 import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { ErrorAlert } from '../../../lib/error-alert';
+import { FormStack } from '../../../lib/form-stack';
 import { localNumber } from '../../../lib/format';
+import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { formatMoney } from '../../../lib/money';
+import { Notice, type NoticeValue } from '../../../lib/notice';
+import { UnitCostInput } from '../../../lib/unit-cost-input';
 import { useRole } from '../../../lib/use-session';
+import { parsePayload } from '../../../lib/validation';
 import { StoreSelect } from '../../stores';
-import { useValuation } from '../api/valuation';
+import { useRevalue, useValuation } from '../api/valuation';
 
 /** A figure with its label, large, at the top of the screen. */
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -24,6 +30,43 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
         {value}
       </Text>
     </div>
+  );
+}
+
+/** The admin's revaluation of one material: its new cost per unit, recorded as a revaluation line. */
+function RevalueDialog(props: { row: ValuationRow | null; onClose: () => void; onDone: (notice: NoticeValue) => void }) {
+  const { t } = useTranslation();
+  const revalue = useRevalue();
+  const intent = useIdempotencyKey();
+  const [unitCost, setUnitCost] = useState('');
+  const { row } = props;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a row opened afresh starts from its own average
+  useEffect(() => setUnitCost(row?.averageCost ?? ''), [row?.materialId, row?.storeId]);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!row) return;
+    const parsed = parsePayload(RevaluationRequestSchema, { storeId: row.storeId, lines: [{ materialId: row.materialId, unitCost }] });
+    if ('problem' in parsed) return props.onDone({ ok: false, text: localMessage(parsed.problem) });
+    try {
+      const answer = await revalue.mutateAsync({ ...parsed.data, idempotencyKey: intent.key });
+      props.onDone({ ok: true, text: localMessage(answer.message) });
+      intent.renew();
+      props.onClose();
+    } catch (error) {
+      intent.settle(error);
+      props.onDone({ ok: false, text: messageOf(error, t('money.revalueFailed')) });
+    }
+  }
+  return (
+    <Modal opened={row !== null} onClose={props.onClose} title={t('money.revalueOf', { name: row?.name ?? '' })} centered>
+      <FormStack onSubmit={(event) => void submit(event)}>
+        <Text size="sm">{t('money.revalueHint')}</Text>
+        <UnitCostInput value={unitCost} onChange={intent.tracking(setUnitCost)} description={t('money.revalueField')} />
+        <Button type="submit" loading={revalue.isPending}>
+          {t('money.revalue')}
+        </Button>
+      </FormStack>
+    </Modal>
   );
 }
 
@@ -41,6 +84,10 @@ export function ValuationPage() {
   const valuation = useValuation(filters);
   const currency = valuation.data?.currency ?? 'USD';
   const money = (amount: string) => formatMoney(amount, currency);
+  const [revaluing, setRevaluing] = useState<ValuationRow | null>(null);
+  const [notice, setNotice] = useState<NoticeValue>(null);
+  // Revaluing changes today's stock: offered on today's valuation only.
+  const canRevalue = isAdmin && !asOf;
   const columns: Column<ValuationRow>[] = [
     { header: t('money.store'), render: (row) => row.storeName },
     {
@@ -59,6 +106,23 @@ export function ValuationPage() {
     { header: t('money.quantity'), align: 'right', render: (row) => `${localNumber(row.quantity)} ${row.unit}` },
     { header: t('money.averageCost'), align: 'right', render: (row) => (row.averageCost === null ? '—' : money(row.averageCost)) },
     { header: t('money.value'), align: 'right', render: (row) => money(row.value) },
+    ...(canRevalue
+      ? [
+          {
+            header: t('money.revalue'),
+            render: (row: ValuationRow) => (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                onClick={() => setRevaluing(row)}
+                aria-label={t('money.revalueOf', { name: row.name })}
+              >
+                {t('money.revalue')}
+              </Button>
+            ),
+          },
+        ]
+      : []),
   ];
   return (
     <PageCard title={t('money.valuation')}>
@@ -78,6 +142,7 @@ export function ValuationPage() {
             />
           </Group>
         )}
+        <Notice value={notice} onClose={() => setNotice(null)} />
         <ErrorAlert text={valuation.isError ? messageOf(valuation.error, t('attention.fetchFailed')) : null} />
         {valuation.data && (
           <SimpleGrid cols={{ base: 2, sm: 3 }}>
@@ -95,6 +160,7 @@ export function ValuationPage() {
           cardsOnPhone
         />
       </Stack>
+      <RevalueDialog row={revaluing} onClose={() => setRevaluing(null)} onDone={setNotice} />
     </PageCard>
   );
 }
