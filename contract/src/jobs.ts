@@ -138,6 +138,7 @@ export type CostCodeImportResponse = z.infer<typeof CostCodeImportResponseSchema
 export const COST_CODE_IMPORT_COLUMNS = 'The file needs a Code column and a Name column.';
 /** At most this many cost codes in one file. */
 export const COST_CODE_IMPORT_ROWS_MAX = 5_000;
+export const COST_CODE_IMPORT_TOO_MANY = 'At most 5,000 cost codes in one file.';
 export function costCodeImportRow(row: number): string {
   return `Row ${row} needs a code of at most 50 characters and a name.`;
 }

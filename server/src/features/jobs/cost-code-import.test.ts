@@ -44,6 +44,8 @@ describe('importing cost codes from a spreadsheet', () => {
       expect(refused.statusCode, file).toBe(status);
       expect(refused.json().message).toBe(message);
     }
+    const tooMany = `Code,Name\r\n${Array.from({ length: 5_001 }, (_, n) => `X${n},Line ${n}`).join('\r\n')}\r\n`;
+    expect((await importCsv(tooMany)).json().message).toBe('At most 5,000 cost codes in one file.');
     // None of the refused files left a code behind.
     expect(await codes()).not.toContain('09 91 00');
     expect((await importCsv(csv, staff.keeper.token)).statusCode).toBe(403);

@@ -1,6 +1,7 @@
 import {
   COST_CODE_IMPORT_COLUMNS,
   COST_CODE_IMPORT_ROWS_MAX,
+  COST_CODE_IMPORT_TOO_MANY,
   type CostCodeImportRequestSchema,
   type CostCodeImportResponse,
   costCodeImportConflict,
@@ -32,7 +33,7 @@ function codesOf(cells: string[][]): { code: string; name: string }[] {
   const codeAt = headings.findIndex((heading) => CODE_HEADINGS.includes(heading));
   const nameAt = headings.findIndex((heading) => NAME_HEADINGS.includes(heading));
   if (codeAt < 0 || nameAt < 0) throw new AppError('bad_request', COST_CODE_IMPORT_COLUMNS);
-  if (cells.length - 1 > COST_CODE_IMPORT_ROWS_MAX) throw new AppError('bad_request', `At most ${COST_CODE_IMPORT_ROWS_MAX} rows at once.`);
+  if (cells.length - 1 > COST_CODE_IMPORT_ROWS_MAX) throw new AppError('bad_request', COST_CODE_IMPORT_TOO_MANY);
   const codes: { code: string; name: string }[] = [];
   const seen = new Set<string>();
   cells.slice(1).forEach((row, index) => {
