@@ -58,7 +58,7 @@ test("the keeper's day: every movement, with the server's numbers on screen afte
 
   await page.getByRole('link', { name: 'Add Material' }).click();
   await page.getByRole('textbox', { name: 'Material Name' }).fill(cement);
-  await page.getByRole('textbox', { name: 'Unit' }).fill('bag');
+  await page.getByRole('textbox', { name: 'Unit', exact: true }).fill('bag');
   await page.getByRole('textbox', { name: 'Category' }).fill('Binders');
   await page.getByRole('textbox', { name: 'Size' }).fill('50 kg');
   await page.getByRole('textbox', { name: 'Quantity' }).fill('100');

@@ -52,7 +52,7 @@ test('a keeper buys at a unit cost, issues to a job and cost code with no signal
   await expect.poll(() => keptLists(page), { timeout: 30_000 }).toEqual(['costCodes', 'jobs', 'materials', 'tools', 'workers']);
   await page.getByRole('combobox', { name: 'Material' }).click();
   await page.getByRole('option', { name: new RegExp(`^${rebar}`) }).click();
-  const unitCost = page.getByRole('textbox', { name: 'Unit cost (USD)' });
+  const unitCost = page.getByRole('textbox', { name: 'Unit cost ($)' });
   await expect(unitCost).toHaveValue('0');
   await page.getByRole('textbox', { name: 'Restock Quantity' }).fill('20');
   await unitCost.fill('12.5');

@@ -20,14 +20,37 @@ export function useCurrency(): string | undefined {
   return useSettings().data?.currency;
 }
 
+/** Formatters made once per language and currency: making one costs far more than using it. */
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatterOf(currency: string | null): Intl.NumberFormat {
+  const language = currentLanguage();
+  const key = `${language}|${currency ?? ''}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = currency
+      ? new Intl.NumberFormat(language, { style: 'currency', currency })
+      : new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** An amount with its currency, as the app's language writes it ("$1,234.50", "1 234,50 $US"). */
 export function formatMoney(amount: string, currency: string): string {
-  return new Intl.NumberFormat(currentLanguage(), { style: 'currency', currency }).format(amount as unknown as number);
+  return formatterOf(currency).format(amount as unknown as number);
 }
 
 /** An amount with 2 decimals and no currency sign, for tables whose heading names the currency. */
 export function formatAmount(amount: string): string {
-  return new Intl.NumberFormat(currentLanguage(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    amount as unknown as number,
+  return formatterOf(null).format(amount as unknown as number);
+}
+
+/** The currency's sign as the app's language writes it ("$", "₹"), for labels. */
+export function currencySign(currency: string): string {
+  return (
+    formatterOf(currency)
+      .formatToParts(0)
+      .find((part) => part.type === 'currency')?.value ?? currency
   );
 }

@@ -103,7 +103,7 @@ describe('the unit cost of a delivery', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Add Supply' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add New Supply' });
     const user = await fillDelivery(dialog, 'Date Received');
-    const cost = within(dialog).getByRole('textbox', { name: 'Unit cost (USD)' });
+    const cost = within(dialog).getByRole('textbox', { name: 'Unit cost ($)' });
     expect(cost).toHaveValue('412.5');
     await user.clear(cost);
     await user.type(cost, '398.75');

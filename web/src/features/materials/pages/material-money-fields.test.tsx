@@ -37,7 +37,7 @@ describe('unit cost on a purchase', () => {
     renderAt('/dashboard/restockproduct');
     const user = userEvent.setup();
     await pickCement(user);
-    const cost = await screen.findByRole('textbox', { name: 'Unit cost (USD)' });
+    const cost = await screen.findByRole('textbox', { name: 'Unit cost ($)' });
     expect(cost).toHaveValue('412.5');
     await user.type(screen.getByRole('textbox', { name: 'Restock Quantity' }), '10');
     await user.clear(cost);

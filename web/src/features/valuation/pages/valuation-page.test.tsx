@@ -69,7 +69,7 @@ describe('revaluing stock', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Revalue Gravel' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revalue Gravel' });
-    const cost = within(dialog).getByRole('textbox', { name: 'Unit cost (USD)' });
+    const cost = within(dialog).getByRole('textbox', { name: 'Unit cost ($)' });
     await user.clear(cost);
     await user.type(cost, '18.75');
     await user.click(within(dialog).getByRole('button', { name: 'Revalue' }));
