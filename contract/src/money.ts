@@ -65,9 +65,34 @@ function amountOf(cents: bigint): string {
   return `${sign}${size / 100n}.${String(size % 100n).padStart(2, '0')}`;
 }
 
-/** The exact sum of amounts with 2 decimals ("12.50" + "-2.25" → "10.25"). */
+/** Below this a running total of whole cents is held exactly in a number (an integer, never a fraction). */
+const EXACT_CENTS = 2 ** 53;
+
+/**
+ * The exact sum of amounts with 2 decimals ("12.50" + "-2.25" → "10.25"). Whole cents are added as
+ * integers, in a number while the total stays far inside what a number holds exactly, else as a
+ * BigInt: a report's totals add 40,000 amounts without a pause.
+ */
 export function sumMoney(amounts: readonly string[]): string {
-  return amountOf(amounts.reduce((sum, amount) => sum + centsOf(amount), 0n));
+  let big = 0n;
+  let small = 0;
+  for (const amount of amounts) {
+    const cents =
+      amount.length <= 15 && MONEY_TEXT.test(amount)
+        ? Number(amount.replace('.', '')) * (amount.includes('.') ? 10 ** (2 - (amount.length - amount.indexOf('.') - 1)) : 100)
+        : null;
+    if (cents === null || !Number.isSafeInteger(cents)) {
+      big += centsOf(amount);
+      continue;
+    }
+    // Flushed before the running total could leave the integers a number holds exactly.
+    if (Math.abs(small) + Math.abs(cents) >= EXACT_CENTS) {
+      big += BigInt(small);
+      small = 0;
+    }
+    small += cents;
+  }
+  return amountOf(big + BigInt(small));
 }
 
 /** The exact difference of two amounts with 2 decimals. */

@@ -140,6 +140,10 @@ describe('sums of amounts', () => {
     expect(sumMoney(['-1.5', '0.25'])).toBe('-1.25');
     expect(subtractMoney('0.01', '0.02')).toBe('-0.01');
     expect(sumMoney(Array.from({ length: 10 }, () => '0.10'))).toBe('1.00');
+    // Past what a number holds exactly, and amounts too long for one: still to the cent.
+    expect(sumMoney(['99999999999999.99', '99999999999999.99', '0.02'])).toBe('200000000000000.00');
+    expect(sumMoney(['12345678901234567.89', '-0.89'])).toBe('12345678901234567.00');
+    expect(sumMoney(Array.from({ length: 1000 }, () => '9007199254740.99'))).toBe('9007199254740990.00');
   });
 });
 

@@ -8,7 +8,7 @@ import {
   reportTotals,
   totalsCells,
 } from '@stockyard/contract';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, useCurrency } from '../../lib/money';
 import { type VirtualColumn, VirtualTable } from '../../lib/virtual-table';
@@ -32,7 +32,12 @@ export function ReportTable({ rows }: { rows: ReportRow[] }) {
       cells.map((cell, index) => (isValueColumn(index) && currency ? formatMoney(String(cell), currency) : cell)),
     [currency],
   );
-  const totals = useMemo(() => written(totalsCells(reportTotals(rows))), [rows, written]);
+  // The totals of 10,000 rows are added in a task of their own, after the first rows are drawn.
+  const [totals, setTotals] = useState<(string | number)[] | undefined>(undefined);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setTotals(written(totalsCells(reportTotals(rows)))), 0);
+    return () => window.clearTimeout(timer);
+  }, [rows, written]);
   const cells = useCallback((row: ReportRow) => written(reportCells(row)), [written]);
   const { t } = useTranslation();
   return (
