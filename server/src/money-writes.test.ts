@@ -54,7 +54,27 @@ const newJob = (code: string): Send => ({
   payload: { code, name: 'Tower', storeIds: [staff.store._id] },
 });
 
+const importCodes = (csv: string): Send => ({
+  method: 'POST',
+  url: '/api/cost-codes/import',
+  payload: { fileName: 'codes.csv', content: Buffer.from(csv).toString('base64') },
+});
+
 describe(`the money and job writes, 20 at once (${database})`, () => {
+  it('POST /api/cost-codes/import: one key imports once, one answer; the same codes 20 times without a key are added once, never a 5xx', async () => {
+    const keyed = unique('CC');
+    expectOneAnswer(await twentyAtOnce(() => importCodes(`Code,Name\r\n${keyed},Keyed\r\n`), randomUUID()), 200);
+    expect(await count(sql`select count(*)::int as n from cost_codes where code = ${keyed}`)).toBe(1);
+    const raced = unique('CC');
+    const answers = await twentyAtOnce(() => importCodes(`Code,Name\r\n${raced},Raced\r\n`));
+    expect(
+      answers.every((answer) => answer.statusCode === 200 || answer.statusCode === 409),
+      JSON.stringify(tally(answers)),
+    ).toBe(true);
+    expect(answers.filter((answer) => answer.statusCode === 200).length).toBeGreaterThan(0);
+    expect(await count(sql`select count(*)::int as n from cost_codes where code = ${raced}`)).toBe(1);
+  });
+
   it('POST /api/jobs: one key makes one job; one code sent 20 times without a key makes one, the rest 409', async () => {
     const code = unique('J');
     expectOneAnswer(await twentyAtOnce(() => newJob(code), randomUUID()), 201);
