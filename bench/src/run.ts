@@ -318,8 +318,13 @@ const jobCostQuery = { jobId: benchJob, from: yearAgo, to: new Date().toISOStrin
 const jobCostPath = `/api/jobs/${benchJob}/cost?from=${jobCostQuery.from}&to=${jobCostQuery.to}&groupBy=costCode`;
 await download('/api/valuation');
 results.valuationMs = await medianMs(values.quick ? 3 : 10, () => download('/api/valuation'));
-await download(jobCostPath);
-results.jobCostMs = await medianMs(values.quick ? 3 : 10, () => download(jobCostPath));
+// A job's cost is a few milliseconds: asked 20 times first, so that what is timed is the route as a
+// running server answers it, not its first compilation (its bare SQL is timed warm too).
+for (let ask = 0; ask < 20; ask += 1) await download(jobCostPath);
+results.jobCostMs = await medianMs(values.quick ? 5 : 30, () => download(jobCostPath));
+// What any signed-in call costs before it reads anything: the company settings, kept in memory.
+for (let ask = 0; ask < 20; ask += 1) await download('/api/settings');
+results.signedInCallMs = await medianMs(values.quick ? 5 : 30, () => download('/api/settings'));
 await app.stop();
 
 // The ledger still agrees after everything the benchmarks wrote.
@@ -347,8 +352,8 @@ async function bareValuation() {
 await bareValuation();
 results.bareValuationMs = await medianMs(values.quick ? 3 : 10, bareValuation);
 const bareJobCost = () => findJobCostLines(check.db, { ...jobCostQuery, timeZone: 'UTC' });
-await bareJobCost();
-results.bareJobCostMs = await medianMs(values.quick ? 3 : 10, bareJobCost);
+for (let ask = 0; ask < 20; ask += 1) await bareJobCost();
+results.bareJobCostMs = await medianMs(values.quick ? 5 : 30, bareJobCost);
 await check.close();
 
 // ---- First start on an empty data folder ----
@@ -476,7 +481,7 @@ const lines = [
   `| offline sync: ${SYNC_BATCH} queued movements in one call | ${(results.syncBatchMs as number).toFixed(0)} ms, ${syncRatio.toFixed(2)}× the same ${SYNC_BATCH} as single calls one after another (${(results.syncSinglesMs as number).toFixed(0)} ms) | ≤ 0.33× |`,
   `| dashboard call, whole company (admin) | ${(results.dashboardMs as number).toFixed(0)} ms, ${dashboardRatio.toFixed(2)}× its bare SQL (${(results.bareDashboardMs as number).toFixed(0)} ms) | ≤ 2× |`,
   `| stock valuation, every store as of today (admin) | ${(results.valuationMs as number).toFixed(0)} ms, ${valuationRatio.toFixed(2)}× its bare SQL (${(results.bareValuationMs as number).toFixed(0)} ms) | ≤ 1.5× |`,
-  `| job cost of a typical store's job over a year, by cost code | ${(results.jobCostMs as number).toFixed(0)} ms, ${jobCostRatio.toFixed(2)}× its bare SQL (${(results.bareJobCostMs as number).toFixed(1)} ms) | ≤ 1.5× |`,
+  `| job cost of a typical store's job over a year, by cost code | ${(results.jobCostMs as number).toFixed(1)} ms, ${jobCostRatio.toFixed(2)}× its bare SQL (${(results.bareJobCostMs as number).toFixed(1)} ms); a signed-in call that reads nothing: ${(results.signedInCallMs as number).toFixed(1)} ms | ≤ 1.5× |`,
   ...answerBytes.map(
     ({ name, plain, br }) => `| ${name}: bytes sent, plain / brotli | ${(plain / 1024).toFixed(0)} KB / ${(br / 1024).toFixed(0)} KB | |`,
   ),

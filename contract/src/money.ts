@@ -69,6 +69,18 @@ function amountOf(cents: bigint): string {
 const EXACT_CENTS = 2 ** 53;
 
 /**
+ * An amount's whole cents as a number, when it is written plainly and small enough for a number to
+ * hold them exactly ("12.5" → 1250); null otherwise (the amount is then read as a BigInt).
+ */
+function smallCentsOf(amount: string): number | null {
+  if (amount.length > 15 || !MONEY_TEXT.test(amount)) return null;
+  const point = amount.indexOf('.');
+  const decimals = point < 0 ? 0 : amount.length - point - 1;
+  const cents = Number(amount.replace('.', '')) * 10 ** (2 - decimals);
+  return Number.isSafeInteger(cents) ? cents : null;
+}
+
+/**
  * The exact sum of amounts with 2 decimals ("12.50" + "-2.25" → "10.25"). Whole cents are added as
  * integers, in a number while the total stays far inside what a number holds exactly, else as a
  * BigInt: a report's totals add 40,000 amounts without a pause.
@@ -77,11 +89,8 @@ export function sumMoney(amounts: readonly string[]): string {
   let big = 0n;
   let small = 0;
   for (const amount of amounts) {
-    const cents =
-      amount.length <= 15 && MONEY_TEXT.test(amount)
-        ? Number(amount.replace('.', '')) * (amount.includes('.') ? 10 ** (2 - (amount.length - amount.indexOf('.') - 1)) : 100)
-        : null;
-    if (cents === null || !Number.isSafeInteger(cents)) {
+    const cents = smallCentsOf(amount);
+    if (cents === null) {
       big += centsOf(amount);
       continue;
     }

@@ -8,6 +8,7 @@ import { todayIn } from '../lib/calendar';
 import type { Db, DbOrTx } from './client';
 import { PgliteRemote } from './pglite-remote';
 import { type ItemCounter, MOVEMENT_EFFECTS, MOVEMENT_KINDS, type MovementKind } from './schema';
+import { statementText } from './statement-text';
 
 /**
  * A row of `table` as raw SQL returns it: keyed by column name (`store_id`), typed from the schema.
@@ -53,7 +54,7 @@ export async function queryRowsPrepared<T>(db: DbOrTx, query: SQL): Promise<T[]>
   // In a transaction a failed statement would abort it: there the statement is sent unnamed.
   const postgres = is(session, NodePgSession) && client instanceof pg.Pool ? session : undefined;
   if (!postgres && !(client instanceof PgliteRemote)) return queryRows<T>(db, query);
-  const built = dialect.sqlToQuery(query);
+  const built = statementText(query, dialect);
   try {
     if (!postgres) return (await (client as PgliteRemote).queryPrepared(built.sql, built.params)).rows as T[];
     const name = `s${planEpoch}_${createHash('sha1').update(built.sql).digest('hex').slice(0, 20)}`;

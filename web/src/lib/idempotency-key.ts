@@ -20,6 +20,9 @@ export function newIdempotencyKey(): string {
 export function useIdempotencyKey() {
   const [key, setKey] = useState(newIdempotencyKey);
   const renew = () => setKey(newIdempotencyKey());
+  const settle = (error: unknown) => {
+    if (!isConnectionLost(error)) renew();
+  };
   return {
     key,
     /** A new intent: the form's content changed, or the last one was answered. */
@@ -32,8 +35,17 @@ export function useIdempotencyKey() {
         renew();
       },
     /** After a failed send: a server's answer ends the intent; a lost connection keeps the key for the next press. */
-    settle: (error: unknown) => {
-      if (!isConnectionLost(error)) renew();
+    settle,
+    /** Sends with the intent's key and ends the intent on an answer (keeping it when the connection was lost). */
+    send: async <T>(work: (key: string) => Promise<T>): Promise<T> => {
+      try {
+        const answer = await work(key);
+        renew();
+        return answer;
+      } catch (error) {
+        settle(error);
+        throw error;
+      }
     },
   };
 }

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { costCodes, jobs } from '../../db/schema';
-import { heldByJob, queryRows, type RowOf, uuidIn } from '../../db/sql';
+import { heldByJob, queryRows, queryRowsPrepared, type RowOf, uuidIn } from '../../db/sql';
 
 export type JobRow = RowOf<typeof jobs> & { stores: { id: string; name: string }[] };
 export type CostCodeRow = Pick<RowOf<typeof costCodes>, 'id' | 'code' | 'name'>;
@@ -134,7 +134,7 @@ export function findJobCostLines(
     store: { by: sql`mv.store_id`, key: sql`g.by::text`, label: sql`s.name`, names: sql`join stores s on s.id = g.by` },
   }[query.groupBy];
   const isByMaterial = query.groupBy === 'material';
-  return queryRows<JobCostLineRow>(
+  return queryRowsPrepared<JobCostLineRow>(
     db,
     sql`with g as (
           select ${group.by} as by, -sum(mv.value) as value,

@@ -185,10 +185,29 @@ function DamageShare({ data }: { data: DashboardResponse }) {
 /** A bar's length for an amount: the chart only draws it; every figure shown is the amount's own text. */
 const barLength = (amount: string) => Number(amount);
 
+/** How many bars a money chart draws: the largest; its table lists every row. A phone draws 100 bars in a long freeze. */
+const MONEY_BARS = 10;
+
+/** The rows a chart draws: the `MONEY_BARS` largest by `size`, largest first. */
+function largest<T>(rows: readonly T[], size: (row: T) => number): T[] {
+  return [...rows].sort((a, b) => size(b) - size(a)).slice(0, MONEY_BARS);
+}
+
+/** Says that a chart draws only the largest rows, when it does. */
+function LargestNote({ total }: { total: number }) {
+  const { t } = useTranslation();
+  if (total <= MONEY_BARS) return null;
+  return (
+    <Text c="dimmed" size="xs" mb="xs">
+      {t('dashboard.largestOf', { shown: MONEY_BARS, total })}
+    </Text>
+  );
+}
+
 function StockValue({ data, currency }: { data: DashboardResponse; currency: string }) {
   const { t } = useTranslation();
   const stores = data.stockValue ?? [];
-  const rows = stores.map((row) => ({ store: row.storeName, value: barLength(row.value) }));
+  const rows = largest(stores, (row) => barLength(row.value)).map((row) => ({ store: row.storeName, value: barLength(row.value) }));
   return (
     <ChartCard
       title={t('dashboard.stockValue')}
@@ -198,6 +217,7 @@ function StockValue({ data, currency }: { data: DashboardResponse; currency: str
           : stores.map((row) => `${row.storeName} ${formatMoney(row.value, currency)}`).join(', ')
       }
       table={[[t('dashboard.store'), t('dashboard.value')], stores.map((row) => [row.storeName, formatMoney(row.value, currency)])]}
+      action={<LargestNote total={stores.length} />}
     >
       <RankedBars data={rows} dataKey="store" series={{ name: 'value', label: t('dashboard.value'), color: 'indigo.6' }} />
     </ChartCard>
@@ -207,7 +227,7 @@ function StockValue({ data, currency }: { data: DashboardResponse; currency: str
 function JobsThisMonth({ data, currency }: { data: DashboardResponse; currency: string }) {
   const { t } = useTranslation();
   const jobs = data.jobs ?? [];
-  const rows = jobs.map((job) => ({
+  const rows = largest(jobs, (job) => barLength(job.monthValue)).map((job) => ({
     job: job.code,
     month: barLength(job.monthValue),
     total: barLength(job.totalValue),
@@ -226,6 +246,7 @@ function JobsThisMonth({ data, currency }: { data: DashboardResponse; currency: 
         [t('dashboard.job'), t('dashboard.thisMonth'), t('dashboard.toDate'), t('dashboard.budget')],
         jobs.map((job) => [`${job.code} ${job.name}`, money(job.monthValue), money(job.totalValue), money(job.budget)]),
       ]}
+      action={<LargestNote total={jobs.length} />}
     >
       <BarChart
         h={Math.max(180, rows.length * 48)}

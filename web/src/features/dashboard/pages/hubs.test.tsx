@@ -84,6 +84,22 @@ describe("the admin's hub", () => {
     expect(jobRow).toHaveTextContent('$5,000.00');
   });
 
+  it('draws the 10 largest of many stores and says so, the table listing every one', async () => {
+    signInAs('admin');
+    const stockValue = Array.from({ length: 12 }, (_, index) => ({
+      storeId: `s${index}`,
+      storeName: `Store ${index}`,
+      value: `${index}.00`,
+    }));
+    stubApi({ 'GET /api/dashboard': { body: dashboard({ stockValue, jobs: [] }) } });
+    renderAt('/dashboard/admin');
+    expect(await screen.findByText('The 10 largest of 12; the table lists them all.')).toBeInTheDocument();
+    const switches = await screen.findAllByRole('switch', { name: 'Table' });
+    await userEvent.setup().click(switches[3] as HTMLElement);
+    const table = await screen.findByRole('table', { name: 'Stock value by store' });
+    expect(within(table).getAllByRole('row')).toHaveLength(13);
+  });
+
   it('says when the charts could not be loaded, the buttons still there', async () => {
     signInAs('admin');
     stubApi({ 'GET /api/dashboard': { status: 500, body: { message: 'Something went wrong on our side.' } } });

@@ -14,6 +14,17 @@ import { base64Of } from '../../imports';
 import { useStoreOptions } from '../../stores';
 import { useAllJobs, useCostCodes, useCreateCostCode, useCreateJob, useImportCostCodes, useUpdateJob } from '../api/jobs';
 
+/** Runs a save and shows its answer on the page; whether it was saved. */
+async function saved(work: () => Promise<{ message: string }>, onDone: (notice: NoticeValue) => void, failText: string) {
+  try {
+    onDone({ ok: true, text: localMessage((await work()).message) });
+    return true;
+  } catch (error) {
+    onDone({ ok: false, text: messageOf(error, failText) });
+    return false;
+  }
+}
+
 /** A new job: its code, name, the stores it draws from and its budget; sent once however often it is pressed. */
 function NewJobForm({ onDone }: { onDone: (notice: NoticeValue) => void }) {
   const { t } = useTranslation();
@@ -26,17 +37,12 @@ function NewJobForm({ onDone }: { onDone: (notice: NoticeValue) => void }) {
   const [budget, setBudget] = useState('');
   async function submit(event: FormEvent) {
     event.preventDefault();
-    try {
-      const answer = await create.mutateAsync({ code, name, storeIds, budget: budget.trim() || null, idempotencyKey: intent.key });
-      onDone({ ok: true, text: localMessage(answer.message) });
-      setCode('');
-      setName('');
-      setBudget('');
-      intent.renew();
-    } catch (error) {
-      intent.settle(error);
-      onDone({ ok: false, text: messageOf(error, t('jobs.saveFailed')) });
-    }
+    const send = () =>
+      intent.send((idempotencyKey) => create.mutateAsync({ code, name, storeIds, budget: budget.trim() || null, idempotencyKey }));
+    if (!(await saved(send, onDone, t('jobs.saveFailed')))) return;
+    setCode('');
+    setName('');
+    setBudget('');
   }
   return (
     <FormStack onSubmit={(event) => void submit(event)}>
@@ -74,16 +80,10 @@ function NewCostCodeForm({ onDone }: { onDone: (notice: NoticeValue) => void }) 
   const [name, setName] = useState('');
   async function submit(event: FormEvent) {
     event.preventDefault();
-    try {
-      const answer = await create.mutateAsync({ code, name, idempotencyKey: intent.key });
-      onDone({ ok: true, text: localMessage(answer.message) });
-      setCode('');
-      setName('');
-      intent.renew();
-    } catch (error) {
-      intent.settle(error);
-      onDone({ ok: false, text: messageOf(error, t('jobs.saveFailed')) });
-    }
+    const send = () => intent.send((idempotencyKey) => create.mutateAsync({ code, name, idempotencyKey }));
+    if (!(await saved(send, onDone, t('jobs.saveFailed')))) return;
+    setCode('');
+    setName('');
   }
   return (
     <FormStack onSubmit={(event) => void submit(event)}>
@@ -104,12 +104,8 @@ function ImportCostCodes({ onDone }: { onDone: (notice: NoticeValue) => void }) 
   const run = useImportCostCodes();
   async function pick(file: File | null) {
     if (!file) return;
-    try {
-      const answer = await run.mutateAsync({ fileName: file.name, content: await base64Of(file), idempotencyKey: newIdempotencyKey() });
-      onDone({ ok: true, text: localMessage(answer.message) });
-    } catch (error) {
-      onDone({ ok: false, text: messageOf(error, t('jobs.saveFailed')) });
-    }
+    const content = await base64Of(file);
+    await saved(() => run.mutateAsync({ fileName: file.name, content, idempotencyKey: newIdempotencyKey() }), onDone, t('jobs.saveFailed'));
   }
   return (
     <FileInput
@@ -132,14 +128,7 @@ export function JobsPage() {
   const update = useUpdateJob();
   const currency = useCurrency();
   const [notice, setNotice] = useState<NoticeValue>(null);
-  async function toggle(job: Job) {
-    try {
-      const answer = await update.mutateAsync({ id: job._id, isActive: !job.isActive });
-      setNotice({ ok: true, text: localMessage(answer.message) });
-    } catch (error) {
-      setNotice({ ok: false, text: messageOf(error, t('jobs.saveFailed')) });
-    }
-  }
+  const toggle = (job: Job) => saved(() => update.mutateAsync({ id: job._id, isActive: !job.isActive }), setNotice, t('jobs.saveFailed'));
   const jobColumns: Column<Job>[] = [
     { header: t('jobs.code'), render: (job) => job.code },
     { header: t('jobs.name'), render: (job) => job.name },
