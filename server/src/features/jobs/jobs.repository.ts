@@ -109,18 +109,31 @@ export async function findHeldByJob(db: DbOrTx, jobId: string, itemId: string): 
 }
 
 export type JobCostLineRow = { key: string | null; label: string; value: string; quantity: number | null; unit: string | null };
+export type JobCostRow = Pick<RowOf<typeof jobs>, 'id' | 'code' | 'name' | 'budget'> & { lines: JobCostLineRow[] };
 
 /**
- * A job's cost over a range of days, grouped: what its lines charged (the opposite of what they
- * moved in the stores' values), summed per group.
+ * A job (when the caller's stores see it) and its cost over a range of days, grouped: what its lines
+ * charged (the opposite of what they moved in the stores' values), summed per group. One statement:
+ * a few milliseconds of work, where a second round trip would be a third of the call.
  */
-export function findJobCostLines(
+export async function findJobCost(
   db: DbOrTx,
-  query: { jobId: string; from?: string; to?: string; groupBy: 'costCode' | 'material' | 'month' | 'store'; timeZone: string },
-): Promise<JobCostLineRow[]> {
+  query: {
+    jobId: string;
+    storeIds: string[] | null;
+    from?: string;
+    to?: string;
+    groupBy: 'costCode' | 'material' | 'month' | 'store';
+    timeZone: string;
+  },
+): Promise<JobCostRow | undefined> {
   const conditions: SQL[] = [sql`mv.job_id = ${query.jobId}`];
   if (query.from) conditions.push(sql`mv.occurred_at >= (${query.from}::date::timestamp at time zone ${query.timeZone})`);
   if (query.to) conditions.push(sql`mv.occurred_at < ((${query.to}::date + 1)::timestamp at time zone ${query.timeZone})`);
+  const inScope =
+    query.storeIds === null
+      ? sql``
+      : sql` and exists (select 1 from job_stores js where js.job_id = j.id and ${uuidIn(sql`js.store_id`, query.storeIds)})`;
   // Each line's group is read from the ledger's job index alone; names are joined to the groups after.
   const group = {
     costCode: {
@@ -134,20 +147,26 @@ export function findJobCostLines(
     store: { by: sql`mv.store_id`, key: sql`g.by::text`, label: sql`s.name`, names: sql`join stores s on s.id = g.by` },
   }[query.groupBy];
   const isByMaterial = query.groupBy === 'material';
-  return queryRowsPrepared<JobCostLineRow>(
+  const [row] = await queryRowsPrepared<JobCostRow>(
     db,
-    sql`with g as (
+    sql`with job as (
+          select j.id, j.code, j.name, j.budget from jobs j where j.id = ${query.jobId}${inScope}
+        ), g as (
           select ${group.by} as by, -sum(mv.value) as value,
                  sum(case when mv.kind in ('issue', 'damage') then mv.quantity when mv.kind = 'return' then -mv.quantity else 0 end)::int as quantity
           from movements mv
-          where ${sql.join(conditions, sql` and `)}
+          where ${sql.join(conditions, sql` and `)} and exists (select 1 from job)
           group by 1
+        ), lines as (
+          select ${group.key} as key, ${group.label} as label, g.value::numeric(20, 2)::text as value,
+                 ${isByMaterial ? sql`g.quantity` : sql`null::int`} as quantity, ${isByMaterial ? sql`m.unit` : sql`null::text`} as unit
+          from g ${group.names}
         )
-        select ${group.key} as key, ${group.label} as label, g.value::numeric(20, 2)::text as value,
-               ${isByMaterial ? sql`g.quantity` : sql`null::int`} as quantity, ${isByMaterial ? sql`m.unit` : sql`null::text`} as unit
-        from g ${group.names}
-        order by 1 nulls last`,
+        select job.id, job.code, job.name, job.budget,
+               coalesce((select json_agg(lines order by lines.key nulls last) from lines), '[]'::json) as lines
+        from job`,
   );
+  return row;
 }
 
 /** Adds cost codes in one statement; their ids. */

@@ -37,7 +37,7 @@ import {
   findCostCodeRows,
   findHeldByJob,
   findItemStore,
-  findJobCostLines,
+  findJobCost,
   findJobRows,
   insertCostCode,
   insertJob,
@@ -204,12 +204,17 @@ export async function jobCost(
   query: z.output<typeof JobCostQuerySchema>,
   settings: { timeZone: string; currency: string },
 ): Promise<JobCostResponse> {
-  // A keeper finds only the jobs that draw from their stores; the lines are read meanwhile and
-  // answered only once the job is found.
-  const [job, rows] = await Promise.all([
-    mustFindJob(db, auth, id),
-    findJobCostLines(db, { jobId: id, from: query.from, to: query.to, groupBy: query.groupBy, timeZone: settings.timeZone }),
-  ]);
+  // A keeper finds only the jobs that draw from their stores.
+  const job = await findJobCost(db, {
+    jobId: id,
+    storeIds: storeScopeOf(auth),
+    from: query.from,
+    to: query.to,
+    groupBy: query.groupBy,
+    timeZone: settings.timeZone,
+  });
+  if (!job) throw new AppError('not_found', JOB_NOT_FOUND);
+  const rows = job.lines;
   const total = rows.reduce((sum, row) => sum.plus(row.value), new Big(0));
   const budget = job.budget === null ? null : new Big(job.budget);
   return {
