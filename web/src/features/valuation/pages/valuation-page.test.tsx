@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chooseLanguage } from '../../../i18n/i18n';
@@ -42,6 +42,22 @@ describe('the valuation screen', () => {
     const table = screen.getByRole('table');
     expect(await within(table).findByText('Non valorisé')).toBeInTheDocument();
     expect(within(table).getByText('412,50 €')).toBeInTheDocument();
+  });
+});
+
+describe('a valuation of every store', () => {
+  it('draws only the rows in view of thousands, the table still counting them all', async () => {
+    signInAs('user');
+    const rows = Array.from({ length: 5000 }, (_, index) => ({ ...row(`Material ${index}`, '10.00', 1), materialId: `m${index}` }));
+    stubApi({
+      'GET /api/valuation': {
+        body: { asOf: '2026-11-26', currency: 'USD', rows, totals: { value: '50000.00' }, inTransit: { value: '0.00' } },
+      },
+    });
+    renderAt('/dashboard/valuation');
+    await waitFor(() => expect(screen.getByRole('table', { name: 'Stock valuation' })).toHaveAttribute('aria-rowcount', '5001'));
+    const table = screen.getByRole('table', { name: 'Stock valuation' });
+    expect(table.querySelectorAll('tbody tr[data-index]').length).toBeLessThan(100);
   });
 });
 

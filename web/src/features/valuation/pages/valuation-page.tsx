@@ -16,8 +16,17 @@ import { Notice, type NoticeValue } from '../../../lib/notice';
 import { UnitCostInput } from '../../../lib/unit-cost-input';
 import { useRole } from '../../../lib/use-session';
 import { parsePayload } from '../../../lib/validation';
+import { VirtualTable } from '../../../lib/virtual-table';
 import { StoreSelect } from '../../stores';
 import { useRevalue, useValuation } from '../api/valuation';
+
+/**
+ * Beyond this many rows (every store's valuation holds tens of thousands) only the rows in view are
+ * drawn: laid out as cards or rows all at once they froze a phone for seconds.
+ */
+const CARD_ROWS_AT_MOST = 200;
+/** Column widths of the long valuation's table, in pixels, in the order of its columns. */
+const VIRTUAL_WIDTHS = [140, 280, 110, 110, 130, 100];
 
 /** A figure with its label, large, at the top of the screen. */
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -124,6 +133,7 @@ export function ValuationPage() {
         ]
       : []),
   ];
+  const rowKey = (row: ValuationRow) => `${row.storeId}:${row.materialId}`;
   return (
     <PageCard title={t('money.valuation')}>
       <Stack gap="sm">
@@ -150,15 +160,26 @@ export function ValuationPage() {
             <Figure label={t('money.inTransit')} value={money(valuation.data.inTransit.value)} testId="valuation-in-transit" />
           </SimpleGrid>
         )}
-        <DataTable
-          columns={columns}
-          rows={valuation.data?.rows}
-          rowKey={(row) => `${row.storeId}:${row.materialId}`}
-          isLoading={valuation.isPending}
-          emptyText={t('money.nothing')}
-          caption={t('money.valuation')}
-          cardsOnPhone
-        />
+        {valuation.data && valuation.data.rows.length > CARD_ROWS_AT_MOST ? (
+          <VirtualTable
+            caption={t('money.valuation')}
+            columns={columns.map((column, index) => ({ header: column.header, width: VIRTUAL_WIDTHS[index] ?? 120, align: column.align }))}
+            rows={valuation.data.rows}
+            rowKey={rowKey}
+            cells={(row) => columns.map((column) => column.render(row))}
+            maxHeight="min(70vh, 640px)"
+          />
+        ) : (
+          <DataTable
+            columns={columns}
+            rows={valuation.data?.rows}
+            rowKey={rowKey}
+            isLoading={valuation.isPending}
+            emptyText={t('money.nothing')}
+            caption={t('money.valuation')}
+            cardsOnPhone
+          />
+        )}
       </Stack>
       <RevalueDialog row={revaluing} onClose={() => setRevaluing(null)} onDone={setNotice} />
     </PageCard>
