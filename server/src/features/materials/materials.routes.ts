@@ -9,14 +9,12 @@ import {
   MATERIAL_RESTOCKED,
   MATERIAL_RETURNED,
   MATERIAL_TRANSFERRED,
-  MATERIAL_UPDATED,
   MaterialCreateRequestSchema,
   MaterialUpdateRequestSchema,
   MessageResponseSchema,
   NamedStockRequestSchema,
   ProductMovementResponseSchema,
   ProductSchema,
-  REMARKS_UPDATED,
   RefundMaterialRequestSchema,
   RemarksUpdateRequestSchema,
 } from '@stockyard/contract';
@@ -25,6 +23,7 @@ import { z } from 'zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
 import { registerCsvExport } from '../../lib/csv-export';
 import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
+import { requestKeyOf, sendAnswer } from '../../lib/request-key';
 import { movementRoute, registerCreateRoutes, registerMovementRoutes } from '../../lib/stock-routes';
 import { MATERIAL_COLUMNS } from './materials.csv';
 import { presentProduct } from './materials.presenter';
@@ -89,10 +88,8 @@ const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProductMovementResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({
-      message: MATERIAL_UPDATED,
-      product: await updateMaterial(app.db, authOf(request), request.params.id, request.body),
-    }),
+    async (request, reply) =>
+      sendAnswer(reply, await updateMaterial(app.db, authOf(request), request.params.id, request.body, requestKeyOf(request))),
   );
 
   app.delete(
@@ -118,10 +115,8 @@ const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProductMovementResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({
-      message: REMARKS_UPDATED,
-      product: await setRemarks(app.db, authOf(request), request.params.id, request.body.remarks),
-    }),
+    async (request, reply) =>
+      sendAnswer(reply, await setRemarks(app.db, authOf(request), request.params.id, request.body.remarks, requestKeyOf(request))),
   );
 
   registerMovementRoutes(app, {

@@ -3,12 +3,14 @@ import {
   MATERIAL_NOT_FOUND,
   MATERIAL_REFUND_EXCEEDS,
   MATERIAL_SAVED,
+  MATERIAL_UPDATED,
   type MaterialCreateRequestSchema,
   type MaterialUpdateRequestSchema,
   materialNameTaken,
   NOT_ENOUGH_STOCK,
   type Product,
   REMARKS_ALREADY_ADDED,
+  REMARKS_UPDATED,
 } from '@stockyard/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
@@ -93,14 +95,15 @@ async function createMaterialIn(
 }
 
 /** Changes descriptive fields only; counters move through movements alone. */
-export async function updateMaterial(
+export function updateMaterial(
   db: Db,
   auth: AuthContext,
   id: string,
   input: z.output<typeof MaterialUpdateRequestSchema>,
-): Promise<Product> {
+  requestKey?: RequestKey,
+) {
   const scope = storeScopeOf(auth);
-  return db.transaction(async (tx) => {
+  return runIdempotent(db, requestKey, async (tx) => {
     try {
       const updated = await updateMaterialFields(tx, id, scope, input);
       if (updated === undefined) throw new AppError('not_found', MATERIAL_NOT_FOUND);
@@ -109,7 +112,7 @@ export async function updateMaterial(
       if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw nameTaken(input.name ?? '');
       throw error;
     }
-    return mustFind(tx, auth, id, scope);
+    return { status: 200 as const, body: { message: MATERIAL_UPDATED, product: await mustFind(tx, auth, id, scope) } };
   });
 }
 
@@ -122,17 +125,17 @@ export async function archiveMaterial(db: Db, auth: AuthContext, id: string): Pr
   });
 }
 
-/** Sets a material's remark; once set it stays (a second attempt is a 409). */
-export async function setRemarks(db: Db, auth: AuthContext, id: string, remarks: string): Promise<Product> {
+/** Sets a material's remarks once, idempotently: a repeat of the request (its Idempotency-Key) answers the first. */
+export function setRemarks(db: Db, auth: AuthContext, id: string, remarks: string, requestKey?: RequestKey) {
   const scope = storeScopeOf(auth);
-  return db.transaction(async (tx) => {
+  return runIdempotent(db, requestKey, async (tx) => {
     const updated = await setRemarksWhenEmpty(tx, id, scope, remarks);
     if (!updated) {
       await mustFind(tx, auth, id, scope);
       throw new AppError('conflict', REMARKS_ALREADY_ADDED);
     }
     await auditMaterial(tx, auth, 'update', updated, { remarks });
-    return mustFind(tx, auth, id, scope);
+    return { status: 200 as const, body: { message: REMARKS_UPDATED, product: await mustFind(tx, auth, id, scope) } };
   });
 }
 

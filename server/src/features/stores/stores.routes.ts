@@ -67,10 +67,8 @@ const storesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StoreWriteResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({
-      message: STORE_UPDATED,
-      store: await updateStore(app.db, authOf(request).userId, request.params.id, request.body),
-    }),
+    async (request, reply) =>
+      sendAnswer(reply, await updateStore(app.db, authOf(request).userId, request.params.id, request.body, requestKeyOf(request))),
   );
 
   app.put(

@@ -8,6 +8,7 @@ import {
   STORE_NONE_ASSIGNED,
   STORE_NOT_FOUND,
   STORE_NOT_LOCKED,
+  STORE_UPDATED,
   type Store,
   type StoreCreateRequestSchema,
   type StoreUpdateRequest,
@@ -69,8 +70,16 @@ async function createStoreIn(tx: Tx, actorId: string, input: z.output<typeof Sto
   return presentStore(row);
 }
 
-export async function updateStore(db: Db, actorId: string, id: string, input: StoreUpdateRequest): Promise<Store> {
-  return db.transaction(async (tx) => {
+/** Changes a store, idempotently: a repeat of the request (its Idempotency-Key) answers the first change, once audited. */
+export function updateStore(db: Db, actorId: string, id: string, input: StoreUpdateRequest, requestKey?: RequestKey) {
+  return runIdempotent(db, requestKey, async (tx) => ({
+    status: 200 as const,
+    body: { message: STORE_UPDATED, store: await updateStoreIn(tx, actorId, id, input) },
+  }));
+}
+
+async function updateStoreIn(tx: Tx, actorId: string, id: string, input: StoreUpdateRequest): Promise<Store> {
+  {
     // Marking a store Inactive waits for movements being recorded in it (see assertStoreTakesStock).
     if (!(await lockStoreRow(tx, id))) throw new AppError('not_found', STORE_NOT_FOUND);
     const row = await updateStoreRow(tx, id, {
@@ -91,7 +100,7 @@ export async function updateStore(db: Db, actorId: string, id: string, input: St
       details: input,
     });
     return presentStore(row);
-  });
+  }
 }
 
 /**
