@@ -8,60 +8,14 @@ import { type World, WRITE_CASES, type WriteRequest } from '../test/write-cases'
 import { queryRows } from './db/sql';
 
 /**
- * Write routes this suite does not race yet: each still needs a case in test/write-cases.ts. A route
- * in neither list fails the suite, so no new write route goes unraced.
+ * Write routes that do not yet give every repeat under one key the first answer, with what they do
+ * instead. Each is raced once it does; a route in neither this list nor WRITE_CASES fails the suite.
  */
-const NOT_YET_RACED = new Set([
-  'DELETE /api/auth/delete-user/:id',
-  'DELETE /api/auth/sessions/:id',
-  'DELETE /api/delete-inventory/:id',
-  'DELETE /api/materials/:id/reorder',
-  'DELETE /api/products/delete-product/:id',
-  'DELETE /api/stores/:id/lock',
-  'DELETE /api/stores/delete/:id',
-  'DELETE /api/tokens/:id',
-  'DELETE /api/users/:id/sessions/:sessionId',
-  'PATCH /api/custody/:id',
-  'POST /api/add-inventory',
-  'POST /api/auth/mfa/confirm',
-  'POST /api/auth/mfa/enroll',
-  'POST /api/auth/sessions/sign-out-others',
-  'POST /api/cost-codes/import',
-  'POST /api/counts',
-  'POST /api/counts/:id/cancel',
-  'POST /api/counts/:id/post',
-  'POST /api/counts/:id/submit',
-  'POST /api/custody/:id/return',
-  'POST /api/imports',
-  'POST /api/imports/preview',
-  'POST /api/labels/sheet',
-  'POST /api/movements/:id/reverse',
-  'POST /api/notifications/:id/read',
-  'POST /api/notifications/read-all',
-  'POST /api/stock-requests',
-  'POST /api/stock-requests/:id/approve',
-  'POST /api/stock-requests/:id/cancel',
-  'POST /api/stock-requests/:id/reject',
-  'POST /api/supply/add',
-  'POST /api/sync/movements',
-  'POST /api/sync/parked/:id/apply',
-  'POST /api/sync/parked/:id/discard',
-  'POST /api/tokens',
-  'POST /api/tools/:id/checkout',
-  'POST /api/transfers',
-  'POST /api/transfers/:id/cancel',
-  'POST /api/transfers/:id/close',
-  'POST /api/transfers/:id/dispatch',
-  'POST /api/transfers/:id/receive',
-  'POST /api/users/:id/sessions/sign-out-all',
-  'PUT /api/counts/:id/lines/:itemId',
-  'PUT /api/jobs/:id',
-  'PUT /api/settings',
-  'PUT /api/stores/:id/lock',
-  'PUT /api/supply/:id',
-  'PUT /api/update-inventory/:id',
-  'PUT /api/workers/:id',
-]);
+const KEY_ANSWERS_NOT_YET_KEPT: Record<string, string> = {
+  'POST /api/tokens':
+    'One key makes one token, but the repeats answer 409: the first answer holds the secret, which is kept only as a hash; ' +
+    'answering it again needs it kept encrypted under the key.',
+};
 
 let t: TestApp;
 let world: World;
@@ -119,13 +73,11 @@ function twentyAtOnce(request: WriteRequest, key?: string) {
 }
 
 describe('the write routes', () => {
-  it('each has a case to race, or is exempt from keys with its reason, or is listed as not yet raced', () => {
+  it('each has a case to race, or is exempt from keys with its reason: a new route without one fails here', () => {
     const routes = writeRoutes();
     expect(routes.length).toBeGreaterThan(70);
-    const listed = new Set([...Object.keys(WRITE_CASES), ...NOT_YET_RACED]);
-    expect(routes.filter((route) => !listed.has(route))).toEqual([]);
-    expect([...listed].filter((name) => !routes.includes(name))).toEqual([]);
-    expect(Object.keys(WRITE_CASES).filter((name) => NOT_YET_RACED.has(name))).toEqual([]);
+    expect(routes.filter((route) => !(route in WRITE_CASES) && !(route in KEY_ANSWERS_NOT_YET_KEPT))).toEqual([]);
+    expect([...Object.keys(WRITE_CASES), ...Object.keys(KEY_ANSWERS_NOT_YET_KEPT)].filter((name) => !routes.includes(name))).toEqual([]);
   });
 });
 

@@ -1,6 +1,4 @@
 import {
-  COUNT_CANCELLED,
-  COUNT_LINE_ENTERED,
   CountCreateRequestSchema,
   CountLineParamsSchema,
   CountLineRequestSchema,
@@ -72,10 +70,9 @@ const countsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CountLineResponseSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const { id, itemId } = request.params;
-      const line = await enterCountLine(app.db, authOf(request), id, itemId, request.body.counted);
-      return { message: COUNT_LINE_ENTERED, line };
+    async (request, reply) => {
+      const line = { countId: request.params.id, itemId: request.params.itemId, counted: request.body.counted };
+      return sendAnswer(reply, await enterCountLine(app.db, authOf(request), line, requestKeyOf(request)));
     },
   );
 
@@ -98,10 +95,7 @@ const countsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/counts/:id/cancel',
     { ...count, schema: { tags, params: ByIdParamsSchema, response: { 200: CountResponseSchema, ...errorResponses } } },
-    async (request) => ({
-      message: COUNT_CANCELLED,
-      count: await cancelCount(app.db, authOf(request), request.params.id),
-    }),
+    async (request, reply) => sendAnswer(reply, await cancelCount(app.db, authOf(request), request.params.id, requestKeyOf(request))),
   );
 };
 

@@ -1,8 +1,10 @@
 import {
   COUNT_ALREADY_CLOSED,
   COUNT_BEYOND_TOLERANCE,
+  COUNT_CANCELLED,
   COUNT_ITEM_NOT_IN_COUNT,
   COUNT_ITEMS_NOT_IN_STORE,
+  COUNT_LINE_ENTERED,
   COUNT_NO_ITEMS,
   COUNT_NOT_COUNTING,
   COUNT_NOT_FOUND,
@@ -13,7 +15,6 @@ import {
   COUNT_STARTED,
   COUNT_SUBMITTED,
   type Count,
-  type CountLine,
   countItemBusy,
   countReasonsMissing,
   countWouldGoNegative,
@@ -25,7 +26,6 @@ import { assertStoreVisible, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
-import { runTransaction } from '../../lib/transaction';
 
 import { recordMovementOrRefuse } from '../movements/movements.service';
 import { resolveTargetStore } from '../stores/stores.service';
@@ -116,8 +116,14 @@ async function startCountIn(
 }
 
 /** Enters (or corrects) one item's counted quantity while the count is counting. */
-export async function enterCountLine(db: Db, auth: AuthContext, countId: string, itemId: string, counted: number): Promise<CountLine> {
-  return runTransaction(db, async (tx) => {
+export function enterCountLine(
+  db: Db,
+  auth: AuthContext,
+  line: { countId: string; itemId: string; counted: number },
+  requestKey?: RequestKey,
+) {
+  const { countId, itemId, counted } = line;
+  return runIdempotent(db, requestKey, async (tx) => {
     const count = await mustFindCount(tx, auth, countId);
     if (count.status !== 'counting') throw new AppError('conflict', COUNT_NOT_COUNTING);
     const isEntered = await updateCountLine(tx, {
@@ -133,9 +139,9 @@ export async function enterCountLine(db: Db, auth: AuthContext, countId: string,
       throw again.status === 'counting' ? new AppError('not_found', COUNT_ITEM_NOT_IN_COUNT) : new AppError('conflict', COUNT_NOT_COUNTING);
     }
     // Only the entered line: a phone saves one line at a time, and a count may hold thousands.
-    const [line] = await findCountLines(tx, countId, count.item_kind, itemId);
-    if (!line) throw new AppError('not_found', COUNT_ITEM_NOT_IN_COUNT);
-    return presentCountLine(line, isBlindFor(auth, count));
+    const [entered] = await findCountLines(tx, countId, count.item_kind, itemId);
+    if (!entered) throw new AppError('not_found', COUNT_ITEM_NOT_IN_COUNT);
+    return { status: 200 as const, body: { message: COUNT_LINE_ENTERED, line: presentCountLine(entered, isBlindFor(auth, count)) } };
   });
 }
 
@@ -200,12 +206,12 @@ async function postCountIn(tx: DbOrTx, auth: AuthContext, countId: string, reaso
 }
 
 /** Cancels a count that is not posted: nothing moves, and its items are free for another count. */
-export async function cancelCount(db: Db, auth: AuthContext, countId: string): Promise<Count> {
-  return runTransaction(db, async (tx) => {
+export function cancelCount(db: Db, auth: AuthContext, countId: string, requestKey?: RequestKey) {
+  return runIdempotent(db, requestKey, async (tx) => {
     await mustFindCount(tx, auth, countId);
     if (!(await changeCountStatus(tx, { countId, from: ['counting', 'submitted'], to: 'cancelled', userId: auth.userId }))) {
       throw new AppError('conflict', COUNT_ALREADY_CLOSED);
     }
-    return getCount(tx, auth, countId);
+    return { status: 200 as const, body: { message: COUNT_CANCELLED, count: await getCount(tx, auth, countId) } };
   });
 }

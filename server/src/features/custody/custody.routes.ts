@@ -6,8 +6,6 @@ import {
   CustodyListResponseSchema,
   CustodyResponseSchema,
   CustodyReturnRequestSchema,
-  DUE_DATE_CHANGED,
-  WORKER_UPDATED,
   WorkerCreateRequestSchema,
   WorkerListQuerySchema,
   WorkerListResponseSchema,
@@ -73,10 +71,8 @@ const custodyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: WorkerResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({
-      message: WORKER_UPDATED,
-      worker: await updateWorker(app.db, authOf(request), request.params.id, request.body),
-    }),
+    async (request, reply) =>
+      sendAnswer(reply, await updateWorker(app.db, authOf(request), request.params.id, request.body, requestKeyOf(request))),
   );
 
   app.get(
@@ -152,10 +148,11 @@ const custodyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CustodyResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({
-      message: DUE_DATE_CHANGED,
-      custody: await changeDueAt(app.db, authOf(request), request.params.id, request.body.dueAt, app.timeZone),
-    }),
+    async (request, reply) =>
+      sendAnswer(
+        reply,
+        await changeDueAt(app.db, authOf(request), request.params.id, request.body.dueAt, app.timeZone, requestKeyOf(request)),
+      ),
   );
 };
 

@@ -5,6 +5,7 @@ import {
   type CustodyListQuerySchema,
   type CustodyReturnRequestSchema,
   custodyReturnTooMany,
+  DUE_DATE_CHANGED,
   DUE_IN_PAST,
   NOT_ENOUGH_STOCK,
   TOOL_CHECKED_IN,
@@ -22,7 +23,6 @@ import type { AuthContext } from '../../lib/auth/sessions';
 import { todayIn } from '../../lib/calendar';
 import { AppError } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
-import { runTransaction } from '../../lib/transaction';
 import { recordAudit } from '../audit/audit.service';
 import { recordMovementOrRefuse, recordMovementWithId, type SyncOpRecord } from '../movements/movements.service';
 import { findToolStore, getTool } from '../tools/tools.service';
@@ -188,8 +188,8 @@ async function checkInIn(
 }
 
 /** Moves the due time of an open custody record, kept in the audit trail. */
-export async function changeDueAt(db: Db, auth: AuthContext, id: string, dueAt: string, timeZone: string): Promise<Custody> {
-  return runTransaction(db, async (tx) => {
+export function changeDueAt(db: Db, auth: AuthContext, id: string, dueAt: string, timeZone: string, requestKey?: RequestKey) {
+  return runIdempotent(db, requestKey, async (tx) => {
     const current = await mustFind(tx, auth, id, timeZone);
     if (current.status === 'closed') throw new AppError('conflict', CUSTODY_CLOSED);
     const before = await setDueAt(tx, { id, dueAt: await dueTimeOf(tx, current.store._id, dueAt, timeZone), storeIds: storeScopeOf(auth) });
@@ -204,6 +204,6 @@ export async function changeDueAt(db: Db, auth: AuthContext, id: string, dueAt: 
       storeId: updated.store._id,
       details: { dueAt: { before: new Date(before).toISOString(), after: updated.dueAt } },
     });
-    return updated;
+    return { status: 200 as const, body: { message: DUE_DATE_CHANGED, custody: updated } };
   });
 }

@@ -1,6 +1,7 @@
 import {
   WORKER_ADDED,
   WORKER_NOT_FOUND,
+  WORKER_UPDATED,
   type Worker,
   type WorkerCreateRequestSchema,
   type WorkerListQuerySchema,
@@ -14,7 +15,6 @@ import { assertStoreVisible, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
-import { runTransaction } from '../../lib/transaction';
 
 import { recordAudit } from '../audit/audit.service';
 import { resolveTargetStore } from '../stores/stores.service';
@@ -72,8 +72,9 @@ export async function updateWorker(
   auth: AuthContext,
   id: string,
   input: z.output<typeof WorkerUpdateRequestSchema>,
-): Promise<Worker> {
-  return runTransaction(db, async (tx) => {
+  requestKey?: RequestKey,
+) {
+  return runIdempotent(db, requestKey, async (tx) => {
     const worker = await lockWorker(tx, id, storeScopeOf(auth));
     if (!worker) throw new AppError('not_found', WORKER_NOT_FOUND);
     if (input.active === false && worker.is_active) {
@@ -90,6 +91,6 @@ export async function updateWorker(
       storeId: worker.store_id,
       details: input,
     });
-    return getWorker(tx, auth, id);
+    return { status: 200 as const, body: { message: WORKER_UPDATED, worker: await getWorker(tx, auth, id) } };
   });
 }

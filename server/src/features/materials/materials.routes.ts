@@ -4,7 +4,6 @@ import {
   IdSchema,
   ListQuerySchema,
   MATERIAL_DAMAGED,
-  MATERIAL_DELETED,
   MATERIAL_ISSUED,
   MATERIAL_RESTOCKED,
   MATERIAL_RETURNED,
@@ -98,10 +97,7 @@ const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: authorize('items:delete'),
       schema: { tags, params: ByIdParamsSchema, response: { 200: MessageResponseSchema, ...errorResponses } },
     },
-    async (request) => {
-      await archiveMaterial(app.db, authOf(request), request.params.id);
-      return { message: MATERIAL_DELETED };
-    },
+    async (request, reply) => sendAnswer(reply, await archiveMaterial(app.db, authOf(request), request.params.id, requestKeyOf(request))),
   );
 
   app.put(

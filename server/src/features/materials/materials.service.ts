@@ -1,5 +1,6 @@
 import {
   DAMAGE_EXCEEDS_AVAILABLE,
+  MATERIAL_DELETED,
   MATERIAL_NOT_FOUND,
   MATERIAL_REFUND_EXCEEDS,
   MATERIAL_SAVED,
@@ -117,11 +118,12 @@ export function updateMaterial(
 }
 
 /** Archives a material: it leaves every list; its movements stay in the ledger and in reports. */
-export async function archiveMaterial(db: Db, auth: AuthContext, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
+export function archiveMaterial(db: Db, auth: AuthContext, id: string, requestKey?: RequestKey) {
+  return runIdempotent(db, requestKey, async (tx) => {
     const archived = await archiveMaterialRow(tx, id, storeScopeOf(auth));
     if (!archived) throw new AppError('not_found', MATERIAL_NOT_FOUND);
     await auditMaterial(tx, auth, 'delete', archived);
+    return { status: 200 as const, body: { message: MATERIAL_DELETED } };
   });
 }
 

@@ -5,7 +5,6 @@ import {
   NOTIFICATION_READ,
   NOTIFICATIONS_ALL_READ,
   NotificationListResponseSchema,
-  REORDER_POINT_REMOVED,
   REORDER_POINT_SAVED,
   ReorderRequestSchema,
   ReorderResponseSchema,
@@ -14,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
 import { registerCsvExport } from '../../lib/csv-export';
 import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
+import { requestKeyOf, sendAnswer } from '../../lib/request-key';
 import { LOW_STOCK_COLUMNS } from './low-stock.csv';
 import { listNotifications, readNotification } from './notifications.service';
 import { getReorderPoint, listLowStock, removeReorderPoint, setReorderPoint } from './replenishment.service';
@@ -46,10 +46,8 @@ const replenishmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/materials/:id/reorder',
     { ...manage, schema: { tags, params: ByIdParamsSchema, response: { 200: MessageResponseSchema, ...errorResponses } } },
-    async (request) => {
-      await removeReorderPoint(app.db, authOf(request), request.params.id);
-      return { message: REORDER_POINT_REMOVED };
-    },
+    async (request, reply) =>
+      sendAnswer(reply, await removeReorderPoint(app.db, authOf(request), request.params.id, requestKeyOf(request))),
   );
 
   const own = { onRequest: authorize('account:notifications') };

@@ -1,8 +1,9 @@
-import { MATERIAL_NOT_FOUND, REORDER_POINT_NONE, type ReorderPoint } from '@stockyard/contract';
+import { MATERIAL_NOT_FOUND, REORDER_POINT_NONE, REORDER_POINT_REMOVED, type ReorderPoint } from '@stockyard/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { assertStoreVisible, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError } from '../../lib/errors';
+import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { runTransaction } from '../../lib/transaction';
 import { storeOfMaterial } from '../materials/materials.service';
 import { presentLowStock, presentReorderPoint } from './replenishment.presenter';
@@ -31,10 +32,12 @@ export async function setReorderPoint(
   });
 }
 
-export async function removeReorderPoint(db: Db, auth: AuthContext, materialId: string): Promise<void> {
-  return runTransaction(db, async (tx) => {
+/** Removes a material's reorder point, idempotently: a repeat of the request (its Idempotency-Key) answers the first. */
+export function removeReorderPoint(db: Db, auth: AuthContext, materialId: string, requestKey?: RequestKey) {
+  return runIdempotent(db, requestKey, async (tx) => {
     await mustLock(tx, auth, materialId);
     if (!(await deleteReorderPoint(tx, materialId))) throw new AppError('not_found', REORDER_POINT_NONE);
+    return { status: 200 as const, body: { message: REORDER_POINT_REMOVED } };
   });
 }
 

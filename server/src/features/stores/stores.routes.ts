@@ -1,10 +1,6 @@
 import {
-  BOOKS_CLOSED,
-  BOOKS_REOPENED,
   ListQuerySchema,
   MessageResponseSchema,
-  STORE_DELETED,
-  STORE_UPDATED,
   StoreCreateRequestSchema,
   StoreListResponseSchema,
   StoreLockRequestSchema,
@@ -82,10 +78,11 @@ const storesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StoreWriteResponseSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const store = await lockStore(app.db, authOf(request).userId, request.params.id, request.body.throughDate, app.timeZone);
-      return { message: BOOKS_CLOSED, store };
-    },
+    async (request, reply) =>
+      sendAnswer(
+        reply,
+        await lockStore(app.db, authOf(request).userId, request.params.id, request.body.throughDate, app.timeZone, requestKeyOf(request)),
+      ),
   );
 
   app.delete(
@@ -99,19 +96,15 @@ const storesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StoreWriteResponseSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const store = await unlockStore(app.db, authOf(request).userId, request.params.id, request.body.reason);
-      return { message: BOOKS_REOPENED, store };
-    },
+    async (request, reply) =>
+      sendAnswer(reply, await unlockStore(app.db, authOf(request).userId, request.params.id, request.body.reason, requestKeyOf(request))),
   );
 
   app.delete(
     '/api/stores/delete/:id',
     { ...manage, schema: { tags, params: ByIdParamsSchema, response: { 200: MessageResponseSchema, ...errorResponses } } },
-    async (request) => {
-      await deleteStore(app.db, authOf(request).userId, request.params.id);
-      return { message: STORE_DELETED };
-    },
+    async (request, reply) =>
+      sendAnswer(reply, await deleteStore(app.db, authOf(request).userId, request.params.id, requestKeyOf(request))),
   );
 };
 

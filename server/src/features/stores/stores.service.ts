@@ -1,9 +1,12 @@
 import {
+  BOOKS_CLOSED,
+  BOOKS_REOPENED,
   type ListQuery,
   LOCK_NOT_BEFORE_TODAY,
   lockOnlyForward,
   STORE_CHOICE_NEEDED,
   STORE_CREATED,
+  STORE_DELETED,
   STORE_IN_USE,
   STORE_NONE_ASSIGNED,
   STORE_NOT_FOUND,
@@ -108,9 +111,9 @@ async function updateStoreIn(tx: Tx, actorId: string, id: string, input: StoreUp
  * store row is locked first, so movements being recorded in the store at this moment finish before,
  * and those that come after read the new lock.
  */
-export async function lockStore(db: Db, actorId: string, id: string, throughDate: string, timeZone: string): Promise<Store> {
+export function lockStore(db: Db, actorId: string, id: string, throughDate: string, timeZone: string, requestKey?: RequestKey) {
   if (throughDate >= todayIn(timeZone)) throw new AppError('bad_request', LOCK_NOT_BEFORE_TODAY);
-  return db.transaction(async (tx) => {
+  return runIdempotent(db, requestKey, async (tx) => {
     const current = await lockStoreRow(tx, id);
     if (!current) throw new AppError('not_found', STORE_NOT_FOUND);
     if (current.lockedThrough && current.lockedThrough >= throughDate)
@@ -125,13 +128,13 @@ export async function lockStore(db: Db, actorId: string, id: string, throughDate
       storeId: id,
       details: { throughDate, before: current.lockedThrough },
     });
-    return presentStore(row);
+    return { status: 200 as const, body: { message: BOOKS_CLOSED, store: presentStore(row) } };
   });
 }
 
 /** Reopens a store's closed books, with the admin's reason kept in the audit trail. */
-export async function unlockStore(db: Db, actorId: string, id: string, reason: string): Promise<Store> {
-  return db.transaction(async (tx) => {
+export function unlockStore(db: Db, actorId: string, id: string, reason: string, requestKey?: RequestKey) {
+  return runIdempotent(db, requestKey, async (tx) => {
     const current = await lockStoreRow(tx, id);
     if (!current) throw new AppError('not_found', STORE_NOT_FOUND);
     if (!current.lockedThrough) throw new AppError('conflict', STORE_NOT_LOCKED);
@@ -145,18 +148,19 @@ export async function unlockStore(db: Db, actorId: string, id: string, reason: s
       storeId: id,
       details: { lockedThrough: current.lockedThrough, reason },
     });
-    return presentStore(row);
+    return { status: 200 as const, body: { message: BOOKS_REOPENED, store: presentStore(row) } };
   });
 }
 
 /** Deletes a store that nothing refers to; a store still in use is a 409. */
-export async function deleteStore(db: Db, actorId: string, id: string): Promise<void> {
-  if (!(await storeExists(db, id))) throw new AppError('not_found', STORE_NOT_FOUND);
+export async function deleteStore(db: Db, actorId: string, id: string, requestKey?: RequestKey) {
   try {
-    await db.transaction(async (tx) => {
+    return await runIdempotent(db, requestKey, async (tx) => {
+      if (!(await storeExists(tx, id))) throw new AppError('not_found', STORE_NOT_FOUND);
       const deleted = await deleteUnassignedStore(tx, id);
       if (!deleted) throw new AppError('conflict', STORE_IN_USE);
       await recordAudit(tx, { actorId, action: 'delete', entityType: 'store', entityId: id, entityName: deleted.name });
+      return { status: 200 as const, body: { message: STORE_DELETED } };
     });
   } catch (error) {
     // A foreign key from materials, tools or movements: still in use.

@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
 import { ByIdParamsSchema, errorResponses } from '../../lib/http';
-import { signInClientOf } from '../../lib/request-key';
+import { requestKeyOf, sendAnswer, signInClientOf } from '../../lib/request-key';
 import { createApiToken, listApiTokens, revokeApiToken } from './tokens.service';
 
 const tags = ['tokens'];
@@ -30,7 +30,8 @@ const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/tokens/:id',
     { ...own, schema: { tags, params: ByIdParamsSchema, response: { 200: MessageResponseSchema, ...errorResponses } } },
-    async (request) => revokeApiToken(app.db, authOf(request).userId, request.params.id),
+    async (request, reply) =>
+      sendAnswer(reply, await revokeApiToken(app.db, authOf(request).userId, request.params.id, requestKeyOf(request))),
   );
 };
 

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { forgetCheckedSessions, newApiTokenSecret } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
+import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import type { SignInClient } from '../../lib/request-key';
 import { recordAudit } from '../audit/audit.service';
 import { hasSecondFactor, proveCurrentPassword, proveSecondFactor } from '../auth/auth.service';
@@ -71,8 +72,8 @@ export async function listApiTokens(db: DbOrTx, userId: string): Promise<ApiToke
 }
 
 /** Revokes one of the caller's tokens: its next request is refused, in this process and every other. */
-export async function revokeApiToken(db: Db, userId: string, id: string): Promise<{ message: string }> {
-  await db.transaction(async (tx) => {
+export async function revokeApiToken(db: Db, userId: string, id: string, requestKey?: RequestKey) {
+  const answer = await runIdempotent(db, requestKey, async (tx) => {
     const revoked = await revokeApiTokenRow(tx, userId, id);
     if (!revoked) throw new AppError('not_found', API_TOKEN_NOT_FOUND);
     await recordAudit(tx, {
@@ -83,7 +84,8 @@ export async function revokeApiToken(db: Db, userId: string, id: string): Promis
       entityName: revoked.name,
       details: {},
     });
+    return { status: 200 as const, body: { message: API_TOKEN_REVOKED } };
   });
   forgetCheckedSessions();
-  return { message: API_TOKEN_REVOKED };
+  return answer;
 }

@@ -3,7 +3,6 @@ import {
   ListQuerySchema,
   MessageResponseSchema,
   PASSWORD_CHANGED,
-  USER_DELETED,
   UserCreateRequestSchema,
   UserCreateResponseSchema,
   UserListResponseSchema,
@@ -53,10 +52,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/auth/delete-user/:id',
     { ...manage, schema: { tags: ['users'], params: ByIdParamsSchema, response: { 200: MessageResponseSchema, ...errorResponses } } },
-    async (request) => {
-      await deleteUser(app.db, authOf(request), request.params.id);
-      return { message: USER_DELETED };
-    },
+    async (request, reply) => sendAnswer(reply, await deleteUser(app.db, authOf(request), request.params.id, requestKeyOf(request))),
   );
 
   app.post(

@@ -4,6 +4,7 @@ import {
   OWN_PASSWORD_NEEDS_CURRENT,
   USER_CANNOT_DELETE_SELF,
   USER_CREATED,
+  USER_DELETED,
   USER_EMAIL_TAKEN,
   USER_NOT_FOUND,
   USER_STORE_NOT_FOUND,
@@ -62,9 +63,9 @@ async function createUserIn(tx: Tx, actorId: string, input: z.output<typeof User
 }
 
 /** Deletes an account: its row stays for the history it signed, its sessions end now. */
-export async function deleteUser(db: Db, auth: AuthContext, userId: string): Promise<void> {
+export function deleteUser(db: Db, auth: AuthContext, userId: string, requestKey?: RequestKey) {
   if (userId === auth.userId) throw new AppError('conflict', USER_CANNOT_DELETE_SELF);
-  await db.transaction(async (tx) => {
+  return runIdempotent(db, requestKey, async (tx) => {
     const deleted = await updateLiveUser(tx, userId, { deletedAt: new Date() });
     if (!deleted) throw new AppError('not_found', USER_NOT_FOUND);
     await revokeUserSessions(tx, userId);
@@ -76,6 +77,7 @@ export async function deleteUser(db: Db, auth: AuthContext, userId: string): Pro
       entityName: deleted.name,
       details: { email: deleted.email },
     });
+    return { status: 200 as const, body: { message: USER_DELETED } };
   });
 }
 

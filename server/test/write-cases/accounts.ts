@@ -1,0 +1,160 @@
+import { createStore, createUser, PASSWORD, unique } from '../factories';
+import { type Exempt, idIn, prepared, type WriteCase, withStock, yesterday } from './world';
+
+/** Signing in and out, accounts, stores, jobs, money, settings, tokens and imports. */
+export const ACCOUNT_WRITES: Record<string, WriteCase | Exempt> = {
+  'POST /auth/login': { exempt: 'Signing in makes a new session each time by design: a repeat is a new sign-in.' },
+  'POST /api/auth/login': { exempt: 'Signing in makes a new session each time by design: a repeat is a new sign-in.' },
+  'POST /auth/logout': { exempt: 'Signing out ends the session it is sent with; a repeat finds it ended.' },
+  'POST /api/auth/logout': { exempt: 'Signing out ends the session it is sent with; a repeat finds it ended.' },
+  'POST /api/auth/mfa': { exempt: 'The second step spends its single-use sign-in token: a repeat must be refused.' },
+  'POST /api/auth/change-password': { exempt: 'A password change ends the sessions it was sent with.' },
+  'POST /api/auth/change-user-password': { exempt: "A password change ends the user's sessions and tokens." },
+  'POST /api/stores': {
+    fresh: async (world) => ({
+      method: 'POST',
+      url: '/api/stores',
+      token: world.admin.token,
+      payload: { name: unique('Depot'), location: 'Dock road', openingHours: '', status: 'Active' },
+    }),
+  },
+  'PUT /api/stores/update/:id': {
+    fresh: async (world) => {
+      const store = await createStore(world.app, world.admin.token);
+      return {
+        method: 'PUT',
+        url: `/api/stores/update/${store._id}`,
+        token: world.admin.token,
+        payload: { name: unique('Renamed'), location: 'South yard', isActive: true },
+      };
+    },
+  },
+  'POST /api/auth/create-user': {
+    isUnique: true,
+    fresh: async (world) => ({
+      method: 'POST',
+      url: '/api/auth/create-user',
+      token: world.admin.token,
+      payload: {
+        name: 'Ravi Keeper',
+        email: `${unique('raced')}@example.com`,
+        password: 'a long keeper pass',
+        role: 'user',
+        stores: [world.store._id],
+      },
+    }),
+  },
+  'POST /api/jobs': {
+    isUnique: true,
+    fresh: async (world) => ({
+      method: 'POST',
+      url: '/api/jobs',
+      token: world.admin.token,
+      payload: { code: unique('J'), name: 'Tower', storeIds: [world.store._id] },
+    }),
+  },
+  'POST /api/cost-codes': {
+    isUnique: true,
+    fresh: async (world) => ({
+      method: 'POST',
+      url: '/api/cost-codes',
+      token: world.admin.token,
+      payload: { code: unique('CC'), name: 'Formwork' },
+    }),
+  },
+  'POST /api/valuation/opening': {
+    fresh: async (world) => ({
+      method: 'POST',
+      url: '/api/valuation/opening',
+      token: world.admin.token,
+      payload: { storeId: world.store._id, lines: [{ materialId: (await withStock(world))._id, unitCost: '12.5' }] },
+    }),
+  },
+  'PUT /api/auth/language': {
+    fresh: async (world) => ({ method: 'PUT', url: '/api/auth/language', token: world.storeUser.token, payload: { language: 'fr' } }),
+  },
+  'PUT /api/jobs/:id': {
+    fresh: async (world) => {
+      const answer = await prepared(world, {
+        method: 'POST',
+        url: '/api/jobs',
+        token: world.admin.token,
+        payload: { code: unique('J'), name: 'Tower', storeIds: [world.store._id] },
+      });
+      return {
+        method: 'PUT',
+        url: `/api/jobs/${idIn(answer, 'job')}`,
+        token: world.admin.token,
+        payload: { name: 'Tower B', budget: '900' },
+      };
+    },
+  },
+  'DELETE /api/stores/delete/:id': {
+    fresh: async (world) => ({
+      method: 'DELETE',
+      url: `/api/stores/delete/${(await createStore(world.app, world.admin.token))._id}`,
+      token: world.admin.token,
+    }),
+  },
+  'PUT /api/stores/:id/lock': {
+    fresh: async (world) => ({
+      method: 'PUT',
+      url: `/api/stores/${(await createStore(world.app, world.admin.token))._id}/lock`,
+      token: world.admin.token,
+      payload: { throughDate: yesterday() },
+    }),
+  },
+  'DELETE /api/stores/:id/lock': {
+    fresh: async (world) => {
+      const url = `/api/stores/${(await createStore(world.app, world.admin.token))._id}/lock`;
+      await prepared(world, { method: 'PUT', url, token: world.admin.token, payload: { throughDate: yesterday() } });
+      return { method: 'DELETE', url, token: world.admin.token, payload: { reason: 'A late delivery note' } };
+    },
+  },
+  'DELETE /api/tokens/:id': {
+    fresh: async (world) => {
+      const made = await prepared(world, {
+        method: 'POST',
+        url: '/api/tokens',
+        token: world.keeper.token,
+        payload: { name: unique('Export'), scope: 'read', currentPassword: PASSWORD },
+      });
+      return { method: 'DELETE', url: `/api/tokens/${made._id as string}`, token: world.keeper.token };
+    },
+  },
+  'DELETE /api/auth/delete-user/:id': {
+    fresh: async (world) => {
+      const user = await createUser(world.app, world.admin.token, { role: 'store-user', storeId: world.store._id });
+      return { method: 'DELETE', url: `/api/auth/delete-user/${user._id}`, token: world.admin.token };
+    },
+  },
+  'POST /api/cost-codes/import': {
+    fresh: async (world) => ({
+      method: 'POST',
+      url: '/api/cost-codes/import',
+      token: world.admin.token,
+      payload: { fileName: 'codes.csv', content: Buffer.from(`Code,Name\n${unique('IMP')},Formwork\n`).toString('base64') },
+    }),
+  },
+  'POST /api/imports': {
+    fresh: async (world) => ({
+      method: 'POST',
+      url: '/api/imports',
+      token: world.keeper.token,
+      payload: {
+        kind: 'materials',
+        fileName: 'site.csv',
+        content: Buffer.from(`Name,Unit,Quantity\n${unique('Lime')},bag,4\n`).toString('base64'),
+      },
+    }),
+  },
+  'PUT /api/settings': { fresh: async (world) => ({ method: 'PUT', url: '/api/settings', token: world.admin.token, payload: {} }) },
+  'POST /api/imports/preview': { exempt: 'Reads the file and answers what an import would do; it writes nothing.' },
+  'POST /api/labels/sheet': { exempt: 'Makes a PDF of labels; it writes nothing.' },
+  'POST /api/auth/mfa/enroll': { exempt: "The second step's setup: each call makes a new secret to scan, by design." },
+  'POST /api/auth/mfa/confirm': { exempt: "The second step's setup: the code it is sent is spent once, a repeat must be refused." },
+  'DELETE /api/auth/sessions/:id': { exempt: 'Signing a device out; a repeat finds it signed out.' },
+  'POST /api/auth/sessions/sign-out-others': { exempt: "Signing out the caller's other devices; a repeat finds none." },
+  'DELETE /api/users/:id/sessions/:sessionId': { exempt: "Signing a user's device out; a repeat finds it signed out." },
+  'POST /api/users/:id/sessions/sign-out-all': { exempt: 'Signing a user out everywhere; a repeat finds nothing to end.' },
+};
