@@ -1,5 +1,5 @@
 import { bearer, createTool, unique } from '../factories';
-import { type Exempt, idIn, prepared, today, type World, type WriteCase, withStock } from './world';
+import { type Exempt, idIn, prepared, today, type World, type WriteCase, type WriteRequest, withStock } from './world';
 
 /** Material movements by the keeper, each on a material of its own with 5 in stock. */
 function materialMove(url: string, body: (productId: string) => object): WriteCase {
@@ -55,8 +55,8 @@ async function delivery(world: World, url: string, dateField: string, field: str
   return { id: idIn(answer, field), productId };
 }
 
-/** A worker of the keeper's store holding 2 of a tool of 5; the custody record's url. */
-async function toolsOut(world: World): Promise<string> {
+/** A checkout of 2 of a tool of 5 to a new worker of the keeper's store, ready to send. */
+async function checkout(world: World): Promise<WriteRequest> {
   const tool = await createTool(world.app, world.keeper.token, { totalQuantity: 5 });
   const worker = await prepared(world, {
     method: 'POST',
@@ -64,13 +64,17 @@ async function toolsOut(world: World): Promise<string> {
     token: world.keeper.token,
     payload: { name: unique('Asha') },
   });
-  const custody = await prepared(world, {
+  return {
     method: 'POST',
     url: `/api/tools/${tool._id}/checkout`,
     token: world.keeper.token,
     payload: { workerId: idIn(worker, 'worker'), quantity: 2 },
-  });
-  return `/api/custody/${idIn(custody, 'custody')}`;
+  };
+}
+
+/** A worker of the keeper's store holding 2 of a tool of 5; the custody record's url. */
+async function toolsOut(world: World): Promise<string> {
+  return `/api/custody/${idIn(await prepared(world, await checkout(world)), 'custody')}`;
 }
 
 /** Items, their movements, deliveries, reorder points, workers and the tools they hold. */
@@ -243,23 +247,8 @@ export const STOCK_WRITES: Record<string, WriteCase | Exempt> = {
       return { method: 'PUT', url: `/api/workers/${idIn(answer, 'worker')}`, token: world.keeper.token, payload: { trade: 'Carpenter' } };
     },
   },
-  'POST /api/tools/:id/checkout': {
-    fresh: async (world) => {
-      const tool = await createTool(world.app, world.keeper.token, { totalQuantity: 5 });
-      const worker = await prepared(world, {
-        method: 'POST',
-        url: '/api/workers',
-        token: world.keeper.token,
-        payload: { name: unique('Asha') },
-      });
-      return {
-        method: 'POST',
-        url: `/api/tools/${tool._id}/checkout`,
-        token: world.keeper.token,
-        payload: { workerId: idIn(worker, 'worker'), quantity: 2 },
-      };
-    },
-  },
+  'POST /api/tools/:id/checkout': { fresh: checkout },
+
   'POST /api/custody/:id/return': {
     fresh: async (world) => ({ method: 'POST', url: `${await toolsOut(world)}/return`, token: world.keeper.token, payload: { good: 1 } }),
   },

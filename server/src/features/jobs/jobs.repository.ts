@@ -11,15 +11,18 @@ const selectJobs = sql`select j.*, coalesce((
            from job_stores js join stores s on s.id = js.store_id where js.job_id = j.id), '[]'::json) as stores
          from jobs j`;
 
+/** The job `j` draws from one of these stores (a keeper's). */
+function drawsFromAny(storeIds: string[]): SQL {
+  return sql`exists (select 1 from job_stores js where js.job_id = j.id and ${uuidIn(sql`js.store_id`, storeIds)})`;
+}
+
 /** Jobs, optionally of one store or within some stores (a keeper's) and open or closed, by code. */
 export function findJobRows(
   db: DbOrTx,
   query: { storeIds: string[] | null; storeId?: string; isActive?: boolean; ids?: string[] },
 ): Promise<JobRow[]> {
   const conditions: SQL[] = [sql`true`];
-  if (query.storeIds !== null) {
-    conditions.push(sql`exists (select 1 from job_stores js where js.job_id = j.id and ${uuidIn(sql`js.store_id`, query.storeIds)})`);
-  }
+  if (query.storeIds !== null) conditions.push(drawsFromAny(query.storeIds));
   if (query.storeId) conditions.push(sql`exists (select 1 from job_stores js where js.job_id = j.id and js.store_id = ${query.storeId})`);
   if (query.isActive !== undefined) conditions.push(sql`j.is_active = ${query.isActive}`);
   if (query.ids) conditions.push(uuidIn(sql`j.id`, query.ids));
@@ -130,10 +133,7 @@ export async function findJobCost(
   const conditions: SQL[] = [sql`mv.job_id = ${query.jobId}`];
   if (query.from) conditions.push(sql`mv.occurred_at >= (${query.from}::date::timestamp at time zone ${query.timeZone})`);
   if (query.to) conditions.push(sql`mv.occurred_at < ((${query.to}::date + 1)::timestamp at time zone ${query.timeZone})`);
-  const inScope =
-    query.storeIds === null
-      ? sql``
-      : sql` and exists (select 1 from job_stores js where js.job_id = j.id and ${uuidIn(sql`js.store_id`, query.storeIds)})`;
+  const inScope = query.storeIds === null ? sql`` : sql` and ${drawsFromAny(query.storeIds)}`;
   // Each line's group is read from the ledger's job index alone; names are joined to the groups after.
   const group = {
     costCode: {

@@ -82,28 +82,26 @@ export function updateStore(db: Db, actorId: string, id: string, input: StoreUpd
 }
 
 async function updateStoreIn(tx: Tx, actorId: string, id: string, input: StoreUpdateRequest): Promise<Store> {
-  {
-    // Marking a store Inactive waits for movements being recorded in it (see assertStoreTakesStock).
-    if (!(await lockStoreRow(tx, id))) throw new AppError('not_found', STORE_NOT_FOUND);
-    const row = await updateStoreRow(tx, id, {
-      name: input.name,
-      location: input.location,
-      isActive: input.isActive,
-      countTolerancePercent: input.countTolerancePercent,
-      requireJob: input.requireJob,
-    });
-    if (!row) throw new AppError('not_found', STORE_NOT_FOUND);
-    await recordAudit(tx, {
-      actorId,
-      action: 'update',
-      entityType: 'store',
-      entityId: id,
-      entityName: row.name,
-      storeId: id,
-      details: input,
-    });
-    return presentStore(row);
-  }
+  // Marking a store Inactive waits for movements being recorded in it (see assertStoreTakesStock).
+  if (!(await lockStoreRow(tx, id))) throw new AppError('not_found', STORE_NOT_FOUND);
+  const row = await updateStoreRow(tx, id, {
+    name: input.name,
+    location: input.location,
+    isActive: input.isActive,
+    countTolerancePercent: input.countTolerancePercent,
+    requireJob: input.requireJob,
+  });
+  if (!row) throw new AppError('not_found', STORE_NOT_FOUND);
+  await recordAudit(tx, {
+    actorId,
+    action: 'update',
+    entityType: 'store',
+    entityId: id,
+    entityName: row.name,
+    storeId: id,
+    details: input,
+  });
+  return presentStore(row);
 }
 
 /**
