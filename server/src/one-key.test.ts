@@ -52,6 +52,22 @@ describe('one Idempotency-Key, one effect, the same answer to all', () => {
     expect(answers[0]?.json().user.email).toBe(email);
   });
 
+  it("stores no hash of a request's password: its fingerprint leaves passwords out, so only the rest tells requests apart", async () => {
+    const email = `${unique('fingerprint')}@example.com`;
+    const headers = { ...bearer(staff.admin.token), 'idempotency-key': randomUUID() };
+    const create = (password: string, name = 'Ravi Keeper') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/create-user',
+        headers,
+        payload: { name, email, password, role: 'user', stores: [staff.store._id] },
+      });
+    const first = await create('a long keeper pass');
+    expect(first.statusCode).toBe(201);
+    expect((await create('another long pass')).body).toBe(first.body);
+    expect((await create('a long keeper pass', 'Ravi Other')).statusCode).toBe(409);
+  });
+
   it('POST /api/counts/:id/submit submits once and answers the submitted count to every repeat', async () => {
     const cement = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 4 });
     const started = await t.app.inject({

@@ -7,16 +7,6 @@ import { findLedgerMismatches } from '../test/ledger-check';
 import { type World, WRITE_CASES, type WriteRequest } from '../test/write-cases';
 import { queryRows } from './db/sql';
 
-/**
- * Write routes that do not yet give every repeat under one key the first answer, with what they do
- * instead. Each is raced once it does; a route in neither this list nor WRITE_CASES fails the suite.
- */
-const KEY_ANSWERS_NOT_YET_KEPT: Record<string, string> = {
-  'POST /api/tokens':
-    'One key makes one token, but the repeats answer 409: the first answer holds the secret, which is kept only as a hash; ' +
-    'answering it again needs it kept encrypted under the key.',
-};
-
 let t: TestApp;
 let world: World;
 
@@ -76,8 +66,8 @@ describe('the write routes', () => {
   it('each has a case to race, or is exempt from keys with its reason: a new route without one fails here', () => {
     const routes = writeRoutes();
     expect(routes.length).toBeGreaterThan(70);
-    expect(routes.filter((route) => !(route in WRITE_CASES) && !(route in KEY_ANSWERS_NOT_YET_KEPT))).toEqual([]);
-    expect([...Object.keys(WRITE_CASES), ...Object.keys(KEY_ANSWERS_NOT_YET_KEPT)].filter((name) => !routes.includes(name))).toEqual([]);
+    expect(routes.filter((route) => !(route in WRITE_CASES))).toEqual([]);
+    expect(Object.keys(WRITE_CASES).filter((name) => !routes.includes(name))).toEqual([]);
   });
 });
 

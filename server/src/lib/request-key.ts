@@ -23,12 +23,18 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return key;
 }
 
-/** What makes two requests "the same": method, route, path parameters and body. */
+/** Passwords stay out of a stored fingerprint: it is a fast hash, and the rest of the body can be known. */
+const PASSWORD_FIELDS = new Set(['password', 'currentPassword', 'newPassword']);
+
+function withoutPasswords(field: string, value: unknown): unknown {
+  return PASSWORD_FIELDS.has(field) ? undefined : value;
+}
+
+/** What makes two requests "the same": method, route, path parameters and body, passwords aside. */
 function fingerprintOf(request: FastifyRequest): string {
+  const body = JSON.stringify(request.body ?? null, withoutPasswords);
   return createHash('sha256')
-    .update(
-      `${request.method} ${request.routeOptions.url ?? request.url}\n${JSON.stringify(request.params ?? {})}\n${JSON.stringify(request.body ?? null)}`,
-    )
+    .update(`${request.method} ${request.routeOptions.url ?? request.url}\n${JSON.stringify(request.params ?? {})}\n${body}`)
     .digest('hex');
 }
 

@@ -111,6 +111,15 @@ export const ACCOUNT_WRITES: Record<string, WriteCase | Exempt> = {
       return { method: 'DELETE', url, token: world.admin.token, payload: { reason: 'A late delivery note' } };
     },
   },
+  'POST /api/tokens': {
+    isUnique: true,
+    fresh: async (world) => ({
+      method: 'POST',
+      url: '/api/tokens',
+      token: world.keeper.token,
+      payload: { name: unique('Export'), scope: 'read', currentPassword: PASSWORD },
+    }),
+  },
   'DELETE /api/tokens/:id': {
     fresh: async (world) => {
       const made = await prepared(world, {

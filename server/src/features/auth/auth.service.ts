@@ -5,6 +5,7 @@ import {
   LOGIN_INVALID,
   type LoginRequest,
   type LoginResponse,
+  MFA_CODE_REQUIRED,
   MFA_CODE_WRONG,
   MFA_TOKEN_ENDED,
   type Role,
@@ -128,13 +129,40 @@ export async function logout(db: Db, auth: AuthContext): Promise<void> {
  * sign-in, so a stolen token cannot guess it at leisure; a wrong one is a 400.
  */
 export async function proveCurrentPassword(db: DbOrTx, userId: string, password: string, client: SignInClient): Promise<void> {
+  const refusal = await refusalOfPassword(db, userId, password, client);
+  if (refusal) throw refusal;
+}
+
+/** The current password proved, or the refusal (counted like a sign-in guess) given back, not thrown. */
+async function refusalOfPassword(db: DbOrTx, userId: string, password: string, client: SignInClient): Promise<AppError | undefined> {
   const credentials = await findCredentialsOfUser(db, userId);
   const email = credentials?.email ?? '';
   await admitSignInAttempt(db, client, email);
   if (!(await verifyPassword(credentials?.passwordHash ?? (await hashForMissingAccount()), password))) {
-    throw new AppError('bad_request', CURRENT_PASSWORD_WRONG);
+    return new AppError('bad_request', CURRENT_PASSWORD_WRONG);
   }
   await settleSuccessfulSignIn(db, client, email);
+  return undefined;
+}
+
+/**
+ * The password again and, when the second factor is on, its code: proof of who asks before a key to
+ * the account is made. Wrong answers count like sign-in guesses (the code like a second step's) and
+ * are given back, not thrown, so a caller inside a transaction commits the count before refusing.
+ */
+export async function refusalOfAccountProof(
+  db: DbOrTx,
+  userId: string,
+  proof: { currentPassword: string; code?: string | undefined },
+  client: SignInClient,
+): Promise<AppError | undefined> {
+  const refusal = await refusalOfPassword(db, userId, proof.currentPassword, client);
+  if (refusal || !(await hasSecondFactor(db, userId))) return refusal;
+  if (!proof.code) return new AppError('bad_request', MFA_CODE_REQUIRED);
+  await admitSecondStepGuess(db, userId);
+  if (!(await proveSecondFactor(db, userId, proof.code))) return new AppError('bad_request', MFA_CODE_WRONG);
+  await settleRightCode(db, userId);
+  return undefined;
 }
 
 /**

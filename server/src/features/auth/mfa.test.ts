@@ -235,4 +235,25 @@ describe('a second factor (TOTP) with recovery codes, required of admins', () =>
     const made = await ask({ code: await codeAt(keeper.secret) });
     expect(made.statusCode, made.body).toBe(201);
   });
+
+  it("counts a token's wrong codes like the second step's: past 10, even the right code is refused", async () => {
+    const keeper = await keeperWithSecondFactor();
+    const ask = (code: string) =>
+      post('/api/tokens', { name: `Script ${code}`, scope: 'read', currentPassword: PASSWORD, code }, keeper.token);
+    for (let guess = 0; guess < 10; guess += 1) expect((await ask(String(200000 + guess))).statusCode).toBe(400);
+    const right = await ask(await codeAt(keeper.secret));
+    expect(right.statusCode).toBe(429);
+  });
+
+  it('gives a repeat under the same key the first token, though its single-use code is spent', async () => {
+    const keeper = await keeperWithSecondFactor();
+    const payload = { name: 'Nightly export', scope: 'read', currentPassword: PASSWORD, code: await codeAt(keeper.secret) };
+    const send = () =>
+      t.app.inject({ method: 'POST', url: '/api/tokens', headers: { ...bearer(keeper.token), 'idempotency-key': 'nightly-1' }, payload });
+    const answers = await Promise.all([send(), send(), send()]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201]);
+    expect(new Set(answers.map((answer) => answer.json().token)).size).toBe(1);
+    const later = await send();
+    expect(later.json().token).toBe(answers[0]?.json().token);
+  });
 });

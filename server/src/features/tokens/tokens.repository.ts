@@ -26,6 +26,14 @@ export async function countLiveTokens(tx: DbOrTx, userId: string): Promise<numbe
   return row?.count ?? 0;
 }
 
+export async function hasLiveTokenNamed(tx: DbOrTx, userId: string, name: string): Promise<boolean> {
+  const rows = await queryRows(
+    tx,
+    sql`select 1 from api_tokens where user_id = ${userId} and lower(name) = lower(${name}) and revoked_at is null`,
+  );
+  return rows.length > 0;
+}
+
 export async function insertApiToken(
   tx: DbOrTx,
   token: { userId: string; name: string; scope: ApiTokenScope; tokenHash: string; days: number },

@@ -20,7 +20,9 @@ const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/tokens',
     { ...own, schema: { tags, body: ApiTokenCreateRequestSchema, response: { 201: ApiTokenCreateResponseSchema, ...errorResponses } } },
     async (request, reply) =>
-      reply.status(201).send(await createApiToken(app.db, authOf(request).userId, request.body, signInClientOf(request))),
+      reply
+        .status(201)
+        .send(await createApiToken(app.db, authOf(request).userId, request.body, signInClientOf(request), requestKeyOf(request))),
   );
 
   app.get('/api/tokens', { ...own, schema: { tags, response: { 200: ApiTokenListResponseSchema, ...errorResponses } } }, async (request) =>

@@ -7,64 +7,78 @@ import {
   type ApiToken,
   type ApiTokenCreateRequestSchema,
   type ApiTokenCreateResponse,
-  MFA_CODE_REQUIRED,
-  MFA_CODE_WRONG,
 } from '@stockyard/contract';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { storeAnswer } from '../../db/idempotency-keys';
 import { forgetCheckedSessions, newApiTokenSecret } from '../../lib/auth/sessions';
-import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
-import { type RequestKey, runIdempotent } from '../../lib/idempotency';
+import { AppError } from '../../lib/errors';
+import { type RequestKey, readStoredAnswer, runIdempotent } from '../../lib/idempotency';
 import type { SignInClient } from '../../lib/request-key';
+import { sealedUnderKey } from '../../lib/sealed-answer';
+import { runTransaction } from '../../lib/transaction';
 import { recordAudit } from '../audit/audit.service';
-import { hasSecondFactor, proveCurrentPassword, proveSecondFactor } from '../auth/auth.service';
+import { refusalOfAccountProof } from '../auth/auth.service';
 import { presentToken } from './tokens.presenter';
 import {
   countLiveTokens,
   findLiveTokens,
+  hasLiveTokenNamed,
   insertApiToken,
   lockTokenOwner,
   retireExpiredTokens,
   revokeApiTokenRow,
 } from './tokens.repository';
 
-/** A new token for the caller; the answer is the only place its secret ever appears. */
+/**
+ * A new token for the caller; the answer is the only place its secret ever appears. The owner's lock
+ * comes first, so a repeat under the same Idempotency-Key waits for the first and has its answer again
+ * from the sealed copy (lib/sealed-answer.ts), and every proof of who asks runs one at a time. A wrong
+ * password or code is counted and the count kept: it is refused after the transaction commits.
+ */
 export async function createApiToken(
   db: Db,
   userId: string,
   input: z.output<typeof ApiTokenCreateRequestSchema>,
   client: SignInClient,
+  requestKey?: RequestKey,
 ): Promise<ApiTokenCreateResponse> {
-  await proveWhoTheyAre(db, userId, input, client);
-  const { token, hash } = newApiTokenSecret();
-  try {
-    return await db.transaction(async (tx) => {
-      await lockTokenOwner(tx, userId);
-      await retireExpiredTokens(tx, userId);
-      if ((await countLiveTokens(tx, userId)) >= API_TOKENS_MAX) throw new AppError('conflict', API_TOKENS_FULL);
-      const row = await insertApiToken(tx, { userId, name: input.name, scope: input.scope, tokenHash: hash, days: input.expiresInDays });
-      await recordAudit(tx, {
-        actorId: userId,
-        action: 'create',
-        entityType: 'api_token',
-        entityId: row.id,
-        entityName: row.name,
-        details: { scope: row.scope, expiresAt: new Date(row.expires_at).toISOString() },
-      });
-      return { ...presentToken(row), token };
-    });
-  } catch (error) {
-    if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw new AppError('conflict', API_TOKEN_NAME_TAKEN);
-    throw error;
-  }
+  const sealed = requestKey ? sealedUnderKey<ApiTokenCreateResponse>(requestKey) : undefined;
+  const outcome = await runTransaction(db, async (tx) => {
+    await lockTokenOwner(tx, userId);
+    const stored = sealed && (await readStoredAnswer(tx, userId, sealed.requestKey.key, sealed.requestKey.fingerprint));
+    if (stored) return sealed.sealing.open(stored.response);
+    const refusal = (await refusalOfAccountProof(tx, userId, input, client)) ?? (await refusalOfNewToken(tx, userId, input.name));
+    if (refusal) return refusal;
+    const made = await makeToken(tx, userId, input);
+    // Under the owner's lock no other request can hold this key.
+    if (sealed) await storeAnswer(tx, { ...sealed.requestKey, status: 201, body: sealed.sealing.seal(made) });
+    return made;
+  });
+  if (outcome instanceof AppError) throw outcome;
+  return outcome;
 }
 
-/** The password again, and the second factor's code when it is on: a token is a key to the account. */
-async function proveWhoTheyAre(db: Db, userId: string, input: { currentPassword: string; code?: string }, client: SignInClient) {
-  await proveCurrentPassword(db, userId, input.currentPassword, client);
-  if (!(await hasSecondFactor(db, userId))) return;
-  if (!input.code) throw new AppError('bad_request', MFA_CODE_REQUIRED);
-  if (!(await proveSecondFactor(db, userId, input.code))) throw new AppError('bad_request', MFA_CODE_WRONG);
+/** Why the person cannot have another token now: too many live ones, or one by that name. */
+async function refusalOfNewToken(tx: Tx, userId: string, name: string): Promise<AppError | undefined> {
+  await retireExpiredTokens(tx, userId);
+  if ((await countLiveTokens(tx, userId)) >= API_TOKENS_MAX) return new AppError('conflict', API_TOKENS_FULL);
+  if (await hasLiveTokenNamed(tx, userId, name)) return new AppError('conflict', API_TOKEN_NAME_TAKEN);
+  return undefined;
+}
+
+async function makeToken(tx: Tx, userId: string, input: z.output<typeof ApiTokenCreateRequestSchema>): Promise<ApiTokenCreateResponse> {
+  const { token, hash } = newApiTokenSecret();
+  const row = await insertApiToken(tx, { userId, name: input.name, scope: input.scope, tokenHash: hash, days: input.expiresInDays });
+  await recordAudit(tx, {
+    actorId: userId,
+    action: 'create',
+    entityType: 'api_token',
+    entityId: row.id,
+    entityName: row.name,
+    details: { scope: row.scope, expiresAt: new Date(row.expires_at).toISOString() },
+  });
+  return { ...presentToken(row), token };
 }
 
 export async function listApiTokens(db: DbOrTx, userId: string): Promise<ApiToken[]> {

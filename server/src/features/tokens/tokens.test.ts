@@ -64,6 +64,32 @@ describe('personal API tokens', () => {
     expect(rows[0]?.token_hash).toBe(createHash('sha256').update(created.token).digest('hex'));
   });
 
+  it('keeps the answer for a repeat of its key sealed: neither the secret nor the key is stored as sent', async () => {
+    const key = `token-${Date.now()}`;
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/tokens',
+        headers: { ...bearer(staff.keeper.token), 'idempotency-key': key },
+        payload: { name: 'Sealed export', scope: 'read', currentPassword: PASSWORD },
+      });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(201);
+    const repeat = await send();
+    expect(repeat.statusCode).toBe(201);
+    expect(repeat.body).toBe(first.body);
+
+    const stored = await queryRows<{ key: string; response: unknown }>(
+      t.database.db,
+      sql`select key, response from idempotency_keys where user_id = ${await idOf(staff.keeper.email)}`,
+    );
+    const sealed = stored.filter((row) => JSON.stringify(row.response).includes('sealed'));
+    expect(sealed).toHaveLength(1);
+    expect(JSON.stringify(stored)).not.toContain(first.json().token);
+    expect(JSON.stringify(stored)).not.toContain(key);
+    await t.app.inject({ method: 'DELETE', url: `/api/tokens/${first.json()._id}`, headers: bearer(staff.keeper.token) });
+  });
+
   it('lets a read token list but not move stock (403), and a full token do what its owner may', async () => {
     const product = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 5 });
     const read = await createToken(staff.keeper.token, 'Read only', 'read');
