@@ -5,7 +5,7 @@ import { bearer, createMaterial, createStore } from '../factories';
 import { type Exempt, idIn, ownStore, prepared, type World, type WriteCase, withStock } from './world';
 
 /** A count of one material in a store of its own, counted at 8 of 10; its url. */
-async function countedCount(world: World): Promise<{ url: string; materialId: string }> {
+export async function countedCount(world: World): Promise<{ url: string; materialId: string }> {
   const { storeId, materialId } = await ownStore(world);
   const count = await prepared(world, {
     method: 'POST',
@@ -23,7 +23,7 @@ async function openRequest(world: World): Promise<string> {
   return (await openRequestOf(world)).url;
 }
 
-async function openRequestOf(world: World): Promise<{ url: string; name: string }> {
+export async function openRequestOf(world: World): Promise<{ url: string; name: string }> {
   const material = await withStock(world);
   const request = await prepared(world, {
     method: 'POST',
@@ -47,14 +47,14 @@ async function draftTransfer(world: World): Promise<{ url: string; transfer: Rec
 }
 
 /** A transfer dispatched; its url and its one line's id. */
-async function dispatchedTransfer(world: World): Promise<{ url: string; lineId: string }> {
+export async function dispatchedTransfer(world: World): Promise<{ url: string; lineId: string }> {
   const { url, transfer } = await draftTransfer(world);
   await prepared(world, { method: 'POST', url: `${url}/dispatch`, token: world.admin.token });
   return { url, lineId: (transfer.lines as { _id: string }[])[0]?._id as string };
 }
 
 /** The newest ledger line of an item. */
-async function lastMovementOf(world: World, itemId: string): Promise<string> {
+export async function lastMovementOf(world: World, itemId: string): Promise<string> {
   const [row] = await queryRows<{ id: string }>(
     world.db,
     sql`select id from movements where item_id = ${itemId} order by occurred_at desc, id desc limit 1`,
@@ -64,7 +64,7 @@ async function lastMovementOf(world: World, itemId: string): Promise<string> {
 }
 
 /** An issue of 50 from a material of 5 captured on the keeper's phone, parked for a person to look at; its url. */
-async function parkedOp(world: World): Promise<string> {
+export async function parkedOp(world: World): Promise<string> {
   const material = await withStock(world);
   const answer = await prepared(world, {
     method: 'POST',
