@@ -19,6 +19,7 @@ export * from './report-sheet';
 export * from './reports';
 export * from './sessions';
 export * from './stores';
+export * from './suppliers';
 export * from './sync';
 export * from './tokens';
 export * from './transfers';

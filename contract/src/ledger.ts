@@ -202,6 +202,8 @@ export const InventoryEntrySchema = z.object({
   supplier: z.string(),
   date: z.string(),
   storeId: StoreRefSchema,
+  /** The known supplier `supplier` names (its name, whatever its case), or null; absent from answers kept from before suppliers. */
+  supplierId: z.string().nullable().optional(),
 });
 export type InventoryEntry = z.infer<typeof InventoryEntrySchema>;
 export const SupplySchema = z.object({
@@ -211,6 +213,8 @@ export const SupplySchema = z.object({
   supplier: z.string(),
   dateReceived: z.string(),
   storeId: StoreRefSchema,
+  /** The known supplier `supplier` names (its name, whatever its case), or null; absent from answers kept from before suppliers. */
+  supplierId: z.string().nullable().optional(),
 });
 export type Supply = z.infer<typeof SupplySchema>;
 

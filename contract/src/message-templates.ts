@@ -38,6 +38,7 @@ import {
 import { keeperDayTooOld, reversalWouldGoNegative, toolRefundExceeds } from './ledger';
 import { booksClosed, storeInactive } from './messages';
 import { lockOnlyForward } from './stores';
+import { priceMaterialRepeated, priceMaterialsUnknown, supplierNameTaken } from './suppliers';
 import { PARKED_TOO_OLD_FOR_KEEPER, SYNC_TOO_OLD } from './sync';
 import { noSuchItemAtSource, notEnoughToDispatch, receiptTooMuch } from './transfers';
 
@@ -100,6 +101,9 @@ export const MESSAGE_TEMPLATES: Record<string, Template> = {
   costCodeImportRepeated: { parts: ['text'], build: costCodeImportRepeated },
   costCodeImportConflict: { parts: ['text', 'text'], build: costCodeImportConflict },
   costCodesImported: { parts: ['number', 'number'], build: costCodesImported },
+  supplierNameTaken: { parts: ['text'], build: supplierNameTaken },
+  priceMaterialsUnknown: { parts: ['number'], build: priceMaterialsUnknown },
+  priceMaterialRepeated: { parts: ['text'], build: priceMaterialRepeated },
 };
 
 /** A message's code and its parts as the message writes them. */

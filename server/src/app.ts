@@ -14,6 +14,7 @@ import auditRoutes from './features/audit/audit.routes';
 import authRoutes from './features/auth/auth.routes';
 import jobsRoutes from './features/jobs/jobs.routes';
 import settingsRoutes from './features/settings/settings.routes';
+import suppliersRoutes from './features/suppliers/suppliers.routes';
 import valuationRoutes from './features/valuation/valuation.routes';
 import { ApiTokenLimiter } from './lib/auth/api-token-limit';
 import type { TokenSettings } from './lib/auth/sessions';
@@ -202,6 +203,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(settingsRoutes);
   await app.register(valuationRoutes);
   await app.register(jobsRoutes);
+  await app.register(suppliersRoutes);
 
   await registerApiReference(app);
 

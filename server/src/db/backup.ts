@@ -6,6 +6,7 @@ import { queryRows } from './sql';
 export const BACKUP_TABLES = [
   'settings',
   'stores',
+  'suppliers',
   'users',
   'imports',
   'user_stores',
@@ -16,6 +17,7 @@ export const BACKUP_TABLES = [
   'materials',
   'tools',
   'deliveries',
+  'supplier_prices',
   'reorder_points',
   'workers',
   'custody',

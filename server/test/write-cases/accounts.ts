@@ -1,7 +1,15 @@
 import { createStore, createUser, PASSWORD, unique } from '../factories';
-import { type Exempt, idIn, prepared, type WriteCase, withStock, yesterday } from './world';
+import { type Exempt, idIn, prepared, type World, type WriteCase, withStock, yesterday } from './world';
 
-/** Signing in and out, accounts, stores, jobs, money, settings, tokens and imports. */
+/** A supplier of the admin's; its id. */
+async function newSupplier(world: World): Promise<string> {
+  return idIn(
+    await prepared(world, { method: 'POST', url: '/api/suppliers', token: world.admin.token, payload: { name: unique('Supplier') } }),
+    'supplier',
+  );
+}
+
+/** Signing in and out, accounts, stores, jobs, money, settings, suppliers, tokens and imports. */
 export const ACCOUNT_WRITES: Record<string, WriteCase | Exempt> = {
   'POST /auth/login': { exempt: 'Signing in makes a new session each time by design: a repeat is a new sign-in.' },
   'POST /api/auth/login': { exempt: 'Signing in makes a new session each time by design: a repeat is a new sign-in.' },
@@ -155,6 +163,31 @@ export const ACCOUNT_WRITES: Record<string, WriteCase | Exempt> = {
         fileName: 'site.csv',
         content: Buffer.from(`Name,Unit,Quantity\n${unique('Lime')},bag,4\n`).toString('base64'),
       },
+    }),
+  },
+  'POST /api/suppliers': {
+    isUnique: true,
+    fresh: async (world) => ({
+      method: 'POST',
+      url: '/api/suppliers',
+      token: world.admin.token,
+      payload: { name: unique('Acme'), email: 'orders@acme.example', leadTimeDays: 5 },
+    }),
+  },
+  'PUT /api/suppliers/:id': {
+    fresh: async (world) => ({
+      method: 'PUT',
+      url: `/api/suppliers/${await newSupplier(world)}`,
+      token: world.admin.token,
+      payload: { name: unique('Renamed'), leadTimeDays: 9 },
+    }),
+  },
+  'PUT /api/suppliers/:id/prices': {
+    fresh: async (world) => ({
+      method: 'PUT',
+      url: `/api/suppliers/${await newSupplier(world)}/prices`,
+      token: world.admin.token,
+      payload: { lines: [{ materialId: (await withStock(world))._id, unitCost: '12.5', packSize: 10 }] },
     }),
   },
   'PUT /api/settings': { fresh: async (world) => ({ method: 'PUT', url: '/api/settings', token: world.admin.token, payload: {} }) },

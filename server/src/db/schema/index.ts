@@ -1,5 +1,6 @@
 export * from './audit';
 export * from './auth';
+export * from './buying';
 export * from './counts';
 export * from './custody';
 export * from './imports';
@@ -8,5 +9,6 @@ export * from './ledger';
 export * from './reorder';
 export * from './settings';
 export * from './stores';
+export * from './suppliers';
 export * from './sync';
 export * from './transfers';

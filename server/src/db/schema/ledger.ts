@@ -30,6 +30,7 @@ import { stockCounts } from './counts';
 import { custody, workers } from './custody';
 import { costCodes, jobs } from './jobs';
 import { stores } from './stores';
+import { suppliers } from './suppliers';
 import { transferLines } from './transfers';
 
 /** PostgreSQL's 64-bit transaction id, read as text (it passes 2^53). */
@@ -203,6 +204,8 @@ export const deliveries = pgTable(
       .references(() => materials.id),
     quantity: integer('quantity').notNull(),
     supplier: text('supplier').notNull(),
+    /** The known supplier the free-text name is, when it is one. */
+    supplierId: uuid('supplier_id').references(() => suppliers.id),
     dateReceived: date('date_received', { mode: 'string' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -2,7 +2,7 @@ import type { InventoryEntry, Supply } from '@stockyard/contract';
 import type { deliveries } from '../../db/schema';
 import type { RowOf } from '../../db/sql';
 
-export type DeliveryRow = Pick<RowOf<typeof deliveries>, 'id' | 'material_id' | 'quantity' | 'supplier' | 'store_id'> & {
+export type DeliveryRow = Pick<RowOf<typeof deliveries>, 'id' | 'material_id' | 'quantity' | 'supplier' | 'supplier_id' | 'store_id'> & {
   /** Read as text (`date_received::text`): a calendar day, never shifted by a time zone. */
   date_received: string;
   material_name: string | null;
@@ -20,6 +20,7 @@ export function presentDelivery(row: DeliveryRow): DeliveryRecord {
     supplier: row.supplier,
     day: row.date_received.slice(0, 10),
     storeId: { _id: row.store_id, name: row.store_name },
+    supplierId: row.supplier_id,
   };
 }
 

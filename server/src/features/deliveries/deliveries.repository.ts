@@ -17,7 +17,7 @@ export async function findDeliveryRows(
   if (query.ids) conditions.push(uuidIn(sql`d.id`, query.ids));
   const rows = await queryRows<DeliveryRow & { total: number }>(
     db,
-    sql`select d.id, d.material_id, m.name as material_name, d.quantity, d.supplier, d.date_received::text as date_received,
+    sql`select d.id, d.material_id, m.name as material_name, d.quantity, d.supplier, d.supplier_id, d.date_received::text as date_received,
                d.store_id, s.name as store_name, count(*) over ()::int as total
         from deliveries d
         join stores s on s.id = d.store_id
@@ -31,11 +31,17 @@ export async function findDeliveryRows(
 
 export type DeliveryValues = { storeId: string; materialId: string; quantity: number; supplier: string; day: string };
 
+/** The known supplier a delivery's free-text supplier names, whatever its case; null for any other. */
+function knownSupplier(name: string): SQL {
+  return sql`(select id from suppliers where lower(name) = lower(${name}))`;
+}
+
 export async function insertDelivery(db: DbOrTx, values: DeliveryValues): Promise<string> {
   const [row] = await queryRows<Pick<RowOf<typeof deliveries>, 'id'>>(
     db,
-    sql`insert into deliveries (store_id, material_id, quantity, supplier, date_received)
-        values (${values.storeId}, ${values.materialId}, ${values.quantity}, ${values.supplier}, ${values.day}) returning id`,
+    sql`insert into deliveries (store_id, material_id, quantity, supplier, supplier_id, date_received)
+        values (${values.storeId}, ${values.materialId}, ${values.quantity}, ${values.supplier}, ${knownSupplier(values.supplier)}, ${values.day})
+        returning id`,
   );
   if (!row) throw new Error('insert returned no row');
   return row.id;
@@ -56,7 +62,7 @@ export async function lockDeliveryRow(db: DbOrTx, id: string, storeIds: string[]
 export async function updateDeliveryRow(db: DbOrTx, id: string, values: DeliveryValues): Promise<void> {
   await db.execute(
     sql`update deliveries set material_id = ${values.materialId}, store_id = ${values.storeId}, quantity = ${values.quantity},
-          supplier = ${values.supplier}, date_received = ${values.day}
+          supplier = ${values.supplier}, supplier_id = ${knownSupplier(values.supplier)}, date_received = ${values.day}
         where id = ${id}`,
   );
 }

@@ -34,7 +34,9 @@ export type Permission =
   | 'settings:read'
   | 'settings:manage'
   | 'jobs:read'
-  | 'jobs:manage';
+  | 'jobs:manage'
+  | 'suppliers:read'
+  | 'suppliers:manage';
 
 /** What every signed-in person may do with their own account. */
 const ownAccount: readonly Permission[] = [
@@ -63,6 +65,7 @@ const storeKeeper: readonly Permission[] = [
   'custody:read',
   'costs:read',
   'jobs:read',
+  'suppliers:read',
 ];
 
 const grants: Record<Role, readonly Permission[]> = {
@@ -80,6 +83,7 @@ const grants: Record<Role, readonly Permission[]> = {
     'costs:manage',
     'settings:manage',
     'jobs:manage',
+    'suppliers:manage',
   ],
   user: storeKeeper,
   'store-user': [...ownAccount, 'stores:read', 'account:mfa', 'items:read', 'custody:read'],
