@@ -88,11 +88,12 @@ export const SupplierPriceLineSchema = z.object({
 });
 export type SupplierPriceLine = z.infer<typeof SupplierPriceLineSchema>;
 export const SupplierPricesResponseSchema = z.object({
-  message: z.string().optional(),
   supplier: z.object({ _id: z.string(), name: z.string() }),
   lines: z.array(SupplierPriceLineSchema),
 });
 export type SupplierPricesResponse = z.infer<typeof SupplierPricesResponseSchema>;
+export const SupplierPricesSavedResponseSchema = SupplierPricesResponseSchema.extend({ message: z.string() });
+export type SupplierPricesSavedResponse = z.infer<typeof SupplierPricesSavedResponseSchema>;
 
 export const SUPPLIER_SAVED = 'Supplier saved.';
 export const SUPPLIER_NOT_FOUND = 'Supplier not found';

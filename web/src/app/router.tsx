@@ -101,6 +101,7 @@ const valuation = <ValuationPage />;
 const JobCostPage = lazyPage(() => import('../features/jobs/pages/job-cost-page'), 'JobCostPage');
 const jobCost = <JobCostPage />;
 const JobsPage = lazyPage(() => import('../features/jobs/pages/jobs-page'), 'JobsPage');
+const SuppliersPage = lazyPage(() => import('../features/suppliers/pages/suppliers-page'), 'SuppliersPage');
 
 const changePassword = <ChangePasswordPage />;
 const sessions = <SessionsPage />;
@@ -161,6 +162,7 @@ export const screens: Record<string, Screens> = {
   '/dashboard/valuation': { admin: valuation, user: valuation },
   '/dashboard/jobcost': { admin: jobCost, user: jobCost },
   '/dashboard/jobs': { admin: <JobsPage /> },
+  '/dashboard/suppliers': { admin: <SuppliersPage /> },
 };
 
 function RoleScreen({ byRole }: { byRole: Screens }) {

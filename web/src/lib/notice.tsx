@@ -1,4 +1,6 @@
 import { Alert } from '@mantine/core';
+import { localMessage } from '../i18n/local-message';
+import { messageOf } from './api';
 
 export type NoticeValue = { ok: boolean; text: string } | null;
 
@@ -17,4 +19,15 @@ export function Notice({ value, onClose, mb }: { value: NoticeValue; onClose?: (
       {value.text}
     </Alert>
   );
+}
+
+/** Runs a save and shows its answer in a notice, in the reader's language; whether it was saved. */
+export async function saveWithNotice(work: () => Promise<{ message: string }>, onDone: (notice: NoticeValue) => void, failText: string) {
+  try {
+    onDone({ ok: true, text: localMessage((await work()).message) });
+    return true;
+  } catch (error) {
+    onDone({ ok: false, text: messageOf(error, failText) });
+    return false;
+  }
 }

@@ -4,6 +4,7 @@ import {
   SupplierListResponseSchema,
   SupplierPricesRequestSchema,
   SupplierPricesResponseSchema,
+  SupplierPricesSavedResponseSchema,
   SupplierResponseSchema,
   SupplierUpdateRequestSchema,
 } from '@stockyard/contract';
@@ -62,7 +63,7 @@ const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: ByIdParamsSchema,
         body: SupplierPricesRequestSchema,
-        response: { 200: SupplierPricesResponseSchema, ...errorResponses },
+        response: { 200: SupplierPricesSavedResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) =>

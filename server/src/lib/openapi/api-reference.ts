@@ -38,6 +38,7 @@ export const API_TAGS = [
     description: 'What stock is worth: values per store as of any day (sums of the ledger’s values), and revaluing a store’s stock.',
   },
   { name: 'jobs', description: 'Jobs that issued materials are charged to, cost codes, and what each job cost.' },
+  { name: 'suppliers', description: 'Suppliers the company buys from, and the price list of each (admins keep them, keepers read them).' },
   { name: 'settings', description: 'The company’s settings, such as its currency.' },
   { name: 'audit', description: 'Who changed what.' },
   { name: 'health', description: 'Whether the server and its database answer.' },

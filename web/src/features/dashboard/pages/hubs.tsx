@@ -54,6 +54,7 @@ export function InventoryHubPage() {
         { label: t('money.valuation'), to: '/dashboard/valuation' },
         { label: t('jobs.cost'), to: '/dashboard/jobcost' },
         { label: t('jobs.title'), to: '/dashboard/jobs' },
+        { label: t('suppliers.title'), to: '/dashboard/suppliers' },
         { label: t('adminHub.stockCounts'), to: '/dashboard/counts' },
         { label: t('hub.toolsOut'), to: '/dashboard/toolsout', badge: <OverdueBadge /> },
         { label: t('hub.lowStock'), to: '/dashboard/lowstock', badge: <LowStockBadge /> },

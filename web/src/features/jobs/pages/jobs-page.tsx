@@ -3,27 +3,14 @@ import type { CostCode, Job } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../app/layouts/page-card';
-import { localMessage } from '../../../i18n/local-message';
-import { messageOf } from '../../../lib/api';
 import { type Column, DataTable } from '../../../lib/data-table';
 import { FormStack } from '../../../lib/form-stack';
 import { newIdempotencyKey, useIdempotencyKey } from '../../../lib/idempotency-key';
 import { formatMoney, useCurrency } from '../../../lib/money';
-import { Notice, type NoticeValue } from '../../../lib/notice';
+import { Notice, type NoticeValue, saveWithNotice as saved } from '../../../lib/notice';
 import { base64Of } from '../../imports';
 import { useStoreOptions } from '../../stores';
 import { useAllJobs, useCostCodes, useCreateCostCode, useCreateJob, useImportCostCodes, useUpdateJob } from '../api/jobs';
-
-/** Runs a save and shows its answer on the page; whether it was saved. */
-async function saved(work: () => Promise<{ message: string }>, onDone: (notice: NoticeValue) => void, failText: string) {
-  try {
-    onDone({ ok: true, text: localMessage((await work()).message) });
-    return true;
-  } catch (error) {
-    onDone({ ok: false, text: messageOf(error, failText) });
-    return false;
-  }
-}
 
 /** A new job: its code, name, the stores it draws from and its budget; sent once however often it is pressed. */
 function NewJobForm({ onDone }: { onDone: (notice: NoticeValue) => void }) {

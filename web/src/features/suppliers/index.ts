@@ -1,0 +1,2 @@
+// What other features use of suppliers.
+export * from './api/suppliers';
