@@ -19,7 +19,7 @@ describe('the suppliers screen', () => {
     });
     renderAt('/dashboard/suppliers');
     const user = userEvent.setup();
-    expect(await screen.findByText('7 days')).toBeInTheDocument();
+    expect(await screen.findByText('orders@acme.example · 7 days to deliver')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Supplier name' }), 'Bharat Steel');
     await user.type(screen.getByRole('textbox', { name: 'Lead time (days)' }), '10');
     await user.click(screen.getByRole('button', { name: 'Add supplier' }));
@@ -44,6 +44,7 @@ describe('the suppliers screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Price list Acme Cement' }));
     const table = await screen.findByRole('table', { name: 'Price list of Acme Cement' });
     expect(await within(table).findByText('400.125 / bag')).toBeInTheDocument();
+    expect(within(table).getByText('Packs of 50')).toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'Material' }));
     await user.click(await screen.findByRole('option', { name: 'Sand · Riverside' }));

@@ -1,6 +1,7 @@
-import { Button, Group, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Supplier, SupplierPriceLine } from '@stockyard/contract';
+import { IconX } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../app/layouts/page-card';
@@ -58,6 +59,20 @@ function NewSupplierForm({ onDone }: { onDone: (notice: NoticeValue) => void }) 
   );
 }
 
+/** A row's name, and under it in small letters what else identifies it (a store, an email). */
+function NameAndDetail({ name, detail }: { name: string; detail: string }) {
+  return (
+    <>
+      <Text size="sm">{name}</Text>
+      {detail && (
+        <Text size="xs" c="dimmed">
+          {detail}
+        </Text>
+      )}
+    </>
+  );
+}
+
 type PriceInput = { materialId: string; unitCost: string; packSize: number | null };
 const asInput = (line: SupplierPriceLine): PriceInput => ({
   materialId: line.materialId,
@@ -100,7 +115,7 @@ function AddPriceForm({ lines, onSave }: { lines: SupplierPriceLine[]; onSave: (
           nothingFoundMessage={t('suppliers.noMaterial')}
           filter={({ options: found }) => found}
         />
-        <UnitCostInput value={unitCost} onChange={setUnitCost} />
+        <UnitCostInput value={unitCost} onChange={setUnitCost} description={t('suppliers.unitCostHint')} />
         <WholeNumberInput label={t('suppliers.packSize')} min={1} value={packSize} onChange={setPackSize} />
       </SimpleGrid>
       <Button type="submit" variant="light" style={{ alignSelf: 'flex-start' }}>
@@ -124,27 +139,29 @@ function PriceList({ supplier, onDone }: { supplier: Supplier; onDone: (notice: 
       t('suppliers.saveFailed'),
     );
   const columns: Column<SupplierPriceLine>[] = [
-    { header: t('suppliers.material'), render: (line) => line.name },
-    { header: t('suppliers.store'), render: (line) => line.store.name },
+    { header: t('suppliers.material'), render: (line) => <NameAndDetail name={line.name} detail={line.store.name} /> },
     {
       header: currency ? t('money.unitCostIn', { currency: currencySign(currency) }) : t('money.unitCost'),
       align: 'right',
       // Exact as kept, up to 4 decimals: a price list is read to the last digit.
-      render: (line) => `${line.unitCost} / ${line.unit}`,
+      render: (line) => (
+        <NameAndDetail
+          name={`${line.unitCost} / ${line.unit}`}
+          detail={line.packSize ? t('suppliers.packOf', { count: line.packSize }) : ''}
+        />
+      ),
     },
-    { header: t('suppliers.packSize'), align: 'right', render: (line) => line.packSize ?? '—' },
     {
       header: '',
       render: (line) => (
-        <Button
-          size="compact-xs"
+        <ActionIcon
           variant="subtle"
           color="red"
           aria-label={`${t('suppliers.remove')} ${line.name}`}
           onClick={() => void saveLines(lines.filter((kept) => kept.materialId !== line.materialId).map(asInput))}
         >
-          {t('suppliers.remove')}
-        </Button>
+          <IconX size={16} />
+        </ActionIcon>
       ),
     },
   ];
@@ -160,6 +177,7 @@ function PriceList({ supplier, onDone }: { supplier: Supplier; onDone: (notice: 
         isLoading={prices.isPending}
         emptyText={t('suppliers.noPrices')}
         caption={t('suppliers.pricesOf', { name: supplier.name })}
+        minWidth={300}
       />
       <AddPriceForm lines={lines} onSave={saveLines} />
     </Stack>
@@ -175,13 +193,12 @@ export function SuppliersPage() {
   const [chosen, setChosen] = useState<Supplier | null>(null);
   const [notice, setNotice] = useState<NoticeValue>(null);
   const columns: Column<Supplier>[] = [
-    { header: t('suppliers.name'), render: (supplier) => supplier.name },
-    { header: t('suppliers.email'), render: (supplier) => supplier.email ?? '—' },
-    { header: t('suppliers.phone'), render: (supplier) => supplier.phone ?? '—' },
     {
-      header: t('suppliers.leadTime'),
-      align: 'right',
-      render: (supplier) => (supplier.leadTimeDays === null ? '—' : t('suppliers.days', { count: supplier.leadTimeDays })),
+      header: t('suppliers.name'),
+      render: (supplier) => {
+        const leadTime = supplier.leadTimeDays === null ? null : t('suppliers.leadTimeOf', { count: supplier.leadTimeDays });
+        return <NameAndDetail name={supplier.name} detail={[supplier.email, supplier.phone, leadTime].filter(Boolean).join(' · ')} />;
+      },
     },
     {
       header: '',
@@ -217,6 +234,7 @@ export function SuppliersPage() {
           isLoading={suppliers.isPending}
           emptyText={t('suppliers.none')}
           caption={t('suppliers.title')}
+          minWidth={300}
         />
         {chosen && <PriceList supplier={chosen} onDone={setNotice} />}
       </Stack>
