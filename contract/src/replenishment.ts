@@ -14,11 +14,23 @@ const whole = (label: string, min: number) =>
 
 export const REORDER_TARGET_ABOVE_MIN = 'The target must be more than the minimum.';
 export const ReorderRequestSchema = z
-  .object({ minQty: whole('Minimum', 0), targetQty: whole('Target', 1), packSize: whole('Pack size', 1).default(1) })
+  .object({
+    minQty: whole('Minimum', 0),
+    targetQty: whole('Target', 1),
+    packSize: whole('Pack size', 1).default(1),
+    /** The supplier it is ordered from; left out, it stays as it was; null, it has none. */
+    preferredSupplierId: IdSchema.nullable().optional(),
+  })
   .refine((value) => value.targetQty > value.minQty, { message: REORDER_TARGET_ABOVE_MIN, path: ['targetQty'] });
 export type ReorderRequest = z.input<typeof ReorderRequestSchema>;
 
-export const ReorderPointSchema = z.object({ minQty: z.number(), targetQty: z.number(), packSize: z.number() });
+const SupplierRefSchema = z.object({ _id: z.string(), name: z.string() });
+export const ReorderPointSchema = z.object({
+  minQty: z.number(),
+  targetQty: z.number(),
+  packSize: z.number(),
+  preferredSupplier: SupplierRefSchema.nullable(),
+});
 export type ReorderPoint = z.infer<typeof ReorderPointSchema>;
 export const ReorderResponseSchema = z.object({ message: z.string(), reorder: ReorderPointSchema.nullable() });
 export type ReorderResponse = z.infer<typeof ReorderResponseSchema>;
@@ -41,6 +53,8 @@ export const LowStockRowSchema = z.object({
   packSize: z.number(),
   /** What to order: up to the target, rounded up to whole packs. */
   suggested: z.number(),
+  /** The supplier it is ordered from, when one is set on its reorder point. */
+  preferredSupplier: SupplierRefSchema.nullable(),
 });
 export type LowStockRow = z.infer<typeof LowStockRowSchema>;
 export const LowStockResponseSchema = z.object({ rows: z.array(LowStockRowSchema), total: z.number() });

@@ -4,6 +4,7 @@ import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid }
 import { users } from './auth';
 import { materials } from './ledger';
 import { stores } from './stores';
+import { suppliers } from './suppliers';
 
 /**
  * A material's reorder point in its store: low when what it has (available, and later what is on its
@@ -18,6 +19,8 @@ export const reorderPoints = pgTable(
     minQty: integer('min_qty').notNull(),
     targetQty: integer('target_qty').notNull(),
     packSize: integer('pack_size').notNull().default(1),
+    /** The supplier the material is ordered from, if any. */
+    preferredSupplierId: uuid('preferred_supplier_id').references(() => suppliers.id),
     /** Whether it was low after its last movement: a movement that makes it low notifies once per crossing. */
     isLow: boolean('is_low').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

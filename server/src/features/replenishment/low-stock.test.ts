@@ -20,7 +20,7 @@ describe('reorder points and the low-stock list', () => {
     const cement = await createMaterial(t.app, staff.keeper.token, { name: unique('Cement'), unit: 'bag', totalQuantity: 25 });
     const set = await call(staff.keeper.token, 'PUT', `/api/materials/${cement._id}/reorder`, { minQty: 20, targetQty: 60, packSize: 10 });
     expect(set.statusCode, set.body).toBe(200);
-    expect(set.json().reorder).toEqual({ minQty: 20, targetQty: 60, packSize: 10 });
+    expect(set.json().reorder).toEqual({ minQty: 20, targetQty: 60, packSize: 10, preferredSupplier: null });
     const lowNames = async () =>
       ((await call(staff.keeper.token, 'GET', '/api/low-stock')).json().rows as { name: string }[]).map((row) => row.name);
     expect(await lowNames()).not.toContain(cement.name);
@@ -54,6 +54,7 @@ describe('reorder points and the low-stock list', () => {
       minQty: 20,
       targetQty: 60,
       packSize: 10,
+      preferredSupplier: null,
     });
     expect((await call(staff.keeper.token, 'DELETE', `/api/materials/${cement._id}/reorder`)).statusCode).toBe(200);
     expect(await lowNames()).not.toContain(cement.name);
@@ -95,5 +96,35 @@ describe('reorder points and the low-stock list', () => {
     expect(theirsLow).toContain(theirs._id);
     const byStore = await call(staff.admin.token, 'GET', `/api/low-stock?storeId=${other.store._id}`);
     expect(byStore.json().rows.map((row: { materialId: string }) => row.materialId)).toEqual([theirs._id]);
+  });
+
+  it('names the supplier a material is ordered from: kept when a change leaves it out, cleared by null, shown on the low-stock list', async () => {
+    const supplier = (await call(staff.admin.token, 'POST', '/api/suppliers', { name: unique('Acme') })).json().supplier;
+    const lime = await createMaterial(t.app, staff.keeper.token, { name: unique('Lime'), unit: 'bag', totalQuantity: 5 });
+    const url = `/api/materials/${lime._id}/reorder`;
+    const set = await call(staff.keeper.token, 'PUT', url, { minQty: 10, targetQty: 30, preferredSupplierId: supplier._id });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().reorder.preferredSupplier).toEqual({ _id: supplier._id, name: supplier.name });
+    const changed = await call(staff.keeper.token, 'PUT', url, { minQty: 8, targetQty: 30 });
+    expect(changed.json().reorder).toMatchObject({ minQty: 8, preferredSupplier: { _id: supplier._id } });
+    const low = (await call(staff.keeper.token, 'GET', '/api/low-stock')).json().rows as {
+      materialId: string;
+      preferredSupplier: unknown;
+    }[];
+    expect(low.find((row) => row.materialId === lime._id)?.preferredSupplier).toEqual({ _id: supplier._id, name: supplier.name });
+
+    const unknown = await call(staff.keeper.token, 'PUT', url, {
+      minQty: 8,
+      targetQty: 30,
+      preferredSupplierId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Supplier not found');
+    expect((await call(staff.keeper.token, 'GET', url)).json().reorder.preferredSupplier).toEqual({
+      _id: supplier._id,
+      name: supplier.name,
+    });
+    const cleared = await call(staff.keeper.token, 'PUT', url, { minQty: 8, targetQty: 30, preferredSupplierId: null });
+    expect(cleared.json().reorder.preferredSupplier).toBeNull();
   });
 });

@@ -4,7 +4,11 @@ import type { LowStockLine, ReorderRow } from './replenishment.repository';
 
 /** A material's reorder point as the contract has it; null when it has none. */
 export function presentReorderPoint(row: ReorderRow | undefined): ReorderPoint | null {
-  return row ? { minQty: row.min_qty, targetQty: row.target_qty, packSize: row.pack_size } : null;
+  return row ? { minQty: row.min_qty, targetQty: row.target_qty, packSize: row.pack_size, preferredSupplier: supplierOf(row) } : null;
+}
+
+function supplierOf(row: ReorderRow) {
+  return row.preferred_supplier_id ? { _id: row.preferred_supplier_id, name: row.preferred_supplier_name ?? '' } : null;
 }
 
 /** A low-stock line with its suggested order. */
@@ -22,6 +26,7 @@ export function presentLowStock(row: LowStockLine): LowStockRow {
     targetQty: row.target_qty,
     packSize: row.pack_size,
     suggested: row.suggested,
+    preferredSupplier: supplierOf(row),
   };
 }
 

@@ -3,7 +3,13 @@ import type { DbOrTx } from '../../db/client';
 import type { materials, reorderPoints } from '../../db/schema';
 import { queryRows, type RowOf, storeFilter } from '../../db/sql';
 
-export type ReorderRow = { min_qty: number; target_qty: number; pack_size: number };
+export type ReorderRow = {
+  min_qty: number;
+  target_qty: number;
+  pack_size: number;
+  preferred_supplier_id: string | null;
+  preferred_supplier_name: string | null;
+};
 export type LowStockLine = ReorderRow & {
   material_id: string;
   name: string;
@@ -30,19 +36,28 @@ export async function lockMaterial(tx: DbOrTx, id: string, storeIds: string[] | 
 export async function findReorderPoint(db: DbOrTx, materialId: string): Promise<ReorderRow | undefined> {
   const [row] = await queryRows<ReorderRow>(
     db,
-    sql`select min_qty, target_qty, pack_size from reorder_points where material_id = ${materialId}`,
+    sql`select r.min_qty, r.target_qty, r.pack_size, r.preferred_supplier_id, p.name as preferred_supplier_name
+        from reorder_points r left join suppliers p on p.id = r.preferred_supplier_id where r.material_id = ${materialId}`,
   );
   return row;
 }
 
-export async function upsertReorderPoint(tx: DbOrTx, materialId: string, point: { minQty: number; targetQty: number; packSize: number }) {
+export type ReorderValues = { minQty: number; targetQty: number; packSize: number; preferredSupplierId?: string | null | undefined };
+
+export async function upsertReorderPoint(tx: DbOrTx, materialId: string, point: ReorderValues) {
+  // A supplier left out stays as it was.
+  const isSupplierGiven = point.preferredSupplierId !== undefined;
+  const supplierId = point.preferredSupplierId ?? null;
   await tx.execute(
     // Whether it is low now (with what is on its way) is where it starts: only a movement that crosses the minimum notifies.
-    sql`insert into reorder_points (material_id, min_qty, target_qty, pack_size, is_low)
-        select ${materialId}, ${point.minQty}, ${point.targetQty}, ${point.packSize}, m.available_quantity + m.incoming_quantity <= ${point.minQty}
+    sql`insert into reorder_points (material_id, min_qty, target_qty, pack_size, preferred_supplier_id, is_low)
+        select ${materialId}, ${point.minQty}, ${point.targetQty}, ${point.packSize}, ${supplierId}::uuid,
+               m.available_quantity + m.incoming_quantity <= ${point.minQty}
         from materials m where m.id = ${materialId}
         on conflict (material_id) do update set min_qty = excluded.min_qty, target_qty = excluded.target_qty,
-                                                pack_size = excluded.pack_size, is_low = excluded.is_low, updated_at = now()`,
+                                                pack_size = excluded.pack_size, is_low = excluded.is_low, updated_at = now(),
+                                                preferred_supplier_id = case when ${isSupplierGiven} then excluded.preferred_supplier_id
+                                                                             else reorder_points.preferred_supplier_id end`,
   );
 }
 
@@ -67,13 +82,14 @@ export async function findLowStock(
     db,
     sql`select m.id as material_id, m.name, m.unit, m.store_id, s.name as store_name, m.available_quantity as available,
                coalesce(way.in_transit, 0)::int as in_transit, coalesce(way.requested, 0)::int as requested,
-               r.min_qty, r.target_qty, r.pack_size,
+               r.min_qty, r.target_qty, r.pack_size, r.preferred_supplier_id, p.name as preferred_supplier_name,
                greatest(ceil((r.target_qty - m.available_quantity - m.incoming_quantity)::numeric / r.pack_size) * r.pack_size, 0)::int as suggested,
                req.request_id as open_request_id, req.quantity as open_request_quantity,
                count(*) over ()::int as total
         from reorder_points r
         join materials m on m.id = r.material_id and m.deleted_at is null
         join stores s on s.id = m.store_id
+        left join suppliers p on p.id = r.preferred_supplier_id
         left join lateral (
           select sum(l.quantity - l.received - l.damaged - l.lost) filter (where t.status <> 'draft') as in_transit,
                  sum(l.quantity) filter (where t.status = 'draft') as requested

@@ -1,4 +1,4 @@
-import { MATERIAL_NOT_FOUND, REORDER_POINT_NONE, REORDER_POINT_REMOVED, type ReorderPoint } from '@stockyard/contract';
+import { MATERIAL_NOT_FOUND, REORDER_POINT_NONE, REORDER_POINT_REMOVED, type ReorderPoint, SUPPLIER_NOT_FOUND } from '@stockyard/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { assertStoreVisible, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
@@ -6,8 +6,16 @@ import { AppError } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { runTransaction } from '../../lib/transaction';
 import { storeOfMaterial } from '../materials/materials.service';
+import { supplierExists } from '../suppliers/suppliers.service';
 import { presentLowStock, presentReorderPoint } from './replenishment.presenter';
-import { deleteReorderPoint, findLowStock, findReorderPoint, lockMaterial, upsertReorderPoint } from './replenishment.repository';
+import {
+  deleteReorderPoint,
+  findLowStock,
+  findReorderPoint,
+  lockMaterial,
+  type ReorderValues,
+  upsertReorderPoint,
+} from './replenishment.repository';
 
 async function mustLock(tx: DbOrTx, auth: AuthContext, materialId: string) {
   if (!(await lockMaterial(tx, materialId, storeScopeOf(auth)))) throw new AppError('not_found', MATERIAL_NOT_FOUND);
@@ -18,15 +26,13 @@ export async function getReorderPoint(db: DbOrTx, auth: AuthContext, materialId:
   return presentReorderPoint(await findReorderPoint(db, materialId));
 }
 
-/** Sets a material's reorder point (a keeper's for their stores, an admin's for any). */
-export async function setReorderPoint(
-  db: Db,
-  auth: AuthContext,
-  materialId: string,
-  point: { minQty: number; targetQty: number; packSize: number },
-): Promise<ReorderPoint | null> {
+/** Sets a material's reorder point (a keeper's for their stores, an admin's for any), and whom it is ordered from. */
+export async function setReorderPoint(db: Db, auth: AuthContext, materialId: string, point: ReorderValues): Promise<ReorderPoint | null> {
   return runTransaction(db, async (tx) => {
     await mustLock(tx, auth, materialId);
+    if (point.preferredSupplierId && !(await supplierExists(tx, point.preferredSupplierId))) {
+      throw new AppError('bad_request', SUPPLIER_NOT_FOUND);
+    }
     await upsertReorderPoint(tx, materialId, point);
     return presentReorderPoint(await findReorderPoint(tx, materialId));
   });

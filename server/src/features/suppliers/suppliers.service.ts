@@ -39,6 +39,11 @@ export async function getSupplier(db: DbOrTx, id: string) {
   return presentSupplier(row);
 }
 
+/** Whether a supplier of this id exists. */
+export async function supplierExists(db: DbOrTx, id: string): Promise<boolean> {
+  return (await findSupplier(db, id)) !== undefined;
+}
+
 function nameTaken(error: unknown, name: string): never {
   if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw new AppError('conflict', supplierNameTaken(name));
   throw error;

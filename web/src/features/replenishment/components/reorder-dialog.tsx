@@ -1,4 +1,4 @@
-import { Button, Loader, SimpleGrid, Text } from '@mantine/core';
+import { Button, Loader, Select, SimpleGrid, Text } from '@mantine/core';
 import { type ReorderPoint, ReorderRequestSchema } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { WholeNumberInput } from '../../../lib/inputs';
 import { usePayloadCheck } from '../../../lib/validation';
+import { useSuppliers } from '../../suppliers';
 import { useReorderPoint, useSaveReorderPoint } from '../api/low-stock';
 
 type Material = { _id: string; name: string };
@@ -51,6 +52,9 @@ function ReorderForm({
   const [minQty, setMin] = useState<string | number>(current?.minQty ?? '');
   const [targetQty, setTarget] = useState<string | number>(current?.targetQty ?? '');
   const [packSize, setPack] = useState<string | number>(current?.packSize ?? 1);
+  const [supplierId, setSupplierId] = useState<string | null>(current?.preferredSupplier?._id ?? null);
+  const suppliers = useSuppliers('');
+  const supplierOptions = (suppliers.data?.suppliers ?? []).map((supplier) => ({ value: supplier._id, label: supplier.name }));
   const [error, setError] = useState<string | null>(null);
   const payload = usePayloadCheck(ReorderRequestSchema, ['minQty', 'targetQty', 'packSize']);
   const { t } = useTranslation();
@@ -67,7 +71,12 @@ function ReorderForm({
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    const data = payload.check({ minQty: asNumber(minQty), targetQty: asNumber(targetQty), packSize: asNumber(packSize) });
+    const data = payload.check({
+      minQty: asNumber(minQty),
+      targetQty: asNumber(targetQty),
+      packSize: asNumber(packSize),
+      preferredSupplierId: supplierId,
+    });
     if (data) void send(data);
   }
 
@@ -82,6 +91,15 @@ function ReorderForm({
         <WholeNumberInput label={t('reorder.target')} error={payload.errorOf('targetQty')} min={1} value={targetQty} onChange={setTarget} />
         <WholeNumberInput label={t('reorder.packSize')} error={payload.errorOf('packSize')} min={1} value={packSize} onChange={setPack} />
       </SimpleGrid>
+      <Select
+        label={t('reorder.supplier')}
+        placeholder={t('reorder.noSupplier')}
+        data={supplierOptions}
+        value={supplierId}
+        onChange={setSupplierId}
+        searchable
+        clearable
+      />
       <DialogButtons onCancel={() => onClose()} action={t('reorder.save')} isBusy={save.isPending}>
         {current ? (
           <Button variant="subtle" color="red" onClick={() => void send(null)}>

@@ -25,6 +25,8 @@ const product = {
   storeId: { _id: '5e0c0c0c-0000-4000-8000-000000000001', name: 'Riverside' },
 };
 
+const ACME = '5e0c0c0c-0000-4000-8000-0000000000a1';
+
 describe('low stock', () => {
   it('lists low materials with what to order, in packs, and sends the warehouse a request', async () => {
     signInAs('user');
@@ -45,6 +47,7 @@ describe('low stock', () => {
               packSize: 10,
               suggested: 40,
               openRequest: null,
+              preferredSupplier: { _id: 'p1', name: 'Acme Cement' },
             },
           ],
           total: 1,
@@ -56,6 +59,7 @@ describe('low stock', () => {
     const row = await screen.findByRole('listitem', { name: 'Cement' });
     expect(row).toHaveTextContent('20 bag left · minimum 20');
     expect(row).toHaveTextContent('Order 40');
+    expect(row).toHaveTextContent('from Acme Cement');
     expect(row).toHaveTextContent('4 packs of 10');
 
     const user = userEvent.setup();
@@ -77,6 +81,9 @@ describe('low stock', () => {
       'GET /api/products': { body: [product] },
       [`GET /api/materials/${product._id}/reorder`]: { body: { message: 'OK', reorder: null } },
       [`PUT /api/materials/${product._id}/reorder`]: (body) => ({ body: { message: 'Reorder point saved', reorder: body } }),
+      'GET /api/suppliers': {
+        body: { suppliers: [{ _id: ACME, name: 'Acme Cement', email: null, phone: null, leadTimeDays: 7, createdAt: '' }], total: 1 },
+      },
     });
     renderAt('/dashboard/allproducts');
     const user = userEvent.setup();
@@ -92,9 +99,16 @@ describe('low stock', () => {
     const pack = within(dialog).getByRole('textbox', { name: 'Pack size' });
     await user.clear(pack);
     await user.type(pack, '10');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Ordered from' }));
+    await user.click(await screen.findByRole('option', { name: 'Acme Cement' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reorder point of Cement' })).not.toBeInTheDocument());
-    expect(calls.find((call) => call.key.startsWith('PUT'))?.body).toEqual({ minQty: 20, targetQty: 200, packSize: 10 });
+    expect(calls.find((call) => call.key.startsWith('PUT'))?.body).toEqual({
+      minQty: 20,
+      targetQty: 200,
+      packSize: 10,
+      preferredSupplierId: ACME,
+    });
   });
 
   it('shows the unread count on the bell and marks notifications read', async () => {

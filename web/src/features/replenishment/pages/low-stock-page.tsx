@@ -86,6 +86,11 @@ export function LowStockPage() {
                           {t('lowStock.packs', { packs: row.suggested / row.packSize, size: row.packSize })}
                         </Text>
                       )}
+                      {row.preferredSupplier && (
+                        <Text size="xs" c="dimmed">
+                          {t('lowStock.from', { supplier: row.preferredSupplier.name })}
+                        </Text>
+                      )}
                     </Stack>
                   </ListRow>
                 );

@@ -1,0 +1,2 @@
+ALTER TABLE "reorder_points" ADD COLUMN "preferred_supplier_id" uuid;--> statement-breakpoint
+ALTER TABLE "reorder_points" ADD CONSTRAINT "reorder_points_preferred_supplier_id_suppliers_id_fk" FOREIGN KEY ("preferred_supplier_id") REFERENCES "public"."suppliers"("id") ON DELETE no action ON UPDATE no action;
