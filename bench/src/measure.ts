@@ -100,3 +100,28 @@ export async function medianMs(n: number, work: () => Promise<unknown>): Promise
   times.sort((a, b) => a - b);
   return times[Math.floor(times.length / 2)] as number;
 }
+
+/**
+ * Two timed functions in alternate rounds of `perRound` runs each: the median of each side's round
+ * medians, and the median of the rounds' ratios a / b.
+ */
+export async function alternateRounds(
+  rounds: number,
+  perRound: number,
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+): Promise<{ a: number; b: number; ratio: number }> {
+  const sides = { a: [] as number[], b: [] as number[], ratio: [] as number[] };
+  for (let round = 0; round < rounds; round += 1) {
+    const aMs = await medianMs(perRound, a);
+    const bMs = await medianMs(perRound, b);
+    sides.a.push(aMs);
+    sides.b.push(bMs);
+    sides.ratio.push(aMs / bMs);
+  }
+  return { a: middleOf(sides.a), b: middleOf(sides.b), ratio: middleOf(sides.ratio) };
+}
+
+function middleOf(values: number[]): number {
+  return [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] as number;
+}
