@@ -17,6 +17,8 @@ export const AUDIT_ENTITY_TYPES = [
   'cost_code',
   'valuation',
   'supplier',
+  'purchase_order',
+  'settings',
 ] as const;
 /** Besides changes to records: a sign-in, a burst of failed sign-ins on an account, sessions signed out, a store's books closed or reopened, a parked movement applied or discarded. */
 export const AUDIT_ACTIONS = [
@@ -30,6 +32,10 @@ export const AUDIT_ACTIONS = [
   'unlock',
   'apply',
   'discard',
+  'order',
+  'cancel',
+  'close',
+  'receive',
 ] as const;
 
 export const AuditQuerySchema = PageQuerySchema.extend({

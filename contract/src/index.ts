@@ -14,6 +14,7 @@ export * from './money';
 export * from './movements';
 export * from './notices';
 export * from './printed';
+export * from './purchase-orders';
 export * from './replenishment';
 export * from './report-sheet';
 export * from './reports';

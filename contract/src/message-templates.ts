@@ -37,6 +37,16 @@ import {
 } from './jobs';
 import { keeperDayTooOld, reversalWouldGoNegative, toolRefundExceeds } from './ledger';
 import { booksClosed, storeInactive } from './messages';
+import {
+  deliveryFromOrder,
+  orderHasReceipts,
+  orderMaterialsNotInStore,
+  orderMaterialUnpriced,
+  orderNotClosable,
+  orderNotDraft,
+  orderNotReceivable,
+  receiptPastTolerance,
+} from './purchase-orders';
 import { lockOnlyForward } from './stores';
 import { priceMaterialRepeated, priceMaterialsUnknown, supplierNameTaken } from './suppliers';
 import { PARKED_TOO_OLD_FOR_KEEPER, SYNC_TOO_OLD } from './sync';
@@ -104,6 +114,14 @@ export const MESSAGE_TEMPLATES: Record<string, Template> = {
   supplierNameTaken: { parts: ['text'], build: supplierNameTaken },
   priceMaterialsUnknown: { parts: ['number'], build: priceMaterialsUnknown },
   priceMaterialRepeated: { parts: ['text'], build: priceMaterialRepeated },
+  orderMaterialsNotInStore: { parts: ['number'], build: orderMaterialsNotInStore },
+  orderMaterialUnpriced: { parts: ['text'], build: orderMaterialUnpriced },
+  orderNotDraft: { parts: ['text'], build: orderNotDraft },
+  orderNotReceivable: { parts: ['text'], build: orderNotReceivable },
+  orderHasReceipts: { parts: ['text'], build: orderHasReceipts },
+  orderNotClosable: { parts: ['text'], build: orderNotClosable },
+  receiptPastTolerance: { parts: ['text', 'number'], build: receiptPastTolerance },
+  deliveryFromOrder: { parts: ['text'], build: deliveryFromOrder },
 };
 
 /** A message's code and its parts as the message writes them. */

@@ -35,18 +35,47 @@ export const UnitCostAnswerSchema = z.string().meta({ description: 'A cost per u
 /** ISO 4217: three capital letters. */
 export const CurrencySchema = z.string().regex(/^[A-Z]{3}$/);
 
+/** How buying works across the company; each may be changed by an admin. */
+export const BUYING_DEFAULTS = { keepersMayOrder: false, receiptTolerancePercent: 10, priceTolerancePercent: 1, quantityTolerance: 0 };
+const percent = (label: string) =>
+  z
+    .number({ message: `${label} must be a number` })
+    .min(0, `${label} cannot be negative`)
+    .max(100, `${label} must be at most 100`)
+    .refine((value) => Number.isInteger(value * 100), `${label} takes at most 2 decimals`);
+const BuyingSettingsUpdateSchema = z.object({
+  /** Store keepers may make and send purchase orders for their stores. */
+  keepersMayOrder: z.boolean({ message: 'keepersMayOrder must be true or false' }).optional(),
+  /** A receipt may bring up to this share more than was ordered. */
+  receiptTolerancePercent: percent('Receipt tolerance').optional(),
+  /** An invoice's price may be off the order's by this share and still match. */
+  priceTolerancePercent: percent('Price tolerance').optional(),
+  /** An invoice's quantity may be off what arrived by this many units and still match. */
+  quantityTolerance: z
+    .number({ message: 'Quantity tolerance must be a whole number' })
+    .int('Quantity tolerance must be a whole number')
+    .min(0, 'Quantity tolerance cannot be negative')
+    .max(1_000_000, 'Quantity tolerance must be at most 1,000,000')
+    .optional(),
+});
+export type BuyingSettings = typeof BUYING_DEFAULTS;
+
 export const SettingsSchema = z.object({
   /** The company's one currency, set by the server's CURRENCY. */
   currency: CurrencySchema,
+  keepersMayOrder: z.boolean(),
+  receiptTolerancePercent: z.number(),
+  priceTolerancePercent: z.number(),
+  quantityTolerance: z.number(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 export const CURRENCY_FROM_SERVER = 'The currency is set on the server (CURRENCY) and cannot be changed here.';
-/** What an admin may change: every setting but the currency. */
-export const SettingsUpdateRequestSchema = z
-  .object({ currency: z.unknown().optional() })
+/** What an admin may change: every setting but the currency; only the fields sent change. */
+export const SettingsUpdateRequestSchema = BuyingSettingsUpdateSchema.extend({ currency: z.unknown().optional() })
   .strict()
   .refine((body) => body.currency === undefined, { message: CURRENCY_FROM_SERVER, path: ['currency'] });
-export const SettingsResponseSchema = z.object({ settings: SettingsSchema });
+export const SETTINGS_SAVED = 'Settings saved.';
+export const SettingsResponseSchema = z.object({ settings: SettingsSchema, message: z.string().optional() });
 
 const MONEY_TEXT = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
 

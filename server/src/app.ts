@@ -13,6 +13,7 @@ import type { Db } from './db/client';
 import auditRoutes from './features/audit/audit.routes';
 import authRoutes from './features/auth/auth.routes';
 import jobsRoutes from './features/jobs/jobs.routes';
+import purchaseOrdersRoutes from './features/purchase-orders/purchase-orders.routes';
 import settingsRoutes from './features/settings/settings.routes';
 import suppliersRoutes from './features/suppliers/suppliers.routes';
 import valuationRoutes from './features/valuation/valuation.routes';
@@ -204,6 +205,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(valuationRoutes);
   await app.register(jobsRoutes);
   await app.register(suppliersRoutes);
+  await app.register(purchaseOrdersRoutes);
 
   await registerApiReference(app);
 

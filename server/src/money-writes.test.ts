@@ -140,8 +140,8 @@ describe(`the money and job writes, 20 at once (${database})`, () => {
     expectOneAnswer(await twentyAtOnce(() => put({}), randomUUID()), 200);
     const refused = await twentyAtOnce((i) => put({ currency: i % 2 ? 'EUR' : 'INR' }));
     expect(tally(refused)).toEqual({ 400: 20 });
-    expect((await t.app.inject({ method: 'GET', url: '/api/settings', headers: bearer(staff.admin.token) })).json()).toEqual({
-      settings: { currency: 'USD' },
-    });
+    expect((await t.app.inject({ method: 'GET', url: '/api/settings', headers: bearer(staff.admin.token) })).json().settings.currency).toBe(
+      'USD',
+    );
   });
 });

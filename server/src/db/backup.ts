@@ -30,6 +30,10 @@ export const BACKUP_TABLES = [
   'cost_codes',
   'stock_requests',
   'stock_request_lines',
+  'purchase_orders',
+  'purchase_order_lines',
+  'purchase_receipts',
+  'purchase_receipt_lines',
   'movements',
   'sync_ops',
   'notifications',
@@ -111,6 +115,10 @@ export async function loadBackup(db: Db, backup: Backup): Promise<void> {
       sql`select setval('item_code_seq', greatest(1, coalesce(max(('x' || lpad(substr(code, 3), 16, '0'))::bit(64)::bigint), 0)),
                         coalesce(max(code), '') <> '')
           from (select code from materials union all select code from tools) c`,
+    );
+    // Order numbers go on from the highest one loaded.
+    await tx.execute(
+      sql`select setval('purchase_order_number_seq', greatest(1, coalesce(max(number), 0)), max(number) is not null) from purchase_orders`,
     );
   });
 }

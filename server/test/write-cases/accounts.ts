@@ -2,7 +2,7 @@ import { createStore, createUser, PASSWORD, unique } from '../factories';
 import { type Exempt, idIn, prepared, type World, type WriteCase, withStock, yesterday } from './world';
 
 /** A supplier of the admin's; its id. */
-async function newSupplier(world: World): Promise<string> {
+export async function newSupplier(world: World): Promise<string> {
   return idIn(
     await prepared(world, { method: 'POST', url: '/api/suppliers', token: world.admin.token, payload: { name: unique('Supplier') } }),
     'supplier',
@@ -190,7 +190,15 @@ export const ACCOUNT_WRITES: Record<string, WriteCase | Exempt> = {
       payload: { lines: [{ materialId: (await withStock(world))._id, unitCost: '12.5', packSize: 10 }] },
     }),
   },
-  'PUT /api/settings': { fresh: async (world) => ({ method: 'PUT', url: '/api/settings', token: world.admin.token, payload: {} }) },
+  'PUT /api/settings': {
+    // The default value again, so that no other case sees a new rule; the settings' row made first, so
+    // that each change adds the same rows (its audit line).
+    fresh: async (world) => {
+      const change = { method: 'PUT', url: '/api/settings', token: world.admin.token, payload: { receiptTolerancePercent: 10 } } as const;
+      await prepared(world, change);
+      return change;
+    },
+  },
   'POST /api/imports/preview': { exempt: 'Reads the file and answers what an import would do; it writes nothing.' },
   'POST /api/labels/sheet': { exempt: 'Makes a PDF of labels; it writes nothing.' },
   'POST /api/auth/mfa/enroll': { exempt: "The second step's setup: each call makes a new secret to scan, by design." },

@@ -1,6 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, numeric, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { materials } from './ledger';
+import {
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { deliveries, materials } from './ledger';
+import { stores } from './stores';
 import { suppliers } from './suppliers';
 
 /** What a supplier charges for a material, and the pack it sells it in. */
@@ -21,5 +36,107 @@ export const supplierPrices = pgTable(
     primaryKey({ name: 'supplier_prices_pkey', columns: [t.supplierId, t.materialId] }),
     check('supplier_prices_cost_positive', sql`${t.unitCost} >= 0`),
     check('supplier_prices_pack_positive', sql`${t.packSize} > 0`),
+  ],
+);
+
+export const PURCHASE_ORDER_STATUSES = ['draft', 'ordered', 'partially_received', 'received', 'closed_short', 'cancelled'] as const;
+
+/** Numbers purchase orders: PO-000001, PO-000002, … */
+export const purchaseOrderNumberSeq = pgSequence('purchase_order_number_seq');
+
+/** An order to a supplier for one store. */
+export const purchaseOrders = pgTable(
+  'purchase_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: integer('number').notNull().default(sql`nextval('purchase_order_number_seq')`),
+    supplierId: uuid('supplier_id')
+      .notNull()
+      .references(() => suppliers.id),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id),
+    status: text('status').notNull().default('draft'),
+    needBy: date('need_by', { mode: 'string' }),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    orderedAt: timestamp('ordered_at', { withTimezone: true }),
+    /** Why it was cancelled or closed short. */
+    statusReason: text('status_reason'),
+  },
+  (t) => [
+    check('purchase_orders_status_known', sql.raw(`status in (${PURCHASE_ORDER_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
+    uniqueIndex('purchase_orders_number_key').on(t.number),
+    index('purchase_orders_store_status_idx').on(t.storeId, t.status),
+    index('purchase_orders_supplier_idx').on(t.supplierId),
+  ],
+);
+
+/**
+ * A material ordered, at a cost per unit. What arrived whole and damaged counts against what was
+ * ordered; what went back to the supplier is counted apart.
+ */
+export const purchaseOrderLines = pgTable(
+  'purchase_order_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purchaseOrderId: uuid('purchase_order_id')
+      .notNull()
+      .references(() => purchaseOrders.id),
+    position: integer('position').notNull(),
+    materialId: uuid('material_id')
+      .notNull()
+      .references(() => materials.id),
+    quantity: integer('quantity').notNull(),
+    unitCost: numeric('unit_cost', { precision: 16, scale: 4 }).notNull(),
+    received: integer('received').notNull().default(0),
+    damaged: integer('damaged').notNull().default(0),
+    returned: integer('returned').notNull().default(0),
+  },
+  (t) => [
+    check('purchase_order_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check('purchase_order_lines_cost_positive', sql`${t.unitCost} >= 0`),
+    check('purchase_order_lines_counts_positive', sql`${t.received} >= 0 and ${t.damaged} >= 0 and ${t.returned} >= 0`),
+    index('purchase_order_lines_order_idx').on(t.purchaseOrderId, t.position),
+  ],
+);
+
+/** What arrived against an order on one day, as the keeper counted it. */
+export const purchaseReceipts = pgTable(
+  'purchase_receipts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purchaseOrderId: uuid('purchase_order_id')
+      .notNull()
+      .references(() => purchaseOrders.id),
+    receivedOn: date('received_on', { mode: 'string' }).notNull(),
+    deliveryNote: text('delivery_note'),
+    receivedBy: uuid('received_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('purchase_receipts_order_idx').on(t.purchaseOrderId)],
+);
+
+/** A receipt's count of one order line, and the delivery it entered the store as. */
+export const purchaseReceiptLines = pgTable(
+  'purchase_receipt_lines',
+  {
+    receiptId: uuid('receipt_id')
+      .notNull()
+      .references(() => purchaseReceipts.id),
+    purchaseOrderLineId: uuid('purchase_order_line_id')
+      .notNull()
+      .references(() => purchaseOrderLines.id),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => deliveries.id),
+    received: integer('received').notNull(),
+    damaged: integer('damaged').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'purchase_receipt_lines_pkey', columns: [t.receiptId, t.purchaseOrderLineId] }),
+    check('purchase_receipt_lines_counts', sql`${t.received} >= 0 and ${t.damaged} >= 0 and ${t.received} + ${t.damaged} > 0`),
+    uniqueIndex('purchase_receipt_lines_delivery_key').on(t.deliveryId),
+    index('purchase_receipt_lines_line_idx').on(t.purchaseOrderLineId),
   ],
 );

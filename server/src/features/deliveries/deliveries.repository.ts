@@ -47,14 +47,27 @@ export async function insertDelivery(db: DbOrTx, values: DeliveryValues): Promis
   return row.id;
 }
 
-export type LockedDelivery = { id: string; material_id: string; quantity: number; supplier: string; date_received: string };
+export type LockedDelivery = {
+  id: string;
+  material_id: string;
+  quantity: number;
+  supplier: string;
+  date_received: string;
+  /** The number of the purchase order it was received against, when it was. */
+  order_number: number | null;
+};
 
 /** Locks a live delivery of the caller's stores, so two edits of it take turns. */
 export async function lockDeliveryRow(db: DbOrTx, id: string, storeIds: string[] | null): Promise<LockedDelivery | undefined> {
   const [row] = await queryRows<LockedDelivery>(
     db,
-    sql`select id, material_id, quantity, supplier, date_received::text as date_received from deliveries
-        where id = ${id} and deleted_at is null and ${storeFilter(storeIds)} for update`,
+    sql`select d.id, d.material_id, d.quantity, d.supplier, d.date_received::text as date_received,
+               (select po.number from purchase_receipt_lines rl
+                join purchase_order_lines l on l.id = rl.purchase_order_line_id
+                join purchase_orders po on po.id = l.purchase_order_id
+                where rl.delivery_id = d.id) as order_number
+        from deliveries d
+        where d.id = ${id} and d.deleted_at is null and ${storeFilter(storeIds, sql`d.store_id`)} for update of d`,
   );
   return row;
 }

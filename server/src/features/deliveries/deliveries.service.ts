@@ -1,9 +1,11 @@
 import {
   DELIVERY_NOT_FOUND,
   DELIVERY_WOULD_GO_NEGATIVE,
+  deliveryFromOrder,
   INVENTORY_ENTRY_DELETED,
   type ListQuery,
   MATERIAL_NOT_FOUND,
+  purchaseOrderNumber,
 } from '@stockyard/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { occurredOn } from '../../db/sql';
@@ -17,6 +19,7 @@ import { storeOfMaterial } from '../materials/materials.service';
 import { recordMovementOrRefuse } from '../movements/movements.service';
 import { type DeliveryRecord, presentDelivery } from './deliveries.presenter';
 import {
+  type DeliveryValues,
   findDeliveryRows,
   insertDelivery,
   type LockedDelivery,
@@ -57,6 +60,11 @@ export function deleteDelivery(db: Db, context: DeliveryContext, id: string) {
     await deleteDeliveryIn(tx, { ...context, idempotencyKey }, id);
     return { status: 200 as const, body: { message: INVENTORY_ENTRY_DELETED } };
   });
+}
+
+/** A delivery's row, for a caller that moves its stock itself (a receipt against a purchase order); its id. */
+export function addDeliveryRow(tx: DbOrTx, values: DeliveryValues): Promise<string> {
+  return insertDelivery(tx, values);
 }
 
 /** Moves a material's stock by a delivery's quantity (negative to take a delivery back). */
@@ -110,10 +118,14 @@ async function createDeliveryIn(tx: Tx, context: Context, input: DeliveryInput):
   return created;
 }
 
-/** Locks a live delivery of the caller's stores, so two edits of it take turns. */
+/**
+ * Locks a live delivery of the caller's stores, so two edits of it take turns. One received against a
+ * purchase order is not edited here: what the order says arrived is corrected by a return to the supplier.
+ */
 async function lockDelivery(tx: Tx, id: string, storeIds: string[] | null): Promise<LockedDelivery> {
   const row = await lockDeliveryRow(tx, id, storeIds);
   if (!row) throw new AppError('not_found', DELIVERY_NOT_FOUND);
+  if (row.order_number !== null) throw new AppError('conflict', deliveryFromOrder(purchaseOrderNumber(row.order_number)));
   return row;
 }
 

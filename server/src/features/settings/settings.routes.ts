@@ -1,8 +1,9 @@
 import { SettingsResponseSchema, SettingsUpdateRequestSchema } from '@stockyard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authorize } from '../../lib/auth/authorize';
+import { authOf, authorize } from '../../lib/auth/authorize';
 import { errorResponses } from '../../lib/http';
-import { companySettings } from './settings.service';
+import { requestKeyOf, sendAnswer } from '../../lib/request-key';
+import { companySettings, updateSettings } from './settings.service';
 
 const tags = ['settings'];
 
@@ -10,7 +11,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/settings',
     { onRequest: authorize('settings:read'), schema: { tags, response: { 200: SettingsResponseSchema, ...errorResponses } } },
-    async () => ({ settings: companySettings(app) }),
+    async () => ({ settings: await companySettings(app.db, app) }),
   );
 
   app.put(
@@ -19,7 +20,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: authorize('settings:manage'),
       schema: { tags, body: SettingsUpdateRequestSchema, response: { 200: SettingsResponseSchema, ...errorResponses } },
     },
-    async () => ({ settings: companySettings(app) }),
+    async (request, reply) => sendAnswer(reply, await updateSettings(app.db, authOf(request), app, request.body, requestKeyOf(request))),
   );
 };
 

@@ -184,11 +184,11 @@ describe(`GET and PUT /api/settings (${database})`, () => {
     for (const token of [staff.admin.token, staff.keeper.token, staff.storeUser.token]) {
       const answer = await get('/api/settings', token);
       expect(answer.statusCode).toBe(200);
-      expect(answer.json()).toEqual({ settings: { currency: 'EUR' } });
+      expect(answer.json().settings.currency).toBe('EUR');
     }
     const put = (payload: object, token = staff.admin.token) =>
       t.app.inject({ method: 'PUT', url: '/api/settings', headers: bearer(token), payload });
-    expect((await put({})).json()).toEqual({ settings: { currency: 'EUR' } });
+    expect((await put({})).json().settings.currency).toBe('EUR');
     const changed = await put({ currency: 'USD' });
     expect(changed.statusCode).toBe(400);
     expect(changed.json().message).toMatch(/CURRENCY/);

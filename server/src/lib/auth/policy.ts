@@ -36,7 +36,10 @@ export type Permission =
   | 'jobs:read'
   | 'jobs:manage'
   | 'suppliers:read'
-  | 'suppliers:manage';
+  | 'suppliers:manage'
+  | 'purchases:read'
+  | 'purchases:order'
+  | 'purchases:receive';
 
 /** What every signed-in person may do with their own account. */
 const ownAccount: readonly Permission[] = [
@@ -66,6 +69,10 @@ const storeKeeper: readonly Permission[] = [
   'costs:read',
   'jobs:read',
   'suppliers:read',
+  'purchases:read',
+  // A keeper orders only when the company lets keepers order (its buying settings).
+  'purchases:order',
+  'purchases:receive',
 ];
 
 const grants: Record<Role, readonly Permission[]> = {

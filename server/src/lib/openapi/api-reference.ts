@@ -39,7 +39,15 @@ export const API_TAGS = [
   },
   { name: 'jobs', description: 'Jobs that issued materials are charged to, cost codes, and what each job cost.' },
   { name: 'suppliers', description: 'Suppliers the company buys from, and the price list of each (admins keep them, keepers read them).' },
-  { name: 'settings', description: 'The company’s settings, such as its currency.' },
+  {
+    name: 'purchase-orders',
+    description:
+      "Orders to suppliers (PO-000123), sent, cancelled or closed short, and the receipts of what arrived against them, damaged included, each entering the store as a delivery at the order's cost.",
+  },
+  {
+    name: 'settings',
+    description: 'The company’s settings: its currency, who may order from suppliers, and the tolerances of receipts and invoices.',
+  },
   { name: 'audit', description: 'Who changed what.' },
   { name: 'health', description: 'Whether the server and its database answer.' },
 ];

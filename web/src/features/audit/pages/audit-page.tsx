@@ -20,6 +20,10 @@ const ACTION_COLORS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   unlock: 'yellow',
   apply: 'teal',
   discard: 'pink',
+  order: 'cyan',
+  cancel: 'red',
+  close: 'orange',
+  receive: 'lime',
 };
 
 function describeDetails(details: Record<string, unknown>): string {

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { IdSchema, optionalText, PageQuerySchema, requiredText, StoreRefSchema, TEXT_MAX } from './common';
+import { CalendarDateSchema, QUANTITY_MAX } from './ledger';
+import { MoneySchema, UnitCostAnswerSchema, UnitCostSchema } from './money';
+
+// Orders to suppliers, and what arrives against them.
+
+export const PURCHASE_ORDER_STATUSES = ['draft', 'ordered', 'partially_received', 'received', 'closed_short', 'cancelled'] as const;
+export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
+/** The statuses in which goods may still arrive. */
+export const RECEIVABLE_STATUSES = ['ordered', 'partially_received'] as const satisfies readonly PurchaseOrderStatus[];
+/** At most this many lines in one order. */
+export const ORDER_LINES_MAX = 500;
+
+/** "PO-000123" from an order's number. */
+export function purchaseOrderNumber(number: number): string {
+  return `PO-${String(number).padStart(6, '0')}`;
+}
+
+const orderedQuantity = z
+  .number({ message: 'Quantity must be a whole number' })
+  .int('Quantity must be a whole number')
+  .min(1, 'Quantity must be at least 1')
+  .max(QUANTITY_MAX, `Quantity must be at most ${QUANTITY_MAX.toLocaleString('en')}`);
+
+export const PurchaseOrderCreateRequestSchema = z.object({
+  supplierId: IdSchema,
+  storeId: IdSchema,
+  needBy: CalendarDateSchema.nullable().optional(),
+  lines: z
+    .array(
+      z.object({
+        materialId: IdSchema,
+        quantity: orderedQuantity,
+        /** Without one, the supplier's price-list cost. */
+        unitCost: UnitCostSchema.optional(),
+      }),
+    )
+    .min(1, 'Add at least one line.')
+    .max(ORDER_LINES_MAX, `At most ${ORDER_LINES_MAX} lines in one order.`)
+    .refine((lines) => new Set(lines.map((line) => line.materialId)).size === lines.length, 'Each material may appear once.'),
+});
+export type PurchaseOrderCreateRequest = z.input<typeof PurchaseOrderCreateRequestSchema>;
+
+export const PurchaseOrderReasonRequestSchema = z.object({ reason: requiredText('Reason', TEXT_MAX) });
+export type PurchaseOrderReasonRequest = z.input<typeof PurchaseOrderReasonRequestSchema>;
+
+const receivedQuantity = z.number().int('Quantity must be a whole number').min(0, 'Quantity cannot be negative').max(QUANTITY_MAX);
+export const PurchaseReceiptRequestSchema = z.object({
+  receivedAt: CalendarDateSchema,
+  deliveryNote: optionalText('Delivery note'),
+  lines: z
+    .array(z.object({ lineId: IdSchema, received: receivedQuantity.default(0), damaged: receivedQuantity.default(0) }))
+    .min(1, 'Enter what arrived.')
+    .max(ORDER_LINES_MAX)
+    .refine((lines) => lines.some((line) => line.received + line.damaged > 0), 'Enter what arrived.')
+    .refine((lines) => new Set(lines.map((line) => line.lineId)).size === lines.length, 'Each line may appear once.'),
+});
+export type PurchaseReceiptRequest = z.input<typeof PurchaseReceiptRequestSchema>;
+
+export const PurchaseOrderListQuerySchema = PageQuerySchema.extend({
+  storeId: IdSchema.optional(),
+  supplierId: IdSchema.optional(),
+  status: z.enum(PURCHASE_ORDER_STATUSES).optional(),
+});
+
+export const PurchaseOrderLineSchema = z.object({
+  _id: z.string(),
+  materialId: z.string(),
+  name: z.string(),
+  unit: z.string(),
+  quantity: z.number(),
+  unitCost: UnitCostAnswerSchema,
+  /** What arrived whole, what arrived damaged, and what went back to the supplier. */
+  received: z.number(),
+  damaged: z.number(),
+  returned: z.number(),
+  /** Still to come: ordered less what arrived, whole or damaged; never below 0. */
+  outstanding: z.number(),
+});
+export type PurchaseOrderLine = z.infer<typeof PurchaseOrderLineSchema>;
+
+export const PurchaseOrderSchema = z.object({
+  _id: z.string(),
+  number: z.string().meta({ example: 'PO-000123' }),
+  status: z.enum(PURCHASE_ORDER_STATUSES),
+  supplier: z.object({ _id: z.string(), name: z.string() }),
+  store: StoreRefSchema,
+  needBy: z.string().nullable(),
+  createdAt: z.string(),
+  orderedAt: z.string().nullable(),
+  /** Why it was cancelled or closed short. */
+  statusReason: z.string().nullable(),
+  /** The lines' quantities at their costs. */
+  total: MoneySchema,
+  lines: z.array(PurchaseOrderLineSchema),
+});
+export type PurchaseOrder = z.infer<typeof PurchaseOrderSchema>;
+export const PurchaseOrderResponseSchema = z.object({ message: z.string(), purchaseOrder: PurchaseOrderSchema });
+export type PurchaseOrderResponse = z.infer<typeof PurchaseOrderResponseSchema>;
+export const PurchaseOrderListResponseSchema = z.object({ purchaseOrders: z.array(PurchaseOrderSchema), total: z.number() });
+export type PurchaseOrderListResponse = z.infer<typeof PurchaseOrderListResponseSchema>;
+
+export const PURCHASE_ORDER_SAVED = 'Purchase order saved.';
+export const PURCHASE_ORDER_ORDERED = 'Purchase order sent to the supplier.';
+export const PURCHASE_ORDER_CANCELLED = 'Purchase order cancelled.';
+export const PURCHASE_ORDER_CLOSED = 'Purchase order closed.';
+export const PURCHASE_RECEIPT_RECORDED = 'Goods received against the order.';
+export const PURCHASE_ORDER_NOT_FOUND = 'Purchase order not found';
+export const KEEPERS_MAY_NOT_ORDER = 'Only an admin may order from suppliers.';
+export const ORDER_LINE_UNKNOWN = 'A line of the receipt is not on this order.';
+export function orderMaterialsNotInStore(count: number): string {
+  return count === 1 ? 'One material of the order is not in its store.' : `${count} materials of the order are not in its store.`;
+}
+export function orderMaterialUnpriced(name: string): string {
+  return `${name} has no price from this supplier: enter its unit cost.`;
+}
+export function orderNotDraft(number: string): string {
+  return `${number} has already been sent to the supplier.`;
+}
+export function orderNotReceivable(number: string): string {
+  return `${number} is not open for receiving.`;
+}
+export function orderHasReceipts(number: string): string {
+  return `${number} has goods received against it: close it instead.`;
+}
+export function orderNotClosable(number: string): string {
+  return `${number} is not waiting for goods.`;
+}
+export function receiptPastTolerance(name: string, allowed: number): string {
+  return `${name}: this receipt would take what arrived past ${allowed.toLocaleString('en')}, the order's quantity and its tolerance.`;
+}
+export function deliveryFromOrder(number: string): string {
+  return `This delivery was received against ${number}: correct it by a return to the supplier.`;
+}

@@ -1,0 +1,30 @@
+import { type PurchaseOrder, type PurchaseOrderStatus, purchaseOrderNumber } from '@stockyard/contract';
+import { unitCostText } from '../../lib/money';
+import type { OrderRow } from './purchase-orders.repository';
+
+export function presentOrder(row: OrderRow): PurchaseOrder {
+  return {
+    _id: row.id,
+    number: purchaseOrderNumber(row.number),
+    status: row.status as PurchaseOrderStatus,
+    supplier: { _id: row.supplier_id, name: row.supplier_name },
+    store: { _id: row.store_id, name: row.store_name },
+    needBy: row.need_by,
+    createdAt: new Date(row.created_at).toISOString(),
+    orderedAt: row.ordered_at === null ? null : new Date(row.ordered_at).toISOString(),
+    statusReason: row.status_reason,
+    total: row.total_value,
+    lines: row.lines.map((line) => ({
+      _id: line.id,
+      materialId: line.material_id,
+      name: line.name,
+      unit: line.unit,
+      quantity: line.quantity,
+      unitCost: unitCostText(line.unit_cost),
+      received: line.received,
+      damaged: line.damaged,
+      returned: line.returned,
+      outstanding: Math.max(0, line.quantity - line.received - line.damaged),
+    })),
+  };
+}

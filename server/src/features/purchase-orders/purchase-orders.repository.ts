@@ -1,0 +1,239 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { queryRows, storeFilter, uuidIn } from '../../db/sql';
+
+export type OrderLineRow = {
+  id: string;
+  material_id: string;
+  name: string;
+  unit: string;
+  quantity: number;
+  unit_cost: string;
+  received: number;
+  damaged: number;
+  returned: number;
+};
+
+export type OrderRow = {
+  id: string;
+  number: number;
+  status: string;
+  supplier_id: string;
+  supplier_name: string;
+  store_id: string;
+  store_name: string;
+  need_by: string | null;
+  created_at: string;
+  ordered_at: string | null;
+  status_reason: string | null;
+  total_value: string;
+  lines: OrderLineRow[];
+};
+
+export type OrderQuery = {
+  storeIds: string[] | null;
+  ids?: string[];
+  storeId?: string;
+  supplierId?: string;
+  status?: string;
+  limit?: number;
+  offset?: number;
+};
+
+/** Orders in the caller's stores with their lines, the latest first. */
+export async function findOrderRows(db: DbOrTx, query: OrderQuery): Promise<{ rows: OrderRow[]; total: number }> {
+  const conditions: SQL[] = [storeFilter(query.storeIds, sql`po.store_id`)];
+  if (query.ids) conditions.push(uuidIn(sql`po.id`, query.ids));
+  if (query.storeId) conditions.push(sql`po.store_id = ${query.storeId}`);
+  if (query.supplierId) conditions.push(sql`po.supplier_id = ${query.supplierId}`);
+  if (query.status) conditions.push(sql`po.status = ${query.status}`);
+  const rows = await queryRows<OrderRow & { total: number }>(
+    db,
+    sql`select po.id, po.number, po.status, po.supplier_id, sup.name as supplier_name, po.store_id, s.name as store_name,
+               po.need_by::text as need_by, po.created_at, po.ordered_at, po.status_reason,
+               lines.total_value, lines.lines, count(*) over ()::int as total
+        from purchase_orders po
+        join suppliers sup on sup.id = po.supplier_id
+        join stores s on s.id = po.store_id
+        cross join lateral (
+          select coalesce(sum(round(l.quantity * l.unit_cost, 2)), 0)::numeric(20, 2)::text as total_value,
+                 coalesce(json_agg(json_build_object(
+                   'id', l.id, 'material_id', l.material_id, 'name', m.name, 'unit', m.unit, 'quantity', l.quantity,
+                   'unit_cost', l.unit_cost::text, 'received', l.received, 'damaged', l.damaged, 'returned', l.returned
+                 ) order by l.position), '[]'::json) as lines
+          from purchase_order_lines l join materials m on m.id = l.material_id
+          where l.purchase_order_id = po.id
+        ) lines
+        where ${sql.join(conditions, sql` and `)}
+        order by po.number desc
+        limit ${query.limit ?? null} offset ${query.offset ?? 0}`,
+  );
+  return { rows, total: rows[0]?.total ?? 0 };
+}
+
+export type OrderMaterial = { material_id: string; name: string | null; price: string | null };
+
+/** Each material named: its name when it is a live material of the store, and the supplier's price for it. */
+export async function findOrderMaterials(
+  db: DbOrTx,
+  query: { storeId: string; supplierId: string; materialIds: string[] },
+): Promise<OrderMaterial[]> {
+  return queryRows<OrderMaterial>(
+    db,
+    sql`select ids.id as material_id, m.name, sp.unit_cost::text as price
+        from unnest(${`{${query.materialIds.join(',')}}`}::uuid[]) as ids(id)
+        left join materials m on m.id = ids.id and m.store_id = ${query.storeId} and m.deleted_at is null
+        left join supplier_prices sp on sp.supplier_id = ${query.supplierId} and sp.material_id = ids.id`,
+  );
+}
+
+export async function insertOrder(
+  db: DbOrTx,
+  order: {
+    supplierId: string;
+    storeId: string;
+    needBy: string | null;
+    createdBy: string;
+    lines: { materialId: string; quantity: number; unitCost: string }[];
+  },
+): Promise<{ id: string; number: number }> {
+  const lines = JSON.stringify(order.lines.map((line, position) => ({ position, ...line })));
+  const [row] = await queryRows<{ id: string; number: number }>(
+    db,
+    sql`with po as (
+          insert into purchase_orders (supplier_id, store_id, need_by, created_by)
+          values (${order.supplierId}, ${order.storeId}, ${order.needBy}, ${order.createdBy})
+          returning id, number
+        ), lines as (
+          insert into purchase_order_lines (purchase_order_id, position, material_id, quantity, unit_cost)
+          select po.id, l.position, l."materialId", l.quantity, l."unitCost"
+          from po, json_to_recordset(${lines}::json) as l(position int, "materialId" uuid, quantity int, "unitCost" numeric)
+        )
+        select id, number from po`,
+  );
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export type LockedOrder = { id: string; number: number; status: string; store_id: string; supplier_id: string; supplier_name: string };
+
+/** Locks an order of the caller's stores, so that its changes and receipts take turns. */
+export async function lockOrder(db: DbOrTx, id: string, storeIds: string[] | null): Promise<LockedOrder | undefined> {
+  const [row] = await queryRows<LockedOrder>(
+    db,
+    sql`select po.id, po.number, po.status, po.store_id, po.supplier_id, sup.name as supplier_name
+        from purchase_orders po join suppliers sup on sup.id = po.supplier_id
+        where po.id = ${id} and ${storeFilter(storeIds, sql`po.store_id`)}
+        for update of po`,
+  );
+  return row;
+}
+
+/** Moves an order from one of `from` to `to`; whether it moved. */
+export async function changeOrderStatus(
+  db: DbOrTx,
+  id: string,
+  change: { from: readonly string[]; to: string; reason?: string; nothingReceived?: boolean },
+): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update purchase_orders
+        set status = ${change.to}, status_reason = coalesce(${change.reason ?? null}, status_reason),
+            ordered_at = case when ${change.to} = 'ordered' then now() else ordered_at end
+        where id = ${id} and status in (${sql.join(
+          change.from.map((status) => sql`${status}`),
+          sql`, `,
+        )})${
+          change.nothingReceived
+            ? sql` and not exists (select 1 from purchase_order_lines l where l.purchase_order_id = ${id} and l.received + l.damaged > 0)`
+            : sql``
+        }
+        returning id`,
+  );
+  return rows.length > 0;
+}
+
+export type ReceivedLine = { id: string; material_id: string; unit_cost: string; quantity: number; received: number; damaged: number };
+
+/**
+ * Adds a receipt's counts to an order line, in one conditional statement: never past `allowed` units
+ * arrived in all, whole or damaged. The line as it now is, or nothing when it would go past.
+ */
+export async function addToOrderLine(
+  db: DbOrTx,
+  line: { orderId: string; lineId: string; received: number; damaged: number; tolerancePercent: number },
+): Promise<ReceivedLine | undefined> {
+  const [row] = await queryRows<ReceivedLine>(
+    db,
+    sql`update purchase_order_lines
+        set received = received + ${line.received}::int, damaged = damaged + ${line.damaged}::int
+        where id = ${line.lineId} and purchase_order_id = ${line.orderId}
+          and received + damaged + ${line.received + line.damaged}::int <= ${allowedOf(sql`quantity`, line.tolerancePercent)}
+        returning id, material_id, unit_cost::text as unit_cost, quantity, received, damaged`,
+  );
+  return row;
+}
+
+/** What may arrive of an ordered quantity with the receipt tolerance: whole units, rounded down. */
+export function allowedOf(quantity: SQL, tolerancePercent: number): SQL {
+  return sql`floor(${quantity} * (100 + ${tolerancePercent}::numeric) / 100)::int`;
+}
+
+export type OrderLineBrief = { id: string; name: string; quantity: number };
+
+export async function findOrderLines(db: DbOrTx, orderId: string): Promise<OrderLineBrief[]> {
+  return queryRows<OrderLineBrief>(
+    db,
+    sql`select l.id, m.name, l.quantity from purchase_order_lines l join materials m on m.id = l.material_id
+        where l.purchase_order_id = ${orderId}`,
+  );
+}
+
+/** Received when every line has all it ordered (whole or damaged), else partly received. */
+export async function settleReceivedStatus(db: DbOrTx, orderId: string): Promise<void> {
+  await db.execute(
+    sql`update purchase_orders po set status = case
+          when exists (select 1 from purchase_order_lines l where l.purchase_order_id = po.id and l.received + l.damaged < l.quantity)
+          then 'partially_received' else 'received' end
+        where po.id = ${orderId}`,
+  );
+}
+
+export async function insertReceipt(
+  db: DbOrTx,
+  receipt: { orderId: string; receivedOn: string; deliveryNote: string | null; receivedBy: string },
+): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into purchase_receipts (purchase_order_id, received_on, delivery_note, received_by)
+        values (${receipt.orderId}, ${receipt.receivedOn}, ${receipt.deliveryNote}, ${receipt.receivedBy})
+        returning id`,
+  );
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+export async function insertReceiptLine(
+  db: DbOrTx,
+  line: { receiptId: string; lineId: string; deliveryId: string; received: number; damaged: number },
+): Promise<void> {
+  await db.execute(
+    sql`insert into purchase_receipt_lines (receipt_id, purchase_order_line_id, delivery_id, received, damaged)
+        values (${line.receiptId}, ${line.lineId}, ${line.deliveryId}, ${line.received}, ${line.damaged})`,
+  );
+}
+
+/** A cent-rounded value of units at a cost, in the statement. */
+function valueAtCost(units: number, unitCost: string): SQL {
+  return sql`round(${units}::numeric * ${unitCost}::numeric, 2)`;
+}
+
+/** What a receipt's line brings in: the whole and the damaged units each valued at the line's cost. */
+export function arrivedValue(receipt: { received: number; damaged: number }, unitCost: string): SQL {
+  return sql`(${valueAtCost(receipt.received, unitCost)} + ${valueAtCost(receipt.damaged, unitCost)})`;
+}
+
+/** What the damaged units take out again: exactly what they brought in. */
+export function damagedValue(damaged: number, unitCost: string): SQL {
+  return sql`-${valueAtCost(damaged, unitCost)}`;
+}

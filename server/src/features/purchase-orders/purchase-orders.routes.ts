@@ -1,0 +1,100 @@
+import {
+  PurchaseOrderCreateRequestSchema,
+  PurchaseOrderListQuerySchema,
+  PurchaseOrderListResponseSchema,
+  PurchaseOrderReasonRequestSchema,
+  PurchaseOrderResponseSchema,
+  PurchaseOrderSchema,
+  PurchaseReceiptRequestSchema,
+} from '@stockyard/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf, authorize } from '../../lib/auth/authorize';
+import { ByIdParamsSchema, errorResponses } from '../../lib/http';
+import { requestKeyOf, sendAnswer } from '../../lib/request-key';
+import { cancelOrder, closeOrder, createOrder, getOrder, listOrders, placeOrder, receiveOrder } from './purchase-orders.service';
+
+const tags = ['purchase-orders'];
+
+/** Orders to suppliers and what arrives against them: admins, and the keepers of the order's store. */
+const purchaseOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const read = { onRequest: authorize('purchases:read') };
+  const order = { onRequest: authorize('purchases:order') };
+  const answered = { 200: PurchaseOrderResponseSchema, ...errorResponses };
+
+  app.get(
+    '/api/purchase-orders',
+    {
+      ...read,
+      schema: { tags, querystring: PurchaseOrderListQuerySchema, response: { 200: PurchaseOrderListResponseSchema, ...errorResponses } },
+    },
+    async (request) => listOrders(app.db, authOf(request), request.query),
+  );
+
+  app.get(
+    '/api/purchase-orders/:id',
+    { ...read, schema: { tags, params: ByIdParamsSchema, response: { 200: PurchaseOrderSchema, ...errorResponses } } },
+    async (request) => getOrder(app.db, authOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/purchase-orders',
+    {
+      ...order,
+      schema: { tags, body: PurchaseOrderCreateRequestSchema, response: { 201: PurchaseOrderResponseSchema, ...errorResponses } },
+    },
+    async (request, reply) => sendAnswer(reply, await createOrder(app.db, authOf(request), request.body, requestKeyOf(request))),
+  );
+
+  app.post(
+    '/api/purchase-orders/:id/order',
+    { ...order, schema: { tags, params: ByIdParamsSchema, response: answered } },
+    async (request, reply) =>
+      sendAnswer(reply, await placeOrder(app.db, { auth: authOf(request), id: request.params.id, requestKey: requestKeyOf(request) })),
+  );
+
+  for (const [action, change] of [
+    ['cancel', cancelOrder],
+    ['close', closeOrder],
+  ] as const) {
+    app.post(
+      `/api/purchase-orders/:id/${action}`,
+      { ...order, schema: { tags, params: ByIdParamsSchema, body: PurchaseOrderReasonRequestSchema, response: answered } },
+      async (request, reply) =>
+        sendAnswer(
+          reply,
+          await change(app.db, {
+            auth: authOf(request),
+            id: request.params.id,
+            reason: request.body.reason,
+            requestKey: requestKeyOf(request),
+          }),
+        ),
+    );
+  }
+
+  app.post(
+    '/api/purchase-orders/:id/receipts',
+    {
+      onRequest: authorize('purchases:receive'),
+      schema: {
+        tags,
+        params: ByIdParamsSchema,
+        body: PurchaseReceiptRequestSchema,
+        response: { 201: PurchaseOrderResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      sendAnswer(
+        reply,
+        await receiveOrder(
+          app.db,
+          { auth: authOf(request), timeZone: app.timeZone, offlineMaxAgeDays: app.offlineMaxAgeDays },
+          request.params.id,
+          request.body,
+          requestKeyOf(request),
+        ),
+      ),
+  );
+};
+
+export default purchaseOrdersRoutes;

@@ -1,0 +1,70 @@
+import { newSupplier } from './accounts';
+import { type Exempt, idIn, prepared, today, type World, type WriteCase, type WriteRequest, withStock } from './world';
+
+/** The admin's new order of 10 of a new material of the world's store, from a new supplier. */
+async function newOrder(world: World): Promise<WriteRequest> {
+  const material = await withStock(world, 0);
+  return {
+    method: 'POST',
+    url: '/api/purchase-orders',
+    token: world.admin.token,
+    payload: {
+      supplierId: await newSupplier(world),
+      storeId: world.store._id,
+      lines: [{ materialId: material._id, quantity: 10, unitCost: '4.5' }],
+    },
+  };
+}
+
+/** A draft order; its url and its one line's id. */
+async function draftOrder(world: World): Promise<{ url: string; lineId: string }> {
+  const answer = await prepared(world, await newOrder(world));
+  const order = answer.purchaseOrder as { lines: { _id: string }[] };
+  return { url: `/api/purchase-orders/${idIn(answer, 'purchaseOrder')}`, lineId: order.lines[0]?._id as string };
+}
+
+/** A draft order sent to its supplier. */
+async function placedOrder(world: World): Promise<{ url: string; lineId: string }> {
+  const order = await draftOrder(world);
+  await prepared(world, { method: 'POST', url: `${order.url}/order`, token: world.admin.token });
+  return order;
+}
+
+/** Purchase orders and what arrives against them. */
+export const BUYING_WRITES: Record<string, WriteCase | Exempt> = {
+  'POST /api/purchase-orders': { fresh: newOrder },
+  'POST /api/purchase-orders/:id/order': {
+    fresh: async (world) => ({ method: 'POST', url: `${(await draftOrder(world)).url}/order`, token: world.admin.token }),
+  },
+  'POST /api/purchase-orders/:id/cancel': {
+    fresh: async (world) => ({
+      method: 'POST',
+      url: `${(await placedOrder(world)).url}/cancel`,
+      token: world.admin.token,
+      payload: { reason: 'Ordered twice' },
+    }),
+  },
+  'POST /api/purchase-orders/:id/close': {
+    fresh: async (world) => {
+      const { url, lineId } = await placedOrder(world);
+      await prepared(world, {
+        method: 'POST',
+        url: `${url}/receipts`,
+        token: world.keeper.token,
+        payload: { receivedAt: today(), lines: [{ lineId, received: 4 }] },
+      });
+      return { method: 'POST', url: `${url}/close`, token: world.admin.token, payload: { reason: 'Supplier out of stock' } };
+    },
+  },
+  'POST /api/purchase-orders/:id/receipts': {
+    fresh: async (world) => {
+      const { url, lineId } = await placedOrder(world);
+      return {
+        method: 'POST',
+        url: `${url}/receipts`,
+        token: world.keeper.token,
+        payload: { receivedAt: today(), deliveryNote: 'DN-77', lines: [{ lineId, received: 3, damaged: 1 }] },
+      };
+    },
+  },
+};
