@@ -19,6 +19,7 @@ export const AUDIT_ENTITY_TYPES = [
   'supplier',
   'purchase_order',
   'settings',
+  'supplier_invoice',
 ] as const;
 /** Besides changes to records: a sign-in, a burst of failed sign-ins on an account, sessions signed out, a store's books closed or reopened, a parked movement applied or discarded. */
 export const AUDIT_ACTIONS = [
@@ -36,6 +37,7 @@ export const AUDIT_ACTIONS = [
   'cancel',
   'close',
   'receive',
+  'approve',
 ] as const;
 
 export const AuditQuerySchema = PageQuerySchema.extend({

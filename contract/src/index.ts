@@ -20,6 +20,7 @@ export * from './report-sheet';
 export * from './reports';
 export * from './sessions';
 export * from './stores';
+export * from './supplier-invoices';
 export * from './suppliers';
 export * from './sync';
 export * from './tokens';

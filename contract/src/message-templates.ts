@@ -48,6 +48,7 @@ import {
   receiptPastTolerance,
 } from './purchase-orders';
 import { lockOnlyForward } from './stores';
+import { invoiceLinesNotOrdered, invoiceLinesUnmatched, invoiceNumberTaken, invoiceTotalOff } from './supplier-invoices';
 import { priceMaterialRepeated, priceMaterialsUnknown, supplierNameTaken } from './suppliers';
 import { PARKED_TOO_OLD_FOR_KEEPER, SYNC_TOO_OLD } from './sync';
 import { noSuchItemAtSource, notEnoughToDispatch, receiptTooMuch } from './transfers';
@@ -122,6 +123,10 @@ export const MESSAGE_TEMPLATES: Record<string, Template> = {
   orderNotClosable: { parts: ['text'], build: orderNotClosable },
   receiptPastTolerance: { parts: ['text', 'number'], build: receiptPastTolerance },
   deliveryFromOrder: { parts: ['text'], build: deliveryFromOrder },
+  invoiceTotalOff: { parts: ['text', 'text'], build: invoiceTotalOff },
+  invoiceNumberTaken: { parts: ['text', 'text'], build: invoiceNumberTaken },
+  invoiceLinesNotOrdered: { parts: ['number'], build: invoiceLinesNotOrdered },
+  invoiceLinesUnmatched: { parts: ['text'], build: invoiceLinesUnmatched },
 };
 
 /** A message's code and its parts as the message writes them. */

@@ -15,6 +15,7 @@ import authRoutes from './features/auth/auth.routes';
 import jobsRoutes from './features/jobs/jobs.routes';
 import purchaseOrdersRoutes from './features/purchase-orders/purchase-orders.routes';
 import settingsRoutes from './features/settings/settings.routes';
+import supplierInvoicesRoutes from './features/supplier-invoices/supplier-invoices.routes';
 import suppliersRoutes from './features/suppliers/suppliers.routes';
 import valuationRoutes from './features/valuation/valuation.routes';
 import { ApiTokenLimiter } from './lib/auth/api-token-limit';
@@ -206,6 +207,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(jobsRoutes);
   await app.register(suppliersRoutes);
   await app.register(purchaseOrdersRoutes);
+  await app.register(supplierInvoicesRoutes);
 
   await registerApiReference(app);
 

@@ -34,6 +34,8 @@ export const BACKUP_TABLES = [
   'purchase_order_lines',
   'purchase_receipts',
   'purchase_receipt_lines',
+  'supplier_invoices',
+  'supplier_invoice_lines',
   'movements',
   'sync_ops',
   'notifications',

@@ -1,3 +1,4 @@
+import { unique } from '../factories';
 import { newSupplier } from './accounts';
 import { type Exempt, idIn, prepared, today, type World, type WriteCase, type WriteRequest, withStock } from './world';
 
@@ -45,16 +46,12 @@ export const BUYING_WRITES: Record<string, WriteCase | Exempt> = {
     }),
   },
   'POST /api/purchase-orders/:id/close': {
-    fresh: async (world) => {
-      const { url, lineId } = await placedOrder(world);
-      await prepared(world, {
-        method: 'POST',
-        url: `${url}/receipts`,
-        token: world.keeper.token,
-        payload: { receivedAt: today(), lines: [{ lineId, received: 4 }] },
-      });
-      return { method: 'POST', url: `${url}/close`, token: world.admin.token, payload: { reason: 'Supplier out of stock' } };
-    },
+    fresh: async (world) => ({
+      method: 'POST',
+      url: `${(await receivedOrder(world)).url}/close`,
+      token: world.admin.token,
+      payload: { reason: 'Supplier out of stock' },
+    }),
   },
   'POST /api/purchase-orders/:id/receipts': {
     fresh: async (world) => {
@@ -67,4 +64,41 @@ export const BUYING_WRITES: Record<string, WriteCase | Exempt> = {
       };
     },
   },
+  'POST /api/supplier-invoices': {
+    fresh: async (world) => invoiceOf(world, await receivedOrder(world)),
+  },
+  'POST /api/supplier-invoices/:id/approve': {
+    fresh: async (world) => {
+      const invoice = await prepared(world, await invoiceOf(world, await receivedOrder(world)));
+      return { method: 'POST', url: `/api/supplier-invoices/${idIn(invoice, 'invoice')}/approve`, token: world.admin.token, payload: {} };
+    },
+  },
 };
+
+/** An order sent and 4 of its 10 received; its url, supplier and line. */
+async function receivedOrder(world: World): Promise<{ url: string; supplierId: string; lineId: string }> {
+  const { url, lineId } = await placedOrder(world);
+  const answer = await prepared(world, {
+    method: 'POST',
+    url: `${url}/receipts`,
+    token: world.keeper.token,
+    payload: { receivedAt: today(), lines: [{ lineId, received: 4 }] },
+  });
+  return { url, supplierId: (answer.purchaseOrder as { supplier: { _id: string } }).supplier._id, lineId };
+}
+
+/** The admin's invoice for what arrived of an order. */
+async function invoiceOf(world: World, order: { supplierId: string; lineId: string }): Promise<WriteRequest> {
+  return {
+    method: 'POST',
+    url: '/api/supplier-invoices',
+    token: world.admin.token,
+    payload: {
+      supplierId: order.supplierId,
+      number: unique('INV'),
+      date: today(),
+      lines: [{ purchaseOrderLineId: order.lineId, quantity: 4, unitPrice: '4.5' }],
+      total: '18.00',
+    },
+  };
+}

@@ -140,3 +140,54 @@ export const purchaseReceiptLines = pgTable(
     index('purchase_receipt_lines_line_idx').on(t.purchaseOrderLineId),
   ],
 );
+
+/** A supplier's invoice, entered by an admin and approved when its lines match (or with a reason). */
+export const supplierInvoices = pgTable(
+  'supplier_invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    supplierId: uuid('supplier_id')
+      .notNull()
+      .references(() => suppliers.id),
+    number: text('number').notNull(),
+    invoiceDate: date('invoice_date', { mode: 'string' }).notNull(),
+    total: numeric('total', { precision: 16, scale: 2 }).notNull(),
+    status: text('status').notNull().default('open'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    approvedBy: uuid('approved_by').references(() => users.id),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    overrideReason: text('override_reason'),
+  },
+  (t) => [
+    uniqueIndex('supplier_invoices_number_key').on(t.supplierId, sql`lower(${t.number})`),
+    check('supplier_invoices_status_known', sql`${t.status} in ('open', 'approved')`),
+    index('supplier_invoices_status_idx').on(t.status, t.invoiceDate),
+  ],
+);
+
+/** What an invoice charges for an order line: a quantity at a price. */
+export const supplierInvoiceLines = pgTable(
+  'supplier_invoice_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => supplierInvoices.id),
+    position: integer('position').notNull(),
+    purchaseOrderLineId: uuid('purchase_order_line_id')
+      .notNull()
+      .references(() => purchaseOrderLines.id),
+    quantity: integer('quantity').notNull(),
+    unitPrice: numeric('unit_price', { precision: 16, scale: 4 }).notNull(),
+    /** How the line matched, and what could be charged of its order line, when its invoice was approved; an open invoice's lines are matched as they are read. */
+    approvedMatch: text('approved_match'),
+    approvedInvoiceable: integer('approved_invoiceable'),
+  },
+  (t) => [
+    check('supplier_invoice_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check('supplier_invoice_lines_price_positive', sql`${t.unitPrice} >= 0`),
+    index('supplier_invoice_lines_invoice_idx').on(t.invoiceId, t.position),
+    index('supplier_invoice_lines_order_line_idx').on(t.purchaseOrderLineId),
+  ],
+);

@@ -39,7 +39,8 @@ export type Permission =
   | 'suppliers:manage'
   | 'purchases:read'
   | 'purchases:order'
-  | 'purchases:receive';
+  | 'purchases:receive'
+  | 'invoices:manage';
 
 /** What every signed-in person may do with their own account. */
 const ownAccount: readonly Permission[] = [
@@ -91,6 +92,7 @@ const grants: Record<Role, readonly Permission[]> = {
     'settings:manage',
     'jobs:manage',
     'suppliers:manage',
+    'invoices:manage',
   ],
   user: storeKeeper,
   'store-user': [...ownAccount, 'stores:read', 'account:mfa', 'items:read', 'custody:read'],

@@ -40,6 +40,11 @@ export const API_TAGS = [
   { name: 'jobs', description: 'Jobs that issued materials are charged to, cost codes, and what each job cost.' },
   { name: 'suppliers', description: 'Suppliers the company buys from, and the price list of each (admins keep them, keepers read them).' },
   {
+    name: 'supplier-invoices',
+    description:
+      "Suppliers' invoices, each line matched against its order line (price) and what arrived less returns and approved invoices (quantity); approval, and what arrived but was not invoiced (admins).",
+  },
+  {
     name: 'purchase-orders',
     description:
       "Orders to suppliers (PO-000123), sent, cancelled or closed short, and the receipts of what arrived against them, damaged included, each entering the store as a delivery at the order's cost.",

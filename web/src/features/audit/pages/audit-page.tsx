@@ -24,6 +24,7 @@ const ACTION_COLORS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   cancel: 'red',
   close: 'orange',
   receive: 'lime',
+  approve: 'green',
 };
 
 function describeDetails(details: Record<string, unknown>): string {
