@@ -488,7 +488,7 @@ const lines = [
   `| JavaScript for the login page (gzip) | ${(results.loginJsKb as number).toFixed(0)} KB (+ ${(results.loginCssKb as number).toFixed(0)} KB CSS) | ≤ 150 KB |`,
   `| counters that disagree with the ledger afterwards | ${results.ledgerMismatches} | 0 |`,
   `| report PDF of the big store (${bigReportRows} rows): request to file | ${(results.bigReportPdfMs as number).toFixed(0)} ms, ${pdfRatio.toFixed(1)}× the report call asked for the first time (${(results.bigReportApiMs as number).toFixed(0)} ms) | ≤ 5× |`,
-  `| report PDF of the big store: size a row of 21 cells | ${pdfBytesPerRow.toFixed(0)} bytes | ≤ 450 bytes |`,
+  `| report PDF of the big store: size a row of 22 cells | ${pdfBytesPerRow.toFixed(0)} bytes | ≤ 450 bytes |`,
   `| offline sync: ${SYNC_BATCH} queued movements in one call | ${(results.syncBatchMs as number).toFixed(0)} ms, ${syncRatio.toFixed(2)}× the same ${SYNC_BATCH} as single calls one after another (${(results.syncSinglesMs as number).toFixed(0)} ms) | ≤ 0.33× |`,
   `| dashboard call, whole company (admin) | ${(results.dashboardMs as number).toFixed(0)} ms, ${dashboardRatio.toFixed(2)}× its bare SQL (${(results.bareDashboardMs as number).toFixed(0)} ms) | ≤ 2× |`,
   `| stock valuation, every store as of today (admin) | ${(results.valuationMs as number).toFixed(0)} ms, ${valuationRatio.toFixed(2)}× its bare SQL (${(results.bareValuationMs as number).toFixed(0)} ms) | ≤ 1.5× |`,

@@ -45,7 +45,12 @@ import {
   orderNotClosable,
   orderNotDraft,
   orderNotReceivable,
+  orderOfOtherSupplier,
   receiptPastTolerance,
+  returnBeyondReceived,
+  returnBeyondStock,
+  returnMaterialsNotInStore,
+  returnMaterialsNotOnOrder,
 } from './purchase-orders';
 import { lockOnlyForward } from './stores';
 import { invoiceLinesNotOrdered, invoiceLinesUnmatched, invoiceNumberTaken, invoiceTotalOff } from './supplier-invoices';
@@ -127,6 +132,11 @@ export const MESSAGE_TEMPLATES: Record<string, Template> = {
   invoiceNumberTaken: { parts: ['text', 'text'], build: invoiceNumberTaken },
   invoiceLinesNotOrdered: { parts: ['number'], build: invoiceLinesNotOrdered },
   invoiceLinesUnmatched: { parts: ['text'], build: invoiceLinesUnmatched },
+  returnBeyondStock: { parts: ['text', 'number'], build: returnBeyondStock },
+  returnBeyondReceived: { parts: ['text', 'text', 'number'], build: returnBeyondReceived },
+  returnMaterialsNotOnOrder: { parts: ['number'], build: returnMaterialsNotOnOrder },
+  returnMaterialsNotInStore: { parts: ['number'], build: returnMaterialsNotInStore },
+  orderOfOtherSupplier: { parts: ['text'], build: orderOfOtherSupplier },
 };
 
 /** A message's code and its parts as the message writes them. */

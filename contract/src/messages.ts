@@ -22,6 +22,7 @@ export const MOVEMENT_KIND_LABELS: Record<MovementKind, string> = {
   loss: 'Lost',
   transfer_out: 'Transfer to store',
   store_transfer_in: 'Transfer from store',
+  supplier_return: 'Returned to supplier',
   revaluation: 'Revaluation',
   transit_loss: 'Written off in transit',
 };

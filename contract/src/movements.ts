@@ -17,6 +17,7 @@ export const MOVEMENT_KINDS = [
   'loss',
   'transfer_out',
   'store_transfer_in',
+  'supplier_return',
   // Money only (quantity 0): a store's stock revalued, and the value of goods written off in transit.
   'revaluation',
   'transit_loss',
@@ -39,6 +40,7 @@ export const ITEM_COUNTERS = [
   'custody_quantity',
   'transferred_in_quantity',
   'transferred_out_quantity',
+  'returned_to_supplier_quantity',
   'available_quantity',
 ] as const;
 export type ItemCounter = (typeof ITEM_COUNTERS)[number];
@@ -66,6 +68,8 @@ export const MOVEMENT_EFFECTS: Record<MovementKind, Partial<Record<ItemCounter, 
   // Between stores: dispatched from one (then in transit, in neither), received at the other.
   transfer_out: { transferred_out_quantity: 1, available_quantity: -1 },
   store_transfer_in: { transferred_in_quantity: 1, available_quantity: 1 },
+  // Back to the supplier it came from, at the average cost.
+  supplier_return: { returned_to_supplier_quantity: 1, available_quantity: -1 },
   revaluation: {},
   transit_loss: {},
 };

@@ -133,3 +133,52 @@ export function receiptPastTolerance(name: string, allowed: number): string {
 export function deliveryFromOrder(number: string): string {
   return `This delivery was received against ${number}: correct it by a return to the supplier.`;
 }
+
+// Goods sent back to a supplier.
+
+export const SupplierReturnRequestSchema = z.object({
+  supplierId: IdSchema,
+  storeId: IdSchema,
+  /** The order the goods came on: its lines count what went back. */
+  purchaseOrderId: IdSchema.nullable().optional(),
+  reason: requiredText('Reason', TEXT_MAX),
+  returnedOn: CalendarDateSchema.optional(),
+  lines: z
+    .array(z.object({ materialId: IdSchema, quantity: orderedQuantity }))
+    .min(1, 'Add at least one line.')
+    .max(ORDER_LINES_MAX, `At most ${ORDER_LINES_MAX} lines in one return.`)
+    .refine((lines) => new Set(lines.map((line) => line.materialId)).size === lines.length, 'Each material may appear once.'),
+});
+export type SupplierReturnRequest = z.input<typeof SupplierReturnRequestSchema>;
+
+export const SupplierReturnSchema = z.object({
+  _id: z.string(),
+  supplier: z.object({ _id: z.string(), name: z.string() }),
+  store: StoreRefSchema,
+  purchaseOrder: z.object({ _id: z.string(), number: z.string() }).nullable(),
+  reason: z.string(),
+  returnedOn: z.string(),
+  lines: z.array(z.object({ materialId: z.string(), name: z.string(), unit: z.string(), quantity: z.number(), value: MoneySchema })),
+  /** What left the store, at its average cost. */
+  value: MoneySchema,
+});
+export type SupplierReturn = z.infer<typeof SupplierReturnSchema>;
+export const SupplierReturnResponseSchema = z.object({ message: z.string(), supplierReturn: SupplierReturnSchema });
+
+export const SUPPLIER_RETURN_RECORDED = 'Return to the supplier recorded.';
+export const SUPPLIER_RETURN_NOT_REVERSIBLE = 'A return to the supplier is not reversed: if the goods come back, record their delivery.';
+export function returnBeyondStock(name: string, available: number): string {
+  return `Not enough ${name} to return: only ${available.toLocaleString('en')} available.`;
+}
+export function returnBeyondReceived(name: string, number: string, left: number): string {
+  return `${name}: only ${left.toLocaleString('en')} received on ${number} can still go back.`;
+}
+export function returnMaterialsNotOnOrder(count: number): string {
+  return count === 1 ? 'One material of the return is not on the order.' : `${count} materials of the return are not on the order.`;
+}
+export function orderOfOtherSupplier(number: string): string {
+  return `${number} is not an order of this supplier for this store.`;
+}
+export function returnMaterialsNotInStore(count: number): string {
+  return count === 1 ? 'One material of the return is not in its store.' : `${count} materials of the return are not in its store.`;
+}

@@ -26,6 +26,7 @@ function row(overrides: Partial<ReportRow> = {}): ReportRow {
     transferQuantity: 0,
     transferredInQuantity: 0,
     transferredOutQuantity: 0,
+    returnedToSupplierQuantity: 0,
     consumedQuantity: 15,
     damagedQuantity: 2,
     refundQuantity: 0,
@@ -57,6 +58,7 @@ describe('report cells', () => {
       0,
       15,
       2,
+      0,
       0,
       0,
       0,
@@ -97,6 +99,7 @@ describe('report cells', () => {
       damagedQuantity: 2,
       refundQuantity: 1,
       transferredOutQuantity: 0,
+      returnedToSupplierQuantity: 0,
       adjustmentQuantity: -3,
       currentAvailableQuantity: 126,
       openingValue: '1100.10',
@@ -121,6 +124,7 @@ describe('report cells', () => {
       15,
       2,
       1,
+      0,
       0,
       -3,
       126,
@@ -150,10 +154,10 @@ describe('sums of amounts', () => {
 describe('report CSV lines', () => {
   it('quote as RFC 4180 says, end in CRLF and defuse formulas', () => {
     expect(csvLine(REPORT_COLUMNS)).toBe(
-      'Date,Product,Category,Material,Size,Unit,Total Qty,Purchases,Transfer from Warehouse,Transfer from Stores,Consumed,Damages/Wastage,Return,Transfer to Stores,Adjustments,Closing Qty,Opening Value,Value In,Value Out,Closing Value,Remarks\r\n',
+      'Date,Product,Category,Material,Size,Unit,Total Qty,Purchases,Transfer from Warehouse,Transfer from Stores,Consumed,Damages/Wastage,Return,Transfer to Stores,Returned to Supplier,Adjustments,Closing Qty,Opening Value,Value In,Value Out,Closing Value,Remarks\r\n',
     );
     expect(csvLine(reportCells(row({ name: 'Ciment "spécial", 42.5', remarks: 'line one\nline two' })))).toBe(
-      '15/03/2026,"Ciment ""spécial"", 42.5",Binders,N/A,50 kg,bag,110,30,0,0,15,2,0,0,0,123,1100.00,300.00,170.00,1230.00,"line one\nline two"\r\n',
+      '15/03/2026,"Ciment ""spécial"", 42.5",Binders,N/A,50 kg,bag,110,30,0,0,15,2,0,0,0,0,123,1100.00,300.00,170.00,1230.00,"line one\nline two"\r\n',
     );
     expect(csvLine(['=HYPERLINK("x")'])).toBe(`"'=HYPERLINK(""x"")"\r\n`);
     // Quoted too, so a spreadsheet that splits on ";" keeps it one cell and runs no formula from it.

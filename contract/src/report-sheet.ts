@@ -38,6 +38,7 @@ export const REPORT_COLUMNS = [
   'Damages/Wastage',
   'Return',
   'Transfer to Stores',
+  'Returned to Supplier',
   'Adjustments',
   'Closing Qty',
   'Opening Value',
@@ -47,7 +48,7 @@ export const REPORT_COLUMNS = [
   'Remarks',
 ] as const;
 
-/** The quantity fields in column order (columns 7 to 16). */
+/** The quantity fields in column order (columns 7 to 17). */
 export const REPORT_QUANTITY_FIELDS = [
   'previousQuantity',
   'restockedQuantity',
@@ -57,6 +58,7 @@ export const REPORT_QUANTITY_FIELDS = [
   'damagedQuantity',
   'refundQuantity',
   'transferredOutQuantity',
+  'returnedToSupplierQuantity',
   'adjustmentQuantity',
   'currentAvailableQuantity',
 ] as const;
@@ -128,7 +130,8 @@ export function closingValueOf(values: ReportValues): string {
 
 /**
  * The row identity every report row and its totals keep: Closing = Total + Purchases + Transfer from
- * Warehouse + Transfer from Stores + Return − Consumed − Damaged − Transfer to Stores + Adjustments.
+ * Warehouse + Transfer from Stores + Return − Consumed − Damaged − Transfer to Stores − Returned to
+ * Supplier + Adjustments.
  */
 export function closingOf(q: ReportQuantities): number {
   return (
@@ -139,7 +142,8 @@ export function closingOf(q: ReportQuantities): number {
     q.refundQuantity -
     q.consumedQuantity -
     q.damagedQuantity -
-    q.transferredOutQuantity +
+    q.transferredOutQuantity -
+    q.returnedToSupplierQuantity +
     q.adjustmentQuantity
   );
 }

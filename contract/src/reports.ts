@@ -46,6 +46,8 @@ export const ReportRowSchema = z.object({
   refundQuantity: z.number(),
   /** Dispatched to other stores inside the range. */
   transferredOutQuantity: z.number(),
+  /** Returned to suppliers inside the range. */
+  returnedToSupplierQuantity: z.number(),
   /** Stock count adjustments inside the range, signed. */
   adjustmentQuantity: z.number(),
   currentAvailableQuantity: z.number(),
@@ -68,6 +70,7 @@ const ReportTotalsSchema = ReportRowSchema.pick({
   damagedQuantity: true,
   refundQuantity: true,
   transferredOutQuantity: true,
+  returnedToSupplierQuantity: true,
   adjustmentQuantity: true,
   currentAvailableQuantity: true,
   openingValue: true,

@@ -90,7 +90,7 @@ export const SupplierInvoiceResponseSchema = z.object({ message: z.string(), inv
 export const SupplierInvoiceListResponseSchema = z.object({ invoices: z.array(SupplierInvoiceSchema), total: z.number() });
 export type SupplierInvoiceListResponse = z.infer<typeof SupplierInvoiceListResponseSchema>;
 
-export const ReceivedNotInvoicedQuerySchema = z.object({ asOf: CalendarDateSchema.optional(), storeId: IdSchema.optional() });
+export const ReceivedNotInvoicedQuerySchema = z.object({ asOf: CalendarDateSchema.optional(), storeId: IdSchema.optional() }).strict();
 export const ReceivedNotInvoicedRowSchema = z.object({
   purchaseOrder: z.object({ _id: z.string(), number: z.string() }),
   supplier: z.object({ _id: z.string(), name: z.string() }),

@@ -37,6 +37,8 @@ export const BACKUP_TABLES = [
   'supplier_invoices',
   'supplier_invoice_lines',
   'movements',
+  'supplier_returns',
+  'supplier_return_lines',
   'sync_ops',
   'notifications',
   'idempotency_keys',

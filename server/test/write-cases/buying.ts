@@ -64,6 +64,23 @@ export const BUYING_WRITES: Record<string, WriteCase | Exempt> = {
       };
     },
   },
+  'POST /api/supplier-returns': {
+    fresh: async (world) => {
+      const { orderId, supplierId, materialId } = await receivedOrder(world);
+      return {
+        method: 'POST',
+        url: '/api/supplier-returns',
+        token: world.keeper.token,
+        payload: {
+          supplierId,
+          storeId: world.store._id,
+          purchaseOrderId: orderId,
+          reason: 'Torn bags',
+          lines: [{ materialId, quantity: 2 }],
+        },
+      };
+    },
+  },
   'POST /api/supplier-invoices': {
     fresh: async (world) => invoiceOf(world, await receivedOrder(world)),
   },
@@ -75,8 +92,10 @@ export const BUYING_WRITES: Record<string, WriteCase | Exempt> = {
   },
 };
 
-/** An order sent and 4 of its 10 received; its url, supplier and line. */
-async function receivedOrder(world: World): Promise<{ url: string; supplierId: string; lineId: string }> {
+type ReceivedOrder = { url: string; orderId: string; supplierId: string; lineId: string; materialId: string };
+
+/** An order sent and 4 of its 10 received. */
+async function receivedOrder(world: World): Promise<ReceivedOrder> {
   const { url, lineId } = await placedOrder(world);
   const answer = await prepared(world, {
     method: 'POST',
@@ -84,7 +103,8 @@ async function receivedOrder(world: World): Promise<{ url: string; supplierId: s
     token: world.keeper.token,
     payload: { receivedAt: today(), lines: [{ lineId, received: 4 }] },
   });
-  return { url, supplierId: (answer.purchaseOrder as { supplier: { _id: string } }).supplier._id, lineId };
+  const order = answer.purchaseOrder as { _id: string; supplier: { _id: string }; lines: { materialId: string }[] };
+  return { url, orderId: order._id, supplierId: order.supplier._id, lineId, materialId: order.lines[0]?.materialId as string };
 }
 
 /** The admin's invoice for what arrived of an order. */

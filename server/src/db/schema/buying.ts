@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { deliveries, materials } from './ledger';
+import { deliveries, materials, movements } from './ledger';
 import { stores } from './stores';
 import { suppliers } from './suppliers';
 
@@ -189,5 +189,49 @@ export const supplierInvoiceLines = pgTable(
     check('supplier_invoice_lines_price_positive', sql`${t.unitPrice} >= 0`),
     index('supplier_invoice_lines_invoice_idx').on(t.invoiceId, t.position),
     index('supplier_invoice_lines_order_line_idx').on(t.purchaseOrderLineId),
+  ],
+);
+
+/** Goods sent back to a supplier from a store, perhaps against one of its orders. */
+export const supplierReturns = pgTable(
+  'supplier_returns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    supplierId: uuid('supplier_id')
+      .notNull()
+      .references(() => suppliers.id),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id),
+    purchaseOrderId: uuid('purchase_order_id').references(() => purchaseOrders.id),
+    reason: text('reason').notNull(),
+    returnedOn: date('returned_on', { mode: 'string' }).notNull(),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('supplier_returns_store_idx').on(t.storeId, t.returnedOn), index('supplier_returns_order_idx').on(t.purchaseOrderId)],
+);
+
+/** A material of a return, its ledger line, and the order line it counts against when there is one. */
+export const supplierReturnLines = pgTable(
+  'supplier_return_lines',
+  {
+    returnId: uuid('return_id')
+      .notNull()
+      .references(() => supplierReturns.id),
+    materialId: uuid('material_id')
+      .notNull()
+      .references(() => materials.id),
+    quantity: integer('quantity').notNull(),
+    purchaseOrderLineId: uuid('purchase_order_line_id').references(() => purchaseOrderLines.id),
+    /** Its ledger line, which holds the value that left. */
+    movementId: uuid('movement_id')
+      .notNull()
+      .references(() => movements.id),
+  },
+  (t) => [
+    primaryKey({ name: 'supplier_return_lines_pkey', columns: [t.returnId, t.materialId] }),
+    check('supplier_return_lines_quantity_positive', sql`${t.quantity} > 0`),
+    index('supplier_return_lines_order_line_idx').on(t.purchaseOrderLineId),
   ],
 );

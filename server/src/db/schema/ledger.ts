@@ -38,7 +38,8 @@ const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 /**
  * The counters every screen shows, kept on the item and moved only together with a ledger row.
- * `available = total + restocked + transfer + transferred in + adjusted − consumed − damaged − lost − transferred out`
+ * `available = total + restocked + transfer + transferred in + adjusted − consumed − damaged − lost − transferred out
+ *  − returned to supplier`
  * always holds (CHECK).
  */
 function counterColumns() {
@@ -56,6 +57,8 @@ function counterColumns() {
     /** Received from and dispatched to other stores (transfers). */
     transferredInQuantity: integer('transferred_in_quantity').notNull().default(0),
     transferredOutQuantity: integer('transferred_out_quantity').notNull().default(0),
+    /** Sent back to suppliers. */
+    returnedToSupplierQuantity: integer('returned_to_supplier_quantity').notNull().default(0),
     availableQuantity: integer('available_quantity').notNull().default(0),
   };
 }
@@ -65,13 +68,13 @@ function counterChecks(table: string) {
     check(
       `${table}_counters_non_negative`,
       sql.raw(
-        'total_quantity >= 0 and restocked_quantity >= 0 and transfer_quantity >= 0 and consumed_quantity >= 0 and damaged_quantity >= 0 and refund_quantity >= 0 and lost_quantity >= 0 and custody_quantity >= 0 and transferred_in_quantity >= 0 and transferred_out_quantity >= 0 and available_quantity >= 0',
+        'total_quantity >= 0 and restocked_quantity >= 0 and transfer_quantity >= 0 and consumed_quantity >= 0 and damaged_quantity >= 0 and refund_quantity >= 0 and lost_quantity >= 0 and custody_quantity >= 0 and transferred_in_quantity >= 0 and transferred_out_quantity >= 0 and returned_to_supplier_quantity >= 0 and available_quantity >= 0',
       ),
     ),
     check(
       `${table}_available_balances`,
       sql.raw(
-        'available_quantity = total_quantity + restocked_quantity + transfer_quantity + transferred_in_quantity + adjusted_quantity - consumed_quantity - damaged_quantity - lost_quantity - transferred_out_quantity',
+        'available_quantity = total_quantity + restocked_quantity + transfer_quantity + transferred_in_quantity + adjusted_quantity - consumed_quantity - damaged_quantity - lost_quantity - transferred_out_quantity - returned_to_supplier_quantity',
       ),
     ),
     // What workers hold is part of what is issued: a plain return cannot take back a tool a worker still has.

@@ -20,6 +20,7 @@ import {
   REVERSE_OWN_ONLY,
   REVERSE_TOO_OLD,
   reversalWouldGoNegative,
+  SUPPLIER_RETURN_NOT_REVERSIBLE,
   TOOL_NOT_FOUND,
   TRANSFER_KINDS,
   TRANSFER_NOT_REVERSIBLE,
@@ -137,12 +138,13 @@ type Reversible = {
 
 /**
  * Why the caller may not reverse a movement, or null when they may: a reversal, a delivery (which
- * has its own edit and delete) and a movement already reversed never; a keeper only their own,
+ * has its own edit and delete), a return to a supplier and a movement already reversed never; a keeper only their own,
  * within KEEPER_REVERSAL_HOURS of recording it; an admin any other.
  */
 function reversalRefusal(auth: AuthContext, movement: Reversible, now: number): AppError | null {
   if (movement.reverses_id) return new AppError('conflict', REVERSAL_NOT_REVERSIBLE);
   if (movement.kind === 'delivery') return new AppError('conflict', DELIVERY_NOT_REVERSIBLE);
+  if (movement.kind === 'supplier_return') return new AppError('conflict', SUPPLIER_RETURN_NOT_REVERSIBLE);
   if (CUSTODY_KINDS.includes(movement.kind as MovementKind)) return new AppError('conflict', CUSTODY_NOT_REVERSIBLE);
   if (TRANSFER_KINDS.includes(movement.kind as MovementKind) || movement.transfer_line_id) {
     return new AppError('conflict', TRANSFER_NOT_REVERSIBLE);

@@ -6,12 +6,16 @@ import {
   PurchaseOrderResponseSchema,
   PurchaseOrderSchema,
   PurchaseReceiptRequestSchema,
+  SupplierReturnRequestSchema,
+  SupplierReturnResponseSchema,
 } from '@stockyard/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
 import { ByIdParamsSchema, errorResponses } from '../../lib/http';
 import { requestKeyOf, sendAnswer } from '../../lib/request-key';
 import { cancelOrder, closeOrder, createOrder, getOrder, listOrders, placeOrder, receiveOrder } from './purchase-orders.service';
+import { returnToSupplier } from './supplier-returns.service';
 
 const tags = ['purchase-orders'];
 
@@ -20,6 +24,12 @@ const purchaseOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   const read = { onRequest: authorize('purchases:read') };
   const order = { onRequest: authorize('purchases:order') };
   const answered = { 200: PurchaseOrderResponseSchema, ...errorResponses };
+  /** Who receives or returns goods, and the rules of the day they date it. */
+  const receiving = (request: FastifyRequest) => ({
+    auth: authOf(request),
+    timeZone: app.timeZone,
+    offlineMaxAgeDays: app.offlineMaxAgeDays,
+  });
 
   app.get(
     '/api/purchase-orders',
@@ -84,16 +94,16 @@ const purchaseOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendAnswer(
-        reply,
-        await receiveOrder(
-          app.db,
-          { auth: authOf(request), timeZone: app.timeZone, offlineMaxAgeDays: app.offlineMaxAgeDays },
-          request.params.id,
-          request.body,
-          requestKeyOf(request),
-        ),
-      ),
+      sendAnswer(reply, await receiveOrder(app.db, receiving(request), request.params.id, request.body, requestKeyOf(request))),
+  );
+
+  app.post(
+    '/api/supplier-returns',
+    {
+      onRequest: authorize('purchases:receive'),
+      schema: { tags, body: SupplierReturnRequestSchema, response: { 201: SupplierReturnResponseSchema, ...errorResponses } },
+    },
+    async (request, reply) => sendAnswer(reply, await returnToSupplier(app.db, receiving(request), request.body, requestKeyOf(request))),
   );
 };
 

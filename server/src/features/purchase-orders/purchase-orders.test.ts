@@ -1,3 +1,4 @@
+import { closingOf } from '@stockyard/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
@@ -342,3 +343,89 @@ function newStore() {
 async function createUserFor(storeId: string): Promise<string> {
   return (await createUser(t.app, staff.admin.token, { role: 'user', storeId })).token;
 }
+
+describe('returns to the supplier', () => {
+  it('take 10 out at the average cost, count them on the order line, and keep the report row adding up', async () => {
+    const { material, supplier, order, lineId } = await placedOrder(100, '400');
+    await receive(order._id, [{ lineId, received: 50 }]);
+    const bought = await send(
+      'POST',
+      '/api/user/add-restock-product',
+      { name: material.name, quantity: 50, unitCost: '300' },
+      staff.keeper.token,
+    );
+    expect(bought.statusCode, bought.body).toBeLessThan(300);
+    // 100 held worth 35,000.00: 350.00 each on average.
+    const returned = await send(
+      'POST',
+      '/api/supplier-returns',
+      {
+        supplierId: supplier._id,
+        storeId: staff.store._id,
+        purchaseOrderId: order._id,
+        reason: 'Wrong grade',
+        lines: [{ materialId: material._id, quantity: 10 }],
+      },
+      staff.keeper.token,
+    );
+    expect(returned.statusCode, returned.body).toBe(201);
+    expect(returned.json()).toMatchObject({
+      message: 'Return to the supplier recorded.',
+      supplierReturn: {
+        purchaseOrder: { number: order.number },
+        reason: 'Wrong grade',
+        value: '3500.00',
+        lines: [{ quantity: 10, value: '3500.00' }],
+      },
+    });
+    expect(await stockOf(material._id)).toMatchObject({ available_quantity: 90, stock_value: '31500.00' });
+    const after = (await send('GET', `/api/purchase-orders/${order._id}`)).json();
+    expect(after.lines[0]).toMatchObject({ received: 50, returned: 10, outstanding: 50 });
+
+    const report = await send('GET', `/api/report/generate-report?storeId=${staff.store._id}&startDate=${today}&endDate=${today}`);
+    const row = report.json().find((r: { materialId: string }) => r.materialId === material._id);
+    expect(row).toMatchObject({
+      previousQuantity: 0,
+      restockedQuantity: 100,
+      returnedToSupplierQuantity: 10,
+      currentAvailableQuantity: 90,
+    });
+    expect(closingOf(row)).toBe(row.currentAvailableQuantity);
+
+    const [line] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`select id from movements where item_id = ${material._id} and kind = 'supplier_return'`,
+    );
+    const reversal = await send('POST', `/api/movements/${line?.id}/reverse`, { reason: 'Oops' });
+    expect(reversal.statusCode).toBe(409);
+    expect(reversal.json().message).toBe('A return to the supplier is not reversed: if the goods come back, record their delivery.');
+  });
+
+  it('refuse more than is available, more than arrived on the order, and materials not on it', async () => {
+    const { material, supplier, order, lineId } = await placedOrder(20, '10');
+    await receive(order._id, [{ lineId, received: 5 }]);
+    const send10 = (payload: object) =>
+      send('POST', '/api/supplier-returns', {
+        supplierId: supplier._id,
+        storeId: staff.store._id,
+        reason: 'Broken',
+        lines: [{ materialId: material._id, quantity: 10 }],
+        ...payload,
+      });
+    const beyondStock = await send10({});
+    expect(beyondStock.statusCode).toBe(409);
+    expect(beyondStock.json().message).toBe(`Not enough ${material.name} to return: only 5 available.`);
+    await send('POST', '/api/user/add-restock-product', { name: material.name, quantity: 20, unitCost: '10' }, staff.keeper.token);
+    const beyondOrder = await send10({ purchaseOrderId: order._id });
+    expect(beyondOrder.statusCode).toBe(409);
+    expect(beyondOrder.json().message).toBe(`${material.name}: only 5 received on ${order.number} can still go back.`);
+    const other = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 3 });
+    const offOrder = await send10({ purchaseOrderId: order._id, lines: [{ materialId: other._id, quantity: 1 }] });
+    expect(offOrder.json().message).toBe('One material of the return is not on the order.');
+    expect(await stockOf(material._id)).toMatchObject({ available_quantity: 25 });
+    expect((await send10({ purchaseOrderId: order._id, lines: [{ materialId: material._id, quantity: 5 }] })).statusCode).toBe(201);
+    expect((await send10({ storeId: (await newStore())._id })).json().message).toBe('One material of the return is not in its store.');
+    const elsewhere = await send10({ storeId: (await newStore())._id, purchaseOrderId: order._id });
+    expect(elsewhere.json().message).toBe(`${order.number} is not an order of this supplier for this store.`);
+  });
+});

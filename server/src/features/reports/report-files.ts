@@ -33,8 +33,8 @@ export type StoreReport = {
 export type ReportAudience = 'admin' | 'keeper';
 
 /**
- * The report PDF: A4 landscape, centred title, table from 25 mm, dark blue header, grey stripes; its 21
- * columns fit the width in 6.5 pt letters with 1 mm of padding.
+ * The report PDF: A4 landscape, centred title, table from 25 mm, dark blue header, grey stripes; its 22
+ * columns fit the width in 6.5 pt letters with 0.75 mm of padding.
  */
 const REPORT_STYLE = tableStyle([22, 47, 85], {
   orientation: 'landscape',
@@ -42,12 +42,12 @@ const REPORT_STYLE = tableStyle([22, 47, 85], {
   tableTop: 25,
   margin: { left: 10, right: 10 },
   fontSize: 6.5,
-  cellPadding: 1,
+  cellPadding: 0.75,
   stripe: [240, 240, 240],
 });
 
-/** Column widths in millimetres, in REPORT_COLUMNS' order: they fill the 277 mm between the margins. */
-const COLUMN_WIDTHS = [17, 30, 13, 12, 9, 8, 11, 11, 13, 12, 11, 12, 10, 12, 12, 11, 14, 14, 14, 14, 17];
+/** Column widths in REPORT_COLUMNS' order, in proportion: scaled to the 277 mm between the margins, no column narrower than its heading's longest word. */
+const COLUMN_WIDTHS = [17, 34, 13, 12, 11, 8, 11, 11, 13, 12, 11, 12, 10, 12, 12, 12, 11, 15, 15, 15, 15, 11];
 const FIRST_VALUE_COLUMN = FIRST_QUANTITY_COLUMN + REPORT_QUANTITY_FIELDS.length;
 const REVERSIBLE_COLUMNS = new Set(
   REVERSIBLE_QUANTITY_FIELDS.map((field) => FIRST_QUANTITY_COLUMN + REPORT_QUANTITY_FIELDS.indexOf(field)),

@@ -11,6 +11,7 @@ export type ReportLine = Pick<RowOf<typeof materials>, 'id' | 'name' | 'category
   transfers: number;
   transferred_in: number;
   transferred_out: number;
+  returned_to_supplier: number;
   issued: number;
   returned: number;
   damaged: number;
@@ -36,6 +37,7 @@ export function presentReportRow(row: ReportLine): ReportRow {
     transferQuantity: row.transfers,
     transferredInQuantity: row.transferred_in,
     transferredOutQuantity: row.transferred_out,
+    returnedToSupplierQuantity: row.returned_to_supplier,
     // Issues inside the range, gross: with returns in their own column the row adds up as printed
     // and a month that returns last month's issue shows no negative use; the item lists' counter stays net of returns.
     consumedQuantity: row.issued,

@@ -113,6 +113,7 @@ const purchases = kindIn(sql`mv.kind`, kindsMoving('restocked_quantity'));
 const transfers = kindIn(sql`mv.kind`, kindsMoving('transfer_quantity'));
 const transfersIn = kindIn(sql`mv.kind`, kindsMoving('transferred_in_quantity'));
 const transfersOut = kindIn(sql`mv.kind`, kindsMoving('transferred_out_quantity'));
+const supplierReturns = kindIn(sql`mv.kind`, kindsMoving('returned_to_supplier_quantity'));
 const issues = kindIn(sql`mv.kind`, kindsMoving('consumed_quantity'));
 const returns = kindIn(sql`mv.kind`, kindsMoving('refund_quantity'));
 const damages = kindIn(sql`mv.kind`, kindsMoving('damaged_quantity'));
@@ -133,6 +134,7 @@ function reportQuery(input: ReportInput, slice?: { items: SQL; movements: SQL })
             coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and ${transfers}), 0)::int as transfers,
             coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and ${transfersIn}), 0)::int as transferred_in,
             coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and ${transfersOut}), 0)::int as transferred_out,
+            coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and ${supplierReturns}), 0)::int as returned_to_supplier,
             coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and ${issues}), 0)::int as issued,
             coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and ${returns}), 0)::int as returned,
             coalesce(sum(mv.quantity) filter (where mv.occurred_at < b.e and ${damages}), 0)::int as damaged,
@@ -153,6 +155,7 @@ function reportQuery(input: ReportInput, slice?: { items: SQL; movements: SQL })
                m.available_quantity - coalesce(r.after_end, 0) as closing,
                coalesce(r.purchases, 0) as purchases, coalesce(r.transfers, 0) as transfers,
                coalesce(r.transferred_in, 0) as transferred_in, coalesce(r.transferred_out, 0) as transferred_out,
+               coalesce(r.returned_to_supplier, 0) as returned_to_supplier,
                coalesce(r.issued, 0) as issued, coalesce(r.returned, 0) as returned, coalesce(r.damaged, 0) as damaged,
                coalesce(r.adjusted, 0) as adjusted,
                (m.stock_value - coalesce(r.value_after_end, 0) - coalesce(r.value_net, 0))::numeric(20, 2)::text as opening_value,

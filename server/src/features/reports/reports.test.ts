@@ -83,6 +83,7 @@ describe('store reports from the ledger (UTC)', () => {
       damagedQuantity: 2,
       refundQuantity: 5,
       transferredOutQuantity: 0,
+      returnedToSupplierQuantity: 0,
       adjustmentQuantity: 0,
       currentAvailableQuantity: 123,
       // Recorded with no unit cost in a store that never had it: unvalued.

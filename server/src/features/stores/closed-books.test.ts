@@ -96,7 +96,7 @@ describe('closed books: PUT /api/stores/:id/lock', () => {
 
     const after = await csvOfLastMonth();
     expect(Buffer.compare(after, before)).toBe(0);
-    expect(before.toString('utf8')).toContain(',0,100,0,0,30,2,0,0,0,68,');
+    expect(before.toString('utf8')).toContain(',0,100,0,0,30,2,0,0,0,0,68,');
   });
 
   it('only moves forward, through yesterday at the latest, and only for an admin; unlocking is audited', async () => {

@@ -128,6 +128,22 @@ describe('supplier invoices', () => {
     expect(again.json().invoice.lines[0]).toMatchObject({ invoiceable: 0, match: 'quantity_variance' });
   });
 
+  it('charge only what stayed: goods returned to the supplier are not invoiceable', async () => {
+    const { supplier, lineId, material, order } = await orderReceived([{ received: 98, damaged: 2 }]);
+    const back = await send('POST', '/api/supplier-returns', {
+      supplierId: supplier._id,
+      storeId: staff.store._id,
+      purchaseOrderId: order._id,
+      reason: 'Torn bags',
+      lines: [{ materialId: material._id, quantity: 10 }],
+    });
+    expect(back.statusCode, back.body).toBe(201);
+    const all = await invoice(supplier._id, [{ purchaseOrderLineId: lineId, quantity: 98, unitPrice: '400' }]);
+    expect(all.json().invoice.lines[0]).toMatchObject({ invoiceable: 88, match: 'quantity_variance' });
+    const kept = await invoice(supplier._id, [{ purchaseOrderLineId: lineId, quantity: 88, unitPrice: '400' }]);
+    expect(kept.json().invoice.lines[0].match).toBe('matched');
+  });
+
   it('let only one of two invoices for the same goods be approved at once', async () => {
     const { supplier, lineId } = await orderReceived([{ received: 50 }]);
     const ids = await Promise.all(

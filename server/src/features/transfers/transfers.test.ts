@@ -155,6 +155,7 @@ describe('from a shortage to goods received: request, approval, dispatch, receip
     expect(siteRow).toMatchObject({
       transferredInQuantity: 40,
       transferredOutQuantity: 0,
+      returnedToSupplierQuantity: 0,
       damagedQuantity: 2,
       currentAvailableQuantity: 57,
     });

@@ -27,6 +27,7 @@ const cementRow: ReportRow = {
   damagedQuantity: 0,
   refundQuantity: 0,
   transferredOutQuantity: 0,
+  returnedToSupplierQuantity: 0,
   adjustmentQuantity: 0,
   currentAvailableQuantity: 12,
   openingValue: '1000.00',

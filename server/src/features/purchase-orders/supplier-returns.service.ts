@@ -1,0 +1,150 @@
+import {
+  MATERIAL_NOT_FOUND,
+  NO_STORE_ACCESS,
+  orderOfOtherSupplier,
+  PURCHASE_ORDER_NOT_FOUND,
+  purchaseOrderNumber,
+  returnBeyondReceived,
+  returnBeyondStock,
+  returnMaterialsNotInStore,
+  returnMaterialsNotOnOrder,
+  SUPPLIER_NOT_FOUND,
+  SUPPLIER_RETURN_RECORDED,
+  type SupplierReturn,
+  type SupplierReturnRequestSchema,
+} from '@stockyard/contract';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client';
+import { occurredOn } from '../../db/sql';
+import { canAccessStore, storeScopeOf } from '../../lib/auth/policy';
+import { todayIn } from '../../lib/calendar';
+import { AppError } from '../../lib/errors';
+import { type RequestKey, runIdempotent } from '../../lib/idempotency';
+import { assertDayAllowed } from '../../lib/movement-day';
+import { recordAudit } from '../audit/audit.service';
+import { recordMovementWithId } from '../movements/movements.service';
+import { getSupplier } from '../suppliers/suppliers.service';
+import { findOrderMaterials, lockOrder } from './purchase-orders.repository';
+import type { ReceiptContext } from './purchase-orders.service';
+import {
+  addReturned,
+  findReturn,
+  findReturnableLines,
+  insertReturn,
+  insertReturnLine,
+  type ReturnRow,
+} from './supplier-returns.repository';
+
+function presentReturn(row: ReturnRow): SupplierReturn {
+  return {
+    _id: row.id,
+    supplier: { _id: row.supplier_id, name: row.supplier_name },
+    store: { _id: row.store_id, name: row.store_name },
+    purchaseOrder: row.order_id === null ? null : { _id: row.order_id, number: purchaseOrderNumber(row.order_number as number) },
+    reason: row.reason,
+    returnedOn: row.returned_on,
+    lines: row.lines.map((line) => ({
+      materialId: line.material_id,
+      name: line.name,
+      unit: line.unit,
+      quantity: line.quantity,
+      value: line.value,
+    })),
+    value: row.value,
+  };
+}
+
+/** The order a return names, locked: of this supplier and this store, in the caller's stores. */
+async function orderOfReturn(tx: DbOrTx, context: ReceiptContext, input: z.output<typeof SupplierReturnRequestSchema>) {
+  if (!input.purchaseOrderId) return undefined;
+  const order = await lockOrder(tx, input.purchaseOrderId, storeScopeOf(context.auth));
+  if (!order) throw new AppError('not_found', PURCHASE_ORDER_NOT_FOUND);
+  if (order.supplier_id !== input.supplierId || order.store_id !== input.storeId) {
+    throw new AppError('bad_request', orderOfOtherSupplier(purchaseOrderNumber(order.number)));
+  }
+  return { ...order, lines: new Map((await findReturnableLines(tx, order.id)).map((line) => [line.material_id, line])) };
+}
+
+/**
+ * Sends goods back to a supplier: each material leaves the store at its average cost as a
+ * `supplier_return` ledger line, never more than is available; against an order, each also counts on
+ * its order line, never more than arrived whole on it.
+ */
+export function returnToSupplier(
+  db: Db,
+  context: ReceiptContext,
+  input: z.output<typeof SupplierReturnRequestSchema>,
+  requestKey?: RequestKey,
+) {
+  return runIdempotent(db, requestKey, async (tx, key) => {
+    const { auth } = context;
+    if (!canAccessStore(auth, input.storeId)) throw new AppError('forbidden', NO_STORE_ACCESS);
+    const returnedOn = input.returnedOn ?? todayIn(context.timeZone);
+    assertDayAllowed(returnedOn, { ...context, role: auth.role });
+    const supplier = await getSupplier(tx, input.supplierId).catch(() => {
+      throw new AppError('bad_request', SUPPLIER_NOT_FOUND);
+    });
+    const order = await orderOfReturn(tx, context, input);
+    const materials = await findOrderMaterials(tx, {
+      storeId: input.storeId,
+      supplierId: supplier._id,
+      materialIds: input.lines.map((line) => line.materialId),
+    });
+    const outside = materials.filter((material) => !material.name).length;
+    if (outside > 0) throw new AppError('bad_request', returnMaterialsNotInStore(outside));
+    if (order) {
+      const notOnOrder = input.lines.filter((line) => !order.lines.has(line.materialId)).length;
+      if (notOnOrder > 0) throw new AppError('bad_request', returnMaterialsNotOnOrder(notOnOrder));
+    }
+    const returnId = await insertReturn(tx, {
+      supplierId: supplier._id,
+      storeId: input.storeId,
+      purchaseOrderId: order?.id ?? null,
+      reason: input.reason,
+      returnedOn,
+      createdBy: auth.userId,
+    });
+    const number = order ? purchaseOrderNumber(order.number) : null;
+    for (const line of [...input.lines].sort((a, b) => a.materialId.localeCompare(b.materialId))) {
+      const orderLine = order?.lines.get(line.materialId);
+      if (orderLine && number && !(await addReturned(tx, orderLine.id, line.quantity))) {
+        throw new AppError('conflict', returnBeyondReceived(orderLine.name, number, orderLine.received - orderLine.returned));
+      }
+      const { movementId } = await recordMovementWithId(
+        tx,
+        {
+          itemKind: 'material',
+          itemId: line.materialId,
+          storeIds: [input.storeId],
+          kind: 'supplier_return',
+          quantity: line.quantity,
+          actorId: auth.userId,
+          occurredAt: occurredOn(returnedOn, context.timeZone),
+          supplier: supplier.name,
+          reason: number ? `${number} · ${input.reason}` : input.reason,
+          idempotencyKey: key,
+        },
+        { notFound: MATERIAL_NOT_FOUND, refused: (current) => returnBeyondStock(current.name, current.available_quantity) },
+      );
+      await insertReturnLine(tx, {
+        returnId,
+        materialId: line.materialId,
+        quantity: line.quantity,
+        purchaseOrderLineId: orderLine?.id ?? null,
+        movementId,
+      });
+    }
+    const row = await findReturn(tx, returnId);
+    const supplierReturn = presentReturn(row as ReturnRow);
+    await recordAudit(tx, {
+      actorId: auth.userId,
+      action: 'create',
+      entityType: 'supplier_return',
+      entityId: returnId,
+      entityName: `${supplier.name}${number ? ` (${number})` : ''}`,
+      storeId: input.storeId,
+      details: { reason: input.reason, lines: input.lines, value: supplierReturn.value },
+    });
+    return { status: 201 as const, body: { message: SUPPLIER_RETURN_RECORDED, supplierReturn } };
+  });
+}
