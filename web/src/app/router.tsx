@@ -102,6 +102,9 @@ const JobCostPage = lazyPage(() => import('../features/jobs/pages/job-cost-page'
 const jobCost = <JobCostPage />;
 const JobsPage = lazyPage(() => import('../features/jobs/pages/jobs-page'), 'JobsPage');
 const SuppliersPage = lazyPage(() => import('../features/suppliers/pages/suppliers-page'), 'SuppliersPage');
+const purchaseOrderPages = () => import('../features/purchase-orders/pages/purchase-order-pages');
+const PurchaseOrdersPage = lazyPage(purchaseOrderPages, 'PurchaseOrdersPage');
+const PurchaseOrderPage = lazyPage(purchaseOrderPages, 'PurchaseOrderPage');
 
 const changePassword = <ChangePasswordPage />;
 const sessions = <SessionsPage />;
@@ -163,6 +166,8 @@ export const screens: Record<string, Screens> = {
   '/dashboard/jobcost': { admin: jobCost, user: jobCost },
   '/dashboard/jobs': { admin: <JobsPage /> },
   '/dashboard/suppliers': { admin: <SuppliersPage /> },
+  '/dashboard/purchase-orders': { admin: <PurchaseOrdersPage />, user: <PurchaseOrdersPage /> },
+  '/dashboard/purchase-orders/:id': { admin: <PurchaseOrderPage />, user: <PurchaseOrderPage /> },
 };
 
 function RoleScreen({ byRole }: { byRole: Screens }) {

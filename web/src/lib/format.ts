@@ -35,3 +35,9 @@ export function localNumber(value: number): string {
 export function localDate(value: string | Date): string {
   return new Intl.DateTimeFormat(currentLanguage(), { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(value));
 }
+
+/** Today on the phone's own calendar, YYYY-MM-DD: the day a keeper records something on. */
+export function phoneToday(now: Date = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

@@ -55,6 +55,7 @@ export function InventoryHubPage() {
         { label: t('jobs.cost'), to: '/dashboard/jobcost' },
         { label: t('jobs.title'), to: '/dashboard/jobs' },
         { label: t('suppliers.title'), to: '/dashboard/suppliers' },
+        { label: t('purchases.title'), to: '/dashboard/purchase-orders' },
         { label: t('adminHub.stockCounts'), to: '/dashboard/counts' },
         { label: t('hub.toolsOut'), to: '/dashboard/toolsout', badge: <OverdueBadge /> },
         { label: t('hub.lowStock'), to: '/dashboard/lowstock', badge: <LowStockBadge /> },
@@ -94,6 +95,7 @@ export function ManagerHubPage() {
         { label: t('hub.lowStock'), to: '/dashboard/lowstock', badge: <LowStockBadge /> },
         { label: t('hub.requests'), to: '/dashboard/requests' },
         { label: t('hub.transfers'), to: '/dashboard/transfers', badge: <IncomingTransfersBadge /> },
+        { label: t('purchases.title'), to: '/dashboard/purchase-orders' },
         { label: t('hub.needsAttention'), to: '/dashboard/needs-attention', badge: <NeedsAttentionBadge /> },
       ]}
     />

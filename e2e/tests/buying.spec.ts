@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, apiPost, signIn, snap, unique } from './helpers';
+
+test.describe.configure({ mode: 'serial' });
+
+const keeper = { email: `buying.keeper.${Date.now()}@example.com`, password: 'buying-keeper-pass' };
+const cement = unique('PO cement');
+let orderNumber = '';
+
+test('set up: a store with its keeper, a supplier, and an order of 100 bags at 400.00 sent to it', async ({ request }) => {
+  const { token: admin } = await (await request.post('/auth/login', { data: ADMIN })).json();
+  const { store } = await apiPost(request, admin, '/api/stores', { name: unique('Buying Store'), location: 'East gate' });
+  await apiPost(request, admin, '/api/auth/create-user', { name: 'Bea Keeper', ...keeper, role: 'user', stores: [store._id] });
+  const { token } = await (await request.post('/auth/login', { data: keeper })).json();
+  const { product } = await apiPost(request, token, '/api/user/add-product', { name: cement, unit: 'bag', totalQuantity: 0 });
+  const { supplier } = await apiPost(request, admin, '/api/suppliers', { name: unique('Lafarge') });
+  const { purchaseOrder } = await apiPost(request, admin, '/api/purchase-orders', {
+    supplierId: supplier._id,
+    storeId: store._id,
+    lines: [{ materialId: product._id, quantity: 100, unitCost: '400.00' }],
+  });
+  await apiPost(request, admin, `/api/purchase-orders/${purchaseOrder._id}/order`, {});
+  orderNumber = purchaseOrder.number;
+});
+
+test('a keeper receives the order on a phone: all arrived, 2 damaged, and the order is received', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, keeper.email, keeper.password);
+  await page.getByRole('link', { name: 'Purchase orders' }).click();
+  const row = page.getByRole('listitem', { name: orderNumber });
+  await expect(row).toContainText('Ordered');
+  await expect(row).toContainText('100 to come');
+  await snap(page, 'purchase-orders-390');
+
+  await row.getByRole('link', { name: orderNumber }).click();
+  const line = page.getByRole('group', { name: `Receive ${cement}` });
+  await line.getByRole('checkbox', { name: 'All arrived' }).check();
+  await line.getByRole('textbox', { name: 'Damaged' }).fill('2');
+  await expect(line.getByRole('textbox', { name: 'Received' })).toHaveValue('98');
+  await page.getByRole('textbox', { name: 'Delivery note' }).fill('DN-4471');
+  await snap(page, 'po-receiving-390');
+  await page.getByRole('button', { name: 'Record receipt' }).click();
+  await expect(page.getByRole('status')).toHaveText('Goods received against the order.');
+  await expect(page.getByText('Received', { exact: true }).first()).toBeVisible();
+  const figures = page.getByRole('listitem', { name: cement });
+  await expect(figures).toContainText('98');
+  await expect(page.getByRole('button', { name: 'Record receipt' })).toHaveCount(0);
+  await snap(page, 'po-received-390');
+});

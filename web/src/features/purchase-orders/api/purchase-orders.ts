@@ -1,0 +1,54 @@
+import type {
+  PurchaseOrder,
+  PurchaseOrderListResponse,
+  PurchaseOrderResponse,
+  PurchaseOrderStatus,
+  PurchaseReceiptRequest,
+} from '@stockyard/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch, searchOf } from '../../../lib/api';
+import { STOCK_QUERIES } from '../../../lib/query-keys';
+import { useStockMutation } from '../../../lib/stock-mutation';
+
+// A receipt moves stock, so orders live under STOCK_QUERIES and are read again after any stock change.
+const orderKeys = { all: [...STOCK_QUERIES, 'purchase-orders'] as const };
+
+export type OrderFilter = { storeId?: string; status?: PurchaseOrderStatus };
+
+/** The caller's stores' orders, the latest first (200 at most). */
+export function usePurchaseOrders(filter: OrderFilter) {
+  const search = searchOf({ ...filter, limit: 200 });
+  return useQuery(
+    queryOptions({
+      queryKey: [...orderKeys.all, search],
+      queryFn: () => apiFetch<PurchaseOrderListResponse>(`/api/purchase-orders?${search}`),
+    }),
+  );
+}
+
+export function usePurchaseOrder(id: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: [...orderKeys.all, 'one', id],
+      queryFn: () => apiFetch<PurchaseOrder>(`/api/purchase-orders/${id}`),
+    }),
+  );
+}
+
+/** Send an order to its supplier, cancel it, close it short, or record what arrived against it. */
+export function usePurchaseOrderAction() {
+  return useStockMutation(
+    (
+      input: { id: string; key: string } & (
+        | { action: 'order' }
+        | { action: 'cancel' | 'close'; reason: string }
+        | { action: 'receipts'; body: PurchaseReceiptRequest }
+      ),
+    ) =>
+      apiFetch<PurchaseOrderResponse>(`/api/purchase-orders/${input.id}/${input.action}`, {
+        method: 'POST',
+        body: input.action === 'receipts' ? input.body : input.action === 'order' ? undefined : { reason: input.reason },
+        idempotencyKey: input.key,
+      }),
+  );
+}

@@ -1,0 +1,173 @@
+import { Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { PurchaseOrder } from '@stockyard/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { localMessage } from '../../../i18n/local-message';
+import { messageOf } from '../../../lib/api';
+import { ConfirmDialog } from '../../../lib/confirm-dialog';
+import { ErrorAlert } from '../../../lib/error-alert';
+import { localDate } from '../../../lib/format';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { formatMoney, useCurrency, useSettings } from '../../../lib/money';
+import { Notice, type NoticeValue } from '../../../lib/notice';
+import { type ReasonAsk, ReasonDialog } from '../../../lib/reason-dialog';
+import { useRole } from '../../../lib/use-session';
+import { usePurchaseOrder, usePurchaseOrderAction } from '../api/purchase-orders';
+import { OrderReceiptForm } from '../components/order-receipt-form';
+import { OrderStatusBadge } from '../components/order-status-badge';
+
+const FIGURES = [
+  ['purchases.ordered', 'quantity'],
+  ['purchases.received', 'received'],
+  ['checkIn.damaged', 'damaged'],
+  ['purchases.returned', 'returned'],
+  ['purchases.outstanding', 'outstanding'],
+] as const;
+
+/** Each line with its five figures side by side: readable on a phone without scrolling sideways. */
+function Lines({ order }: { order: PurchaseOrder }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={0} role="list" aria-label={t('purchases.lines')}>
+      {order.lines.map((line) => (
+        <Stack
+          key={line._id}
+          gap={4}
+          py="xs"
+          role="listitem"
+          aria-label={line.name}
+          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+        >
+          <Text size="sm" fw={600}>
+            {line.name}{' '}
+            <Text span size="xs" c="dimmed">
+              {line.unitCost} / {line.unit}
+            </Text>
+          </Text>
+          <SimpleGrid cols={5} spacing={4}>
+            {FIGURES.map(([label, field]) => (
+              <Stack key={field} gap={0} align="flex-end">
+                <Text size="xs" c="dimmed" ta="right">
+                  {t(label)}
+                </Text>
+                <Text
+                  size="sm"
+                  fw={field === 'outstanding' && line.outstanding > 0 ? 700 : undefined}
+                  c={(field === 'damaged' || field === 'returned') && line[field] > 0 ? 'red.8' : undefined}
+                >
+                  {line[field]}
+                </Text>
+              </Stack>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+/** One order: whom it asks for what, what arrived, and what the caller may do next (send, receive, cancel, close). */
+export function PurchaseOrderPage() {
+  const { id = '' } = useParams();
+  const detail = usePurchaseOrder(id);
+  const act = usePurchaseOrderAction();
+  const role = useRole();
+  // Admins order; keepers only when the company lets them.
+  const settings = useSettings();
+  const mayOrder = role === 'admin' || settings.data?.keepersMayOrder === true;
+  const currency = useCurrency();
+  const [confirming, setConfirming] = useState(false);
+  const [asking, setAsking] = useState<ReasonAsk | null>(null);
+  const [notice, setNotice] = useState<NoticeValue>(null);
+  const order = detail.data;
+  const { t } = useTranslation();
+  const isReceivable = order?.status === 'ordered' || order?.status === 'partially_received';
+  const hasArrivals = order?.lines.some((line) => line.received + line.damaged > 0) ?? false;
+
+  async function send() {
+    if (!order) return;
+    try {
+      setNotice({
+        ok: true,
+        text: localMessage((await act.mutateAsync({ id: order._id, action: 'order', key: newIdempotencyKey() })).message),
+      });
+    } catch (caught) {
+      setNotice({ ok: false, text: messageOf(caught, t('transfers.didNotWork')) });
+    } finally {
+      setConfirming(false);
+    }
+  }
+
+  const askWhy = (action: 'cancel' | 'close') =>
+    order &&
+    setAsking({
+      title: t(`purchases.${action}Title`, { number: order.number }),
+      text: t(`purchases.${action}Text`),
+      action: t(`purchases.${action}`),
+      run: async (reason, key) => (await act.mutateAsync({ id: order._id, action, reason, key })).message,
+    });
+
+  return (
+    <Stack p="md" gap="sm" maw={760} mx="auto">
+      <Anchor component={Link} to="/dashboard/purchase-orders" size="sm">
+        ← {t('purchases.title')}
+      </Anchor>
+      <ErrorAlert text={detail.isError ? messageOf(detail.error, t('attention.fetchFailed')) : null} />
+      {detail.isPending && t('common.loading')}
+      {order && (
+        <>
+          <Group gap="xs">
+            <Title order={2}>{order.number}</Title>
+            <OrderStatusBadge status={order.status} />
+          </Group>
+          <Text>
+            {order.supplier.name} → {order.store.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {[
+              order.needBy && t('purchases.needBy', { day: localDate(order.needBy) }),
+              currency && formatMoney(order.total, currency),
+              order.statusReason,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+          <Notice value={notice} onClose={() => setNotice(null)} />
+          <Lines order={order} />
+          {mayOrder && (
+            <Group>
+              {order.status === 'draft' && <Button onClick={() => setConfirming(true)}>{t('purchases.send')}</Button>}
+              {(order.status === 'draft' || order.status === 'ordered') && !hasArrivals && (
+                <Button variant="default" onClick={() => askWhy('cancel')}>
+                  {t('purchases.cancel')}
+                </Button>
+              )}
+              {isReceivable && hasArrivals && (
+                <Button variant="default" color="red" onClick={() => askWhy('close')}>
+                  {t('purchases.close')}
+                </Button>
+              )}
+            </Group>
+          )}
+          {isReceivable && <OrderReceiptForm order={order} onDone={(text) => setNotice({ ok: true, text: localMessage(text) })} />}
+        </>
+      )}
+      <ConfirmDialog
+        opened={confirming}
+        message={t('purchases.confirmSend', { number: order?.number ?? '', supplier: order?.supplier.name ?? '' })}
+        confirmLabel={t('purchases.send')}
+        isBusy={act.isPending}
+        onConfirm={() => void send()}
+        onCancel={() => setConfirming(false)}
+      />
+      <ReasonDialog
+        ask={asking}
+        onClose={(message) => {
+          setAsking(null);
+          if (message) setNotice({ ok: true, text: localMessage(message) });
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,81 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { phoneToday } from '../../../lib/format';
+import { renderAt, signInAs, stubApi } from '../../../test/render';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const order = {
+  _id: '5d0c1a00-0000-4000-8000-000000000001',
+  number: 'PO-000123',
+  status: 'partially_received',
+  supplier: { _id: 'p1', name: 'Lafarge' },
+  store: { _id: 's1', name: 'Riverside' },
+  needBy: null,
+  createdAt: '2026-11-23T08:00:00.000Z',
+  orderedAt: '2026-11-23T08:30:00.000Z',
+  statusReason: null,
+  total: '40000.00',
+  lines: [
+    {
+      _id: 'b0000000-0000-4000-8000-000000000001',
+      materialId: 'm1',
+      name: 'Cement',
+      unit: 'bag',
+      quantity: 100,
+      unitCost: '400',
+      received: 60,
+      damaged: 0,
+      returned: 0,
+      outstanding: 40,
+    },
+  ],
+};
+
+describe('purchase orders', () => {
+  it('are listed with their supplier, store, value and what is still to come', async () => {
+    signInAs('user');
+    stubApi({ 'GET /api/purchase-orders': { body: { purchaseOrders: [order], total: 1 } } });
+    renderAt('/dashboard/purchase-orders');
+    const row = await screen.findByRole('listitem', { name: 'PO-000123' });
+    expect(row).toHaveTextContent('Partly received');
+    expect(row).toHaveTextContent('Lafarge → Riverside');
+    expect(row).toHaveTextContent('100 bag Cement');
+    expect(row).toHaveTextContent('$40,000.00');
+    expect(row).toHaveTextContent('40 to come');
+  });
+
+  it('are received at the gate: all arrived, less what is damaged, sent once with one key', async () => {
+    signInAs('user');
+    const calls = stubApi({
+      [`GET /api/purchase-orders/${order._id}`]: { body: order },
+      [`POST /api/purchase-orders/${order._id}/receipts`]: {
+        status: 201,
+        body: { message: 'Goods received against the order.', purchaseOrder: order },
+      },
+    });
+    renderAt(`/dashboard/purchase-orders/${order._id}`);
+    const user = userEvent.setup();
+    const group = await screen.findByRole('group', { name: 'Receive Cement' });
+    expect(group).toHaveTextContent('40 bag to come');
+    await user.click(within(group).getByRole('checkbox', { name: 'All arrived' }));
+    expect(within(group).getByRole('textbox', { name: 'Received' })).toHaveValue('40');
+    await user.type(within(group).getByRole('textbox', { name: 'Damaged' }), '2');
+    expect(within(group).getByRole('textbox', { name: 'Received' })).toHaveValue('38');
+    expect(within(group).getByRole('checkbox', { name: 'All arrived' })).toBeChecked();
+    await user.type(screen.getByRole('textbox', { name: 'Delivery note' }), 'DN-4471');
+    await user.click(screen.getByRole('button', { name: 'Record receipt' }));
+    await waitFor(() => expect(calls.some((call) => call.key.startsWith('POST'))).toBe(true));
+    const sent = calls.find((call) => call.key.startsWith('POST'));
+    expect(sent?.body).toEqual({
+      receivedAt: phoneToday(),
+      deliveryNote: 'DN-4471',
+      lines: [{ lineId: order.lines[0]?._id, received: 38, damaged: 2 }],
+    });
+    expect(sent?.headers?.['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await screen.findByRole('status')).toHaveTextContent('Goods received against the order.');
+    // A keeper may not send, cancel or close orders unless the company lets them.
+    expect(screen.queryByRole('button', { name: 'Close short' })).toBeNull();
+  });
+});

@@ -1,0 +1,78 @@
+import { Anchor, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { PURCHASE_ORDER_STATUSES, type PurchaseOrderStatus } from '@stockyard/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { messageOf } from '../../../lib/api';
+import { ErrorAlert } from '../../../lib/error-alert';
+import { localDate } from '../../../lib/format';
+import { ListRow } from '../../../lib/list-row';
+import { formatMoney, useCurrency } from '../../../lib/money';
+import { useRole } from '../../../lib/use-session';
+import { StoreSelect } from '../../stores';
+import { usePurchaseOrders } from '../api/purchase-orders';
+import { OrderStatusBadge } from '../components/order-status-badge';
+
+/** The orders of the caller's stores, the latest first: what each asks of whom, and what is still to come. */
+export function PurchaseOrdersPage() {
+  const isAdmin = useRole() === 'admin';
+  const [status, setStatus] = useState<PurchaseOrderStatus | null>(null);
+  const [storeId, setStoreId] = useState<string | null>(null);
+  const orders = usePurchaseOrders({ status: status ?? undefined, storeId: storeId ?? undefined });
+  const currency = useCurrency();
+  const rows = orders.data?.purchaseOrders ?? [];
+  const { t } = useTranslation();
+  return (
+    <Stack p="md" gap="sm" maw={760} mx="auto">
+      <Title order={2}>{t('purchases.title')}</Title>
+      <Group grow>
+        {isAdmin && <StoreSelect value={storeId} onChange={setStoreId} required={false} />}
+        <Select
+          label={t('purchases.status')}
+          clearable
+          placeholder={t('purchases.anyStatus')}
+          data={PURCHASE_ORDER_STATUSES.map((value) => ({ value, label: t(`purchases.statuses.${value}`) }))}
+          value={status}
+          onChange={(value) => setStatus(value as PurchaseOrderStatus | null)}
+        />
+      </Group>
+      <ErrorAlert text={orders.isError ? messageOf(orders.error, t('attention.fetchFailed')) : null} />
+      {orders.isPending && t('common.loading')}
+      {orders.data && rows.length === 0 && <Text size="sm">{t('purchases.none')}</Text>}
+      <Stack gap={0} role="list" aria-label={t('purchases.title')}>
+        {rows.map((order) => {
+          const outstanding = order.lines.reduce((sum, line) => sum + line.outstanding, 0);
+          return (
+            <ListRow key={order._id} label={order.number}>
+              <Stack gap={2} style={{ minWidth: 0 }}>
+                <Group gap="xs">
+                  <Anchor component={Link} to={`/dashboard/purchase-orders/${order._id}`} fw={600} size="sm">
+                    {order.number}
+                  </Anchor>
+                  <OrderStatusBadge status={order.status} />
+                </Group>
+                <Text size="sm">
+                  {order.supplier.name} → {order.store.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {order.lines.map((line) => `${line.quantity} ${line.unit} ${line.name}`.trim()).join(', ')}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {order.needBy ? t('purchases.needBy', { day: localDate(order.needBy) }) : localDate(order.createdAt)}
+                </Text>
+              </Stack>
+              <Stack gap={0} align="flex-end">
+                {currency && <Text size="sm">{formatMoney(order.total, currency)}</Text>}
+                {outstanding > 0 && order.status !== 'draft' && order.status !== 'cancelled' && order.status !== 'closed_short' && (
+                  <Text size="sm" fw={600}>
+                    {t('purchases.toCome', { count: outstanding })}
+                  </Text>
+                )}
+              </Stack>
+            </ListRow>
+          );
+        })}
+      </Stack>
+    </Stack>
+  );
+}
