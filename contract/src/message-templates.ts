@@ -46,6 +46,7 @@ import {
   orderNotDraft,
   orderNotReceivable,
   orderOfOtherSupplier,
+  ordersDrafted,
   receiptPastTolerance,
   returnBeyondReceived,
   returnBeyondStock,
@@ -137,6 +138,7 @@ export const MESSAGE_TEMPLATES: Record<string, Template> = {
   returnMaterialsNotOnOrder: { parts: ['number'], build: returnMaterialsNotOnOrder },
   returnMaterialsNotInStore: { parts: ['number'], build: returnMaterialsNotInStore },
   orderOfOtherSupplier: { parts: ['text'], build: orderOfOtherSupplier },
+  ordersDrafted: { parts: ['number'], build: ordersDrafted },
 };
 
 /** A message's code and its parts as the message writes them. */

@@ -182,3 +182,22 @@ export function orderOfOtherSupplier(number: string): string {
 export function returnMaterialsNotInStore(count: number): string {
   return count === 1 ? 'One material of the return is not in its store.' : `${count} materials of the return are not in its store.`;
 }
+
+// Ordering what is low from each material's preferred supplier.
+
+export const OrderFromLowStockRequestSchema = z.object({ storeId: IdSchema });
+export const NOT_ORDERED_REASONS = ['no_supplier', 'no_price'] as const;
+export const OrderFromLowStockResponseSchema = z.object({
+  message: z.string(),
+  /** One draft per supplier. */
+  purchaseOrders: z.array(PurchaseOrderSchema),
+  /** Low materials left out: no preferred supplier, or none of its price list. */
+  notOrdered: z.array(z.object({ materialId: z.string(), name: z.string(), reason: z.enum(NOT_ORDERED_REASONS) })),
+});
+export type OrderFromLowStockResponse = z.infer<typeof OrderFromLowStockResponseSchema>;
+export const NOTHING_TO_ORDER = 'Nothing to order: what is low is already on order, or has no supplier with a price for it.';
+export function ordersDrafted(count: number): string {
+  return count === 1
+    ? 'One draft order made: check it and send it to the supplier.'
+    : `${count} draft orders made: check them and send them to the suppliers.`;
+}

@@ -51,7 +51,9 @@ export const LowStockRowSchema = z.object({
   minQty: z.number(),
   targetQty: z.number(),
   packSize: z.number(),
-  /** What to order: up to the target, rounded up to whole packs. */
+  /** On purchase orders (drafts included) and not arrived yet. */
+  onOrder: z.number(),
+  /** What to order: up to the target, less what is on order, rounded up to whole packs. */
   suggested: z.number(),
   /** The supplier it is ordered from, when one is set on its reorder point. */
   preferredSupplier: SupplierRefSchema.nullable(),

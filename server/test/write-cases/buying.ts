@@ -1,6 +1,6 @@
 import { unique } from '../factories';
 import { newSupplier } from './accounts';
-import { type Exempt, idIn, prepared, today, type World, type WriteCase, type WriteRequest, withStock } from './world';
+import { type Exempt, idIn, ownStore, prepared, today, type World, type WriteCase, type WriteRequest, withStock } from './world';
 
 /** The admin's new order of 10 of a new material of the world's store, from a new supplier. */
 async function newOrder(world: World): Promise<WriteRequest> {
@@ -34,6 +34,26 @@ async function placedOrder(world: World): Promise<{ url: string; lineId: string 
 /** Purchase orders and what arrives against them. */
 export const BUYING_WRITES: Record<string, WriteCase | Exempt> = {
   'POST /api/purchase-orders': { fresh: newOrder },
+  'POST /api/purchase-orders/from-low-stock': {
+    fresh: async (world) => {
+      // A store of its own whose one material is low, with a preferred supplier that prices it.
+      const { storeId, materialId } = await ownStore(world);
+      const supplierId = await newSupplier(world);
+      await prepared(world, {
+        method: 'PUT',
+        url: `/api/suppliers/${supplierId}/prices`,
+        token: world.admin.token,
+        payload: { lines: [{ materialId, unitCost: '7.25' }] },
+      });
+      await prepared(world, {
+        method: 'PUT',
+        url: `/api/materials/${materialId}/reorder`,
+        token: world.admin.token,
+        payload: { minQty: 20, targetQty: 50, packSize: 5, preferredSupplierId: supplierId },
+      });
+      return { method: 'POST', url: '/api/purchase-orders/from-low-stock', token: world.admin.token, payload: { storeId } };
+    },
+  },
   'POST /api/purchase-orders/:id/order': {
     fresh: async (world) => ({ method: 'POST', url: `${(await draftOrder(world)).url}/order`, token: world.admin.token }),
   },

@@ -98,6 +98,7 @@ export const purchaseOrderLines = pgTable(
     check('purchase_order_lines_cost_positive', sql`${t.unitCost} >= 0`),
     check('purchase_order_lines_counts_positive', sql`${t.received} >= 0 and ${t.damaged} >= 0 and ${t.returned} >= 0`),
     index('purchase_order_lines_order_idx').on(t.purchaseOrderId, t.position),
+    index('purchase_order_lines_material_idx').on(t.materialId),
   ],
 );
 

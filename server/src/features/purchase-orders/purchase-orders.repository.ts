@@ -71,16 +71,16 @@ export async function findOrderRows(db: DbOrTx, query: OrderQuery): Promise<{ ro
   return { rows, total: rows[0]?.total ?? 0 };
 }
 
-export type OrderMaterial = { material_id: string; name: string | null; price: string | null };
+export type OrderMaterial = { material_id: string; name: string | null; price: string | null; pack_size: number | null };
 
-/** Each material named: its name when it is a live material of the store, and the supplier's price for it. */
+/** Each material named: its name when it is a live material of the store, and the supplier's price and pack for it. */
 export async function findOrderMaterials(
   db: DbOrTx,
   query: { storeId: string; supplierId: string; materialIds: string[] },
 ): Promise<OrderMaterial[]> {
   return queryRows<OrderMaterial>(
     db,
-    sql`select ids.id as material_id, m.name, sp.unit_cost::text as price
+    sql`select ids.id as material_id, m.name, sp.unit_cost::text as price, sp.pack_size
         from unnest(${`{${query.materialIds.join(',')}}`}::uuid[]) as ids(id)
         left join materials m on m.id = ids.id and m.store_id = ${query.storeId} and m.deleted_at is null
         left join supplier_prices sp on sp.supplier_id = ${query.supplierId} and sp.material_id = ids.id`,
@@ -236,4 +236,13 @@ export function arrivedValue(receipt: { received: number; damaged: number }, uni
 /** What the damaged units take out again: exactly what they brought in. */
 export function damagedValue(damaged: number, unitCost: string): SQL {
   return sql`-${valueAtCost(damaged, unitCost)}`;
+}
+
+/**
+ * Takes a store's turn at ordering what is low, so two presses at once do not both order it; movements
+ * (which only share the store's key) go on. Whether the store exists.
+ */
+export async function lockStoreForOrdering(db: DbOrTx, storeId: string): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(db, sql`select id from stores where id = ${storeId} for no key update`);
+  return rows.length > 0;
 }

@@ -1,4 +1,6 @@
 import {
+  OrderFromLowStockRequestSchema,
+  OrderFromLowStockResponseSchema,
   PurchaseOrderCreateRequestSchema,
   PurchaseOrderListQuerySchema,
   PurchaseOrderListResponseSchema,
@@ -14,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
 import { ByIdParamsSchema, errorResponses } from '../../lib/http';
 import { requestKeyOf, sendAnswer } from '../../lib/request-key';
+import { orderFromLowStock } from './low-stock-orders.service';
 import { cancelOrder, closeOrder, createOrder, getOrder, listOrders, placeOrder, receiveOrder } from './purchase-orders.service';
 import { returnToSupplier } from './supplier-returns.service';
 
@@ -53,6 +56,15 @@ const purchaseOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: PurchaseOrderCreateRequestSchema, response: { 201: PurchaseOrderResponseSchema, ...errorResponses } },
     },
     async (request, reply) => sendAnswer(reply, await createOrder(app.db, authOf(request), request.body, requestKeyOf(request))),
+  );
+
+  app.post(
+    '/api/purchase-orders/from-low-stock',
+    {
+      ...order,
+      schema: { tags, body: OrderFromLowStockRequestSchema, response: { 201: OrderFromLowStockResponseSchema, ...errorResponses } },
+    },
+    async (request, reply) => sendAnswer(reply, await orderFromLowStock(app.db, authOf(request), request.body, requestKeyOf(request))),
   );
 
   app.post(

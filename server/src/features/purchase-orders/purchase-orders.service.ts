@@ -64,7 +64,7 @@ async function presentedOrders(db: DbOrTx, query: OrderQuery) {
   return { purchaseOrders: rows.map(presentOrder), total };
 }
 
-async function loadOrder(db: DbOrTx, auth: AuthContext, id: string): Promise<PurchaseOrder> {
+export async function loadOrder(db: DbOrTx, auth: AuthContext, id: string): Promise<PurchaseOrder> {
   const [order] = (await presentedOrders(db, { storeIds: storeScopeOf(auth), ids: [id] })).purchaseOrders;
   if (!order) throw new AppError('not_found', PURCHASE_ORDER_NOT_FOUND);
   return order;
@@ -80,7 +80,7 @@ export function getOrder(db: DbOrTx, auth: AuthContext, id: string): Promise<Pur
 }
 
 /** Admins order for any store; keepers for their own stores, when the company lets them. */
-async function assertMayOrder(tx: DbOrTx, auth: AuthContext, storeId: string): Promise<void> {
+export async function assertMayOrder(tx: DbOrTx, auth: AuthContext, storeId: string): Promise<void> {
   if (auth.role === 'admin') return;
   if (!canAccessStore(auth, storeId)) throw new AppError('forbidden', NO_STORE_ACCESS);
   if (!(await buyingSettings(tx)).keepersMayOrder) throw new AppError('forbidden', KEEPERS_MAY_NOT_ORDER);
@@ -124,7 +124,7 @@ async function mustLock(tx: Tx, auth: AuthContext, id: string): Promise<LockedOr
   return order;
 }
 
-function auditOrder(
+export function auditOrder(
   tx: Tx,
   auth: AuthContext,
   order: PurchaseOrder,

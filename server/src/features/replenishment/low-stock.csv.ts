@@ -11,5 +11,7 @@ export const LOW_STOCK_COLUMNS: readonly CsvColumn<LowStockRow>[] = [
   ['Minimum', (r) => r.minQty],
   ['Target', (r) => r.targetQty],
   ['Pack Size', (r) => r.packSize],
+  ['On Order', (r) => r.onOrder],
   ['Suggested Order', (r) => r.suggested],
+  ['Preferred Supplier', (r) => r.preferredSupplier?.name ?? ''],
 ];

@@ -25,6 +25,7 @@ export function presentLowStock(row: LowStockLine): LowStockRow {
     minQty: row.min_qty,
     targetQty: row.target_qty,
     packSize: row.pack_size,
+    onOrder: row.on_order,
     suggested: row.suggested,
     preferredSupplier: supplierOf(row),
   };

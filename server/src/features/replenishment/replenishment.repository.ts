@@ -19,6 +19,8 @@ export type LowStockLine = ReorderRow & {
   available: number;
   in_transit: number;
   requested: number;
+  on_order: number;
+  target_gap: number;
   suggested: number;
   open_request_id: string | null;
   open_request_quantity: number | null;
@@ -83,7 +85,10 @@ export async function findLowStock(
     sql`select m.id as material_id, m.name, m.unit, m.store_id, s.name as store_name, m.available_quantity as available,
                coalesce(way.in_transit, 0)::int as in_transit, coalesce(way.requested, 0)::int as requested,
                r.min_qty, r.target_qty, r.pack_size, r.preferred_supplier_id, p.name as preferred_supplier_name,
-               greatest(ceil((r.target_qty - m.available_quantity - m.incoming_quantity)::numeric / r.pack_size) * r.pack_size, 0)::int as suggested,
+               coalesce(ord.on_order, 0)::int as on_order,
+               greatest(r.target_qty - m.available_quantity - m.incoming_quantity - coalesce(ord.on_order, 0), 0)::int as target_gap,
+               greatest(ceil((r.target_qty - m.available_quantity - m.incoming_quantity - coalesce(ord.on_order, 0))::numeric / r.pack_size)
+                        * r.pack_size, 0)::int as suggested,
                req.request_id as open_request_id, req.quantity as open_request_quantity,
                count(*) over ()::int as total
         from reorder_points r
@@ -96,6 +101,12 @@ export async function findLowStock(
           from transfer_lines l join transfers t on t.id = l.transfer_id
           where l.to_item_id = m.id and l.counts_incoming and t.status in ('draft', 'dispatched', 'partially_received')
         ) way on m.incoming_quantity > 0
+        -- Ordered from suppliers (drafts included) and not arrived yet.
+        left join lateral (
+          select sum(greatest(l.quantity - l.received - l.damaged, 0)) as on_order
+          from purchase_order_lines l join purchase_orders po on po.id = l.purchase_order_id
+          where l.material_id = m.id and po.status in ('draft', 'ordered', 'partially_received')
+        ) ord on true
         left join stock_request_lines req on req.material_id = m.id and req.is_open
         where m.available_quantity + m.incoming_quantity <= r.min_qty and ${storeFilter(query.storeIds, sql`m.store_id`)}
           ${query.storeId ? sql`and m.store_id = ${query.storeId}` : sql``}

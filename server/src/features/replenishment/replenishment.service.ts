@@ -52,3 +52,23 @@ export async function listLowStock(db: DbOrTx, auth: AuthContext, query: { store
   const { rows, total } = await findLowStock(db, { ...query, storeIds: storeScopeOf(auth) });
   return { rows: rows.map(presentLowStock), total };
 }
+
+/** A low material of a store and what it lacks up to its target, less what is on order. */
+export type Shortfall = { materialId: string; name: string; gap: number; packSize: number; supplierId: string | null };
+
+/** What a store's low materials lack up to their targets, less what is on order; those that lack nothing left out. */
+export async function shortfallsOf(db: DbOrTx, storeId: string): Promise<Shortfall[]> {
+  const { rows } = await findLowStock(db, { storeIds: null, storeId, limit: LOW_STOCK_ORDER_MAX, offset: 0 });
+  return rows
+    .filter((row) => row.target_gap > 0)
+    .map((row) => ({
+      materialId: row.material_id,
+      name: row.name,
+      gap: row.target_gap,
+      packSize: row.pack_size,
+      supplierId: row.preferred_supplier_id,
+    }));
+}
+
+/** At most this many low materials are ordered in one press. */
+const LOW_STOCK_ORDER_MAX = 5_000;

@@ -1,4 +1,5 @@
 import type {
+  OrderFromLowStockResponse,
   PurchaseOrder,
   PurchaseOrderListResponse,
   PurchaseOrderResponse,
@@ -50,5 +51,16 @@ export function usePurchaseOrderAction() {
         body: input.action === 'receipts' ? input.body : input.action === 'order' ? undefined : { reason: input.reason },
         idempotencyKey: input.key,
       }),
+  );
+}
+
+/** Drafts one order per preferred supplier for what a store's low materials lack. */
+export function useOrderFromLowStock() {
+  return useStockMutation((input: { storeId: string; key: string }) =>
+    apiFetch<OrderFromLowStockResponse>('/api/purchase-orders/from-low-stock', {
+      method: 'POST',
+      body: { storeId: input.storeId },
+      idempotencyKey: input.key,
+    }),
   );
 }

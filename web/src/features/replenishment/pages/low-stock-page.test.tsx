@@ -75,6 +75,48 @@ describe('low stock', () => {
     expect(sent?.body).toEqual({ storeId: '5e0c0c0c-0000-4000-8000-000000000001', lines: [{ materialId: product._id, quantity: 50 }] });
   });
 
+  it('orders from the suppliers when the company lets keepers, naming what it could not order', async () => {
+    signInAs('user');
+    const store = { _id: '5e0c0c0c-0000-4000-8000-000000000001', name: 'Riverside' };
+    const row = {
+      materialId: product._id,
+      name: 'Cement',
+      unit: 'bag',
+      store,
+      available: 20,
+      inTransit: 0,
+      requested: 0,
+      minQty: 20,
+      targetQty: 60,
+      packSize: 10,
+      onOrder: 0,
+      suggested: 40,
+      openRequest: null,
+      preferredSupplier: { _id: 'p1', name: 'Acme Cement' },
+    };
+    const calls = stubApi({
+      'GET /api/settings': { body: { settings: { currency: 'USD', keepersMayOrder: true } } },
+      'GET /api/low-stock': { body: { rows: [row, { ...row, materialId: 'm2', name: 'Sand', preferredSupplier: null }], total: 2 } },
+      'POST /api/purchase-orders/from-low-stock': {
+        status: 201,
+        body: {
+          message: 'One draft order made: check it and send it to the supplier.',
+          purchaseOrders: [],
+          notOrdered: [{ materialId: 'm2', name: 'Sand', reason: 'no_supplier' }],
+        },
+      },
+    });
+    renderAt('/dashboard/lowstock');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Order from supplier' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'One draft order made: check it and send it to the supplier. Not ordered: Sand (no supplier).',
+    );
+    const sent = calls.find((call) => call.key === 'POST /api/purchase-orders/from-low-stock');
+    expect(sent?.body).toEqual({ storeId: store._id });
+    expect(sent?.headers?.['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('sets a reorder point from the material list, refusing a target not above the minimum', async () => {
     signInAs('user');
     const calls = stubApi({

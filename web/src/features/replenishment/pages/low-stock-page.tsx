@@ -3,12 +3,16 @@ import type { LowStockRow } from '@stockyard/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../i18n/i18n';
+import { localMessage } from '../../../i18n/local-message';
 import { messageOf } from '../../../lib/api';
 import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { ErrorAlert } from '../../../lib/error-alert';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { ListRow } from '../../../lib/list-row';
+import { useSettings } from '../../../lib/money';
 import { Notice, type NoticeValue } from '../../../lib/notice';
 import { useRole } from '../../../lib/use-session';
+import { useOrderFromLowStock } from '../../purchase-orders';
 import { StoreSelect } from '../../stores';
 import { RequestDialog } from '../../transfers';
 import { useLowStock } from '../api/low-stock';
@@ -20,18 +24,49 @@ function byStore(rows: LowStockRow[]): LowStockRow[][] {
   return [...groups.values()];
 }
 
-/** What is already done about a low material: requested and waiting, or on its way. */
+/** What is already done about a low material: requested and waiting, on its way, or on order from a supplier. */
 function progressOf(row: LowStockRow): string | null {
   const onTheWay = row.inTransit + row.requested;
-  if (onTheWay > 0) return i18n.t('common.onTheWay', { count: onTheWay });
-  if (row.openRequest) return i18n.t('lowStock.requested', { quantity: row.openRequest.quantity });
-  return null;
+  const done = [
+    onTheWay > 0
+      ? i18n.t('common.onTheWay', { count: onTheWay })
+      : row.openRequest
+        ? i18n.t('lowStock.requested', { quantity: row.openRequest.quantity })
+        : null,
+    row.onOrder > 0 ? i18n.t('lowStock.onOrder', { count: row.onOrder }) : null,
+  ].filter(Boolean);
+  return done.length > 0 ? done.join(' · ') : null;
 }
 
-/** Materials at or below their minimum, the emptiest first, with what to order and a request to the warehouse. */
+/** Orders what a store lacks from each material's preferred supplier, as drafts; says what was made and what was not. */
+function OrderFromSuppliersButton({ storeId, onDone }: { storeId: string; onDone: (notice: NoticeValue) => void }) {
+  const order = useOrderFromLowStock();
+  const { t } = useTranslation();
+  async function press() {
+    try {
+      const answer = await order.mutateAsync({ storeId, key: newIdempotencyKey() });
+      const left = answer.notOrdered.map((row) => `${row.name} (${t(`lowStock.notOrdered.${row.reason}`)})`).join(', ');
+      onDone({
+        ok: true,
+        text: [localMessage(answer.message), left && t('lowStock.notOrderedList', { list: left })].filter(Boolean).join(' '),
+      });
+    } catch (caught) {
+      onDone({ ok: false, text: messageOf(caught, t('transfers.didNotWork')) });
+    }
+  }
+  return (
+    <Button size="sm" variant="light" loading={order.isPending} onClick={() => void press()}>
+      {t('lowStock.orderFromSuppliers')}
+    </Button>
+  );
+}
+
+/** Materials at or below their minimum, the emptiest first, with what to order: a request to the warehouse, or orders to the suppliers. */
 export function LowStockPage() {
   const role = useRole();
   const isAdmin = role === 'admin';
+  const settings = useSettings();
+  const mayOrder = isAdmin || settings.data?.keepersMayOrder === true;
   const [storeId, setStoreId] = useState<string | null>(null);
   const low = useLowStock(storeId ?? undefined);
   const [requesting, setRequesting] = useState<LowStockRow[] | null>(null);
@@ -53,11 +88,16 @@ export function LowStockPage() {
           <Stack key={store?._id} gap={0}>
             <Group justify="space-between" wrap="nowrap">
               <Text fw={600}>{isAdmin || groups.length > 1 ? store?.name : t('common.low', { count: rows.length })}</Text>
-              {toRequest.length > 0 && (
-                <Button size="sm" onClick={() => setRequesting(toRequest)}>
-                  {t('lowStock.request', { count: toRequest.length })}
-                </Button>
-              )}
+              <Group gap="xs" justify="flex-end">
+                {mayOrder && store && rows.some((row) => row.preferredSupplier && row.suggested > 0) && (
+                  <OrderFromSuppliersButton storeId={store._id} onDone={setNotice} />
+                )}
+                {toRequest.length > 0 && (
+                  <Button size="sm" onClick={() => setRequesting(toRequest)}>
+                    {t('lowStock.request', { count: toRequest.length })}
+                  </Button>
+                )}
+              </Group>
             </Group>
             <Stack gap={0} role="list" aria-label={t('lowStock.in', { store: store?.name ?? '' })}>
               {rows.map((row) => {

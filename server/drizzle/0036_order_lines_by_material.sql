@@ -1,0 +1,1 @@
+CREATE INDEX "purchase_order_lines_material_idx" ON "purchase_order_lines" USING btree ("material_id");
