@@ -6,6 +6,7 @@ test.describe.configure({ mode: 'serial' });
 const keeper = { email: `buying.keeper.${Date.now()}@example.com`, password: 'buying-keeper-pass' };
 const cement = unique('PO cement');
 let orderNumber = '';
+const supplierName = unique('Lafarge');
 
 test('set up: a store with its keeper, a supplier, and an order of 100 bags at 400.00 sent to it', async ({ request }) => {
   const { token: admin } = await (await request.post('/auth/login', { data: ADMIN })).json();
@@ -13,7 +14,7 @@ test('set up: a store with its keeper, a supplier, and an order of 100 bags at 4
   await apiPost(request, admin, '/api/auth/create-user', { name: 'Bea Keeper', ...keeper, role: 'user', stores: [store._id] });
   const { token } = await (await request.post('/auth/login', { data: keeper })).json();
   const { product } = await apiPost(request, token, '/api/user/add-product', { name: cement, unit: 'bag', totalQuantity: 0 });
-  const { supplier } = await apiPost(request, admin, '/api/suppliers', { name: unique('Lafarge') });
+  const { supplier } = await apiPost(request, admin, '/api/suppliers', { name: supplierName });
   const { purchaseOrder } = await apiPost(request, admin, '/api/purchase-orders', {
     supplierId: supplier._id,
     storeId: store._id,
@@ -46,4 +47,29 @@ test('a keeper receives the order on a phone: all arrived, 2 damaged, and the or
   await expect(figures).toContainText('98');
   await expect(page.getByRole('button', { name: 'Record receipt' })).toHaveCount(0);
   await snap(page, 'po-received-390');
+});
+
+test('the office enters the invoice at a higher price, sees it does not match, and approves it with a reason', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/dashboard/supplier-invoices');
+  await page.getByRole('combobox', { name: 'Supplier' }).click();
+  await page.getByRole('option', { name: supplierName }).click();
+  await page.getByRole('textbox', { name: 'Invoice number' }).fill('INV-881');
+  const line = page.getByRole('group', { name: `${cement} on ${orderNumber}` });
+  await line.getByRole('checkbox').check();
+  await expect(line.getByRole('textbox', { name: 'Quantity charged' })).toHaveValue('98');
+  await line.getByRole('textbox', { name: /Unit cost/ }).fill('410');
+  await expect(page.getByRole('textbox', { name: 'Total' })).toHaveValue('40180.00');
+  await page.getByRole('button', { name: 'Save invoice' }).click();
+  await expect(page.getByRole('status')).toHaveText('Invoice saved.');
+  const invoice = page.getByRole('listitem', { name: 'INV-881' });
+  await expect(invoice).toContainText('Does not match');
+  await expect(invoice.getByRole('listitem', { name: cement })).toContainText('Price differs');
+  await snap(page, 'invoice-match-1280');
+  await invoice.getByRole('button', { name: 'Approve with a reason' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Approve INV-881' });
+  await dialog.getByRole('textbox').fill('Price rise agreed by phone');
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('status')).toHaveText('Invoice approved.');
 });

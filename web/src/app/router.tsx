@@ -105,6 +105,7 @@ const SuppliersPage = lazyPage(() => import('../features/suppliers/pages/supplie
 const purchaseOrderPages = () => import('../features/purchase-orders/pages/purchase-order-pages');
 const PurchaseOrdersPage = lazyPage(purchaseOrderPages, 'PurchaseOrdersPage');
 const PurchaseOrderPage = lazyPage(purchaseOrderPages, 'PurchaseOrderPage');
+const SupplierInvoicesPage = lazyPage(() => import('../features/supplier-invoices/pages/supplier-invoices-page'), 'SupplierInvoicesPage');
 
 const changePassword = <ChangePasswordPage />;
 const sessions = <SessionsPage />;
@@ -168,6 +169,7 @@ export const screens: Record<string, Screens> = {
   '/dashboard/suppliers': { admin: <SuppliersPage /> },
   '/dashboard/purchase-orders': { admin: <PurchaseOrdersPage />, user: <PurchaseOrdersPage /> },
   '/dashboard/purchase-orders/:id': { admin: <PurchaseOrderPage />, user: <PurchaseOrderPage /> },
+  '/dashboard/supplier-invoices': { admin: <SupplierInvoicesPage /> },
 };
 
 function RoleScreen({ byRole }: { byRole: Screens }) {

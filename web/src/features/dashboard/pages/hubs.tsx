@@ -56,6 +56,7 @@ export function InventoryHubPage() {
         { label: t('jobs.title'), to: '/dashboard/jobs' },
         { label: t('suppliers.title'), to: '/dashboard/suppliers' },
         { label: t('purchases.title'), to: '/dashboard/purchase-orders' },
+        { label: t('invoices.title'), to: '/dashboard/supplier-invoices' },
         { label: t('adminHub.stockCounts'), to: '/dashboard/counts' },
         { label: t('hub.toolsOut'), to: '/dashboard/toolsout', badge: <OverdueBadge /> },
         { label: t('hub.lowStock'), to: '/dashboard/lowstock', badge: <LowStockBadge /> },

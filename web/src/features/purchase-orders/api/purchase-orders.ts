@@ -1,6 +1,7 @@
 import type {
   OrderFromLowStockResponse,
   PurchaseOrder,
+  PurchaseOrderCreateRequest,
   PurchaseOrderListResponse,
   PurchaseOrderResponse,
   PurchaseOrderStatus,
@@ -14,15 +15,16 @@ import { useStockMutation } from '../../../lib/stock-mutation';
 // A receipt moves stock, so orders live under STOCK_QUERIES and are read again after any stock change.
 const orderKeys = { all: [...STOCK_QUERIES, 'purchase-orders'] as const };
 
-export type OrderFilter = { storeId?: string; status?: PurchaseOrderStatus };
+export type OrderFilter = { storeId?: string; supplierId?: string; status?: PurchaseOrderStatus };
 
 /** The caller's stores' orders, the latest first (200 at most). */
-export function usePurchaseOrders(filter: OrderFilter) {
+export function usePurchaseOrders(filter: OrderFilter, enabled = true) {
   const search = searchOf({ ...filter, limit: 200 });
   return useQuery(
     queryOptions({
       queryKey: [...orderKeys.all, search],
       queryFn: () => apiFetch<PurchaseOrderListResponse>(`/api/purchase-orders?${search}`),
+      enabled,
     }),
   );
 }
@@ -62,5 +64,12 @@ export function useOrderFromLowStock() {
       body: { storeId: input.storeId },
       idempotencyKey: input.key,
     }),
+  );
+}
+
+/** Drafts an order, once however often it is sent. */
+export function useCreatePurchaseOrder() {
+  return useStockMutation((input: { body: PurchaseOrderCreateRequest; key: string }) =>
+    apiFetch<PurchaseOrderResponse>('/api/purchase-orders', { method: 'POST', body: input.body, idempotencyKey: input.key }),
   );
 }

@@ -78,4 +78,64 @@ describe('purchase orders', () => {
     // A keeper may not send, cancel or close orders unless the company lets them.
     expect(screen.queryByRole('button', { name: 'Close short' })).toBeNull();
   });
+
+  it('are drafted by an admin: a supplier, a store, materials at the price list unless a cost is typed', async () => {
+    signInAs('admin');
+    const STORE = '5e0c0c0c-0000-4000-8000-000000000001';
+    const SUPPLIER = '5e0c0c0c-0000-4000-8000-0000000000a1';
+    const cement = {
+      _id: 'c1c2a9e0-0000-4000-8000-000000000001',
+      name: 'Cement',
+      unit: 'bag',
+      availableQuantity: 4,
+      storeId: { _id: STORE, name: 'Riverside' },
+    };
+    const calls = stubApi({
+      'GET /api/purchase-orders': { body: { purchaseOrders: [], total: 0 } },
+      'GET /api/stores': { body: [{ _id: STORE, name: 'Riverside', location: 'North', status: 'Active' }] },
+      'GET /api/suppliers': {
+        body: { suppliers: [{ _id: SUPPLIER, name: 'Lafarge', email: null, phone: null, leadTimeDays: null, createdAt: '' }], total: 1 },
+      },
+      [`GET /api/suppliers/${SUPPLIER}/prices`]: {
+        body: {
+          supplier: { _id: SUPPLIER, name: 'Lafarge' },
+          lines: [
+            {
+              materialId: cement._id,
+              name: 'Cement',
+              unit: 'bag',
+              store: { _id: STORE, name: 'Riverside' },
+              unitCost: '412.5',
+              packSize: 10,
+            },
+          ],
+        },
+      },
+      'GET /api/products': { body: [cement] },
+      'POST /api/purchase-orders': { status: 201, body: { message: 'Purchase order saved.', purchaseOrder: order } },
+      [`GET /api/purchase-orders/${order._id}`]: { body: order },
+    });
+    const { router } = renderAt('/dashboard/purchase-orders');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'New order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New order' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Supplier' }));
+    await user.click(await screen.findByRole('option', { name: 'Lafarge' }));
+    await user.click(within(dialog).getByRole('combobox', { name: /Store/ }));
+    await user.click(await screen.findByRole('option', { name: 'Riverside' }));
+    await user.click(await within(dialog).findByRole('combobox', { name: 'Material' }));
+    await user.click(await screen.findByRole('option', { name: 'Cement' }));
+    expect(await within(dialog).findByText('Price list: 412.5')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Quantity' }), '100');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(within(dialog).getByRole('listitem')).toHaveTextContent('100 × Cement @ 412.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/purchase-orders/${order._id}`));
+    expect(calls.find((call) => call.key === 'POST /api/purchase-orders')?.body).toEqual({
+      supplierId: SUPPLIER,
+      storeId: STORE,
+      needBy: null,
+      lines: [{ materialId: cement._id, quantity: 100, unitCost: '412.5' }],
+    });
+  });
 });

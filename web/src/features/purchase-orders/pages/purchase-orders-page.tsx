@@ -1,4 +1,4 @@
-import { Anchor, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { PURCHASE_ORDER_STATUSES, type PurchaseOrderStatus } from '@stockyard/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,15 +7,19 @@ import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { localDate } from '../../../lib/format';
 import { ListRow } from '../../../lib/list-row';
-import { formatMoney, useCurrency } from '../../../lib/money';
+import { formatMoney, useCurrency, useSettings } from '../../../lib/money';
 import { useRole } from '../../../lib/use-session';
 import { StoreSelect } from '../../stores';
 import { usePurchaseOrders } from '../api/purchase-orders';
+import { NewOrderDialog } from '../components/new-order-dialog';
 import { OrderStatusBadge } from '../components/order-status-badge';
 
 /** The orders of the caller's stores, the latest first: what each asks of whom, and what is still to come. */
 export function PurchaseOrdersPage() {
   const isAdmin = useRole() === 'admin';
+  const settings = useSettings();
+  const mayOrder = isAdmin || settings.data?.keepersMayOrder === true;
+  const [isCreating, setIsCreating] = useState(false);
   const [status, setStatus] = useState<PurchaseOrderStatus | null>(null);
   const [storeId, setStoreId] = useState<string | null>(null);
   const orders = usePurchaseOrders({ status: status ?? undefined, storeId: storeId ?? undefined });
@@ -24,7 +28,15 @@ export function PurchaseOrdersPage() {
   const { t } = useTranslation();
   return (
     <Stack p="md" gap="sm" maw={760} mx="auto">
-      <Title order={2}>{t('purchases.title')}</Title>
+      <Group justify="space-between">
+        <Title order={2}>{t('purchases.title')}</Title>
+        {mayOrder && (
+          <Button size="xs" onClick={() => setIsCreating(true)}>
+            {t('purchases.new')}
+          </Button>
+        )}
+      </Group>
+      <NewOrderDialog opened={isCreating} onClose={() => setIsCreating(false)} />
       <Group grow>
         {isAdmin && <StoreSelect value={storeId} onChange={setStoreId} required={false} />}
         <Select

@@ -1,0 +1,167 @@
+import { ActionIcon, Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { type Product, PurchaseOrderCreateRequestSchema } from '@stockyard/contract';
+import { IconTrash } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { messageOf } from '../../../lib/api';
+import { ErrorAlert } from '../../../lib/error-alert';
+import { FormStack } from '../../../lib/form-stack';
+import { useIdempotencyKey } from '../../../lib/idempotency-key';
+import { UnitCostInput } from '../../../lib/unit-cost-input';
+import { parsePayload } from '../../../lib/validation';
+import { materialPageQuery } from '../../materials';
+import { ItemPicker } from '../../offline';
+import { StoreSelect } from '../../stores';
+import { useSupplierPrices, useSuppliers } from '../../suppliers';
+import { useCreatePurchaseOrder } from '../api/purchase-orders';
+
+type Item = { _id: string; name: string; availableQuantity: number };
+type Line = { item: Item; quantity: number; unitCost: string };
+
+/** A draft order to one supplier for one store: materials, quantities and costs (the price list's when left empty). */
+export function NewOrderDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const navigate = useNavigate();
+  const intent = useIdempotencyKey();
+  const create = useCreatePurchaseOrder();
+  const suppliers = useSuppliers('');
+  const [supplierId, setSupplierId] = useState<string | null>(null);
+  const prices = useSupplierPrices(supplierId);
+  const [storeId, setStoreId] = useState<string | null>(null);
+  const [needBy, setNeedBy] = useState('');
+  const [item, setItem] = useState<Item | null>(null);
+  const [quantity, setQuantity] = useState<number | string>('');
+  const [unitCost, setUnitCost] = useState('');
+  const [lines, setLines] = useState<Line[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation();
+  const listed = (materialId: string) => prices.data?.lines.find((line) => line.materialId === materialId)?.unitCost ?? '';
+
+  function addLine() {
+    if (!item || !Number(quantity)) return setError(t('transfers.chooseItem'));
+    if (lines.some((line) => line.item._id === item._id)) return setError(t('transfers.alreadyOn', { name: item.name }));
+    setLines([...lines, { item, quantity: Number(quantity), unitCost: unitCost || listed(item._id) }]);
+    setItem(null);
+    setQuantity('');
+    setUnitCost('');
+    setError(null);
+    intent.renew();
+  }
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!supplierId || !storeId) return setError(t('purchases.chooseSupplierAndStore'));
+    if (lines.length === 0) return setError(t('transfers.addLine'));
+    const parsed = parsePayload(PurchaseOrderCreateRequestSchema, {
+      supplierId,
+      storeId,
+      needBy: needBy || null,
+      lines: lines.map((line) => ({
+        materialId: line.item._id,
+        quantity: line.quantity,
+        ...(line.unitCost ? { unitCost: line.unitCost } : {}),
+      })),
+    });
+    if ('problem' in parsed) return setError(parsed.problem);
+    try {
+      const answer = await create.mutateAsync({ body: parsed.data, key: intent.key });
+      intent.renew();
+      onClose();
+      void navigate(`/dashboard/purchase-orders/${answer.purchaseOrder._id}`);
+    } catch (caught) {
+      intent.settle(caught);
+      setError(messageOf(caught, t('purchases.saveFailed')));
+    }
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('purchases.new')} centered size="lg">
+      <FormStack onSubmit={handleSubmit}>
+        <ErrorAlert text={error} />
+        <Select
+          label={t('invoices.supplier')}
+          required
+          searchable
+          data={(suppliers.data?.suppliers ?? []).map((supplier) => ({ value: supplier._id, label: supplier.name }))}
+          value={supplierId}
+          onChange={intent.tracking(setSupplierId)}
+        />
+        <StoreSelect
+          value={storeId}
+          onChange={(value) => {
+            setStoreId(value);
+            setLines([]);
+            setItem(null);
+            intent.renew();
+          }}
+        />
+        <TextInput
+          label={t('purchases.needByLabel')}
+          type="date"
+          value={needBy}
+          onChange={(e) => intent.tracking(setNeedBy)(e.currentTarget.value)}
+        />
+        {storeId && (
+          <Group align="flex-end" wrap="wrap">
+            <div style={{ flex: 1, minWidth: 200 }}>
+              <ItemPicker<Item, Product>
+                label={t('movement.material')}
+                query={(search) => materialPageQuery(search, 1, storeId)}
+                value={item}
+                onChange={setItem}
+                describe={(picked) => picked.name}
+              />
+            </div>
+            <NumberInput
+              label={t('materials.quantity')}
+              w={110}
+              min={1}
+              allowDecimal={false}
+              allowNegative={false}
+              value={quantity}
+              onChange={setQuantity}
+            />
+            <div style={{ width: 150 }}>
+              <UnitCostInput
+                value={unitCost}
+                onChange={setUnitCost}
+                description={item && listed(item._id) ? t('purchases.listed', { cost: listed(item._id) }) : undefined}
+              />
+            </div>
+            <Button variant="default" onClick={addLine}>
+              {t('entries.add')}
+            </Button>
+          </Group>
+        )}
+        <Stack gap={4} role="list" aria-label={t('purchases.lines')}>
+          {lines.map((line) => (
+            <Group key={line.item._id} role="listitem" justify="space-between" wrap="nowrap">
+              <Text size="sm">
+                {line.quantity} × {line.item.name} {line.unitCost ? `@ ${line.unitCost}` : `(${t('purchases.priceList')})`}
+              </Text>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t('transfers.remove', { name: line.item.name })}
+                onClick={() => {
+                  setLines(lines.filter((other) => other !== line));
+                  intent.renew();
+                }}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Group>
+          ))}
+        </Stack>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            {t('transfers.saveDraft')}
+          </Button>
+        </Group>
+      </FormStack>
+    </Modal>
+  );
+}
