@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { PurchaseOrder } from '@stockyard/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../../lib/confirm-dialog';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { localDate } from '../../../lib/format';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { LineFigures } from '../../../lib/line-figures';
 import { formatMoney, useCurrency, useSettings } from '../../../lib/money';
 import { Notice, type NoticeValue } from '../../../lib/notice';
 import { type ReasonAsk, ReasonDialog } from '../../../lib/reason-dialog';
@@ -25,45 +26,21 @@ const FIGURES = [
   ['purchases.outstanding', 'outstanding'],
 ] as const;
 
-/** Each line with its five figures side by side: readable on a phone without scrolling sideways. */
+/** Each line with its five figures side by side: what was ordered, what arrived, what went back, and what is still to come. */
 function Lines({ order }: { order: PurchaseOrder }) {
   const { t } = useTranslation();
   return (
-    <Stack gap={0} role="list" aria-label={t('purchases.lines')}>
-      {order.lines.map((line) => (
-        <Stack
-          key={line._id}
-          gap={4}
-          py="xs"
-          role="listitem"
-          aria-label={line.name}
-          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-        >
-          <Text size="sm" fw={600}>
-            {line.name}{' '}
-            <Text span size="xs" c="dimmed">
-              {line.unitCost} / {line.unit}
-            </Text>
-          </Text>
-          <SimpleGrid cols={5} spacing={4}>
-            {FIGURES.map(([label, field]) => (
-              <Stack key={field} gap={0} align="flex-end">
-                <Text size="xs" c="dimmed" ta="right">
-                  {t(label)}
-                </Text>
-                <Text
-                  size="sm"
-                  fw={field === 'outstanding' && line.outstanding > 0 ? 700 : undefined}
-                  c={(field === 'damaged' || field === 'returned') && line[field] > 0 ? 'red.8' : undefined}
-                >
-                  {line[field]}
-                </Text>
-              </Stack>
-            ))}
-          </SimpleGrid>
-        </Stack>
-      ))}
-    </Stack>
+    <LineFigures<PurchaseOrder['lines'][number]>
+      lines={order.lines}
+      label={t('purchases.lines')}
+      detailOf={(line) => `${line.unitCost} / ${line.unit}`}
+      figures={FIGURES.map(([label, field]) => ({
+        label: t(label),
+        value: (line) => line[field],
+        isStrong: (line) => field === 'outstanding' && line.outstanding > 0,
+        isWarning: (line) => (field === 'damaged' || field === 'returned') && line[field] > 0,
+      }))}
+    />
   );
 }
 

@@ -1,6 +1,5 @@
-import { ActionIcon, Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
 import { type Product, type Tool, TransferCreateSchema } from '@stockyard/contract';
-import { IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,6 +7,7 @@ import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
+import { RemovableLines } from '../../../lib/removable-lines';
 import { parsePayload } from '../../../lib/validation';
 import { materialPageQuery } from '../../materials';
 import { ItemPicker } from '../../offline';
@@ -133,26 +133,17 @@ export function NewTransferDialog({ opened, onClose }: { opened: boolean; onClos
             </Group>
           </Stack>
         )}
-        <Stack gap={4} role="list" aria-label={t('transfers.lines')}>
-          {lines.map((line) => (
-            <Group key={line.item._id} role="listitem" justify="space-between" wrap="nowrap">
-              <Text size="sm">
-                {line.quantity} × {line.item.name}
-              </Text>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={t('transfers.remove', { name: line.item.name })}
-                onClick={() => {
-                  setLines(lines.filter((other) => other !== line));
-                  intent.renew();
-                }}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Group>
-          ))}
-        </Stack>
+        <RemovableLines
+          lines={lines}
+          label={t('transfers.lines')}
+          keyOf={(line) => line.item._id}
+          textOf={(line) => `${line.quantity} × ${line.item.name}`}
+          removeLabelOf={(line) => t('transfers.remove', { name: line.item.name })}
+          onRemove={(line) => {
+            setLines(lines.filter((other) => other !== line));
+            intent.renew();
+          }}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
