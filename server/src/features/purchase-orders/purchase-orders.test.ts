@@ -296,8 +296,10 @@ describe('receiving against an order', () => {
     const within = await receive(order._id, [{ lineId, received: 105 }]);
     expect(within.json().purchaseOrder).toMatchObject({ status: 'received', lines: [{ received: 105, outstanding: 0 }] });
     expect((await stockOf(material._id))?.available_quantity).toBe(105);
-    const unknownLine = await receive(order._id, [{ lineId: '00000000-0000-4000-8000-000000000000', received: 1 }]);
-    expect(unknownLine.statusCode).toBe(409);
+    const open = await placedOrder(10);
+    const unknownLine = await receive(open.order._id, [{ lineId: '00000000-0000-4000-8000-000000000000', received: 1 }]);
+    expect(unknownLine.statusCode).toBe(400);
+    expect(unknownLine.json().message).toBe('A line of the receipt is not on this order.');
   });
 
   it('lets exactly one of two receipts of 15 in at once when 10 are outstanding', async () => {
