@@ -1,3 +1,4 @@
+import { PURCHASE_ORDER_STATUSES } from '@stockyard/contract';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -38,8 +39,6 @@ export const supplierPrices = pgTable(
     check('supplier_prices_pack_positive', sql`${t.packSize} > 0`),
   ],
 );
-
-export const PURCHASE_ORDER_STATUSES = ['draft', 'ordered', 'partially_received', 'received', 'closed_short', 'cancelled'] as const;
 
 /** Numbers purchase orders: PO-000001, PO-000002, … */
 export const purchaseOrderNumberSeq = pgSequence('purchase_order_number_seq');

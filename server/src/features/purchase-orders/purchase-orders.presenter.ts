@@ -1,6 +1,7 @@
-import { type PurchaseOrder, type PurchaseOrderStatus, purchaseOrderNumber } from '@stockyard/contract';
+import { type PurchaseOrder, type PurchaseOrderStatus, purchaseOrderNumber, type SupplierReturn } from '@stockyard/contract';
 import { unitCostText } from '../../lib/money';
 import type { OrderRow } from './purchase-orders.repository';
+import type { ReturnRow } from './supplier-returns.repository';
 
 export function presentOrder(row: OrderRow): PurchaseOrder {
   return {
@@ -26,5 +27,24 @@ export function presentOrder(row: OrderRow): PurchaseOrder {
       returned: line.returned,
       outstanding: Math.max(0, line.quantity - line.received - line.damaged),
     })),
+  };
+}
+
+export function presentReturn(row: ReturnRow): SupplierReturn {
+  return {
+    _id: row.id,
+    supplier: { _id: row.supplier_id, name: row.supplier_name },
+    store: { _id: row.store_id, name: row.store_name },
+    purchaseOrder: row.order_id === null ? null : { _id: row.order_id, number: purchaseOrderNumber(row.order_number as number) },
+    reason: row.reason,
+    returnedOn: row.returned_on,
+    lines: row.lines.map((line) => ({
+      materialId: line.material_id,
+      name: line.name,
+      unit: line.unit,
+      quantity: line.quantity,
+      value: line.value,
+    })),
+    value: row.value,
   };
 }

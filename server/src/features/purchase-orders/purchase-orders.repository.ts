@@ -179,12 +179,14 @@ export function allowedOf(quantity: SQL, tolerancePercent: number): SQL {
   return sql`floor(${quantity} * (100 + ${tolerancePercent}::numeric) / 100)::int`;
 }
 
-export type OrderLineBrief = { id: string; name: string; quantity: number };
+/** An order line's material, and what may arrive of it in all with the receipt tolerance. */
+export type OrderLineBrief = { id: string; name: string; allowed: number };
 
-export async function findOrderLines(db: DbOrTx, orderId: string): Promise<OrderLineBrief[]> {
+export async function findOrderLines(db: DbOrTx, orderId: string, tolerancePercent: number): Promise<OrderLineBrief[]> {
   return queryRows<OrderLineBrief>(
     db,
-    sql`select l.id, m.name, l.quantity from purchase_order_lines l join materials m on m.id = l.material_id
+    sql`select l.id, m.name, ${allowedOf(sql`l.quantity`, tolerancePercent)} as allowed
+        from purchase_order_lines l join materials m on m.id = l.material_id
         where l.purchase_order_id = ${orderId}`,
   );
 }

@@ -24,7 +24,6 @@ import {
   receiptPastTolerance,
   SUPPLIER_NOT_FOUND,
 } from '@stockyard/contract';
-import Big from 'big.js';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { occurredOn } from '../../db/sql';
@@ -197,11 +196,6 @@ export function closeOrder(db: Db, change: StatusChange) {
   });
 }
 
-/** What may arrive of an ordered quantity with the receipt tolerance, in whole units. */
-function allowedQuantity(quantity: number, tolerancePercent: number): number {
-  return Number(new Big(quantity).times(new Big(100).plus(tolerancePercent)).div(100).round(0, Big.roundDown).toString());
-}
-
 /**
  * Records what arrived against an order. Per line, one conditional statement keeps what arrived
  * (whole and damaged) within the ordered quantity and its tolerance; it all enters the store as a
@@ -222,7 +216,7 @@ export function receiveOrder(
     if (!(RECEIVABLE_STATUSES as readonly string[]).includes(locked.status)) throw new AppError('conflict', orderNotReceivable(number));
     assertDayAllowed(input.receivedAt, { ...context, role: auth.role });
     const { receiptTolerancePercent } = await buyingSettings(tx);
-    const lines = new Map((await findOrderLines(tx, locked.id)).map((line) => [line.id, line]));
+    const lines = new Map((await findOrderLines(tx, locked.id, receiptTolerancePercent)).map((line) => [line.id, line]));
     const receiptId = await insertReceipt(tx, {
       orderId: locked.id,
       receivedOn: input.receivedAt,
@@ -241,8 +235,7 @@ export function receiveOrder(
         damaged: receipt.damaged,
         tolerancePercent: receiptTolerancePercent,
       });
-      if (!updated)
-        throw new AppError('conflict', receiptPastTolerance(line.name, allowedQuantity(line.quantity, receiptTolerancePercent)));
+      if (!updated) throw new AppError('conflict', receiptPastTolerance(line.name, line.allowed));
       const arrived = receipt.received + receipt.damaged;
       const deliveryId = await addDeliveryRow(tx, {
         storeId: locked.store_id,

@@ -10,7 +10,6 @@ import {
   returnMaterialsNotOnOrder,
   SUPPLIER_NOT_FOUND,
   SUPPLIER_RETURN_RECORDED,
-  type SupplierReturn,
   type SupplierReturnRequestSchema,
 } from '@stockyard/contract';
 import type { z } from 'zod';
@@ -24,6 +23,7 @@ import { assertDayAllowed } from '../../lib/movement-day';
 import { recordAudit } from '../audit/audit.service';
 import { recordMovementWithId } from '../movements/movements.service';
 import { getSupplier } from '../suppliers/suppliers.service';
+import { presentReturn } from './purchase-orders.presenter';
 import { findOrderMaterials, lockOrder } from './purchase-orders.repository';
 import type { ReceiptContext } from './purchase-orders.service';
 import {
@@ -34,25 +34,6 @@ import {
   insertReturnLine,
   type ReturnRow,
 } from './supplier-returns.repository';
-
-function presentReturn(row: ReturnRow): SupplierReturn {
-  return {
-    _id: row.id,
-    supplier: { _id: row.supplier_id, name: row.supplier_name },
-    store: { _id: row.store_id, name: row.store_name },
-    purchaseOrder: row.order_id === null ? null : { _id: row.order_id, number: purchaseOrderNumber(row.order_number as number) },
-    reason: row.reason,
-    returnedOn: row.returned_on,
-    lines: row.lines.map((line) => ({
-      materialId: line.material_id,
-      name: line.name,
-      unit: line.unit,
-      quantity: line.quantity,
-      value: line.value,
-    })),
-    value: row.value,
-  };
-}
 
 /** The order a return names, locked: of this supplier and this store, in the caller's stores. */
 async function orderOfReturn(tx: DbOrTx, context: ReceiptContext, input: z.output<typeof SupplierReturnRequestSchema>) {
