@@ -211,4 +211,94 @@ describe('20 conflicting requests at once never pass a limit', () => {
     const refused = answers.find((answer) => answer.statusCode === 409);
     expect(refused?.json().message).toMatch(/20/);
   });
+
+  it('receipts: an order of 5 (5 with its tolerance), 20 receipts of 1 at once: 5 received, the order received', async () => {
+    const material = await withStock(world, 0);
+    const supplierId = idIn(
+      await prepared(world, { method: 'POST', url: '/api/suppliers', token: world.admin.token, payload: { name: unique('Limit') } }),
+      'supplier',
+    );
+    const made = await prepared(world, {
+      method: 'POST',
+      url: '/api/purchase-orders',
+      token: world.admin.token,
+      payload: { supplierId, storeId: world.store._id, lines: [{ materialId: material._id, quantity: 5, unitCost: '10' }] },
+    });
+    const order = made.purchaseOrder as { _id: string; lines: { _id: string }[] };
+    await prepared(world, { method: 'POST', url: `/api/purchase-orders/${order._id}/order`, token: world.admin.token });
+    const receipt: WriteRequest = {
+      method: 'POST',
+      url: `/api/purchase-orders/${order._id}/receipts`,
+      token: world.keeper.token,
+      payload: { receivedAt: new Date().toISOString().slice(0, 10), lines: [{ lineId: order.lines[0]?._id, received: 1 }] },
+    };
+    expectAllowed(await allAtOnce(times(20, () => receipt)), 5, 201);
+    expect(await availableOf(world.keeper.token, material._id)).toBe(5);
+    const after = await t.app.inject({ method: 'GET', url: `/api/purchase-orders/${order._id}`, headers: bearer(world.admin.token) });
+    expect(after.json()).toMatchObject({ status: 'received', lines: [{ received: 5, outstanding: 0 }] });
+  });
+
+  it('returns to the supplier: 7 on hand, 20 returns of 1 at once: 7 go back, none left', async () => {
+    const material = await withStock(world, 7);
+    const supplierId = idIn(
+      await prepared(world, { method: 'POST', url: '/api/suppliers', token: world.admin.token, payload: { name: unique('Back') } }),
+      'supplier',
+    );
+    const back: WriteRequest = {
+      method: 'POST',
+      url: '/api/supplier-returns',
+      token: world.keeper.token,
+      payload: { supplierId, storeId: world.store._id, reason: 'Wrong grade', lines: [{ materialId: material._id, quantity: 1 }] },
+    };
+    expectAllowed(await allAtOnce(times(20, () => back)), 7, 201);
+    expect(await availableOf(world.keeper.token, material._id)).toBe(0);
+  });
+
+  it('invoices: 20 invoices for the same 4 received, approved at once: one approved, the rest refused as not matching', async () => {
+    const material = await withStock(world, 0);
+    const supplierId = idIn(
+      await prepared(world, { method: 'POST', url: '/api/suppliers', token: world.admin.token, payload: { name: unique('Billing') } }),
+      'supplier',
+    );
+    const made = await prepared(world, {
+      method: 'POST',
+      url: '/api/purchase-orders',
+      token: world.admin.token,
+      payload: { supplierId, storeId: world.store._id, lines: [{ materialId: material._id, quantity: 4, unitCost: '10' }] },
+    });
+    const order = made.purchaseOrder as { _id: string; lines: { _id: string }[] };
+    const lineId = order.lines[0]?._id;
+    await prepared(world, { method: 'POST', url: `/api/purchase-orders/${order._id}/order`, token: world.admin.token });
+    await prepared(world, {
+      method: 'POST',
+      url: `/api/purchase-orders/${order._id}/receipts`,
+      token: world.keeper.token,
+      payload: { receivedAt: new Date().toISOString().slice(0, 10), lines: [{ lineId, received: 4 }] },
+    });
+    const invoices = await Promise.all(
+      times(20, (i) =>
+        prepared(world, {
+          method: 'POST',
+          url: '/api/supplier-invoices',
+          token: world.admin.token,
+          payload: {
+            supplierId,
+            number: `L-${i}-${unique('n')}`,
+            date: new Date().toISOString().slice(0, 10),
+            lines: [{ purchaseOrderLineId: lineId, quantity: 4, unitPrice: '10' }],
+            total: '40.00',
+          },
+        }),
+      ),
+    );
+    const approvals = invoices.map(
+      (answer): WriteRequest => ({
+        method: 'POST',
+        url: `/api/supplier-invoices/${idIn(answer, 'invoice')}/approve`,
+        token: world.admin.token,
+        payload: {},
+      }),
+    );
+    expectAllowed(await allAtOnce(approvals), 1);
+  });
 });
