@@ -8,7 +8,6 @@ import {
   returnBeyondStock,
   returnMaterialsNotInStore,
   returnMaterialsNotOnOrder,
-  SUPPLIER_NOT_FOUND,
   SUPPLIER_RETURN_RECORDED,
   type SupplierReturnRequestSchema,
 } from '@stockyard/contract';
@@ -22,7 +21,7 @@ import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { assertDayAllowed } from '../../lib/movement-day';
 import { recordAudit } from '../audit/audit.service';
 import { recordMovementWithId } from '../movements/movements.service';
-import { getSupplier } from '../suppliers/suppliers.service';
+import { namedSupplier } from '../suppliers/suppliers.service';
 import { presentReturn } from './purchase-orders.presenter';
 import { findOrderMaterials, lockOrder } from './purchase-orders.repository';
 import type { ReceiptContext } from './purchase-orders.service';
@@ -62,9 +61,7 @@ export function returnToSupplier(
     if (!canAccessStore(auth, input.storeId)) throw new AppError('forbidden', NO_STORE_ACCESS);
     const returnedOn = input.returnedOn ?? todayIn(context.timeZone);
     assertDayAllowed(returnedOn, { ...context, role: auth.role });
-    const supplier = await getSupplier(tx, input.supplierId).catch(() => {
-      throw new AppError('bad_request', SUPPLIER_NOT_FOUND);
-    });
+    const supplier = await namedSupplier(tx, input.supplierId);
     const order = await orderOfReturn(tx, context, input);
     const materials = await findOrderMaterials(tx, {
       storeId: input.storeId,

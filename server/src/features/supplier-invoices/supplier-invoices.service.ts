@@ -10,7 +10,6 @@ import {
   SUPPLIER_INVOICE_APPROVED,
   SUPPLIER_INVOICE_NOT_FOUND,
   SUPPLIER_INVOICE_SAVED,
-  SUPPLIER_NOT_FOUND,
   type SupplierInvoice,
   type SupplierInvoiceApproveRequestSchema,
   type SupplierInvoiceCreateRequestSchema,
@@ -27,7 +26,7 @@ import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors'
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { recordAudit } from '../audit/audit.service';
 import { buyingSettings } from '../settings/settings.service';
-import { getSupplier } from '../suppliers/suppliers.service';
+import { namedSupplier } from '../suppliers/suppliers.service';
 import { presentInvoice, presentNotInvoiced } from './supplier-invoices.presenter';
 import {
   countOrderedLines,
@@ -91,9 +90,7 @@ export function createInvoice(
   requestKey?: RequestKey,
 ) {
   return runIdempotent(db, requestKey, async (tx) => {
-    const supplier = await getSupplier(tx, input.supplierId).catch(() => {
-      throw new AppError('bad_request', SUPPLIER_NOT_FOUND);
-    });
+    const supplier = await namedSupplier(tx, input.supplierId);
     const lineIds = [...new Set(input.lines.map((line) => line.purchaseOrderLineId))];
     const outside = lineIds.length - (await countOrderedLines(tx, supplier._id, lineIds));
     if (outside > 0) throw new AppError('bad_request', invoiceLinesNotOrdered(outside));

@@ -44,6 +44,13 @@ export async function supplierExists(db: DbOrTx, id: string): Promise<boolean> {
   return (await findSupplier(db, id)) !== undefined;
 }
 
+/** A supplier another record names: a request naming one that does not exist is refused 400. */
+export async function namedSupplier(db: DbOrTx, id: string) {
+  const row = await findSupplier(db, id);
+  if (!row) throw new AppError('bad_request', SUPPLIER_NOT_FOUND);
+  return presentSupplier(row);
+}
+
 function nameTaken(error: unknown, name: string): never {
   if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw new AppError('conflict', supplierNameTaken(name));
   throw error;
