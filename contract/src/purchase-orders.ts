@@ -62,6 +62,8 @@ export const PurchaseOrderListQuerySchema = PageQuerySchema.extend({
   storeId: IdSchema.optional(),
   supplierId: IdSchema.optional(),
   status: z.enum(PURCHASE_ORDER_STATUSES).optional(),
+  /** `true`: only the orders goods may still arrive against (ordered or partially received). */
+  receivable: z.enum(['true', 'false'], { message: 'receivable must be true or false' }).optional(),
 });
 
 export const PurchaseOrderLineSchema = z.object({

@@ -4,6 +4,7 @@ import { DueAtSchema } from './custody';
 import { JOB_REQUIRED } from './jobs';
 import { CalendarDateSchema, jobFields, quantitySchema, VALID_QUANTITY_REQUIRED } from './ledger';
 import { UnitCostSchema } from './money';
+import { PurchaseReceiptRequestSchema } from './purchase-orders';
 
 // Movements a keeper recorded on a phone, maybe with no signal, sent later in a batch: each applied
 // exactly once, or kept on the server for a person to look at (parked).
@@ -60,7 +61,23 @@ export const SyncOpSchema = z
     message: SYNC_COST_CODE_ON_CHARGES_ONLY,
     path: ['costCode'],
   });
-export type SyncOp = z.input<typeof SyncOpSchema>;
+export type MovementOp = z.input<typeof SyncOpSchema>;
+
+/** What arrived against a purchase order, received on the phone: the same receipt as the online call's. */
+export const PoReceiptOpSchema = PurchaseReceiptRequestSchema.extend({
+  opId: z.uuid({ message: 'opId must be a UUID' }),
+  kind: z.literal('po-receipt'),
+  purchaseOrderId: IdSchema,
+  storeId: IdSchema,
+  capturedAt: z.iso.datetime({ offset: true, message: 'capturedAt must be an ISO date-time' }),
+});
+export type PoReceiptOp = z.input<typeof PoReceiptOpSchema>;
+export type SyncOp = MovementOp | PoReceiptOp;
+
+/** Whether a queued op is a receipt against a purchase order (else a movement of one item). */
+export function isPoReceiptOp<T extends { kind: string }>(op: T): op is Extract<T, { kind: 'po-receipt' }> {
+  return op.kind === 'po-receipt';
+}
 
 /** The batch: each op is checked on its own, so one malformed op is rejected without refusing the rest. */
 export const SyncRequestSchema = z.object({
@@ -82,6 +99,7 @@ export const SYNC_CODES = [
   'worker_gone',
   'parked_full',
   'job_refused',
+  'receipt_refused',
 ] as const;
 export type SyncCode = (typeof SYNC_CODES)[number];
 
@@ -95,6 +113,8 @@ export const SyncResultSchema = z.object({
   available: z.number().optional(),
   /** The parked op's id, to resolve it. */
   parkedId: z.string().optional(),
+  /** The receipt a po-receipt op recorded. */
+  receiptId: z.string().optional(),
 });
 export type SyncResult = z.infer<typeof SyncResultSchema>;
 export const SyncResponseSchema = z.object({ results: z.array(SyncResultSchema) });
@@ -104,19 +124,31 @@ export type SyncResponse = z.infer<typeof SyncResponseSchema>;
 
 export const PARKED_STATES = ['open', 'applied', 'discarded'] as const;
 
+/** A parked receipt: its order, the day it names, and each line as the phone sent it. */
+export const ParkedReceiptSchema = z.object({
+  purchaseOrder: z.object({ _id: z.string(), number: z.string() }),
+  receivedAt: z.string(),
+  deliveryNote: z.string().nullable(),
+  lines: z.array(z.object({ lineId: z.string(), name: z.string(), unit: z.string(), received: z.number(), damaged: z.number() })),
+});
+export type ParkedReceipt = z.infer<typeof ParkedReceiptSchema>;
+
 export const ParkedMovementSchema = z.object({
   _id: z.string(),
   opId: z.string(),
-  kind: z.enum(SYNC_OP_KINDS),
-  itemKind: z.enum(['material', 'tool']),
-  itemId: z.string(),
+  kind: z.enum([...SYNC_OP_KINDS, 'po-receipt']),
+  /** A movement's item; a receipt names none (its lines are under `receipt`). */
+  itemKind: z.enum(['material', 'tool']).nullable(),
+  itemId: z.string().nullable(),
   /** The item's name, when it still exists. */
   itemName: z.string().nullable(),
   unit: z.string(),
   store: StoreRefSchema,
+  /** A receipt's: all its lines', whole and damaged. */
   quantity: z.number(),
   reason: z.string(),
   capturedAt: z.string(),
+  receipt: ParkedReceiptSchema.nullable(),
   code: z.enum(SYNC_CODES),
   message: z.string(),
   available: z.number().nullable(),
@@ -143,6 +175,8 @@ export type ParkedListResponse = z.infer<typeof ParkedListResponseSchema>;
 
 export const ParkedApplyRequestSchema = z.object({
   quantity: quantitySchema(VALID_QUANTITY_REQUIRED).optional(),
+  /** A parked receipt's lines as they are to be recorded, instead of as the phone sent them. */
+  lines: PurchaseReceiptRequestSchema.shape.lines.optional(),
   /** The day to record it on instead of when it was captured (YYYY-MM-DD): what the applier may date. */
   day: CalendarDateSchema.optional(),
   /** Another job (and cost code) to charge instead of the one the phone named, e.g. when that job was closed. */
@@ -168,3 +202,5 @@ export const SYNC_KEY_MISMATCH = 'This opId was already sent with a different mo
 export const SYNC_IN_FUTURE = 'capturedAt is more than 5 minutes in the future.';
 export const SYNC_WRONG_STORE = 'The item is not in the store the movement names.';
 export const SYNC_WORKER_GONE = 'The worker is no longer active in this store.';
+export const SYNC_ORDER_OTHER_STORE = 'The purchase order is not for the store the receipt names.';
+export const PARKED_LINES_ON_RECEIPTS_ONLY = 'Only a parked receipt takes lines; a movement takes a quantity.';

@@ -1,11 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, apiPost, signIn, snap, unique } from './helpers';
+import { ADMIN, apiPost, keptLists, signIn, snap, unique } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
 const keeper = { email: `buying.keeper.${Date.now()}@example.com`, password: 'buying-keeper-pass' };
 const cement = unique('PO cement');
+const sand = unique('PO sand');
 let orderNumber = '';
+let sandOrderNumber = '';
 const supplierName = unique('Lafarge');
 
 test('set up: a store with its keeper, a supplier, and an order of 100 bags at 400.00 sent to it', async ({ request }) => {
@@ -22,6 +24,14 @@ test('set up: a store with its keeper, a supplier, and an order of 100 bags at 4
   });
   await apiPost(request, admin, `/api/purchase-orders/${purchaseOrder._id}/order`, {});
   orderNumber = purchaseOrder.number;
+  const { product: sandProduct } = await apiPost(request, token, '/api/user/add-product', { name: sand, unit: 'ton', totalQuantity: 0 });
+  const { purchaseOrder: sandOrder } = await apiPost(request, admin, '/api/purchase-orders', {
+    supplierId: supplier._id,
+    storeId: store._id,
+    lines: [{ materialId: sandProduct._id, quantity: 12, unitCost: '35.00' }],
+  });
+  await apiPost(request, admin, `/api/purchase-orders/${sandOrder._id}/order`, {});
+  sandOrderNumber = sandOrder.number;
 });
 
 test('a keeper receives the order on a phone: all arrived, 2 damaged, and the order is received', async ({ page }) => {
@@ -47,6 +57,36 @@ test('a keeper receives the order on a phone: all arrived, 2 damaged, and the or
   await expect(figures).toContainText('98');
   await expect(page.getByRole('button', { name: 'Record receipt' })).toHaveCount(0);
   await snap(page, 'po-received-390');
+});
+
+test('a keeper receives an order with no signal, and sees it received once the phone is back online', async ({ page, context }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, keeper.email, keeper.password);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await page.getByRole('link', { name: 'Purchase orders' }).click();
+  await expect(page.getByRole('listitem', { name: sandOrderNumber })).toContainText('12 to come');
+  // The phone keeps the open orders of its stores in the background.
+  await expect.poll(() => keptLists(page), { timeout: 30_000 }).toContain('purchaseOrders');
+
+  await context.setOffline(true);
+  await page.getByRole('listitem', { name: sandOrderNumber }).getByRole('link', { name: sandOrderNumber }).click();
+  await expect(page.getByRole('note')).toContainText('Offline: orders as of');
+  const line = page.getByRole('group', { name: `Receive ${sand}` });
+  await line.getByRole('checkbox', { name: 'All arrived' }).check();
+  await page.getByRole('button', { name: 'Record receipt' }).click();
+  await expect(page.getByText('Recorded on this phone. It will be sent as soon as there is signal.')).toBeVisible();
+  await expect(page.getByText('1 receipt of this order waits on this phone to be sent.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Sync status' })).toContainText('1 waiting to sync');
+  await expect(page.getByRole('group', { name: `Receive ${sand}` })).toHaveCount(0);
+  await snap(page, 'po-receiving-offline-390');
+
+  await context.setOffline(false);
+  await expect(page.getByRole('region', { name: 'Sync status' })).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByText('Received', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('listitem', { name: sand })).toContainText('12');
+  await page.getByRole('link', { name: '← Purchase orders' }).click();
+  await expect(page.getByRole('listitem', { name: sandOrderNumber })).toContainText('Received');
+  await snap(page, 'po-received-offline-390');
 });
 
 test('the office enters the invoice at a higher price, sees it does not match, and approves it with a reason', async ({ page }) => {

@@ -27,3 +27,18 @@ export async function apiPost(request: APIRequestContext, token: string, path: s
   expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
   return response.json();
 }
+
+/** The lists the phone keeps for offline use, by name. */
+export function keptLists(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('stockyard-offline');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('lists').objectStore('lists').getAllKeys();
+          all.onsuccess = () => resolve([...new Set((all.result as string[]).map((key) => key.split(':')[0] as string))].sort());
+        };
+      }),
+  );
+}

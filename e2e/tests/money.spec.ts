@@ -19,20 +19,6 @@ async function onPhone(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
 }
 
-/** The lists the phone keeps for offline use, by name. */
-function keptLists(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('stockyard-offline');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const all = open.result.transaction('lists').objectStore('lists').getAllKeys();
-          all.onsuccess = () => resolve([...new Set((all.result as string[]).map((key) => key.split(':')[0] as string))].sort());
-        };
-      }),
-  );
-}
 
 test('set up: a store with a job, a cost code and rebar at no cost yet, and its keeper', async ({ request }) => {
   const admin = await tokenOf(request, ADMIN);
@@ -49,7 +35,7 @@ test('a keeper buys at a unit cost, issues to a job and cost code with no signal
 }) => {
   await onPhone(page);
   await page.goto('/dashboard/restockproduct');
-  await expect.poll(() => keptLists(page), { timeout: 30_000 }).toEqual(['costCodes', 'jobs', 'materials', 'tools', 'workers']);
+  await expect.poll(() => keptLists(page), { timeout: 30_000 }).toEqual(['costCodes', 'jobs', 'materials', 'purchaseOrders', 'tools', 'workers']);
   await page.getByRole('combobox', { name: 'Material' }).click();
   await page.getByRole('option', { name: new RegExp(`^${rebar}`) }).click();
   const unitCost = page.getByRole('textbox', { name: 'Unit cost ($)' });

@@ -127,3 +127,43 @@ export async function recordAt(
   );
   return result.isRecorded;
 }
+
+export async function createSupplier(app: FastifyInstance, adminToken: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/suppliers',
+    headers: bearer(adminToken),
+    payload: { name: unique('Acme Cement') },
+  });
+  if (response.statusCode !== 201) throw new Error(`createSupplier failed: ${response.body}`);
+  return response.json().supplier as { _id: string; name: string };
+}
+
+export type PlacedOrder = {
+  _id: string;
+  number: string;
+  status: string;
+  total: string;
+  lines: { _id: string; quantity: number; unitCost: string; received: number; damaged: number; returned: number; outstanding: number }[];
+};
+
+/** An order of `quantity` of a new material of the staff's store at `unitCost`, sent to a new supplier. */
+export async function createPlacedOrder(
+  app: FastifyInstance,
+  staff: { admin: { token: string }; keeper: { token: string }; store: { _id: string } },
+  input: { quantity: number; unitCost?: string; opening?: number },
+) {
+  const material = await createMaterial(app, staff.keeper.token, { totalQuantity: input.opening ?? 0 });
+  const supplier = await createSupplier(app, staff.admin.token);
+  const send = (url: string, payload: object) => app.inject({ method: 'POST', url, headers: bearer(staff.admin.token), payload });
+  const made = await send('/api/purchase-orders', {
+    supplierId: supplier._id,
+    storeId: staff.store._id,
+    lines: [{ materialId: material._id, quantity: input.quantity, unitCost: input.unitCost ?? '400' }],
+  });
+  if (made.statusCode !== 201) throw new Error(`createPlacedOrder failed: ${made.body}`);
+  const placed = await send(`/api/purchase-orders/${made.json().purchaseOrder._id}/order`, {});
+  if (placed.statusCode !== 200) throw new Error(`createPlacedOrder failed: ${placed.body}`);
+  const order = placed.json().purchaseOrder as PlacedOrder;
+  return { material, supplier, order, lineId: order.lines[0]?._id as string };
+}

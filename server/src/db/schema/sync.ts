@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { purchaseOrders, purchaseReceipts } from './buying';
 import { workers } from './custody';
 import { type ItemKind, movements } from './ledger';
 import { stores } from './stores';
@@ -8,7 +9,8 @@ import { stores } from './stores';
 /**
  * Every movement a phone sent through the sync call, once per (user, opId): applied (with its ledger
  * row, written in the same statement), or parked for a person to apply or discard. A replay of an
- * opId finds its row here and changes nothing.
+ * opId finds its row here and changes nothing. A receipt against a purchase order names its order and
+ * keeps its lines instead of an item and a quantity.
  */
 export const syncOps = pgTable(
   'sync_ops',
@@ -24,9 +26,17 @@ export const syncOps = pgTable(
       .notNull()
       .references(() => stores.id),
     kind: text('kind').notNull(),
-    itemKind: text('item_kind').$type<ItemKind>().notNull(),
-    itemId: uuid('item_id').notNull(),
+    itemKind: text('item_kind').$type<ItemKind>(),
+    itemId: uuid('item_id'),
     quantity: integer('quantity').notNull(),
+    /** A receipt's order, its day and delivery note and lines as sent, and the receipt once recorded. */
+    purchaseOrderId: uuid('purchase_order_id').references(() => purchaseOrders.id),
+    receipt: jsonb('receipt').$type<{
+      receivedAt: string;
+      deliveryNote: string | null;
+      lines: { lineId: string; received: number; damaged: number }[];
+    }>(),
+    receiptId: uuid('receipt_id').references(() => purchaseReceipts.id),
     reason: text('reason').notNull().default(''),
     /** An inbound op's cost per unit, as sent. */
     unitCost: numeric('unit_cost', { precision: 16, scale: 4 }),
@@ -52,7 +62,12 @@ export const syncOps = pgTable(
   (t) => [
     uniqueIndex('sync_ops_user_op_key').on(t.userId, t.opId),
     check('sync_ops_state_check', sql`${t.state} in ('applied', 'parked', 'discarded')`),
-    check('sync_ops_applied_has_movement', sql`(${t.state} = 'applied') = (${t.movementId} is not null)`),
+    check('sync_ops_applied_has_movement', sql`(${t.state} = 'applied') = (coalesce(${t.movementId}, ${t.receiptId}) is not null)`),
+    check(
+      'sync_ops_item_or_order',
+      sql`case when ${t.kind} = 'po-receipt' then ${t.purchaseOrderId} is not null and ${t.receipt} is not null and ${t.itemId} is null
+               else ${t.itemId} is not null and ${t.itemKind} is not null and ${t.purchaseOrderId} is null end`,
+    ),
     // "Needs attention": a store's open parked ops.
     index('sync_ops_parked_store_idx').on(t.storeId, t.receivedAt).where(sql`${t.state} = 'parked'`),
   ],

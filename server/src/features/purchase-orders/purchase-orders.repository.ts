@@ -1,3 +1,4 @@
+import { RECEIVABLE_STATUSES } from '@stockyard/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows, storeFilter, uuidIn } from '../../db/sql';
@@ -36,6 +37,7 @@ export type OrderQuery = {
   storeId?: string;
   supplierId?: string;
   status?: string;
+  receivable?: 'true' | 'false';
   limit?: number;
   offset?: number;
 };
@@ -47,6 +49,11 @@ export async function findOrderRows(db: DbOrTx, query: OrderQuery): Promise<{ ro
   if (query.storeId) conditions.push(sql`po.store_id = ${query.storeId}`);
   if (query.supplierId) conditions.push(sql`po.supplier_id = ${query.supplierId}`);
   if (query.status) conditions.push(sql`po.status = ${query.status}`);
+  const receivable = sql`po.status in (${sql.join(
+    RECEIVABLE_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  )})`;
+  if (query.receivable) conditions.push(query.receivable === 'true' ? receivable : sql`not ${receivable}`);
   const rows = await queryRows<OrderRow & { total: number }>(
     db,
     sql`select po.id, po.number, po.status, po.supplier_id, sup.name as supplier_name, po.store_id, s.name as store_name,

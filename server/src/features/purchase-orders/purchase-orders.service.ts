@@ -55,8 +55,11 @@ import {
   settleReceivedStatus,
 } from './purchase-orders.repository';
 
-/** Who receives, and the rules of the day they date it. */
-export type ReceiptContext = { auth: AuthContext; timeZone: string; offlineMaxAgeDays: number };
+/**
+ * Who receives, and the rules of the day they date it; `receivedBy` is the keeper who received it on
+ * the phone, when a person records it for them later.
+ */
+export type ReceiptContext = { auth: AuthContext; timeZone: string; offlineMaxAgeDays: number; receivedBy?: string };
 
 async function presentedOrders(db: DbOrTx, query: OrderQuery) {
   const { rows, total } = await findOrderRows(db, query);
@@ -209,87 +212,98 @@ export function receiveOrder(
   input: z.output<typeof PurchaseReceiptRequestSchema>,
   requestKey?: RequestKey,
 ) {
-  return runIdempotent(db, requestKey, async (tx, key) => {
-    const { auth } = context;
-    const locked = await mustLock(tx, auth, id);
-    const number = purchaseOrderNumber(locked.number);
-    if (!(RECEIVABLE_STATUSES as readonly string[]).includes(locked.status)) throw new AppError('conflict', orderNotReceivable(number));
-    assertDayAllowed(input.receivedAt, { ...context, role: auth.role });
-    const { receiptTolerancePercent } = await buyingSettings(tx);
-    const lines = new Map((await findOrderLines(tx, locked.id, receiptTolerancePercent)).map((line) => [line.id, line]));
-    const receiptId = await insertReceipt(tx, {
+  return runIdempotent(db, requestKey, async (tx, key) => (await receiveWithin(tx, context, id, input, key)).answer);
+}
+
+/** A receipt (see receiveOrder) in the caller's transaction, with the id of the receipt it recorded. */
+export async function receiveWithin(
+  tx: Tx,
+  context: ReceiptContext,
+  id: string,
+  input: z.output<typeof PurchaseReceiptRequestSchema>,
+  key: string | undefined,
+) {
+  const { auth } = context;
+  const actorId = context.receivedBy ?? auth.userId;
+  const locked = await mustLock(tx, auth, id);
+  const number = purchaseOrderNumber(locked.number);
+  if (!(RECEIVABLE_STATUSES as readonly string[]).includes(locked.status)) throw new AppError('conflict', orderNotReceivable(number));
+  assertDayAllowed(input.receivedAt, { ...context, role: auth.role });
+  const { receiptTolerancePercent } = await buyingSettings(tx);
+  const lines = new Map((await findOrderLines(tx, locked.id, receiptTolerancePercent)).map((line) => [line.id, line]));
+  const receiptId = await insertReceipt(tx, {
+    orderId: locked.id,
+    receivedOn: input.receivedAt,
+    deliveryNote: input.deliveryNote ?? null,
+    receivedBy: actorId,
+  });
+  const reason = input.deliveryNote ? `${number} · ${input.deliveryNote}` : number;
+  for (const receipt of [...input.lines].sort((a, b) => a.lineId.localeCompare(b.lineId))) {
+    const line = lines.get(receipt.lineId);
+    if (!line) throw new AppError('bad_request', ORDER_LINE_UNKNOWN);
+    if (receipt.received + receipt.damaged === 0) continue;
+    const updated = await addToOrderLine(tx, {
       orderId: locked.id,
-      receivedOn: input.receivedAt,
-      deliveryNote: input.deliveryNote ?? null,
-      receivedBy: auth.userId,
+      lineId: line.id,
+      received: receipt.received,
+      damaged: receipt.damaged,
+      tolerancePercent: receiptTolerancePercent,
     });
-    const reason = input.deliveryNote ? `${number} · ${input.deliveryNote}` : number;
-    for (const receipt of [...input.lines].sort((a, b) => a.lineId.localeCompare(b.lineId))) {
-      const line = lines.get(receipt.lineId);
-      if (!line) throw new AppError('bad_request', ORDER_LINE_UNKNOWN);
-      if (receipt.received + receipt.damaged === 0) continue;
-      const updated = await addToOrderLine(tx, {
-        orderId: locked.id,
-        lineId: line.id,
-        received: receipt.received,
-        damaged: receipt.damaged,
-        tolerancePercent: receiptTolerancePercent,
-      });
-      if (!updated) throw new AppError('conflict', receiptPastTolerance(line.name, line.allowed));
-      const arrived = receipt.received + receipt.damaged;
-      const deliveryId = await addDeliveryRow(tx, {
-        storeId: locked.store_id,
-        materialId: updated.material_id,
+    if (!updated) throw new AppError('conflict', receiptPastTolerance(line.name, line.allowed));
+    const arrived = receipt.received + receipt.damaged;
+    const deliveryId = await addDeliveryRow(tx, {
+      storeId: locked.store_id,
+      materialId: updated.material_id,
+      quantity: arrived,
+      supplier: locked.supplier_name,
+      day: input.receivedAt,
+    });
+    const common = {
+      itemKind: 'material' as const,
+      itemId: updated.material_id,
+      storeIds: [locked.store_id],
+      actorId,
+      occurredAt: occurredOn(input.receivedAt, context.timeZone),
+    };
+    const refusals = { notFound: MATERIAL_NOT_FOUND, refused: () => orderNotReceivable(number) };
+    await recordMovementOrRefuse(
+      tx,
+      {
+        ...common,
+        kind: 'delivery',
         quantity: arrived,
         supplier: locked.supplier_name,
-        day: input.receivedAt,
-      });
-      const common = {
-        itemKind: 'material' as const,
-        itemId: updated.material_id,
-        storeIds: [locked.store_id],
-        actorId: auth.userId,
-        occurredAt: occurredOn(input.receivedAt, context.timeZone),
-      };
-      const refusals = { notFound: MATERIAL_NOT_FOUND, refused: () => orderNotReceivable(number) };
+        reason,
+        unitCost: updated.unit_cost,
+        exactValue: arrivedValue(receipt, updated.unit_cost),
+        deliveryId,
+        idempotencyKey: key,
+      },
+      refusals,
+    );
+    if (receipt.damaged > 0) {
       await recordMovementOrRefuse(
         tx,
         {
           ...common,
-          kind: 'delivery',
-          quantity: arrived,
-          supplier: locked.supplier_name,
-          reason,
+          kind: 'damage',
+          quantity: receipt.damaged,
+          reason: `Damaged on arrival (${number})`,
           unitCost: updated.unit_cost,
-          exactValue: arrivedValue(receipt, updated.unit_cost),
-          deliveryId,
-          idempotencyKey: key,
+          exactValue: damagedValue(receipt.damaged, updated.unit_cost),
         },
         refusals,
       );
-      if (receipt.damaged > 0) {
-        await recordMovementOrRefuse(
-          tx,
-          {
-            ...common,
-            kind: 'damage',
-            quantity: receipt.damaged,
-            reason: `Damaged on arrival (${number})`,
-            unitCost: updated.unit_cost,
-            exactValue: damagedValue(receipt.damaged, updated.unit_cost),
-          },
-          refusals,
-        );
-      }
-      await insertReceiptLine(tx, { receiptId, lineId: line.id, deliveryId, received: receipt.received, damaged: receipt.damaged });
     }
-    await settleReceivedStatus(tx, locked.id);
-    const order = await loadOrder(tx, auth, locked.id);
-    await auditOrder(tx, auth, order, 'receive', {
-      receivedAt: input.receivedAt,
-      deliveryNote: input.deliveryNote ?? null,
-      lines: input.lines,
-    });
-    return { status: 201 as const, body: { message: PURCHASE_RECEIPT_RECORDED, purchaseOrder: order } };
+    await insertReceiptLine(tx, { receiptId, lineId: line.id, deliveryId, received: receipt.received, damaged: receipt.damaged });
+  }
+  await settleReceivedStatus(tx, locked.id);
+  const order = await loadOrder(tx, auth, locked.id);
+  await auditOrder(tx, auth, order, 'receive', {
+    receivedAt: input.receivedAt,
+    deliveryNote: input.deliveryNote ?? null,
+    lines: input.lines,
+    ...(actorId === auth.userId ? {} : { receivedBy: actorId }),
   });
+  return { receiptId, answer: { status: 201 as const, body: { message: PURCHASE_RECEIPT_RECORDED, purchaseOrder: order } } };
 }

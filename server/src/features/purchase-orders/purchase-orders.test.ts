@@ -2,7 +2,15 @@ import { closingOf } from '@stockyard/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createMaterial, createStore, createStoreWithStaff, createUser, unique } from '../../../test/factories';
+import {
+  bearer,
+  createMaterial,
+  createPlacedOrder,
+  createStore,
+  createStoreWithStaff,
+  createSupplier,
+  createUser,
+} from '../../../test/factories';
 import { findLedgerMismatches } from '../../../test/ledger-check';
 import { queryRows } from '../../db/sql';
 
@@ -23,34 +31,13 @@ function send(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: 
   return t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 }
 
-async function newSupplier() {
-  const answer = await send('POST', '/api/suppliers', { name: unique('Acme Cement') });
-  expect(answer.statusCode, answer.body).toBe(201);
-  return answer.json().supplier as { _id: string; name: string };
+function newSupplier() {
+  return createSupplier(t.app, staff.admin.token);
 }
 
-type Order = {
-  _id: string;
-  number: string;
-  status: string;
-  total: string;
-  lines: { _id: string; quantity: number; unitCost: string; received: number; damaged: number; returned: number; outstanding: number }[];
-};
-
 /** An order of `quantity` of a new material at `unitCost`, sent to the supplier. */
-async function placedOrder(quantity: number, unitCost = '400', opening = 0) {
-  const material = await createMaterial(t.app, staff.keeper.token, { totalQuantity: opening });
-  const supplier = await newSupplier();
-  const made = await send('POST', '/api/purchase-orders', {
-    supplierId: supplier._id,
-    storeId: staff.store._id,
-    lines: [{ materialId: material._id, quantity, unitCost }],
-  });
-  expect(made.statusCode, made.body).toBe(201);
-  const order = made.json().purchaseOrder as Order;
-  const placed = await send('POST', `/api/purchase-orders/${order._id}/order`);
-  expect(placed.statusCode, placed.body).toBe(200);
-  return { material, supplier, order: placed.json().purchaseOrder as Order, lineId: order.lines[0]?._id as string };
+function placedOrder(quantity: number, unitCost = '400', opening = 0) {
+  return createPlacedOrder(t.app, staff, { quantity, unitCost, opening });
 }
 
 function receive(orderId: string, lines: { lineId: string; received?: number; damaged?: number }[], token = staff.keeper.token) {

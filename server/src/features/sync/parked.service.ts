@@ -3,10 +3,12 @@ import {
   PARKED_ALREADY_APPLIED,
   PARKED_ALREADY_DISCARDED,
   PARKED_CAPTURER_CANNOT,
+  PARKED_LINES_ON_RECEIPTS_ONLY,
   PARKED_NOT_FOUND,
   PARKED_TOO_OLD_FOR_KEEPER,
   type ParkedListQuerySchema,
   type ParkedMovement,
+  purchaseOrderNumber,
   type SyncOpKind,
   TOOL_NOT_FOUND,
 } from '@stockyard/contract';
@@ -15,6 +17,7 @@ import type { Db, Tx } from '../../db/client';
 import { instantAt } from '../../db/sql';
 import { assertStoreVisible, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
+import { todayIn } from '../../lib/calendar';
 import { AppError } from '../../lib/errors';
 import { assertDayAllowed } from '../../lib/movement-day';
 import { runTransaction } from '../../lib/transaction';
@@ -22,9 +25,18 @@ import { recordAudit } from '../audit/audit.service';
 import { checkOutRecorded } from '../custody/custody.service';
 import { recordWithJob } from '../jobs/jobs.service';
 import { recordMovementWithId } from '../movements/movements.service';
+import { receiveWithin } from '../purchase-orders/purchase-orders.service';
 import { jobChargeOfOp, namesNoJob } from './op-job';
 import { presentParked } from './sync.presenter';
-import { closeParkedOp, findOpenParkedOps, findParkedOp, instantOfDay, mayStillRecord, type SyncOpRow } from './sync.repository';
+import {
+  closeParkedOp,
+  findOpenParkedOps,
+  findParkedOp,
+  instantOfDay,
+  mayStillRecord,
+  type StoredReceipt,
+  type SyncOpRow,
+} from './sync.repository';
 
 import { LEDGER_KINDS, shortfallOf } from './sync-answers';
 
@@ -55,19 +67,21 @@ async function recordParked(
   capturedAt: string,
   job: { jobId?: string; costCode?: string },
 ): Promise<string> {
+  const { item_id: itemId, item_kind: itemKind } = row;
+  if (!itemId || !itemKind) throw new Error(`parked op ${row.id} names no item`);
   if (row.worker_id) {
     const handover = { workerId: row.worker_id, quantity, dueAt: row.due_at ?? undefined };
     const context = { timeZone, idempotencyKey: row.op_id, capturedAt, actorId: row.user_id };
-    return (await checkOutRecorded(tx, auth, row.item_id, handover, context)).movementId;
+    return (await checkOutRecorded(tx, auth, itemId, handover, context)).movementId;
   }
   const chosen = { jobId: job.jobId ?? row.job_id, costCode: job.jobId ? job.costCode : row.cost_code };
-  const charge = await jobChargeOfOp(tx, { itemId: row.item_id, kind: row.kind, ...chosen });
-  const { movementId } = await recordWithJob(tx, { kind: row.kind, itemId: row.item_id, quantity, job: charge }, (within) =>
+  const charge = await jobChargeOfOp(tx, { itemId, kind: row.kind, ...chosen });
+  const { movementId } = await recordWithJob(tx, { kind: row.kind, itemId, quantity, job: charge }, (within) =>
     recordMovementWithId(
       within,
       {
-        itemKind: row.item_kind,
-        itemId: row.item_id,
+        itemKind,
+        itemId,
         storeIds: storeScopeOf(auth),
         kind: LEDGER_KINDS[row.kind as SyncOpKind],
         quantity,
@@ -80,8 +94,8 @@ async function recordParked(
         idempotencyKey: row.op_id,
       },
       {
-        notFound: row.item_kind === 'tool' ? TOOL_NOT_FOUND : MATERIAL_NOT_FOUND,
-        refused: (current) => shortfallOf({ kind: row.kind as SyncOpKind, itemKind: row.item_kind }, current).message,
+        notFound: itemKind === 'tool' ? TOOL_NOT_FOUND : MATERIAL_NOT_FOUND,
+        refused: (current) => shortfallOf({ kind: row.kind as SyncOpKind, itemKind }, current).message,
       },
     ),
   );
@@ -89,11 +103,24 @@ async function recordParked(
 }
 
 /**
+ * A parked receipt, through the receipt service as the keeper who received it: its lines as sent or as
+ * corrected, on the day it names (today when it is applied too late for that, or the day chosen).
+ */
+async function recordParkedReceipt(tx: Tx, auth: AuthContext, row: SyncOpRow, when: RecordTime, options: ApplyOptions) {
+  const receipt = row.receipt as StoredReceipt;
+  const day = options.day ?? (when.isAsCaptured ? receipt.receivedAt : todayIn(options.timeZone));
+  const input = { receivedAt: day, deliveryNote: receipt.deliveryNote ?? '', lines: options.lines ?? receipt.lines };
+  const context = { auth, timeZone: options.timeZone, offlineMaxAgeDays: options.offlineMaxAgeDays, receivedBy: row.user_id };
+  const { receiptId } = await receiveWithin(tx, context, row.purchase_order_id as string, input, row.op_id);
+  return { receiptId, lines: input.lines };
+}
+
+/**
  * Whether a parked op may still go into the ledger, and when: its sender may still record in its store;
  * a keeper's op older than OFFLINE_MAX_AGE_DAYS is applied only by an admin, now or on a day they
  * choose, never at the date the phone gave it; a day chosen is one the applier may date.
  */
-async function whenToRecord(db: Db, auth: AuthContext, row: SyncOpRow, options: ApplyOptions): Promise<string> {
+async function whenToRecord(db: Db, auth: AuthContext, row: SyncOpRow, options: ApplyOptions): Promise<RecordTime> {
   const sender = await mayStillRecord(db, row.user_id, row.store_id);
   if (!sender.mayRecord) throw new AppError('conflict', PARKED_CAPTURER_CANNOT);
   const captured = new Date(row.captured_at);
@@ -101,12 +128,23 @@ async function whenToRecord(db: Db, auth: AuthContext, row: SyncOpRow, options: 
   if (isTooOld && auth.role !== 'admin') throw new AppError('forbidden', PARKED_TOO_OLD_FOR_KEEPER(options.offlineMaxAgeDays));
   if (options.day) {
     assertDayAllowed(options.day, { role: auth.role, timeZone: options.timeZone, offlineMaxAgeDays: options.offlineMaxAgeDays });
-    return instantOfDay(db, options.day, options.timeZone);
+    return { at: await instantOfDay(db, options.day, options.timeZone), isAsCaptured: false };
   }
-  return (isTooOld ? new Date() : captured).toISOString();
+  return { at: (isTooOld ? new Date() : captured).toISOString(), isAsCaptured: !isTooOld };
 }
 
-type ApplyOptions = { quantity?: number; day?: string; jobId?: string; costCode?: string; timeZone: string; offlineMaxAgeDays: number };
+/** The instant a parked op goes into the ledger at, and whether that is when it was captured. */
+type RecordTime = { at: string; isAsCaptured: boolean };
+
+type ApplyOptions = {
+  quantity?: number;
+  lines?: StoredReceipt['lines'];
+  day?: string;
+  jobId?: string;
+  costCode?: string;
+  timeZone: string;
+  offlineMaxAgeDays: number;
+};
 
 /** Another person resolved the op while this call ran: its work is undone and the op read again. */
 class ResolvedMeanwhile extends Error {}
@@ -117,13 +155,22 @@ class ResolvedMeanwhile extends Error {}
  */
 export async function applyParked(db: Db, auth: AuthContext, id: string, options: ApplyOptions): Promise<ParkedMovement> {
   const row = await mustFindParked(db, auth, id);
-  const applied = options.quantity ?? row.quantity;
+  const isReceipt = row.kind === 'po-receipt';
   if (row.state === 'discarded') throw new AppError('conflict', PARKED_ALREADY_DISCARDED);
   if (row.state === 'applied') return presentParked(row);
-  const at = await whenToRecord(db, auth, row, options);
+  if (isReceipt ? options.quantity !== undefined : options.lines !== undefined)
+    throw new AppError('bad_request', PARKED_LINES_ON_RECEIPTS_ONLY);
+  const when = await whenToRecord(db, auth, row, options);
   try {
     await runTransaction(db, async (tx) => {
-      const movementId = await recordParked(tx, auth, row, applied, options.timeZone, at, options);
+      if (isReceipt) {
+        const { receiptId, lines } = await recordParkedReceipt(tx, auth, row, when, options);
+        if (!(await closeParkedOp(tx, id, { state: 'applied', by: auth.userId, receiptId }))) throw new ResolvedMeanwhile();
+        await auditParked(tx, auth, row, 'apply', { lines, parkedLines: row.receipt?.lines, receiptId });
+        return;
+      }
+      const applied = options.quantity ?? row.quantity;
+      const movementId = await recordParked(tx, auth, row, applied, options.timeZone, when.at, options);
       if (!(await closeParkedOp(tx, id, { state: 'applied', by: auth.userId, movementId }))) throw new ResolvedMeanwhile();
       await auditParked(tx, auth, row, 'apply', {
         quantity: applied,
@@ -165,7 +212,7 @@ function auditParked(
     action,
     entityType: 'parked_movement',
     entityId: row.id,
-    entityName: `${row.kind} of ${row.item_name ?? row.item_id}`,
+    entityName: `${row.kind} of ${row.order_number === null ? (row.item_name ?? row.item_id) : purchaseOrderNumber(row.order_number)}`,
     storeId: row.store_id,
     details: {
       ...details,

@@ -1,4 +1,4 @@
-import type { ParkedMovement, SyncCode, SyncOpKind } from '@stockyard/contract';
+import { type ParkedMovement, type ParkedReceipt, purchaseOrderNumber, type SyncCode } from '@stockyard/contract';
 import type { SyncOpRow } from './sync.repository';
 
 const iso = (value: string | Date) => new Date(value).toISOString();
@@ -7,7 +7,7 @@ export function presentParked(row: SyncOpRow): ParkedMovement {
   return {
     _id: row.id,
     opId: row.op_id,
-    kind: row.kind as SyncOpKind,
+    kind: row.kind as ParkedMovement['kind'],
     itemKind: row.item_kind,
     itemId: row.item_id,
     itemName: row.item_name,
@@ -16,6 +16,7 @@ export function presentParked(row: SyncOpRow): ParkedMovement {
     quantity: row.quantity,
     reason: row.reason,
     capturedAt: iso(row.captured_at),
+    receipt: presentReceipt(row),
     code: row.code as SyncCode,
     message: row.message ?? '',
     available: row.available,
@@ -30,5 +31,21 @@ export function presentParked(row: SyncOpRow): ParkedMovement {
     resolvedAt: row.resolved_at === null ? null : iso(row.resolved_at),
     resolvedBy: row.resolved_by_name,
     discardReason: row.discard_reason,
+  };
+}
+
+/** A parked receipt's order and lines, each line named as its order names it. */
+function presentReceipt(row: SyncOpRow): ParkedReceipt | null {
+  if (!row.receipt || row.purchase_order_id === null || row.order_number === null) return null;
+  const orderLines = new Map((row.order_lines ?? []).map((line) => [line.lineId, line]));
+  return {
+    purchaseOrder: { _id: row.purchase_order_id, number: purchaseOrderNumber(row.order_number) },
+    receivedAt: row.receipt.receivedAt,
+    deliveryNote: row.receipt.deliveryNote,
+    lines: row.receipt.lines.map((line) => ({
+      ...line,
+      name: orderLines.get(line.lineId)?.name ?? '',
+      unit: orderLines.get(line.lineId)?.unit ?? '',
+    })),
   };
 }

@@ -13,8 +13,8 @@ export type SyncOpRow = {
   store_id: string;
   store_name: string;
   kind: string;
-  item_kind: 'material' | 'tool';
-  item_id: string;
+  item_kind: 'material' | 'tool' | null;
+  item_id: string | null;
   item_name: string | null;
   unit: string | null;
   quantity: number;
@@ -37,17 +37,36 @@ export type SyncOpRow = {
   resolved_by_name: string | null;
   discard_reason: string | null;
   user_name: string;
+  purchase_order_id: string | null;
+  order_number: number | null;
+  receipt: StoredReceipt | null;
+  /** A receipt's order lines, to name the lines it sent. */
+  order_lines: { lineId: string; name: string; unit: string }[] | null;
+  receipt_id: string | null;
+};
+
+/** A receipt op as kept: the day it names, its delivery note and its lines, as the phone sent them. */
+export type StoredReceipt = {
+  receivedAt: string;
+  deliveryNote: string | null;
+  lines: { lineId: string; received: number; damaged: number }[];
 };
 
 const selectOps = sql`select o.*, s.name as store_name, u.name as user_name, r.name as resolved_by_name,
          coalesce(m.name, t.name) as item_name, coalesce(m.unit, '') as unit, wk.name as worker_name,
-         j.code as job_code
+         j.code as job_code, po.number as order_number,
+         case when o.purchase_order_id is not null then
+           (select json_agg(json_build_object('lineId', l.id, 'name', lm.name, 'unit', lm.unit) order by l.position)
+              from purchase_order_lines l join materials lm on lm.id = l.material_id
+             where l.purchase_order_id = o.purchase_order_id)
+         end as order_lines
   from sync_ops o
   join stores s on s.id = o.store_id
   join users u on u.id = o.user_id
   left join users r on r.id = o.resolved_by
   left join workers wk on wk.id = o.worker_id
   left join jobs j on j.id = o.job_id
+  left join purchase_orders po on po.id = o.purchase_order_id
   left join materials m on o.item_kind = 'material' and m.id = o.item_id
   left join tools t on o.item_kind = 'tool' and t.id = o.item_id`;
 
@@ -75,11 +94,12 @@ export async function findOpenParkedOps(db: DbOrTx, query: { storeIds: string[] 
 /** What an op meets on arrival: an earlier sending of it, a single call that used its id as Idempotency-Key, and its item. */
 export type OpContext = {
   stored: SyncOpRow | null;
-  keyed: { fingerprint: string; movement_id: string | null } | null;
+  keyed: { fingerprint: string; movement_id: string | null; purchase_order_id: string | null } | null;
   item: { store_id: string; is_deleted: boolean } | null;
 };
 
-type OpRef = { opId: string; itemKind: 'material' | 'tool'; itemId: string };
+/** The op's item, or for a receipt its purchase order (never deleted). */
+type OpRef = { opId: string; itemKind: 'material' | 'tool' | 'purchase_order'; itemId: string };
 
 /**
  * Reads the context of a batch of ops in one round trip, by opId. The item is looked up in any store,
@@ -98,9 +118,12 @@ export async function findOpContexts(db: DbOrTx, userId: string, ops: OpRef[]): 
     db,
     sql`select w.op_id::text as op_id,
           (select row_to_json(x) from (${selectOps} where o.user_id = ${userId} and o.op_id = w.op_id) x) as stored,
-          (select json_build_object('fingerprint', k.fingerprint, 'movement_id', k.response->>'movementId')
+          (select json_build_object('fingerprint', k.fingerprint, 'movement_id', k.response->>'movementId',
+                                    'purchase_order_id', k.response->'purchaseOrder'->>'_id')
              from idempotency_keys k where k.user_id = ${userId} and k.key = w.op_id::text) as keyed,
-          case when w.item_kind = 'material' then ${itemOf('materials')} else ${itemOf('tools')} end as item
+          case w.item_kind when 'material' then ${itemOf('materials')} when 'tool' then ${itemOf('tools')}
+            else (select json_build_object('store_id', p.store_id, 'is_deleted', false) from purchase_orders p where p.id = w.item_id)
+          end as item
         from (values ${wanted}) as w(op_id, item_id, item_kind)`,
   );
   return new Map(rows.map(({ op_id, ...context }) => [op_id, context]));
@@ -117,10 +140,12 @@ export type ParkedInsert = {
   fingerprint: string;
   storeId: string;
   kind: string;
-  itemKind: string;
-  itemId: string;
+  itemKind: string | null;
+  itemId: string | null;
   quantity: number;
   reason: string;
+  purchaseOrderId?: string;
+  receipt?: StoredReceipt;
   unitCost: string | null;
   jobId: string | null;
   costCode: string | null;
@@ -151,9 +176,10 @@ async function insertParkedOp(db: DbOrTx, op: ParkedInsert): Promise<string | un
   const [row] = await queryRows<Pick<RowOf<typeof syncOps>, 'id'>>(
     db,
     sql`insert into sync_ops (user_id, op_id, fingerprint, store_id, kind, item_kind, item_id, quantity, reason, unit_cost, job_id, cost_code,
-                              captured_at, worker_id, due_at, state, code, message, available)
-        values (${op.userId}, ${op.opId}, ${op.fingerprint}, ${op.storeId}, ${op.kind}, ${op.itemKind}, ${op.itemId}, ${op.quantity},
-                ${op.reason}, ${op.unitCost}::numeric, ${op.jobId}::uuid, ${op.costCode}, ${op.capturedAt}::timestamptz, ${op.workerId}, ${op.dueAt}, 'parked', ${op.code},
+                              captured_at, worker_id, due_at, purchase_order_id, receipt, state, code, message, available)
+        values (${op.userId}, ${op.opId}, ${op.fingerprint}, ${op.storeId}, ${op.kind}, ${op.itemKind}, ${op.itemId}::uuid, ${op.quantity},
+                ${op.reason}, ${op.unitCost}::numeric, ${op.jobId}::uuid, ${op.costCode}, ${op.capturedAt}::timestamptz, ${op.workerId}, ${op.dueAt},
+                ${op.purchaseOrderId ?? null}::uuid, ${op.receipt ? JSON.stringify(op.receipt) : null}::jsonb, 'parked', ${op.code},
                 ${op.message}, ${op.available})
         on conflict (user_id, op_id) do nothing
         returning id`,
@@ -168,16 +194,30 @@ async function insertParkedOp(db: DbOrTx, op: ParkedInsert): Promise<string | un
 export async function closeParkedOp(
   tx: DbOrTx,
   id: string,
-  end: { state: 'applied' | 'discarded'; by: string; movementId?: string; reason?: string },
+  end: { state: 'applied' | 'discarded'; by: string; movementId?: string; receiptId?: string; reason?: string },
 ): Promise<boolean> {
   const rows = await queryRows<Pick<RowOf<typeof syncOps>, 'id'>>(
     tx,
     sql`update sync_ops set state = ${end.state}, resolved_at = now(), resolved_by = ${end.by},
-               movement_id = ${end.movementId ?? null}, discard_reason = ${end.reason ?? null}
+               movement_id = ${end.movementId ?? null}, receipt_id = ${end.receiptId ?? null}, discard_reason = ${end.reason ?? null}
         where id = ${id} and state = 'parked'
         returning id`,
   );
   return rows.length > 0;
+}
+
+/** A receipt op recorded as it arrived: a replay of its opId finds this row. */
+export async function insertAppliedReceiptOp(
+  tx: DbOrTx,
+  op: { userId: string; opId: string; fingerprint: string; storeId: string; purchaseOrderId: string; quantity: number; capturedAt: string },
+  receipt: StoredReceipt,
+  receiptId: string,
+): Promise<void> {
+  await tx.execute(
+    sql`insert into sync_ops (user_id, op_id, fingerprint, store_id, kind, quantity, captured_at, purchase_order_id, receipt, receipt_id, state)
+        values (${op.userId}, ${op.opId}, ${op.fingerprint}, ${op.storeId}, 'po-receipt', ${op.quantity}, ${op.capturedAt}::timestamptz,
+                ${op.purchaseOrderId}, ${JSON.stringify(receipt)}::jsonb, ${receiptId}, 'applied')`,
+  );
 }
 
 /** An item's available quantity now, to tell a parked op's keeper how much could be moved. */

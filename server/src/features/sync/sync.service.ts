@@ -4,6 +4,7 @@ import {
   JOB_REQUIRED,
   NOT_ENOUGH_STOCK,
   PARKED_PER_SENDER_MAX,
+  PoReceiptOpSchema,
   SYNC_FUTURE_TOLERANCE_MS,
   SYNC_IN_FUTURE,
   SYNC_ITEM_GONE,
@@ -28,6 +29,7 @@ import { checkOutRecorded } from '../custody/custody.service';
 import { recordWithJob } from '../jobs/jobs.service';
 import { jobRefusal, recordMovement, recordSyncedMovements } from '../movements/movements.service';
 import { jobChargeOfOp, namesNoJob } from './op-job';
+import { applyReceiptOp, type ReceiptOp, receiptRefOf } from './receipt-ops';
 import { findAvailable, findOpContext, findOpContexts, insertParkedOpWithin, type OpContext } from './sync.repository';
 
 import {
@@ -194,33 +196,47 @@ async function applyHandover(
 
 /**
  * Applies a phone's queued movements, each item's in the order they were captured, so one refused op
- * never holds back the others. The ops go in rounds, the first of each item's ops, then the second…:
- * a round's ops that meet nothing before the ledger are recorded together, one statement for the
- * materials and one for the tools; the others, and any the statement left out, one by one (a
- * statement each, or a parked row). Answers one result per op, in the order they were sent.
+ * never holds back the others. Receipts against purchase orders go first, one by one in the order
+ * captured: they only bring stock in, so an issue captured after one finds its goods. The movements go
+ * in rounds, the first of each item's ops, then the second…: a round's ops that meet nothing before
+ * the ledger are recorded together, one statement for the materials and one for the tools; the others,
+ * and any the statement left out, one by one (a statement each, or a parked row). Answers one result
+ * per op, in the order they were sent.
  */
 export async function syncMovements(
   db: Db,
   auth: AuthContext,
-  ops: { opId: string }[],
+  ops: { opId: string; kind?: unknown }[],
   options: { offlineMaxAgeDays: number; timeZone: string },
 ): Promise<SyncResult[]> {
   const context: Context = { auth, offlineMaxAgeDays: options.offlineMaxAgeDays, timeZone: options.timeZone, now: Date.now() };
   const results: SyncResult[] = new Array(ops.length);
   const valid: { index: number; op: Op }[] = [];
+  const receipts: { index: number; op: ReceiptOp }[] = [];
   ops.forEach((raw, index) => {
+    const rejected = (issues: { message: string }[]): SyncResult => ({
+      opId: raw.opId,
+      status: 'rejected',
+      code: 'invalid',
+      message: issues[0]?.message ?? INVALID_VALUE,
+    });
+    if (raw.kind === 'po-receipt') {
+      const parsed = PoReceiptOpSchema.safeParse(raw);
+      if (parsed.success) receipts.push({ index, op: parsed.data });
+      else results[index] = rejected(parsed.error.issues);
+      return;
+    }
     const parsed = SyncOpSchema.safeParse(raw);
     if (parsed.success) valid.push({ index, op: parsed.data });
-    else
-      results[index] = { opId: raw.opId, status: 'rejected', code: 'invalid', message: parsed.error.issues[0]?.message ?? INVALID_VALUE };
+    else results[index] = rejected(parsed.error.issues);
   });
-  valid.sort((a, b) => Date.parse(a.op.capturedAt) - Date.parse(b.op.capturedAt) || a.index - b.index);
-  const contexts = await findOpContexts(
-    db,
-    auth.userId,
-    valid.map(({ op }) => op),
-  );
-  const foundFor = (op: Op) => contexts.get(op.opId) as OpContext;
+  const byCapture = (a: { index: number; op: { capturedAt: string } }, b: { index: number; op: { capturedAt: string } }) =>
+    Date.parse(a.op.capturedAt) - Date.parse(b.op.capturedAt) || a.index - b.index;
+  receipts.sort(byCapture);
+  valid.sort(byCapture);
+  const contexts = await findOpContexts(db, auth.userId, [...valid.map(({ op }) => op), ...receipts.map(({ op }) => receiptRefOf(op))]);
+  const foundFor = (op: { opId: string }) => contexts.get(op.opId) as OpContext;
+  for (const { index, op } of receipts) results[index] = await applyReceiptOp(db, op, foundFor(op), context);
   for (const round of roundsByItem(valid)) {
     const ready = round.filter(({ op }) => isLedgerReady(op, foundFor(op), context));
     const recorded = await recordTogether(

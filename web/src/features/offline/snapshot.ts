@@ -3,6 +3,8 @@ import {
   type Job,
   LIST_LIMIT_MAX,
   type Product,
+  type PurchaseOrder,
+  type PurchaseOrderListResponse,
   type Tool,
   type Worker,
   type WorkerListResponse,
@@ -12,9 +14,11 @@ import { signedInUser } from '../../lib/session';
 import { readList, saveList } from './outbox';
 
 /** The lists a keeper's phone keeps for use with no signal. */
-export type OfflineListName = 'materials' | 'tools' | 'workers' | 'jobs' | 'costCodes';
+export type OfflineListName = 'materials' | 'tools' | 'workers' | 'jobs' | 'costCodes' | 'purchaseOrders';
 /** What a kept list may hold. */
-export type KeptRow = Product | Tool | Worker | Job | CostCode;
+export type KeptRow = Product | Tool | Worker | Job | CostCode | PurchaseOrder;
+/** More open orders than a keeper's stores wait on at once. */
+const KEPT_ORDERS_MAX = 200;
 /** Where each comes from, and its rows in the answer. */
 const SOURCES: Record<OfflineListName, { path: string; rowsOf?: (data: unknown) => unknown[]; isWhole?: boolean }> = {
   materials: { path: '/api/user/get-product' },
@@ -23,6 +27,12 @@ const SOURCES: Record<OfflineListName, { path: string; rowsOf?: (data: unknown) 
   // The open jobs of the keeper's stores and the company's cost codes come whole in one answer.
   jobs: { path: '/api/jobs?active=true', rowsOf: (data) => (data as { jobs: Job[] }).jobs, isWhole: true },
   costCodes: { path: '/api/cost-codes', rowsOf: (data) => (data as { costCodes: CostCode[] }).costCodes, isWhole: true },
+  // The orders goods may still arrive against, to receive them at the gate with no signal.
+  purchaseOrders: {
+    path: `/api/purchase-orders?receivable=true&limit=${KEPT_ORDERS_MAX}`,
+    rowsOf: (data) => (data as PurchaseOrderListResponse).purchaseOrders,
+    isWhole: true,
+  },
 };
 /** More than any real store holds; a bigger store is kept in part rather than not at all. */
 const MAX_ROWS = 20_000;

@@ -4,6 +4,9 @@ import { apiFetch, apiFetchPage } from '../../../lib/api';
 import { STOCK_QUERIES } from '../../../lib/query-keys';
 import { useStockMutation } from '../../../lib/stock-mutation';
 
+/** A parked receipt's line as a person records it: what arrived whole and damaged. */
+export type ReceiptLineCount = { lineId: string; received: number; damaged: number };
+
 // Each sync can park movements, and resolving one moves stock: these live under STOCK_QUERIES.
 export const parkedKeys = { all: [...STOCK_QUERIES, 'parked'] as const };
 
@@ -27,11 +30,8 @@ export function useParkedCount() {
 }
 
 export function useApplyParked() {
-  return useStockMutation((input: { id: string; quantity?: number }) =>
-    apiFetch<ParkedResponse>(`/api/sync/parked/${input.id}/apply`, {
-      method: 'POST',
-      body: input.quantity === undefined ? {} : { quantity: input.quantity },
-    }),
+  return useStockMutation(({ id, ...body }: { id: string; quantity?: number; lines?: ReceiptLineCount[] }) =>
+    apiFetch<ParkedResponse>(`/api/sync/parked/${id}/apply`, { method: 'POST', body }),
   );
 }
 

@@ -2,12 +2,14 @@ import { Button, Checkbox, Group, NumberInput, Paper, SimpleGrid, Stack, Text, T
 import { type PurchaseOrder, PurchaseReceiptRequestSchema } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageOf } from '../../../lib/api';
+import { ApiError, isConnectionLost, messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { phoneToday } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
+import { signedInUser } from '../../../lib/session';
 import { parsePayload } from '../../../lib/validation';
+import { enqueueOp, removeOp } from '../../offline';
 import { usePurchaseOrderAction } from '../api/purchase-orders';
 
 type Count = { received: number | string; damaged: number | string };
@@ -51,16 +53,41 @@ function ReceiptForm({ order, onDone }: { order: PurchaseOrder; onDone: (message
     if (lines.length === 0) return setError(t('purchases.enterArrived'));
     const parsed = parsePayload(PurchaseReceiptRequestSchema, { receivedAt: phoneToday(), deliveryNote, lines });
     if ('problem' in parsed) return setError(parsed.problem);
+    const user = signedInUser();
+    // The receipt waits on the phone under its key before anything is sent: with no signal, or no answer, it is synced later.
+    if (user) {
+      await enqueueOp({
+        ...parsed.data,
+        opId: intent.key,
+        kind: 'po-receipt',
+        purchaseOrderId: order._id,
+        storeId: order.store._id,
+        capturedAt: new Date().toISOString(),
+        userId: user.userId,
+        itemName: order.number,
+        unit: '',
+      });
+    }
+    const recordedOnPhone = () => {
+      intent.renew();
+      onDone(t('outbox.recordedOnPhone'));
+    };
+    if (user && !navigator.onLine) return recordedOnPhone();
     try {
       const answer = await act.mutateAsync({ id: order._id, action: 'receipts', body: parsed.data, key: intent.key });
+      if (user) await removeOp(intent.key);
       intent.renew();
       onDone(answer.message);
     } catch (caught) {
+      if (user && (isConnectionLost(caught) || (caught instanceof ApiError && caught.status >= 500))) return recordedOnPhone();
+      if (user) await removeOp(intent.key);
       intent.settle(caught);
       setError(messageOf(caught, t('purchases.receiveFailed')));
     }
   }
 
+  // Everything ordered has arrived, or waits on this phone to be sent: nothing is left to receive here.
+  if (open.length === 0) return null;
   return (
     <Paper withBorder p="sm">
       <FormStack onSubmit={handleSubmit}>

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { PurchaseOrder } from '@stockyard/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,16 +7,18 @@ import { localMessage } from '../../../i18n/local-message';
 import { messageOf } from '../../../lib/api';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
 import { ErrorAlert } from '../../../lib/error-alert';
-import { localDate } from '../../../lib/format';
+import { localDate, timeOfDay } from '../../../lib/format';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { LineFigures } from '../../../lib/line-figures';
 import { formatMoney, useCurrency, useSettings } from '../../../lib/money';
 import { Notice, type NoticeValue } from '../../../lib/notice';
 import { type ReasonAsk, ReasonDialog } from '../../../lib/reason-dialog';
 import { useRole } from '../../../lib/use-session';
+import { useKeptList, useOutbox } from '../../offline';
 import { usePurchaseOrder, usePurchaseOrderAction } from '../api/purchase-orders';
 import { OrderReceiptForm } from '../components/order-receipt-form';
 import { OrderStatusBadge } from '../components/order-status-badge';
+import { withQueuedReceipts } from '../queued-receipts';
 
 const FIGURES = [
   ['purchases.ordered', 'quantity'],
@@ -44,10 +46,28 @@ function Lines({ order }: { order: PurchaseOrder }) {
   );
 }
 
+/**
+ * The order as the server has it or, with no signal, as the phone kept it; either way with the
+ * receipts still waiting on the phone counted in.
+ */
+function useOrderHere(id: string) {
+  const detail = usePurchaseOrder(id);
+  const { kept } = useKeptList<PurchaseOrder>('purchaseOrders', detail);
+  const { waiting } = useOutbox();
+  const keptOrder = kept?.rows.find((row) => row._id === id);
+  const found = detail.data ?? keptOrder;
+  return {
+    detail,
+    kept,
+    isKept: !detail.data && Boolean(keptOrder),
+    ...(found ? withQueuedReceipts(found, waiting) : { order: undefined, queued: 0 }),
+  };
+}
+
 /** One order: whom it asks for what, what arrived, and what the caller may do next (send, receive, cancel, close). */
 export function PurchaseOrderPage() {
   const { id = '' } = useParams();
-  const detail = usePurchaseOrder(id);
+  const { detail, kept, isKept, order, queued } = useOrderHere(id);
   const act = usePurchaseOrderAction();
   const role = useRole();
   // Admins order; keepers only when the company lets them.
@@ -57,7 +77,6 @@ export function PurchaseOrderPage() {
   const [confirming, setConfirming] = useState(false);
   const [asking, setAsking] = useState<ReasonAsk | null>(null);
   const [notice, setNotice] = useState<NoticeValue>(null);
-  const order = detail.data;
   const { t } = useTranslation();
   const isReceivable = order?.status === 'ordered' || order?.status === 'partially_received';
   const hasArrivals = order?.lines.some((line) => line.received + line.damaged > 0) ?? false;
@@ -90,8 +109,9 @@ export function PurchaseOrderPage() {
       <Anchor component={Link} to="/dashboard/purchase-orders" size="sm">
         ← {t('purchases.title')}
       </Anchor>
-      <ErrorAlert text={detail.isError ? messageOf(detail.error, t('attention.fetchFailed')) : null} />
-      {detail.isPending && t('common.loading')}
+      <ErrorAlert text={detail.isError && !order ? messageOf(detail.error, t('attention.fetchFailed')) : null} />
+      {kept && !order && <Alert color="yellow">{t('purchases.notKept')}</Alert>}
+      {detail.isPending && !kept && !order && t('common.loading')}
       {order && (
         <>
           <Group gap="xs">
@@ -110,9 +130,19 @@ export function PurchaseOrderPage() {
               .filter(Boolean)
               .join(' · ')}
           </Text>
+          {isKept && kept && (
+            <Text size="sm" c="dimmed" role="note">
+              {t('purchases.keptAt', { time: timeOfDay(kept.syncedAt) })}
+            </Text>
+          )}
           <Notice value={notice} onClose={() => setNotice(null)} />
+          {queued > 0 && (
+            <Text size="sm" fw={600} role="status">
+              {t('purchases.waitingOnPhone', { count: queued })}
+            </Text>
+          )}
           <Lines order={order} />
-          {mayOrder && (
+          {mayOrder && !isKept && (
             <Group>
               {order.status === 'draft' && <Button onClick={() => setConfirming(true)}>{t('purchases.send')}</Button>}
               {(order.status === 'draft' || order.status === 'ordered') && !hasArrivals && (

@@ -3,8 +3,23 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { phoneToday } from '../../../lib/format';
 import { renderAt, signInAs, stubApi } from '../../../test/render';
+import { discardAll, waitingOps } from '../../offline/outbox';
 
-afterEach(() => vi.unstubAllGlobals());
+const USER_ID = '7f1c2b3a-0000-4000-8000-0000000000b2';
+/** A token whose claims name the user, as the server's do; its signature is never read here. */
+const token = `h.${btoa(JSON.stringify({ sub: USER_ID, stores: ['s1'] })).replace(/=+$/, '')}.sig`;
+
+function setOnline(isOnline: boolean) {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(isOnline);
+  window.dispatchEvent(new Event(isOnline ? 'online' : 'offline'));
+}
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  window.dispatchEvent(new Event('online'));
+  await discardAll(USER_ID);
+});
 
 const order = {
   _id: '5d0c1a00-0000-4000-8000-000000000001',
@@ -137,5 +152,54 @@ describe('purchase orders', () => {
       needBy: null,
       lines: [{ materialId: cement._id, quantity: 100, unitCost: '412.5' }],
     });
+  });
+
+  it('are received with no signal: the receipt waits on the phone, counted in, and goes with the next sync as a po-receipt', async () => {
+    signInAs('user', token);
+    const calls = stubApi({
+      [`GET /api/purchase-orders/${order._id}`]: { body: order },
+      'GET /api/sync/parked': { body: { parked: [], total: 0 } },
+      'POST /api/sync/movements': (body) => ({
+        body: { results: (body as { ops: { opId: string }[] }).ops.map((op) => ({ opId: op.opId, status: 'applied', receiptId: 'r1' })) },
+      }),
+    });
+    renderAt(`/dashboard/purchase-orders/${order._id}`);
+    const user = userEvent.setup();
+    const group = await screen.findByRole('group', { name: 'Receive Cement' });
+    setOnline(false);
+    await user.click(within(group).getByRole('checkbox', { name: 'All arrived' }));
+    await user.click(screen.getByRole('button', { name: 'Record receipt' }));
+
+    expect(await screen.findByText('Recorded on this phone. It will be sent as soon as there is signal.')).toBeInTheDocument();
+    expect(await screen.findByText('1 receipt of this order waits on this phone to be sent.')).toBeInTheDocument();
+    // Nothing is left to come once the waiting receipt is counted in.
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Receive Cement' })).toBeNull());
+    expect(calls.filter((call) => call.key.startsWith('POST /api/purchase-orders'))).toHaveLength(0);
+    const [queued] = await waitingOps(USER_ID);
+    expect(queued).toMatchObject({
+      kind: 'po-receipt',
+      purchaseOrderId: order._id,
+      storeId: 's1',
+      receivedAt: phoneToday(),
+      lines: [{ lineId: order.lines[0]?._id, received: 40, damaged: 0 }],
+    });
+
+    setOnline(true);
+    await user.click(await screen.findByRole('button', { name: 'Sync now' }));
+    await waitFor(() => expect(calls.some((call) => call.key === 'POST /api/sync/movements')).toBe(true));
+    const sent = (calls.find((call) => call.key === 'POST /api/sync/movements')?.body as { ops: object[] }).ops;
+    expect(sent).toEqual([
+      {
+        opId: queued?.opId,
+        kind: 'po-receipt',
+        purchaseOrderId: order._id,
+        storeId: 's1',
+        capturedAt: queued?.capturedAt,
+        receivedAt: phoneToday(),
+        deliveryNote: '',
+        lines: [{ lineId: order.lines[0]?._id, received: 40, damaged: 0 }],
+      },
+    ]);
+    await waitFor(async () => expect(await waitingOps(USER_ID)).toEqual([]));
   });
 });

@@ -1,14 +1,15 @@
 import { Anchor, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { PURCHASE_ORDER_STATUSES, type PurchaseOrderStatus } from '@stockyard/contract';
+import { PURCHASE_ORDER_STATUSES, type PurchaseOrder, type PurchaseOrderStatus } from '@stockyard/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
-import { localDate } from '../../../lib/format';
+import { localDate, timeOfDay } from '../../../lib/format';
 import { ListRow } from '../../../lib/list-row';
 import { formatMoney, useCurrency, useSettings } from '../../../lib/money';
 import { useRole } from '../../../lib/use-session';
+import { useKeptList } from '../../offline';
 import { StoreSelect } from '../../stores';
 import { usePurchaseOrders } from '../api/purchase-orders';
 import { NewOrderDialog } from '../components/new-order-dialog';
@@ -24,7 +25,12 @@ export function PurchaseOrdersPage() {
   const [storeId, setStoreId] = useState<string | null>(null);
   const orders = usePurchaseOrders({ status: status ?? undefined, storeId: storeId ?? undefined });
   const currency = useCurrency();
-  const rows = orders.data?.purchaseOrders ?? [];
+  // With no signal, the open orders the phone kept, filtered as the server would.
+  const { kept } = useKeptList<PurchaseOrder>('purchaseOrders', orders);
+  const rows =
+    orders.data?.purchaseOrders ??
+    kept?.rows.filter((order) => (!status || order.status === status) && (!storeId || order.store._id === storeId)) ??
+    [];
   const { t } = useTranslation();
   return (
     <Stack p="md" gap="sm" maw={760} mx="auto">
@@ -48,9 +54,14 @@ export function PurchaseOrdersPage() {
           onChange={(value) => setStatus(value as PurchaseOrderStatus | null)}
         />
       </Group>
-      <ErrorAlert text={orders.isError ? messageOf(orders.error, t('attention.fetchFailed')) : null} />
-      {orders.isPending && t('common.loading')}
-      {orders.data && rows.length === 0 && <Text size="sm">{t('purchases.none')}</Text>}
+      <ErrorAlert text={orders.isError && !kept ? messageOf(orders.error, t('attention.fetchFailed')) : null} />
+      {kept && (
+        <Text size="sm" c="dimmed" role="note">
+          {t('purchases.keptAt', { time: timeOfDay(kept.syncedAt) })}
+        </Text>
+      )}
+      {orders.isPending && !kept && t('common.loading')}
+      {(orders.data || kept) && rows.length === 0 && <Text size="sm">{t('purchases.none')}</Text>}
       <Stack gap={0} role="list" aria-label={t('purchases.title')}>
         {rows.map((order) => {
           const outstanding = order.lines.reduce((sum, line) => sum + line.outstanding, 0);
