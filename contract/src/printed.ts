@@ -34,6 +34,12 @@ export type PrintedTexts = {
   suppliesColumns: [product: string, damaged: string, returned: string, issued: string, total: string];
   countOf: { material: string; tool: string };
   countColumns: [item: string, unit: string, counted: string, notes: string];
+  purchaseOrderOf: string;
+  purchaseOrderColumns: [material: string, quantity: string, unitCost: string, value: string];
+  deliverTo: string;
+  neededBy: string;
+  /** The email that carries an order's PDF to its supplier. */
+  orderMail: { subject: string; text: string };
 };
 
 export const PRINTED_TEXTS: Record<Language, PrintedTexts> = {
@@ -61,6 +67,14 @@ export const PRINTED_TEXTS: Record<Language, PrintedTexts> = {
     suppliesColumns: ['Product', 'Damaged Stock', 'Return Stock', 'Issued Stock', 'Total Quantity'],
     countOf: { material: 'Stock count of materials - {store} - started {when}', tool: 'Stock count of tools - {store} - started {when}' },
     countColumns: ['Item', 'Unit', 'Counted', 'Notes'],
+    purchaseOrderOf: 'Purchase order {number} - {supplier}',
+    purchaseOrderColumns: ['Material', 'Quantity', 'Unit cost', 'Value'],
+    deliverTo: 'Deliver to: {store}',
+    neededBy: 'Needed by {day}',
+    orderMail: {
+      subject: 'Purchase order {number}',
+      text: 'Hello {supplier},\n\nPlease find attached our purchase order {number}, to be delivered to {store}.\n\nThank you.\n',
+    },
   },
   es: {
     language: 'es',
@@ -112,6 +126,14 @@ export const PRINTED_TEXTS: Record<Language, PrintedTexts> = {
       tool: 'Recuento de herramientas - {store} - iniciado el {when}',
     },
     countColumns: ['Artículo', 'Unidad', 'Contado', 'Notas'],
+    purchaseOrderOf: 'Orden de compra {number} - {supplier}',
+    purchaseOrderColumns: ['Material', 'Cantidad', 'Costo unitario', 'Valor'],
+    deliverTo: 'Entregar en: {store}',
+    neededBy: 'Se necesita el {day}',
+    orderMail: {
+      subject: 'Orden de compra {number}',
+      text: 'Hola {supplier}:\n\nAdjuntamos nuestra orden de compra {number}, para entregar en {store}.\n\nGracias.\n',
+    },
   },
   fr: {
     language: 'fr',
@@ -163,6 +185,14 @@ export const PRINTED_TEXTS: Record<Language, PrintedTexts> = {
       tool: 'Inventaire des outils - {store} - commencé le {when}',
     },
     countColumns: ['Article', 'Unité', 'Compté', 'Notes'],
+    purchaseOrderOf: 'Bon de commande {number} - {supplier}',
+    purchaseOrderColumns: ['Matériau', 'Quantité', 'Coût unitaire', 'Valeur'],
+    deliverTo: 'Livrer à : {store}',
+    neededBy: 'Requis le {day}',
+    orderMail: {
+      subject: 'Bon de commande {number}',
+      text: 'Bonjour {supplier},\n\nVeuillez trouver ci-joint notre bon de commande {number}, à livrer à {store}.\n\nMerci.\n',
+    },
   },
   hi: {
     language: 'hi',
@@ -214,6 +244,14 @@ export const PRINTED_TEXTS: Record<Language, PrintedTexts> = {
       tool: 'औज़ारों की गिनती - {store} - {when} से शुरू',
     },
     countColumns: ['वस्तु', 'इकाई', 'गिना गया', 'नोट'],
+    purchaseOrderOf: 'क्रय आदेश {number} - {supplier}',
+    purchaseOrderColumns: ['सामग्री', 'मात्रा', 'इकाई लागत', 'मूल्य'],
+    deliverTo: 'डिलीवरी: {store}',
+    neededBy: '{day} तक आवश्यक',
+    orderMail: {
+      subject: 'क्रय आदेश {number}',
+      text: 'नमस्ते {supplier},\n\nकृपया संलग्न क्रय आदेश {number} देखें, जिसकी डिलीवरी {store} पर करनी है।\n\nधन्यवाद।\n',
+    },
   },
 };
 

@@ -95,6 +95,8 @@ export const PurchaseOrderSchema = z.object({
   statusReason: z.string().nullable(),
   /** The lines' quantities at their costs. */
   total: MoneySchema,
+  /** Its PDF emailed to the supplier once ordered (null: not emailed, e.g. the supplier has no email). */
+  supplierMail: z.enum(['pending', 'sent', 'failed', 'skipped']).nullable(),
   lines: z.array(PurchaseOrderLineSchema),
 });
 export type PurchaseOrder = z.infer<typeof PurchaseOrderSchema>;

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, apiPost, signIn, snap, unique } from './helpers';
+import { ADMIN, apiPost, keptLists, signIn, snap, unique } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -19,7 +19,6 @@ async function onPhone(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
 }
 
-
 test('set up: a store with a job, a cost code and rebar at no cost yet, and its keeper', async ({ request }) => {
   const admin = await tokenOf(request, ADMIN);
   const { store } = await apiPost(request, admin, '/api/stores', { name: unique('Tower store'), location: 'Plot 9' });
@@ -35,7 +34,9 @@ test('a keeper buys at a unit cost, issues to a job and cost code with no signal
 }) => {
   await onPhone(page);
   await page.goto('/dashboard/restockproduct');
-  await expect.poll(() => keptLists(page), { timeout: 30_000 }).toEqual(['costCodes', 'jobs', 'materials', 'purchaseOrders', 'tools', 'workers']);
+  await expect
+    .poll(() => keptLists(page), { timeout: 30_000 })
+    .toEqual(['costCodes', 'jobs', 'materials', 'purchaseOrders', 'tools', 'workers']);
   await page.getByRole('combobox', { name: 'Material' }).click();
   await page.getByRole('option', { name: new RegExp(`^${rebar}`) }).click();
   const unitCost = page.getByRole('textbox', { name: 'Unit cost ($)' });

@@ -65,7 +65,9 @@ async function openOnPhone(page: Page, path: string) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
   await page.goto(path);
   // The lists fill in the background after sign-in; on a busy 2-core machine that took over 10 s once.
-  await expect.poll(async () => keptLists(page), { timeout: 30_000 }).toEqual(['costCodes', 'jobs', 'materials', 'purchaseOrders', 'tools', 'workers']);
+  await expect
+    .poll(async () => keptLists(page), { timeout: 30_000 })
+    .toEqual(['costCodes', 'jobs', 'materials', 'purchaseOrders', 'tools', 'workers']);
 }
 
 async function record(page: Page, path: string, picker: 'Material' | 'Tool', item: string, quantity: string, button: string) {
@@ -114,7 +116,9 @@ test('a keeper who only looks stock up on the Material List still has it with no
   expect(await keptLists(page)).toEqual([]);
   await page.reload();
   await expect(page.getByText(cement)).toBeVisible();
-  await expect.poll(async () => keptLists(page), { timeout: 30_000 }).toEqual(['costCodes', 'jobs', 'materials', 'purchaseOrders', 'tools', 'workers']);
+  await expect
+    .poll(async () => keptLists(page), { timeout: 30_000 })
+    .toEqual(['costCodes', 'jobs', 'materials', 'purchaseOrders', 'tools', 'workers']);
 
   await context.setOffline(true);
   await page.reload();

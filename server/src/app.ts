@@ -32,7 +32,8 @@ import labelsRoutes from './features/labels/labels.routes';
 import materialsRoutes from './features/materials/materials.routes';
 import stockRoutes from './features/materials/stock.routes';
 import movementsRoutes from './features/movements/movements.routes';
-import { type MailSettings, startNotificationMail } from './features/replenishment/notification-mail';
+import { startOrderMail } from './features/purchase-orders/order-mail';
+import { startNotificationMail } from './features/replenishment/notification-mail';
 import replenishmentRoutes from './features/replenishment/replenishment.routes';
 import reportsRoutes from './features/reports/reports.routes';
 import sessionsRoutes from './features/sessions/sessions.routes';
@@ -44,6 +45,7 @@ import transfersRoutes from './features/transfers/transfers.routes';
 import usersRoutes from './features/users/users.routes';
 import { registerErrorHandler } from './lib/error-handler';
 import { answerClientError, answerUnroutable } from './lib/framework-answers';
+import type { MailSettings } from './lib/mail/mail-loop';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { createSerializerCompiler } from './lib/serializer';
 
@@ -99,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('timeZone', options.timeZone ?? 'UTC');
   app.decorate('currency', options.currency ?? 'USD');
   app.decorate('requireAdminMfa', options.requireAdminMfa ?? false);
+  app.decorate('mailsSuppliers', Boolean(options.mail));
   app.decorate('offlineMaxAgeDays', options.offlineMaxAgeDays ?? OFFLINE_MAX_AGE_DAYS_DEFAULT);
   app.decorate('reportConcurrency', options.reportConcurrency ?? 1);
   app.decorate('apiTokenLimiter', new ApiTokenLimiter(options.apiTokenRequestsPerMinute ?? API_TOKEN_RATE_LIMIT_DEFAULT));
@@ -231,7 +234,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (mail) {
     let stopMail: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
-      stopMail = startNotificationMail(options.db, mail, app.log);
+      const stops = [
+        startNotificationMail(options.db, mail, app.log),
+        startOrderMail(options.db, mail, app.log, { currency: app.currency, timeZone: app.timeZone }),
+      ];
+      stopMail = async () => {
+        await Promise.all(stops.map((stop) => stop()));
+      };
     });
     app.addHook('onClose', async () => stopMail?.());
   }

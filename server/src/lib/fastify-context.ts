@@ -13,6 +13,8 @@ declare module 'fastify' {
     currency: string;
     /** REQUIRE_ADMIN_MFA: an admin without a second factor sets one up before getting a session. */
     requireAdminMfa: boolean;
+    /** Whether SMTP_URL is set: orders sent to suppliers with an email go out as PDFs. */
+    mailsSuppliers: boolean;
     /** OFFLINE_MAX_AGE_DAYS: how many days back a keeper may date a delivery. */
     offlineMaxAgeDays: number;
     /** REPORT_CONCURRENCY: how many store reports one process builds at once. */

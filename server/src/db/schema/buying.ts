@@ -62,9 +62,18 @@ export const purchaseOrders = pgTable(
     orderedAt: timestamp('ordered_at', { withTimezone: true }),
     /** Why it was cancelled or closed short. */
     statusReason: text('status_reason'),
+    /**
+     * Its PDF emailed to the supplier once ordered, when mail is set up and the supplier has an email:
+     * pending → sent | failed (retried with back-off) | skipped (still pending a day later).
+     */
+    mailState: text('mail_state'),
+    mailAttempts: integer('mail_attempts').notNull().default(0),
+    mailNextAt: timestamp('mail_next_at', { withTimezone: true }),
   },
   (t) => [
     check('purchase_orders_status_known', sql.raw(`status in (${PURCHASE_ORDER_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
+    check('purchase_orders_mail_state_check', sql`${t.mailState} in ('pending', 'sent', 'failed', 'skipped')`),
+    index('purchase_orders_mail_pending_idx').on(t.mailNextAt).where(sql`${t.mailState} = 'pending'`),
     uniqueIndex('purchase_orders_number_key').on(t.number),
     index('purchase_orders_store_status_idx').on(t.storeId, t.status),
     index('purchase_orders_supplier_idx').on(t.supplierId),

@@ -15,6 +15,7 @@ export function presentOrder(row: OrderRow): PurchaseOrder {
     orderedAt: row.ordered_at === null ? null : new Date(row.ordered_at).toISOString(),
     statusReason: row.status_reason,
     total: row.total_value,
+    supplierMail: row.mail_state,
     lines: row.lines.map((line) => ({
       _id: line.id,
       materialId: line.material_id,

@@ -1,4 +1,4 @@
-import { RECEIVABLE_STATUSES } from '@stockyard/contract';
+import { type PurchaseOrder, RECEIVABLE_STATUSES } from '@stockyard/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows, storeFilter, uuidIn } from '../../db/sql';
@@ -28,6 +28,7 @@ export type OrderRow = {
   ordered_at: string | null;
   status_reason: string | null;
   total_value: string;
+  mail_state: PurchaseOrder['supplierMail'];
   lines: OrderLineRow[];
 };
 
@@ -57,7 +58,7 @@ export async function findOrderRows(db: DbOrTx, query: OrderQuery): Promise<{ ro
   const rows = await queryRows<OrderRow & { total: number }>(
     db,
     sql`select po.id, po.number, po.status, po.supplier_id, sup.name as supplier_name, po.store_id, s.name as store_name,
-               po.need_by::text as need_by, po.created_at, po.ordered_at, po.status_reason,
+               po.need_by::text as need_by, po.created_at, po.ordered_at, po.status_reason, po.mail_state,
                lines.total_value, lines.lines, count(*) over ()::int as total
         from purchase_orders po
         join suppliers sup on sup.id = po.supplier_id
@@ -254,4 +255,61 @@ export function damagedValue(damaged: number, unitCost: string): SQL {
 export async function lockStoreForOrdering(db: DbOrTx, storeId: string): Promise<boolean> {
   const rows = await queryRows<{ id: string }>(db, sql`select id from stores where id = ${storeId} for no key update`);
   return rows.length > 0;
+}
+
+/** Queues an order's PDF for its supplier, when the supplier has an email. */
+export async function queueOrderMail(tx: DbOrTx, orderId: string): Promise<void> {
+  await tx.execute(
+    sql`update purchase_orders po set mail_state = 'pending', mail_next_at = now()
+        from suppliers s where po.id = ${orderId} and s.id = po.supplier_id and s.email is not null`,
+  );
+}
+
+export type PendingOrderMail = {
+  id: string;
+  mail_attempts: number;
+  email: string;
+  supplier_name: string;
+  store_name: string;
+  ordered_by: string | null;
+};
+
+/**
+ * The orders whose PDF is due to go out, leased for `leaseSeconds` so another process skips them; one
+ * still pending a day after it was ordered is skipped instead (mail was not set up then).
+ */
+export async function leaseOrderMail(db: DbOrTx, limit: number, leaseSeconds: number): Promise<PendingOrderMail[]> {
+  await db.execute(
+    sql`update purchase_orders set mail_state = 'skipped'
+        where mail_state = 'pending' and mail_next_at <= now() and ordered_at < now() - interval '1 day'`,
+  );
+  return queryRows<PendingOrderMail>(
+    db,
+    sql`with due as (
+          select id from purchase_orders where mail_state = 'pending' and mail_next_at <= now()
+          order by mail_next_at limit ${limit} for update skip locked
+        )
+        update purchase_orders po set mail_next_at = now() + make_interval(secs => ${leaseSeconds})
+        from due, purchase_orders o
+          join suppliers sup on sup.id = o.supplier_id
+          join stores s on s.id = o.store_id
+          left join users u on u.id = o.created_by
+        where po.id = due.id and o.id = po.id
+        returning po.id, po.mail_attempts, sup.email, sup.name as supplier_name, s.name as store_name, u.name as ordered_by`,
+  );
+}
+
+export async function markOrderMailSent(db: DbOrTx, id: string): Promise<void> {
+  await db.execute(sql`update purchase_orders set mail_state = 'sent', mail_attempts = mail_attempts + 1 where id = ${id}`);
+}
+
+/** A failed try: the next one after `retryInMs`, or none (failed) once `maxAttempts` were made. */
+export async function markOrderMailFailed(db: DbOrTx, id: string, retryInMs: number, maxAttempts: number): Promise<void> {
+  await db.execute(
+    sql`update purchase_orders
+        set mail_attempts = mail_attempts + 1,
+            mail_state = case when mail_attempts + 1 >= ${maxAttempts} then 'failed' else 'pending' end,
+            mail_next_at = now() + make_interval(secs => ${retryInMs / 1000})
+        where id = ${id}`,
+  );
 }

@@ -14,9 +14,12 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
-import { ByIdParamsSchema, errorResponses } from '../../lib/http';
+import { ByIdParamsSchema, errorResponses, fileResponses, printedTextsOf, sendFile } from '../../lib/http';
+import { tablePdfStream } from '../../lib/pdf/pdf-threads';
 import { requestKeyOf, sendAnswer } from '../../lib/request-key';
+import { userNameOf } from '../users/users.service';
 import { orderFromLowStock } from './low-stock-orders.service';
+import { purchaseOrderFileName, purchaseOrderPdf } from './purchase-order-file';
 import { cancelOrder, closeOrder, createOrder, getOrder, listOrders, placeOrder, receiveOrder } from './purchase-orders.service';
 import { returnToSupplier } from './supplier-returns.service';
 
@@ -49,6 +52,18 @@ const purchaseOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => getOrder(app.db, authOf(request), request.params.id),
   );
 
+  app.get(
+    '/api/purchase-orders/:id/pdf',
+    { ...read, schema: { tags, params: ByIdParamsSchema, response: fileResponses('pdf') } },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const found = await getOrder(app.db, auth, request.params.id);
+      const generated = { at: new Date(), by: await userNameOf(app.db, auth.userId), timeZone: app.timeZone };
+      const pdf = purchaseOrderPdf(found, { currency: app.currency, generated }, printedTextsOf(request));
+      return sendFile(reply, { name: purchaseOrderFileName(found), type: 'application/pdf', body: tablePdfStream(pdf) });
+    },
+  );
+
   app.post(
     '/api/purchase-orders',
     {
@@ -71,7 +86,15 @@ const purchaseOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/purchase-orders/:id/order',
     { ...order, schema: { tags, params: ByIdParamsSchema, response: answered } },
     async (request, reply) =>
-      sendAnswer(reply, await placeOrder(app.db, { auth: authOf(request), id: request.params.id, requestKey: requestKeyOf(request) })),
+      sendAnswer(
+        reply,
+        await placeOrder(app.db, {
+          auth: authOf(request),
+          id: request.params.id,
+          requestKey: requestKeyOf(request),
+          mailsSupplier: app.mailsSuppliers,
+        }),
+      ),
   );
 
   for (const [action, change] of [

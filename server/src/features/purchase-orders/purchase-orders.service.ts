@@ -52,6 +52,7 @@ import {
   type LockedOrder,
   lockOrder,
   type OrderQuery,
+  queueOrderMail,
   settleReceivedStatus,
 } from './purchase-orders.repository';
 
@@ -149,6 +150,8 @@ type StatusChange = {
   id: string;
   reason?: string;
   requestKey?: RequestKey;
+  /** Whether mail is set up: an order sent to a supplier with an email then goes out as a PDF. */
+  mailsSupplier?: boolean;
 };
 
 /** Sends a draft to the supplier: from now on goods may be received against it. */
@@ -159,6 +162,7 @@ export function placeOrder(db: Db, change: StatusChange) {
     if (!(await changeOrderStatus(tx, locked.id, { from: ['draft'], to: 'ordered' }))) {
       throw new AppError('conflict', orderNotDraft(purchaseOrderNumber(locked.number)));
     }
+    if (change.mailsSupplier) await queueOrderMail(tx, locked.id);
     const order = await loadOrder(tx, change.auth, locked.id);
     await auditOrder(tx, change.auth, order, 'order', {});
     return { status: 200 as const, body: { message: PURCHASE_ORDER_ORDERED, purchaseOrder: order } };

@@ -3,6 +3,6 @@ export * from './components/item-picker';
 export * from './components/kept-at';
 export * from './components/movement-form';
 export * from './components/needs-attention-badge';
-export { enqueue as enqueueOp, type QueuedOp, remove as removeOp } from './outbox';
+export { discardAll, enqueue as enqueueOp, type QueuedOp, remove as removeOp, waitingOps } from './outbox';
 export * from './use-kept-list';
 export * from './use-outbox';

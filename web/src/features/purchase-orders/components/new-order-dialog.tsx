@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Select, TextInput } from '@mantine/core';
 import { type Product, PurchaseOrderCreateRequestSchema } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';

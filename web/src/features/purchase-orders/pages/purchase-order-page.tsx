@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { localMessage } from '../../../i18n/local-message';
 import { messageOf } from '../../../lib/api';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
+import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { localDate, timeOfDay } from '../../../lib/format';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
@@ -134,6 +135,18 @@ export function PurchaseOrderPage() {
             <Text size="sm" c="dimmed" role="note">
               {t('purchases.keptAt', { time: timeOfDay(kept.syncedAt) })}
             </Text>
+          )}
+          {order.supplierMail && (
+            <Text size="sm" c={order.supplierMail === 'failed' ? 'red.8' : 'dimmed'}>
+              {t(`purchases.supplierMail.${order.supplierMail}`)}
+            </Text>
+          )}
+          {!isKept && order.status !== 'draft' && (
+            <DownloadCsvButton
+              path={`/api/purchase-orders/${order._id}/pdf`}
+              fileName={`purchase_order_${order.number}.pdf`}
+              label={t('purchases.downloadPdf')}
+            />
           )}
           <Notice value={notice} onClose={() => setNotice(null)} />
           {queued > 0 && (

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, SegmentedControl, Stack } from '@mantine/core';
 import { type Product, type Tool, TransferCreateSchema } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
