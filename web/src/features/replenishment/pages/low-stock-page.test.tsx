@@ -96,7 +96,16 @@ describe('low stock', () => {
     };
     const calls = stubApi({
       'GET /api/settings': { body: { settings: { currency: 'USD', keepersMayOrder: true } } },
-      'GET /api/low-stock': { body: { rows: [row, { ...row, materialId: 'm2', name: 'Sand', preferredSupplier: null }], total: 2 } },
+      'GET /api/low-stock': {
+        body: {
+          rows: [
+            row,
+            { ...row, materialId: 'm2', name: 'Sand', preferredSupplier: null },
+            { ...row, materialId: 'm3', name: 'Gravel', onOrder: 40, suggested: 0 },
+          ],
+          total: 3,
+        },
+      },
       'POST /api/purchase-orders/from-low-stock': {
         status: 201,
         body: {
@@ -107,6 +116,11 @@ describe('low stock', () => {
       },
     });
     renderAt('/dashboard/lowstock');
+    // What is already on order covers the target: nothing more to order, in no packs.
+    const covered = await screen.findByRole('listitem', { name: 'Gravel' });
+    expect(covered).toHaveTextContent('Enough on order');
+    expect(covered).not.toHaveTextContent('packs');
+    expect(screen.getByRole('button', { name: 'Request all 2' })).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Order from supplier' }));
     expect(await screen.findByRole('status')).toHaveTextContent(

@@ -118,10 +118,10 @@ export function LowStockPage() {
                       )}
                     </Stack>
                     <Stack gap={0} align="flex-end">
-                      <Text size="sm" fw={600}>
-                        {t('lowStock.order', { quantity: row.suggested })}
+                      <Text size="sm" fw={600} c={row.suggested === 0 ? 'dimmed' : undefined}>
+                        {row.suggested === 0 ? t('lowStock.covered') : t('lowStock.order', { quantity: row.suggested })}
                       </Text>
-                      {row.packSize > 1 && (
+                      {row.packSize > 1 && row.suggested > 0 && (
                         <Text size="xs" c="dimmed">
                           {t('lowStock.packs', { packs: row.suggested / row.packSize, size: row.packSize })}
                         </Text>
