@@ -11,6 +11,8 @@ export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
 export const RECEIVABLE_STATUSES = ['ordered', 'partially_received'] as const satisfies readonly PurchaseOrderStatus[];
 /** At most this many lines in one order. */
 export const ORDER_LINES_MAX = 500;
+/** The longest batch label a return line takes. */
+export const BATCH_MAX = 100;
 
 /** "PO-000123" from an order's number. */
 export function purchaseOrderNumber(number: number): string {
@@ -148,7 +150,14 @@ export const SupplierReturnRequestSchema = z.object({
   reason: requiredText('Reason', TEXT_MAX),
   returnedOn: CalendarDateSchema.optional(),
   lines: z
-    .array(z.object({ materialId: IdSchema, quantity: orderedQuantity }))
+    .array(
+      z.object({
+        materialId: IdSchema,
+        quantity: orderedQuantity,
+        /** The batch the goods came in, as written on them. */
+        batch: optionalText('Batch', BATCH_MAX).optional(),
+      }),
+    )
     .min(1, 'Add at least one line.')
     .max(ORDER_LINES_MAX, `At most ${ORDER_LINES_MAX} lines in one return.`)
     .refine((lines) => new Set(lines.map((line) => line.materialId)).size === lines.length, 'Each material may appear once.'),
@@ -162,12 +171,22 @@ export const SupplierReturnSchema = z.object({
   purchaseOrder: z.object({ _id: z.string(), number: z.string() }).nullable(),
   reason: z.string(),
   returnedOn: z.string(),
-  lines: z.array(z.object({ materialId: z.string(), name: z.string(), unit: z.string(), quantity: z.number(), value: MoneySchema })),
+  lines: z.array(
+    z.object({
+      materialId: z.string(),
+      name: z.string(),
+      unit: z.string(),
+      quantity: z.number(),
+      batch: z.string().nullable(),
+      value: MoneySchema,
+    }),
+  ),
   /** What left the store, at its average cost. */
   value: MoneySchema,
 });
 export type SupplierReturn = z.infer<typeof SupplierReturnSchema>;
 export const SupplierReturnResponseSchema = z.object({ message: z.string(), supplierReturn: SupplierReturnSchema });
+export type SupplierReturnResponse = z.infer<typeof SupplierReturnResponseSchema>;
 
 export const SUPPLIER_RETURN_RECORDED = 'Return to the supplier recorded.';
 export const SUPPLIER_RETURN_NOT_REVERSIBLE = 'A return to the supplier is not reversed: if the goods come back, record their delivery.';

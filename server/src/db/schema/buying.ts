@@ -233,6 +233,8 @@ export const supplierReturnLines = pgTable(
       .references(() => materials.id),
     quantity: integer('quantity').notNull(),
     purchaseOrderLineId: uuid('purchase_order_line_id').references(() => purchaseOrderLines.id),
+    /** The batch the goods came in, as written on them, so the supplier can trace it. */
+    batch: text('batch'),
     /** Its ledger line, which holds the value that left. */
     movementId: uuid('movement_id')
       .notNull()

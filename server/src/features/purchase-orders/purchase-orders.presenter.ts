@@ -44,6 +44,7 @@ export function presentReturn(row: ReturnRow): SupplierReturn {
       name: line.name,
       unit: line.unit,
       quantity: line.quantity,
+      batch: line.batch,
       value: line.value,
     })),
     value: row.value,

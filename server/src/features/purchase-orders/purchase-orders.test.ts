@@ -353,7 +353,7 @@ describe('returns to the supplier', () => {
         storeId: staff.store._id,
         purchaseOrderId: order._id,
         reason: 'Wrong grade',
-        lines: [{ materialId: material._id, quantity: 10 }],
+        lines: [{ materialId: material._id, quantity: 10, batch: ' LOT-2611-B ' }],
       },
       staff.keeper.token,
     );
@@ -364,7 +364,7 @@ describe('returns to the supplier', () => {
         purchaseOrder: { number: order.number },
         reason: 'Wrong grade',
         value: '3500.00',
-        lines: [{ quantity: 10, value: '3500.00' }],
+        lines: [{ quantity: 10, batch: 'LOT-2611-B', value: '3500.00' }],
       },
     });
     expect(await stockOf(material._id)).toMatchObject({ available_quantity: 90, stock_value: '31500.00' });
@@ -381,10 +381,11 @@ describe('returns to the supplier', () => {
     });
     expect(closingOf(row)).toBe(row.currentAvailableQuantity);
 
-    const [line] = await queryRows<{ id: string }>(
+    const [line] = await queryRows<{ id: string; reason: string }>(
       t.database.db,
-      sql`select id from movements where item_id = ${material._id} and kind = 'supplier_return'`,
+      sql`select id, reason from movements where item_id = ${material._id} and kind = 'supplier_return'`,
     );
+    expect(line?.reason).toBe(`${order.number} · Wrong grade · batch LOT-2611-B`);
     const reversal = await send('POST', `/api/movements/${line?.id}/reverse`, { reason: 'Oops' });
     expect(reversal.statusCode).toBe(409);
     expect(reversal.json().message).toBe('A return to the supplier is not reversed: if the goods come back, record their delivery.');

@@ -18,11 +18,11 @@ export async function insertReturn(
 
 export async function insertReturnLine(
   db: DbOrTx,
-  line: { returnId: string; materialId: string; quantity: number; purchaseOrderLineId: string | null; movementId: string },
+  line: { returnId: string; materialId: string; quantity: number; purchaseOrderLineId: string | null; batch: string | null; movementId: string },
 ): Promise<void> {
   await db.execute(
-    sql`insert into supplier_return_lines (return_id, material_id, quantity, purchase_order_line_id, movement_id)
-        values (${line.returnId}, ${line.materialId}, ${line.quantity}, ${line.purchaseOrderLineId}, ${line.movementId})`,
+    sql`insert into supplier_return_lines (return_id, material_id, quantity, purchase_order_line_id, batch, movement_id)
+        values (${line.returnId}, ${line.materialId}, ${line.quantity}, ${line.purchaseOrderLineId}, ${line.batch}, ${line.movementId})`,
   );
 }
 
@@ -59,7 +59,7 @@ export type ReturnRow = {
   reason: string;
   returned_on: string;
   value: string;
-  lines: { material_id: string; name: string; unit: string; quantity: number; value: string }[];
+  lines: { material_id: string; name: string; unit: string; quantity: number; batch: string | null; value: string }[];
 };
 
 /** A return with its lines and the value each took out of the store (its ledger line's). */
@@ -74,7 +74,7 @@ export async function findReturn(db: DbOrTx, id: string): Promise<ReturnRow | un
         left join purchase_orders po on po.id = r.purchase_order_id
         cross join lateral (
           select (-coalesce(sum(mv.value), 0))::numeric(20, 2)::text as value,
-                 json_agg(json_build_object('material_id', rl.material_id, 'name', m.name, 'unit', m.unit, 'quantity', rl.quantity,
+                 json_agg(json_build_object('material_id', rl.material_id, 'name', m.name, 'unit', m.unit, 'quantity', rl.quantity, 'batch', rl.batch,
                                             'value', (-mv.value)::numeric(20, 2)::text) order by m.name) as lines
           from supplier_return_lines rl
           join materials m on m.id = rl.material_id

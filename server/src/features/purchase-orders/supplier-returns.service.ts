@@ -99,7 +99,7 @@ export function returnToSupplier(
           actorId: auth.userId,
           occurredAt: occurredOn(returnedOn, context.timeZone),
           supplier: supplier.name,
-          reason: number ? `${number} · ${input.reason}` : input.reason,
+          reason: [number, input.reason, line.batch && `batch ${line.batch}`].filter(Boolean).join(' · '),
           idempotencyKey: key,
         },
         { notFound: MATERIAL_NOT_FOUND, refused: (current) => returnBeyondStock(current.name, current.available_quantity) },
@@ -109,6 +109,7 @@ export function returnToSupplier(
         materialId: line.materialId,
         quantity: line.quantity,
         purchaseOrderLineId: orderLine?.id ?? null,
+        batch: line.batch || null,
         movementId,
       });
     }

@@ -6,6 +6,8 @@ import type {
   PurchaseOrderResponse,
   PurchaseOrderStatus,
   PurchaseReceiptRequest,
+  SupplierReturnRequest,
+  SupplierReturnResponse,
 } from '@stockyard/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, searchOf } from '../../../lib/api';
@@ -71,5 +73,12 @@ export function useOrderFromLowStock() {
 export function useCreatePurchaseOrder() {
   return useStockMutation((input: { body: PurchaseOrderCreateRequest; key: string }) =>
     apiFetch<PurchaseOrderResponse>('/api/purchase-orders', { method: 'POST', body: input.body, idempotencyKey: input.key }),
+  );
+}
+
+/** Sends goods back to their supplier, once however often it is sent. */
+export function useReturnToSupplier() {
+  return useStockMutation((input: { body: SupplierReturnRequest; key: string }) =>
+    apiFetch<SupplierReturnResponse>('/api/supplier-returns', { method: 'POST', body: input.body, idempotencyKey: input.key }),
   );
 }

@@ -19,6 +19,7 @@ import { useKeptList, useOutbox } from '../../offline';
 import { usePurchaseOrder, usePurchaseOrderAction } from '../api/purchase-orders';
 import { OrderReceiptForm } from '../components/order-receipt-form';
 import { OrderStatusBadge } from '../components/order-status-badge';
+import { ReturnToSupplierDialog } from '../components/return-to-supplier-dialog';
 import { withQueuedReceipts } from '../queued-receipts';
 
 const FIGURES = [
@@ -77,10 +78,12 @@ export function PurchaseOrderPage() {
   const currency = useCurrency();
   const [confirming, setConfirming] = useState(false);
   const [asking, setAsking] = useState<ReasonAsk | null>(null);
+  const [isReturning, setReturning] = useState(false);
   const [notice, setNotice] = useState<NoticeValue>(null);
   const { t } = useTranslation();
   const isReceivable = order?.status === 'ordered' || order?.status === 'partially_received';
   const hasArrivals = order?.lines.some((line) => line.received + line.damaged > 0) ?? false;
+  const mayGoBack = order?.lines.some((line) => line.received > line.returned) ?? false;
 
   async function send() {
     if (!order) return;
@@ -170,6 +173,13 @@ export function PurchaseOrderPage() {
               )}
             </Group>
           )}
+          {mayGoBack && !isKept && (
+            <Group>
+              <Button variant="default" color="red" onClick={() => setReturning(true)}>
+                {t('purchases.returnToSupplier')}
+              </Button>
+            </Group>
+          )}
           {isReceivable && <OrderReceiptForm order={order} onDone={(text) => setNotice({ ok: true, text: localMessage(text) })} />}
         </>
       )}
@@ -180,6 +190,13 @@ export function PurchaseOrderPage() {
         isBusy={act.isPending}
         onConfirm={() => void send()}
         onCancel={() => setConfirming(false)}
+      />
+      <ReturnToSupplierDialog
+        order={isReturning ? (order ?? null) : null}
+        onClose={(message) => {
+          setReturning(false);
+          if (message) setNotice({ ok: true, text: localMessage(message) });
+        }}
       />
       <ReasonDialog
         ask={asking}

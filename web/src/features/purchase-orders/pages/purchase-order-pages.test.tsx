@@ -205,4 +205,44 @@ describe('purchase orders', () => {
     ]);
     await waitFor(async () => expect(await waitingOps(USER_ID)).toEqual([]));
   });
+
+  it('send goods back to the supplier: how many of a line, in which batch, and why', async () => {
+    signInAs('user');
+    const ids = {
+      supplier: '5d0c1a00-0000-4000-8000-0000000000a1',
+      store: '5d0c1a00-0000-4000-8000-0000000000b1',
+      material: '5d0c1a00-0000-4000-8000-0000000000c1',
+    };
+    const received = {
+      ...order,
+      supplier: { ...order.supplier, _id: ids.supplier },
+      store: { ...order.store, _id: ids.store },
+      lines: order.lines.map((line) => ({ ...line, materialId: ids.material })),
+    };
+    const calls = stubApi({
+      [`GET /api/purchase-orders/${order._id}`]: { body: received },
+      'POST /api/supplier-returns': { status: 201, body: { message: 'Return to the supplier recorded.', supplierReturn: {} } },
+    });
+    renderAt(`/dashboard/purchase-orders/${order._id}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Return to supplier' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Return to Lafarge from PO-000123' });
+    const line = within(dialog).getByRole('group', { name: 'Return Cement' });
+    expect(line).toHaveTextContent('60 bag may go back');
+    await user.type(within(line).getByRole('textbox', { name: 'Quantity back' }), '10');
+    await user.type(within(line).getByRole('textbox', { name: 'Batch' }), 'LOT-7');
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Wrong grade');
+    await user.click(within(dialog).getByRole('button', { name: 'Return' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Return to the supplier recorded.');
+    const sent = calls.find((call) => call.key === 'POST /api/supplier-returns');
+    expect(sent?.body).toEqual({
+      supplierId: ids.supplier,
+      storeId: ids.store,
+      purchaseOrderId: order._id,
+      reason: 'Wrong grade',
+      returnedOn: phoneToday(),
+      lines: [{ materialId: ids.material, quantity: 10, batch: 'LOT-7' }],
+    });
+    expect(sent?.headers?.['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
 });
