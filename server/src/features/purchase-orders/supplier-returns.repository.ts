@@ -18,7 +18,14 @@ export async function insertReturn(
 
 export async function insertReturnLine(
   db: DbOrTx,
-  line: { returnId: string; materialId: string; quantity: number; purchaseOrderLineId: string | null; batch: string | null; movementId: string },
+  line: {
+    returnId: string;
+    materialId: string;
+    quantity: number;
+    purchaseOrderLineId: string | null;
+    batch: string | null;
+    movementId: string;
+  },
 ): Promise<void> {
   await db.execute(
     sql`insert into supplier_return_lines (return_id, material_id, quantity, purchase_order_line_id, batch, movement_id)
