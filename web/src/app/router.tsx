@@ -106,6 +106,10 @@ const purchaseOrderPages = () => import('../features/purchase-orders/pages/purch
 const PurchaseOrdersPage = lazyPage(purchaseOrderPages, 'PurchaseOrdersPage');
 const PurchaseOrderPage = lazyPage(purchaseOrderPages, 'PurchaseOrderPage');
 const SupplierInvoicesPage = lazyPage(() => import('../features/supplier-invoices/pages/supplier-invoices-page'), 'SupplierInvoicesPage');
+const ReceivedNotInvoicedPage = lazyPage(
+  () => import('../features/supplier-invoices/pages/received-not-invoiced-page'),
+  'ReceivedNotInvoicedPage',
+);
 
 const changePassword = <ChangePasswordPage />;
 const sessions = <SessionsPage />;
@@ -170,6 +174,7 @@ export const screens: Record<string, Screens> = {
   '/dashboard/purchase-orders': { admin: <PurchaseOrdersPage />, user: <PurchaseOrdersPage /> },
   '/dashboard/purchase-orders/:id': { admin: <PurchaseOrderPage />, user: <PurchaseOrderPage /> },
   '/dashboard/supplier-invoices': { admin: <SupplierInvoicesPage /> },
+  '/dashboard/received-not-invoiced': { admin: <ReceivedNotInvoicedPage /> },
 };
 
 function RoleScreen({ byRole }: { byRole: Screens }) {

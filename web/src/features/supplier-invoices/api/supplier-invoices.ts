@@ -1,4 +1,9 @@
-import type { SupplierInvoice, SupplierInvoiceCreateRequest, SupplierInvoiceListResponse } from '@stockyard/contract';
+import type {
+  ReceivedNotInvoicedResponse,
+  SupplierInvoice,
+  SupplierInvoiceCreateRequest,
+  SupplierInvoiceListResponse,
+} from '@stockyard/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, searchOf } from '../../../lib/api';
 
@@ -34,4 +39,13 @@ export function useApproveInvoice() {
       idempotencyKey: key,
     }),
   );
+}
+
+/** What arrived and was not yet invoiced, valued, at the end of a day (today by default). */
+export function useReceivedNotInvoiced(filter: { storeId?: string; asOf?: string }) {
+  const search = searchOf(filter);
+  return useQuery({
+    queryKey: [...invoiceKeys.all, 'received-not-invoiced', search],
+    queryFn: () => apiFetch<ReceivedNotInvoicedResponse>(`/api/reports/received-not-invoiced${search ? `?${search}` : ''}`),
+  });
 }

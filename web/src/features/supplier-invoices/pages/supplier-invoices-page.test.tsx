@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt, signInAs, stubApi } from '../../../test/render';
@@ -116,5 +116,41 @@ describe('supplier invoices', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Invoice approved.');
     expect(calls.find((call) => call.key.endsWith('/approve'))?.body).toEqual({ reason: 'Price rise agreed' });
+  });
+
+  it('list what arrived and was not invoiced yet at the end of a day, with its value and the total', async () => {
+    signInAs('admin');
+    const row = {
+      purchaseOrder: { _id: 'po1', number: 'PO-000123' },
+      supplier: { _id: 'p1', name: 'Lafarge' },
+      store: { _id: 's1', name: 'Riverside' },
+      purchaseOrderLineId: LINE,
+      materialId: 'm1',
+      name: 'Cement',
+      unit: 'bag',
+      received: 98,
+      invoiced: 60,
+      notInvoiced: 38,
+      unitCost: '400',
+      value: '15200.00',
+    };
+    const asked: string[] = [];
+    stubApi({
+      'GET /api/stores': { body: [] },
+      'GET /api/reports/received-not-invoiced': (_body, url) => {
+        asked.push(url.search);
+        return { body: { asOf: '2026-11-27', rows: [row], total: '15200.00' } };
+      },
+    });
+    renderAt('/dashboard/received-not-invoiced');
+    expect(await screen.findByTestId('not-invoiced-total')).toHaveTextContent('Not invoiced at the end of Nov 27, 2026: $15,200.00');
+    const table = screen.getByRole('table', { name: 'Received, not invoiced' });
+    expect(await within(table).findByRole('link', { name: 'PO-000123' })).toHaveAttribute('href', '/dashboard/purchase-orders/po1');
+    expect(table).toHaveTextContent('98 bag');
+    expect(table).toHaveTextContent('38');
+    expect(table).toHaveTextContent('$400.00');
+    expect(table).toHaveTextContent('$15,200.00');
+    fireEvent.change(screen.getByLabelText('As of'), { target: { value: '2026-10-31' } });
+    await waitFor(() => expect(asked).toContain('?asOf=2026-10-31'));
   });
 });

@@ -1,7 +1,8 @@
-import { Badge, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import type { SupplierInvoice } from '@stockyard/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PageCard } from '../../../app/layouts/page-card';
 import { localMessage } from '../../../i18n/local-message';
 import { messageOf } from '../../../lib/api';
@@ -70,6 +71,9 @@ export function SupplierInvoicesPage() {
   return (
     <PageCard title={t('invoices.title')}>
       <Stack gap="md">
+        <Anchor component={Link} to="/dashboard/received-not-invoiced" size="sm">
+          {t('invoices.receivedNotInvoiced')} →
+        </Anchor>
         <Notice value={notice} onClose={() => setNotice(null)} />
         <NewInvoiceForm onDone={setNotice} />
         <SegmentedControl
