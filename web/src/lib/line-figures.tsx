@@ -1,4 +1,5 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { useShowMore } from './show-more';
 
 /** One figure of a line: its heading, its number, and whether it stands out (bold) or warns (red). */
 export type Figure<L> = { label: string; value: (line: L) => number; isStrong?: (line: L) => boolean; isWarning?: (line: L) => boolean };
@@ -15,9 +16,10 @@ export function LineFigures<L extends { _id: string; name: string }>({
   detailOf: (line: L) => string;
   figures: readonly Figure<L>[];
 }) {
+  const { shown, more } = useShowMore(lines);
   return (
     <Stack gap={0} role="list" aria-label={label}>
-      {lines.map((line) => (
+      {shown.map((line) => (
         <Stack
           key={line._id}
           gap={4}
@@ -46,6 +48,7 @@ export function LineFigures<L extends { _id: string; name: string }>({
           </SimpleGrid>
         </Stack>
       ))}
+      {more}
     </Stack>
   );
 }

@@ -1,2 +1,2 @@
 // What other features use of purchase orders.
-export { useOrderFromLowStock, usePurchaseOrders } from './api/purchase-orders';
+export { useOrderFromLowStock, useOrdersOfSupplier } from './api/purchase-orders';

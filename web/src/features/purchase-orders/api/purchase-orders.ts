@@ -9,8 +9,9 @@ import type {
   SupplierReturnRequest,
   SupplierReturnResponse,
 } from '@stockyard/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, searchOf } from '../../../lib/api';
+import { PAGE_SIZE } from '../../../lib/paging';
 import { STOCK_QUERIES } from '../../../lib/query-keys';
 import { useStockMutation } from '../../../lib/stock-mutation';
 
@@ -19,14 +20,14 @@ const orderKeys = { all: [...STOCK_QUERIES, 'purchase-orders'] as const };
 
 export type OrderFilter = { storeId?: string; supplierId?: string; status?: PurchaseOrderStatus };
 
-/** The caller's stores' orders, the latest first (200 at most). */
-export function usePurchaseOrders(filter: OrderFilter, enabled = true) {
-  const search = searchOf({ ...filter, limit: 200 });
+/** A page of the caller's stores' orders, the latest first. */
+export function usePurchaseOrders(filter: OrderFilter, page: number) {
+  const search = searchOf({ ...filter, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   return useQuery(
     queryOptions({
       queryKey: [...orderKeys.all, search],
       queryFn: () => apiFetch<PurchaseOrderListResponse>(`/api/purchase-orders?${search}`),
-      enabled,
+      placeholderData: keepPreviousData,
     }),
   );
 }
@@ -36,6 +37,18 @@ export function usePurchaseOrder(id: string) {
     queryOptions({
       queryKey: [...orderKeys.all, 'one', id],
       queryFn: () => apiFetch<PurchaseOrder>(`/api/purchase-orders/${id}`),
+    }),
+  );
+}
+
+/** A supplier's latest orders (200 at most), to invoice what arrived against them. */
+export function useOrdersOfSupplier(supplierId: string | null) {
+  const search = searchOf({ supplierId: supplierId ?? undefined, limit: 200 });
+  return useQuery(
+    queryOptions({
+      queryKey: [...orderKeys.all, search],
+      queryFn: () => apiFetch<PurchaseOrderListResponse>(`/api/purchase-orders?${search}`),
+      enabled: supplierId !== null,
     }),
   );
 }

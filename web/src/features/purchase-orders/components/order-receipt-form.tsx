@@ -8,6 +8,7 @@ import { FormStack } from '../../../lib/form-stack';
 import { phoneToday } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { signedInUser } from '../../../lib/session';
+import { useShowMore } from '../../../lib/show-more';
 import { parsePayload } from '../../../lib/validation';
 import { enqueueOp, removeOp } from '../../offline';
 import { usePurchaseOrderAction } from '../api/purchase-orders';
@@ -30,6 +31,7 @@ function ReceiptForm({ order, onDone }: { order: PurchaseOrder; onDone: (message
   const act = usePurchaseOrderAction();
   const intent = useIdempotencyKey();
   const open = order.lines.filter((line) => line.outstanding > 0);
+  const { shown, more } = useShowMore(open);
   const [counts, setCounts] = useState<Record<string, Count>>({});
   const [deliveryNote, setDeliveryNote] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -96,7 +98,7 @@ function ReceiptForm({ order, onDone }: { order: PurchaseOrder; onDone: (message
         </Title>
         <ErrorAlert text={error} />
         <Stack gap="sm">
-          {open.map((line) => {
+          {shown.map((line) => {
             const count = counts[line._id] ?? { received: '', damaged: '' };
             const allArrived = asCount(count.received) + asCount(count.damaged) === line.outstanding;
             return (
@@ -143,6 +145,7 @@ function ReceiptForm({ order, onDone }: { order: PurchaseOrder; onDone: (message
               </Stack>
             );
           })}
+          {more}
         </Stack>
         <TextInput
           label={t('purchases.deliveryNote')}

@@ -245,4 +245,30 @@ describe('purchase orders', () => {
     });
     expect(sent?.headers?.['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it('draw a long order 50 lines at a time, in the list as its first lines and how many more', async () => {
+    signInAs('user');
+    const [first] = order.lines;
+    const lines = Array.from({ length: 120 }, (_, index) => ({
+      ...first,
+      _id: `b0000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+      name: `Part ${index + 1}`,
+    }));
+    const long = { ...order, lines };
+    stubApi({
+      'GET /api/purchase-orders': { body: { purchaseOrders: [long], total: 1 } },
+      [`GET /api/purchase-orders/${order._id}`]: { body: long },
+    });
+    renderAt('/dashboard/purchase-orders');
+    const row = await screen.findByRole('listitem', { name: 'PO-000123' });
+    expect(row).toHaveTextContent('100 bag Part 1, 100 bag Part 2, 100 bag Part 3 and 117 more');
+    const user = userEvent.setup();
+    await user.click(within(row).getByRole('link', { name: 'PO-000123' }));
+    const figures = await screen.findByRole('list', { name: 'Lines' });
+    expect(within(figures).getAllByRole('listitem')).toHaveLength(50);
+    expect(screen.getAllByRole('group', { name: /^Receive Part/ })).toHaveLength(50);
+    await user.click(within(figures).getByRole('button', { name: 'Show 50 more (70 not shown)' }));
+    expect(within(figures).getAllByRole('listitem')).toHaveLength(100);
+    expect(within(figures).getByRole('listitem', { name: 'Part 100' })).toBeInTheDocument();
+  });
 });

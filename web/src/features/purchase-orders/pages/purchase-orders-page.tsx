@@ -3,17 +3,28 @@ import { PURCHASE_ORDER_STATUSES, type PurchaseOrder, type PurchaseOrderStatus }
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { i18n } from '../../../i18n/i18n';
 import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { localDate, timeOfDay } from '../../../lib/format';
 import { ListRow } from '../../../lib/list-row';
 import { formatMoney, useCurrency, useSettings } from '../../../lib/money';
+import { Pager } from '../../../lib/pager';
 import { useRole } from '../../../lib/use-session';
 import { useKeptList } from '../../offline';
 import { StoreSelect } from '../../stores';
 import { usePurchaseOrders } from '../api/purchase-orders';
 import { NewOrderDialog } from '../components/new-order-dialog';
 import { OrderStatusBadge } from '../components/order-status-badge';
+
+/** Lines shown in an order's row; a long order ends with how many more it has. */
+const LINES_IN_BRIEF = 3;
+
+function linesInBrief(order: PurchaseOrder): string {
+  const named = order.lines.slice(0, LINES_IN_BRIEF).map((line) => `${line.quantity} ${line.unit} ${line.name}`.trim());
+  const more = order.lines.length - LINES_IN_BRIEF;
+  return more > 0 ? `${named.join(', ')} ${i18n.t('purchases.moreLines', { count: more })}` : named.join(', ');
+}
 
 /** The orders of the caller's stores, the latest first: what each asks of whom, and what is still to come. */
 export function PurchaseOrdersPage() {
@@ -23,7 +34,8 @@ export function PurchaseOrdersPage() {
   const [isCreating, setIsCreating] = useState(false);
   const [status, setStatus] = useState<PurchaseOrderStatus | null>(null);
   const [storeId, setStoreId] = useState<string | null>(null);
-  const orders = usePurchaseOrders({ status: status ?? undefined, storeId: storeId ?? undefined });
+  const [page, setPage] = useState(1);
+  const orders = usePurchaseOrders({ status: status ?? undefined, storeId: storeId ?? undefined }, page);
   const currency = useCurrency();
   // With no signal, the open orders the phone kept, filtered as the server would.
   const { kept } = useKeptList<PurchaseOrder>('purchaseOrders', orders);
@@ -44,14 +56,26 @@ export function PurchaseOrdersPage() {
       </Group>
       <NewOrderDialog opened={isCreating} onClose={() => setIsCreating(false)} />
       <Group grow>
-        {isAdmin && <StoreSelect value={storeId} onChange={setStoreId} required={false} />}
+        {isAdmin && (
+          <StoreSelect
+            value={storeId}
+            onChange={(value) => {
+              setStoreId(value);
+              setPage(1);
+            }}
+            required={false}
+          />
+        )}
         <Select
           label={t('purchases.status')}
           clearable
           placeholder={t('purchases.anyStatus')}
           data={PURCHASE_ORDER_STATUSES.map((value) => ({ value, label: t(`purchases.statuses.${value}`) }))}
           value={status}
-          onChange={(value) => setStatus(value as PurchaseOrderStatus | null)}
+          onChange={(value) => {
+            setStatus(value as PurchaseOrderStatus | null);
+            setPage(1);
+          }}
         />
       </Group>
       <ErrorAlert text={orders.isError && !kept ? messageOf(orders.error, t('attention.fetchFailed')) : null} />
@@ -77,8 +101,8 @@ export function PurchaseOrdersPage() {
                 <Text size="sm">
                   {order.supplier.name} → {order.store.name}
                 </Text>
-                <Text size="xs" c="dimmed">
-                  {order.lines.map((line) => `${line.quantity} ${line.unit} ${line.name}`.trim()).join(', ')}
+                <Text size="xs" c="dimmed" lineClamp={2}>
+                  {linesInBrief(order)}
                 </Text>
                 <Text size="xs" c="dimmed">
                   {order.needBy ? t('purchases.needBy', { day: localDate(order.needBy) }) : localDate(order.createdAt)}
@@ -96,6 +120,7 @@ export function PurchaseOrdersPage() {
           );
         })}
       </Stack>
+      {orders.data && <Pager page={page} total={orders.data.total} onChange={setPage} />}
     </Stack>
   );
 }

@@ -9,7 +9,7 @@ import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { type NoticeValue, saveWithNotice } from '../../../lib/notice';
 import { UnitCostInput } from '../../../lib/unit-cost-input';
 import { parsePayload } from '../../../lib/validation';
-import { usePurchaseOrders } from '../../purchase-orders';
+import { useOrdersOfSupplier } from '../../purchase-orders';
 import { useSuppliers } from '../../suppliers';
 import { useCreateInvoice } from '../api/supplier-invoices';
 
@@ -33,7 +33,7 @@ export function NewInvoiceForm({ onDone }: { onDone: (notice: NoticeValue) => vo
   const intent = useIdempotencyKey();
   const suppliers = useSuppliers('');
   const [supplierId, setSupplierId] = useState<string | null>(null);
-  const orders = usePurchaseOrders({ supplierId: supplierId ?? undefined }, supplierId !== null);
+  const orders = useOrdersOfSupplier(supplierId);
   const [number, setNumber] = useState('');
   const [date, setDate] = useState(phoneToday());
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
