@@ -2,8 +2,11 @@ import { Button } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Lines drawn at first, and added by each "Show more": a 1,000-line order drawn whole froze a slow phone for seconds. */
-export const SHOWN_STEP = 50;
+/**
+ * Lines drawn at first, and added by each "Show more": each line of an order's receipt form costs a slow
+ * phone about 30 ms to draw, so a 500-line order drawn whole froze it for seconds.
+ */
+export const SHOWN_STEP = 20;
 
 /** The first rows of a long list, and the button that shows the next SHOWN_STEP. */
 export function useShowMore<T>(rows: readonly T[]): { shown: readonly T[]; more: ReactNode } {

@@ -246,7 +246,7 @@ describe('purchase orders', () => {
     expect(sent?.headers?.['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('draw a long order 50 lines at a time, in the list as its first lines and how many more', async () => {
+  it('draw a long order 20 lines at a time, in the list as its first lines and how many more', async () => {
     signInAs('user');
     const [first] = order.lines;
     const lines = Array.from({ length: 120 }, (_, index) => ({
@@ -265,10 +265,10 @@ describe('purchase orders', () => {
     const user = userEvent.setup();
     await user.click(within(row).getByRole('link', { name: 'PO-000123' }));
     const figures = await screen.findByRole('list', { name: 'Lines' });
-    expect(within(figures).getAllByRole('listitem')).toHaveLength(50);
-    expect(screen.getAllByRole('group', { name: /^Receive Part/ })).toHaveLength(50);
-    await user.click(within(figures).getByRole('button', { name: 'Show 50 more (70 not shown)' }));
-    expect(within(figures).getAllByRole('listitem')).toHaveLength(100);
-    expect(within(figures).getByRole('listitem', { name: 'Part 100' })).toBeInTheDocument();
+    expect(within(figures).getAllByRole('listitem')).toHaveLength(20);
+    expect(screen.getAllByRole('group', { name: /^Receive Part/ })).toHaveLength(20);
+    await user.click(within(figures).getByRole('button', { name: 'Show 20 more (100 not shown)' }));
+    expect(within(figures).getAllByRole('listitem')).toHaveLength(40);
+    expect(within(figures).getByRole('listitem', { name: 'Part 40' })).toBeInTheDocument();
   });
 });
