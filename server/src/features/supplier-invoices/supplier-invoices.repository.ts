@@ -190,10 +190,16 @@ export async function findReceivedNotInvoiced(
           from supplier_invoice_lines il join supplier_invoices i on i.id = il.invoice_id
           where i.status = 'approved' and i.invoice_date <= ${query.asOf}
           group by 1
+        ), returned as (
+          select srl.purchase_order_line_id as line_id, sum(srl.quantity)::int as returned
+          from supplier_return_lines srl join supplier_returns sr on sr.id = srl.return_id
+          where sr.returned_on <= ${query.asOf} and srl.purchase_order_line_id is not null
+          group by 1
         ), lines as (
-          select l.*, rc.received - l.returned as net_received, coalesce(inv.invoiced, 0) as invoiced
+          select l.*, rc.received - coalesce(rt.returned, 0) as net_received, coalesce(inv.invoiced, 0) as invoiced
           from received rc
           join purchase_order_lines l on l.id = rc.line_id
+          left join returned rt on rt.line_id = l.id
           left join invoiced inv on inv.line_id = l.id
         )
         select po.id as order_id, po.number as order_number, po.supplier_id, sup.name as supplier_name, po.store_id, s.name as store_name,

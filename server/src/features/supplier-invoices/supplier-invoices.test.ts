@@ -200,5 +200,19 @@ describe('received not invoiced', () => {
     const sum = now.rows.reduce((cents: number, r: { value: string }) => cents + Math.round(Number(r.value) * 100), 0);
     expect(Math.round(Number(now.total) * 100)).toBe(sum);
     expect(now.asOf).toBe(today);
+
+    // Goods sent back today leave what was received from today on, not before.
+    const sentBack = await send('POST', '/api/supplier-returns', {
+      supplierId: supplier._id,
+      storeId: staff.store._id,
+      purchaseOrderId: order._id,
+      reason: 'Split bags',
+      lines: [{ materialId: order.lines[0]?.materialId, quantity: 3 }],
+    });
+    expect(sentBack.statusCode, sentBack.body).toBe(201);
+    const after = (await report()).rows.find((r: { purchaseOrderLineId: string }) => r.purchaseOrderLineId === lineId);
+    expect(after).toMatchObject({ received: 47, invoiced: 45, notInvoiced: 2, value: '800.00' });
+    const earlier = (await report(yesterday)).rows.find((r: { purchaseOrderLineId: string }) => r.purchaseOrderLineId === lineId);
+    expect(earlier).toMatchObject({ received: 30, notInvoiced: 30 });
   });
 });
