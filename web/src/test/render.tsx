@@ -74,3 +74,9 @@ export function signInAs(role: string, token = 'test-token') {
   localStorage.setItem('token', token);
   localStorage.setItem('userRole', role);
 }
+
+/** Tells the app the browser went offline (or came back), as the browser would. */
+export function setOnline(isOnline: boolean) {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(isOnline);
+  window.dispatchEvent(new Event(isOnline ? 'online' : 'offline'));
+}

@@ -6,7 +6,7 @@ import { type MailSettings, startMailLoop } from '../../lib/mail/mail-loop';
 import { tablePdfStream } from '../../lib/pdf/pdf-threads';
 import { purchaseOrderFileName, purchaseOrderPdf } from './purchase-order-file';
 import { presentOrder } from './purchase-orders.presenter';
-import { findOrderRows, leaseOrderMail, markOrderMailFailed, markOrderMailSent, type PendingOrderMail } from './purchase-orders.repository';
+import { findOrderRows, leaseOrderMail, type PendingOrderMail } from './purchase-orders.repository';
 
 const BATCH = 10;
 const LEASE_SECONDS = 300;
@@ -37,11 +37,10 @@ export function startOrderMail(
       attachments: [{ filename: purchaseOrderFileName(order), content: pdf, contentType: 'application/pdf' }],
     };
   }
-  return startMailLoop(settings, log, {
+  return startMailLoop(db, settings, log, {
     what: 'purchase order',
+    table: 'purchase_orders',
     leaseDue: () => leaseOrderMail(db, BATCH, LEASE_SECONDS),
     messageOf,
-    markSent: (id) => markOrderMailSent(db, id),
-    markFailed: (id, retryInMs, maxAttempts) => markOrderMailFailed(db, id, retryInMs, maxAttempts),
   });
 }

@@ -298,18 +298,3 @@ export async function leaseOrderMail(db: DbOrTx, limit: number, leaseSeconds: nu
         returning po.id, po.mail_attempts, sup.email, sup.name as supplier_name, s.name as store_name, u.name as ordered_by`,
   );
 }
-
-export async function markOrderMailSent(db: DbOrTx, id: string): Promise<void> {
-  await db.execute(sql`update purchase_orders set mail_state = 'sent', mail_attempts = mail_attempts + 1 where id = ${id}`);
-}
-
-/** A failed try: the next one after `retryInMs`, or none (failed) once `maxAttempts` were made. */
-export async function markOrderMailFailed(db: DbOrTx, id: string, retryInMs: number, maxAttempts: number): Promise<void> {
-  await db.execute(
-    sql`update purchase_orders
-        set mail_attempts = mail_attempts + 1,
-            mail_state = case when mail_attempts + 1 >= ${maxAttempts} then 'failed' else 'pending' end,
-            mail_next_at = now() + make_interval(secs => ${retryInMs / 1000})
-        where id = ${id}`,
-  );
-}

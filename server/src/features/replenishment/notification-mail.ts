@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, noticeMail, noticeText } from '@stockyard/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { type MailSettings, startMailLoop } from '../../lib/mail/mail-loop';
-import { leasePendingMail, markMailFailed, markMailSent, type PendingMail } from './notifications.repository';
+import { leasePendingMail, type PendingMail } from './notifications.repository';
 
 const BATCH = 20;
 const LEASE_SECONDS = 120;
@@ -20,11 +20,10 @@ function messageOf(mail: PendingMail, from: string) {
  * movement only writes the notification, and this loop sends what is due (see startMailLoop).
  */
 export function startNotificationMail(db: Db, settings: MailSettings, log: FastifyBaseLogger): () => Promise<void> {
-  return startMailLoop(settings, log, {
+  return startMailLoop(db, settings, log, {
     what: 'notification',
+    table: 'notifications',
     leaseDue: () => leasePendingMail(db, BATCH, LEASE_SECONDS),
     messageOf,
-    markSent: (id) => markMailSent(db, id),
-    markFailed: (id, retryInMs, maxAttempts) => markMailFailed(db, id, retryInMs, maxAttempts),
   });
 }

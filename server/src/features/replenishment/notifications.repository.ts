@@ -60,21 +60,6 @@ export async function leasePendingMail(db: DbOrTx, limit: number, leaseSeconds: 
   );
 }
 
-export async function markMailSent(db: DbOrTx, id: string): Promise<void> {
-  await db.execute(sql`update notifications set mail_state = 'sent', mail_attempts = mail_attempts + 1 where id = ${id}`);
-}
-
-/** A failed try: the next one after `retryInMs`, or none (failed) once `maxAttempts` were made. */
-export async function markMailFailed(db: DbOrTx, id: string, retryInMs: number, maxAttempts: number): Promise<void> {
-  await db.execute(
-    sql`update notifications
-        set mail_attempts = mail_attempts + 1,
-            mail_state = case when mail_attempts + 1 >= ${maxAttempts} then 'failed' else 'pending' end,
-            mail_next_at = now() + make_interval(secs => ${retryInMs / 1000})
-        where id = ${id}`,
-  );
-}
-
 /**
  * Tells people of a store something, in the caller's transaction: its keepers, the admins, or both
  * (never the one who did it). It is kept as a notice code and its parts, and mailed like any notification.

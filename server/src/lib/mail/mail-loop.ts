@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
+import type { Db } from '../../db/client';
+import { type MailTable, markMailFailed, markMailSent } from './mail-queue.repository';
 
 export type MailSettings = {
   /** SMTP_URL, e.g. smtp://user:password@mail.example.com:587 (smtps:// for TLS from the start). */
@@ -19,14 +21,16 @@ export function retryDelayMs(attempt: number, baseMs: number): number {
   return Math.min(baseMs * 2 ** Math.max(attempt - 1, 0), 3_600_000);
 }
 
-/** What one kind of email needs: its rows due (leased, so another process skips them), each one's message, and how a try ended. */
+/**
+ * What one kind of email needs: the table whose rows carry it (`mail_state`, `mail_attempts`,
+ * `mail_next_at`), its rows due (leased, so another process skips them) and each one's message.
+ */
 export type MailQueue<T extends { id: string; mail_attempts: number }> = {
   /** What is mailed, for the log ("notification", "purchase order"). */
   what: string;
+  table: MailTable;
   leaseDue: () => Promise<T[]>;
   messageOf: (row: T, from: string) => Promise<Mail.Options> | Mail.Options;
-  markSent: (id: string) => Promise<void>;
-  markFailed: (id: string, retryInMs: number, maxAttempts: number) => Promise<void>;
 };
 
 /**
@@ -35,6 +39,7 @@ export type MailQueue<T extends { id: string; mail_attempts: number }> = {
  * back-off and, after the last try, marked failed. Every failure is logged. Returns a stop function.
  */
 export function startMailLoop<T extends { id: string; mail_attempts: number }>(
+  db: Db,
   settings: MailSettings,
   log: FastifyBaseLogger,
   queue: MailQueue<T>,
@@ -56,10 +61,10 @@ export function startMailLoop<T extends { id: string; mail_attempts: number }>(
       if (isStopped) return;
       try {
         await transport.sendMail(await queue.messageOf(row, settings.from));
-        await queue.markSent(row.id);
+        await markMailSent(db, queue.table, row.id);
       } catch (error) {
         const attempt = row.mail_attempts + 1;
-        await queue.markFailed(row.id, retryDelayMs(attempt, retryBaseMs), maxAttempts);
+        await markMailFailed(db, queue.table, row.id, retryDelayMs(attempt, retryBaseMs), maxAttempts);
         log.warn({ err: error, id: row.id, attempt, willRetry: attempt < maxAttempts }, `A ${queue.what} email could not be sent`);
       }
     }

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cement } from '../../test/fixtures';
-import { renderAt, signInAs, stubApi } from '../../test/render';
+import { renderAt, setOnline, signInAs, stubApi } from '../../test/render';
 import { discardAll, dismissRejected, enqueue, type QueuedOp, rejectedOps, settle, waitingOps } from './outbox';
 
 const USER_ID = '7f1c2b3a-0000-4000-8000-000000000001';
@@ -10,11 +10,6 @@ const USER_ID = '7f1c2b3a-0000-4000-8000-000000000001';
 const token = `h.${btoa(JSON.stringify({ sub: USER_ID, stores: ['s'] })).replace(/=+$/, '')}.sig`;
 
 const product = cement;
-
-function setOnline(isOnline: boolean) {
-  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(isOnline);
-  window.dispatchEvent(new Event(isOnline ? 'online' : 'offline'));
-}
 
 afterEach(async () => {
   vi.unstubAllGlobals();

@@ -2,17 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { phoneToday } from '../../../lib/format';
-import { renderAt, signInAs, stubApi } from '../../../test/render';
+import { renderAt, setOnline, signInAs, stubApi } from '../../../test/render';
 import { discardAll, waitingOps } from '../../offline';
 
 const USER_ID = '7f1c2b3a-0000-4000-8000-0000000000b2';
 /** A token whose claims name the user, as the server's do; its signature is never read here. */
 const token = `h.${btoa(JSON.stringify({ sub: USER_ID, stores: ['s1'] })).replace(/=+$/, '')}.sig`;
-
-function setOnline(isOnline: boolean) {
-  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(isOnline);
-  window.dispatchEvent(new Event(isOnline ? 'online' : 'offline'));
-}
 
 afterEach(async () => {
   vi.unstubAllGlobals();
