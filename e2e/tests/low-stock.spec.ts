@@ -120,9 +120,14 @@ test('the site keeper receives 38 good and 2 damaged on a phone; both stores and
   await incoming.getByRole('link', { name: /^T-/ }).click();
 
   const line = page.getByRole('group', { name: `Receive ${cement}` });
+  // Nothing is received by one tap: the lines start empty.
+  await expect(line.getByRole('textbox', { name: 'Received' })).toHaveValue('');
+  await page.getByRole('button', { name: 'Record receipt' }).click();
+  await expect(page.getByRole('alert')).toContainText('Enter what arrived.');
+  await line.getByRole('checkbox', { name: 'All arrived' }).check();
   await expect(line.getByRole('textbox', { name: 'Received' })).toHaveValue('40');
-  await line.getByRole('textbox', { name: 'Received' }).fill('38');
   await line.getByRole('textbox', { name: 'Damaged' }).fill('2');
+  await expect(line.getByRole('textbox', { name: 'Received' })).toHaveValue('38');
   await snap(page, 'transfer-receive-390');
   await page.getByRole('button', { name: 'Record receipt' }).click();
   await expect(page.getByRole('status')).toHaveText('Receipt recorded.');

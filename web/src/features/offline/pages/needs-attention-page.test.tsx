@@ -41,7 +41,7 @@ const parkedReceipt = {
 };
 
 describe('Needs attention', () => {
-  it('shows a parked receipt with its order, its reason and its lines, and applies it with the lines corrected', async () => {
+  it('shows a parked receipt with its order, its reason and its lines, lets a discard be called off, and applies it with the lines corrected', async () => {
     signInAs('user');
     const calls = stubApi({
       'GET /api/sync/parked': { body: { parked: [parkedReceipt], total: 1 } },
@@ -55,10 +55,15 @@ describe('Needs attention', () => {
     expect(card).toHaveTextContent('Bea Keeper');
     expect(card).toHaveTextContent('Cement: at most 20 more may be received against this order.');
     const line = within(card).getByRole('group', { name: 'Cement' });
-    const received = within(line).getByRole('textbox', { name: 'Cement: received' });
-    expect(received).toHaveValue('28');
+    expect(within(line).getByRole('textbox', { name: 'Cement: received' })).toHaveValue('28');
     expect(within(line).getByRole('textbox', { name: 'Damaged' })).toHaveValue('2');
     const user = userEvent.setup();
+    // Discarding can be called off.
+    await user.click(within(card).getByRole('button', { name: 'Discard…' }));
+    expect(within(card).getByRole('textbox', { name: 'Why discard it?' })).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Cancel' }));
+    expect(within(card).queryByRole('textbox', { name: 'Why discard it?' })).toBeNull();
+    const received = within(within(card).getByRole('group', { name: 'Cement' })).getByRole('textbox', { name: 'Cement: received' });
     await user.clear(received);
     await user.type(received, '18');
     await user.click(within(card).getByRole('button', { name: 'Apply' }));

@@ -109,17 +109,21 @@ function ParkedCard({ parked, onDone }: { parked: ParkedMovement; onDone: (notic
             : ''}
         </Text>
         {isDiscarding ? (
-          <Group align="flex-end" wrap="nowrap" gap="xs">
-            <TextInput
-              label={t('attention.whyDiscard')}
-              value={reason}
-              onChange={(e) => setReason(e.currentTarget.value)}
-              style={{ flex: 1 }}
-            />
-            <Button color="red" loading={discard.isPending} onClick={() => void run(() => discard.mutateAsync({ id: parked._id, reason }))}>
-              {t('attention.discard')}
-            </Button>
-          </Group>
+          <Stack gap="xs">
+            <TextInput label={t('attention.whyDiscard')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+            <Group gap="xs" justify="flex-end">
+              <Button variant="default" onClick={() => setDiscarding(false)}>
+                {t('common.cancel')}
+              </Button>
+              <Button
+                color="red"
+                loading={discard.isPending}
+                onClick={() => void run(() => discard.mutateAsync({ id: parked._id, reason }))}
+              >
+                {t('attention.discard')}
+              </Button>
+            </Group>
+          </Stack>
         ) : (
           <Group align="flex-end" wrap="wrap" gap="xs">
             {parked.receipt ? (

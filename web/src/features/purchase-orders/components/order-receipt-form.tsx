@@ -1,20 +1,17 @@
-import { Button, Checkbox, Group, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, TextInput, Title } from '@mantine/core';
 import { type PurchaseOrder, PurchaseReceiptRequestSchema } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, isConnectionLost, messageOf } from '../../../lib/api';
+import { type ArrivalCount, ArrivalLines, countOf, NO_ARRIVAL } from '../../../lib/arrival-lines';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { phoneToday } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { signedInUser } from '../../../lib/session';
-import { useShowMore } from '../../../lib/show-more';
 import { parsePayload } from '../../../lib/validation';
 import { enqueueOp, removeOp } from '../../offline';
 import { usePurchaseOrderAction } from '../api/purchase-orders';
-
-type Count = { received: number | string; damaged: number | string };
-const asCount = (value: number | string) => (value === '' ? 0 : Number(value));
 
 /**
  * What arrived against an order, line by line, on a phone at the gate: each line starts empty; "All
@@ -31,15 +28,14 @@ function ReceiptForm({ order, onDone }: { order: PurchaseOrder; onDone: (message
   const act = usePurchaseOrderAction();
   const intent = useIdempotencyKey();
   const open = order.lines.filter((line) => line.outstanding > 0);
-  const { shown, more } = useShowMore(open);
-  const [counts, setCounts] = useState<Record<string, Count>>({});
+  const [counts, setCounts] = useState<Record<string, ArrivalCount>>({});
   const [deliveryNote, setDeliveryNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const { t } = useTranslation();
 
   // A changed count is a new receipt: it gets a new intent.
-  function set(lineId: string, change: Partial<Count>) {
-    setCounts((current) => ({ ...current, [lineId]: { ...(current[lineId] ?? { received: '', damaged: '' }), ...change } }));
+  function set(lineId: string, change: Partial<ArrivalCount>) {
+    setCounts((current) => ({ ...current, [lineId]: { ...(current[lineId] ?? NO_ARRIVAL), ...change } }));
     intent.renew();
   }
 
@@ -48,8 +44,8 @@ function ReceiptForm({ order, onDone }: { order: PurchaseOrder; onDone: (message
     const lines = open
       .map((line) => ({
         lineId: line._id,
-        received: asCount(counts[line._id]?.received ?? ''),
-        damaged: asCount(counts[line._id]?.damaged ?? ''),
+        received: countOf(counts[line._id]?.received ?? ''),
+        damaged: countOf(counts[line._id]?.damaged ?? ''),
       }))
       .filter((line) => line.received + line.damaged > 0);
     if (lines.length === 0) return setError(t('purchases.enterArrived'));
@@ -97,56 +93,14 @@ function ReceiptForm({ order, onDone }: { order: PurchaseOrder; onDone: (message
           {t('purchases.receive')}
         </Title>
         <ErrorAlert text={error} />
-        <Stack gap="sm">
-          {shown.map((line) => {
-            const count = counts[line._id] ?? { received: '', damaged: '' };
-            const allArrived = asCount(count.received) + asCount(count.damaged) === line.outstanding;
-            return (
-              <Stack key={line._id} gap={4} role="group" aria-label={t('purchases.receiveName', { name: line.name })}>
-                <Text size="sm" fw={600}>
-                  {line.name}{' '}
-                  <Text span size="xs" c="dimmed">
-                    {t('purchases.stillToCome', { count: line.outstanding, unit: line.unit })}
-                  </Text>
-                </Text>
-                <Checkbox
-                  label={t('purchases.allArrived')}
-                  checked={allArrived}
-                  onChange={(event) =>
-                    set(line._id, event.currentTarget.checked ? { received: line.outstanding - asCount(count.damaged) } : { received: '' })
-                  }
-                />
-                <SimpleGrid cols={2} spacing="xs">
-                  <NumberInput
-                    label={t('purchases.received')}
-                    min={0}
-                    allowDecimal={false}
-                    allowNegative={false}
-                    inputMode="numeric"
-                    value={count.received}
-                    onChange={(value) => set(line._id, { received: value })}
-                  />
-                  <NumberInput
-                    label={t('checkIn.damaged')}
-                    min={0}
-                    allowDecimal={false}
-                    allowNegative={false}
-                    inputMode="numeric"
-                    value={count.damaged}
-                    // With all arrived, what is damaged comes out of what arrived whole.
-                    onChange={(value) =>
-                      set(
-                        line._id,
-                        allArrived ? { damaged: value, received: Math.max(0, line.outstanding - asCount(value)) } : { damaged: value },
-                      )
-                    }
-                  />
-                </SimpleGrid>
-              </Stack>
-            );
-          })}
-          {more}
-        </Stack>
+        <ArrivalLines
+          lines={open}
+          dueOf={(line) => line.outstanding}
+          dueText={(line) => t('purchases.stillToCome', { count: line.outstanding, unit: line.unit })}
+          groupLabel={(line) => t('purchases.receiveName', { name: line.name })}
+          counts={counts}
+          onChange={set}
+        />
         <TextInput
           label={t('purchases.deliveryNote')}
           value={deliveryNote}
