@@ -36,6 +36,7 @@ function ReceiptForm({ order, onDone }: { order: PurchaseOrder; onDone: (message
   // A changed count is a new receipt: it gets a new intent.
   function set(lineId: string, change: Partial<ArrivalCount>) {
     setCounts((current) => ({ ...current, [lineId]: { ...(current[lineId] ?? NO_ARRIVAL), ...change } }));
+    setError(null);
     intent.renew();
   }
 

@@ -32,6 +32,7 @@ function ReceiptForm({ transfer, onDone }: { transfer: Transfer; onDone: (messag
   // A changed count is a new receipt: it gets a new intent.
   function set(lineId: string, change: Partial<ArrivalCount>) {
     setCounts((current) => ({ ...current, [lineId]: { ...(current[lineId] ?? NO_ARRIVAL), ...change } }));
+    setError(null);
     intent.renew();
   }
 
