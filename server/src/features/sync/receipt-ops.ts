@@ -2,7 +2,6 @@
 // the online receipt call records it, or parked for a person when it no longer fits the order.
 import { createHash } from 'node:crypto';
 import {
-  PARKED_PER_SENDER_MAX,
   type PoReceiptOpSchema,
   PURCHASE_ORDER_NOT_FOUND,
   SYNC_FORBIDDEN,
@@ -10,7 +9,6 @@ import {
   SYNC_IN_FUTURE,
   SYNC_KEY_MISMATCH,
   SYNC_ORDER_OTHER_STORE,
-  SYNC_PARKED_FULL,
   SYNC_TOO_OLD,
   type SyncResult,
 } from '@stockyard/contract';
@@ -20,8 +18,9 @@ import { canAccessStore } from '../../lib/auth/policy';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { runTransaction } from '../../lib/transaction';
 import { receiveWithin } from '../purchase-orders/purchase-orders.service';
-import { findOpContext, insertAppliedReceiptOp, insertParkedOpWithin, type OpContext, type StoredReceipt } from './sync.repository';
-import { type Context, parkedResult, type Refusal, storedResult } from './sync-answers';
+import { parkOp } from './park-op';
+import { findOpContext, insertAppliedReceiptOp, type OpContext, type StoredReceipt } from './sync.repository';
+import { type Context, type Refusal, storedResult } from './sync-answers';
 
 export type ReceiptOp = z.output<typeof PoReceiptOpSchema>;
 
@@ -102,34 +101,28 @@ export async function applyReceiptOp(db: Db, op: ReceiptOp, found: OpContext, co
     if (!answer) throw new Error(`sync op ${op.opId} was neither stored nor found`);
     return answer;
   };
-  const park = async (refusal: Refusal): Promise<SyncResult> => {
-    const parked = await runTransaction(db, (tx) =>
-      insertParkedOpWithin(
-        tx,
-        {
-          ...stored,
-          kind: op.kind,
-          itemKind: null,
-          itemId: null,
-          quantity: arrivedOf(op),
-          reason: '',
-          unitCost: null,
-          jobId: null,
-          costCode: null,
-          workerId: null,
-          dueAt: null,
-          receipt,
-          code: refusal.code,
-          message: refusal.message,
-          available: null,
-        },
-        PARKED_PER_SENDER_MAX,
-      ),
+  const park = (refusal: Refusal) =>
+    parkOp(
+      db,
+      {
+        ...stored,
+        kind: op.kind,
+        itemKind: null,
+        itemId: null,
+        quantity: arrivedOf(op),
+        reason: '',
+        unitCost: null,
+        jobId: null,
+        costCode: null,
+        workerId: null,
+        dueAt: null,
+        receipt,
+        code: refusal.code,
+        message: refusal.message,
+        available: null,
+      },
+      answerAsStored,
     );
-    if (parked.isFull) return { opId: op.opId, status: 'rejected', code: 'parked_full', message: SYNC_PARKED_FULL };
-    if (!parked.id) return answerAsStored();
-    return parkedResult(op.opId, parked.id, refusal.code, refusal.message, null);
-  };
 
   const earlier = earlierReceiptAnswer(op, fingerprint, found);
   if (earlier) return earlier;

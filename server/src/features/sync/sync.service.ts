@@ -3,12 +3,10 @@ import {
   INVALID_VALUE,
   JOB_REQUIRED,
   NOT_ENOUGH_STOCK,
-  PARKED_PER_SENDER_MAX,
   PoReceiptOpSchema,
   SYNC_FUTURE_TOLERANCE_MS,
   SYNC_IN_FUTURE,
   SYNC_ITEM_GONE,
-  SYNC_PARKED_FULL,
   SYNC_WORKER_GONE,
   type SyncCode,
   SyncOpSchema,
@@ -29,8 +27,9 @@ import { checkOutRecorded } from '../custody/custody.service';
 import { recordWithJob } from '../jobs/jobs.service';
 import { jobRefusal, recordMovement, recordSyncedMovements } from '../movements/movements.service';
 import { jobChargeOfOp, namesNoJob } from './op-job';
+import { parkOp } from './park-op';
 import { applyReceiptOp, type ReceiptOp, receiptRefOf } from './receipt-ops';
-import { findAvailable, findOpContext, findOpContexts, insertParkedOpWithin, type OpContext } from './sync.repository';
+import { findAvailable, findOpContext, findOpContexts, type OpContext } from './sync.repository';
 
 import {
   type Context,
@@ -39,7 +38,6 @@ import {
   isLedgerReady,
   LEDGER_KINDS,
   type Op,
-  parkedResult,
   type Refusal,
   refusalBeforeLedger,
   shortfallOf,
@@ -58,38 +56,31 @@ async function applyOp(db: Db, op: Op, found: OpContext, context: Context): Prom
     if (!answer) throw new Error(`sync op ${op.opId} was neither stored nor found`);
     return answer;
   };
-  const park = async (refusal: Refusal): Promise<SyncResult> => {
-    const parked = await runTransaction(db, (tx) =>
-      insertParkedOpWithin(
-        tx,
-        {
-          userId,
-          opId: op.opId,
-          fingerprint,
-          storeId: op.storeId,
-          kind: op.kind,
-          itemKind: op.itemKind,
-          itemId: op.itemId,
-          quantity: op.quantity,
-          reason: op.reason,
-          unitCost: op.unitCost ?? null,
-          jobId: op.jobId ?? null,
-          costCode: op.costCode ?? null,
-          capturedAt: op.capturedAt,
-          workerId: op.workerId ?? null,
-          dueAt: op.dueAt ?? null,
-          code: refusal.code,
-          message: refusal.message,
-          available: refusal.available ?? null,
-        },
-        PARKED_PER_SENDER_MAX,
-      ),
+  const park = (refusal: Refusal) =>
+    parkOp(
+      db,
+      {
+        userId,
+        opId: op.opId,
+        fingerprint,
+        storeId: op.storeId,
+        kind: op.kind,
+        itemKind: op.itemKind,
+        itemId: op.itemId,
+        quantity: op.quantity,
+        reason: op.reason,
+        unitCost: op.unitCost ?? null,
+        jobId: op.jobId ?? null,
+        costCode: op.costCode ?? null,
+        capturedAt: op.capturedAt,
+        workerId: op.workerId ?? null,
+        dueAt: op.dueAt ?? null,
+        code: refusal.code,
+        message: refusal.message,
+        available: refusal.available ?? null,
+      },
+      answerAsStored,
     );
-    // A full list parks nothing more of this sender's: the phone keeps the op and sends it again later.
-    if (parked.isFull) return { opId: op.opId, status: 'rejected', code: 'parked_full', message: SYNC_PARKED_FULL };
-    if (!parked.id) return answerAsStored();
-    return parkedResult(op.opId, parked.id, refusal.code, refusal.message, refusal.available ?? null);
-  };
 
   const earlier = earlierAnswer(op, fingerprint, found);
   if (earlier) return earlier;
