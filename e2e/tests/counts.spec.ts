@@ -56,7 +56,17 @@ test('a keeper counts three materials on a phone, blind, and submits', async ({ 
   await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Count submitted.')).toBeVisible();
   // After submitting, the keeper sees the review; the store's tolerance is 0 %, so an admin posts it.
-  await expect(page.getByRole('table', { name: 'Count review' })).toContainText('-3');
+  // On the phone the review is a card per line, every figure on screen and nothing past its edge.
+  const review = page.getByRole('list', { name: 'Count review' });
+  const cement = review.getByRole('listitem', { name: materials[0]?.name });
+  for (const header of ['Expected', 'Counted', 'Difference', 'Moved since']) await expect(cement).toContainText(header);
+  await expect(cement.getByTestId(/^Difference-/)).toHaveText('-3');
+  await expect(cement.getByTestId(/^Expected-/)).toHaveText('100');
+  await expect(review.getByRole('listitem', { name: materials[2]?.name }).getByTestId(/^Difference-/)).toHaveText('+10');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const card = await cement.boundingBox();
+  expect((card?.x ?? 0) + (card?.width ?? 0)).toBeLessThanOrEqual(390);
+  await snap(page, 'count-review-390');
   await expect(page.getByText("A difference is beyond this store's count tolerance of 0%: an admin posts this count.")).toBeVisible();
   await expect(page.getByRole('button', { name: 'Post count' })).toBeDisabled();
 });

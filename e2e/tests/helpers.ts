@@ -28,6 +28,9 @@ export async function apiPost(request: APIRequestContext, token: string, path: s
   return response.json();
 }
 
+/** Every list a keeper's phone keeps for use with no signal, sorted. */
+export const KEPT_LISTS = ['costCodes', 'custody', 'jobs', 'materials', 'purchaseOrders', 'tools', 'workers'];
+
 /** The lists the phone keeps for offline use, by name. */
 export function keptLists(page: Page): Promise<string[]> {
   return page.evaluate(

@@ -54,9 +54,18 @@ test('the admin sets up a store, a keeper and a store user', async ({ page }) =>
 test("the keeper's day: every movement, with the server's numbers on screen after each", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, keeper.email, keeper.password);
+  // The phone's top bar names the store and the screen; the hub's actions come before its charts.
+  await expect(page.getByTestId('bar-store')).toHaveText(store);
+  await expect(page.getByTestId('bar-page')).toHaveText('Inventory Management');
+  await expect(page.getByText('Welcome, Inventory System')).toBeHidden();
+  const firstChart = page.getByRole('heading', { level: 3 }).first();
+  await expect(firstChart).toBeVisible();
+  const lastAction = await page.getByRole('link', { name: /Needs attention/ }).boundingBox();
+  expect(lastAction?.y ?? Number.POSITIVE_INFINITY).toBeLessThan((await firstChart.boundingBox())?.y ?? 0);
   await snap(page, 'keeper-hub-390');
 
   await page.getByRole('link', { name: 'Add Material' }).click();
+  await expect(page.getByTestId('bar-page')).toHaveText('Add Material');
   await page.getByRole('textbox', { name: 'Material Name' }).fill(cement);
   await page.getByRole('textbox', { name: 'Unit', exact: true }).fill('bag');
   await page.getByRole('textbox', { name: 'Category' }).fill('Binders');

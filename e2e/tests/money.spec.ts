@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, apiPost, keptLists, signIn, snap, unique } from './helpers';
+import { ADMIN, apiPost, KEPT_LISTS, keptLists, signIn, snap, unique } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -34,9 +34,7 @@ test('a keeper buys at a unit cost, issues to a job and cost code with no signal
 }) => {
   await onPhone(page);
   await page.goto('/dashboard/restockproduct');
-  await expect
-    .poll(() => keptLists(page), { timeout: 30_000 })
-    .toEqual(['costCodes', 'jobs', 'materials', 'purchaseOrders', 'tools', 'workers']);
+  await expect.poll(() => keptLists(page), { timeout: 30_000 }).toEqual(KEPT_LISTS);
   await page.getByRole('combobox', { name: 'Material' }).click();
   await page.getByRole('option', { name: new RegExp(`^${rebar}`) }).click();
   const unitCost = page.getByRole('textbox', { name: 'Unit cost ($)' });

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, signIn, snap, unique } from './helpers';
+import { ADMIN, KEPT_LISTS, keptLists, signIn, snap, unique } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -48,16 +48,6 @@ function readStore(page: Page, store: 'outbox' | 'lists') {
   );
 }
 
-/** The lists the phone keeps for offline use, by name (their pages are records of their own). */
-async function keptLists(page: Page): Promise<string[]> {
-  const records = (await readStore(page, 'lists')) as { key: string }[];
-  return records
-    .map((record) => record.key)
-    .filter((key) => !key.includes('#'))
-    .map((key) => key.split(':')[0] as string)
-    .sort();
-}
-
 /** Signs the keeper in on a phone-sized page, lets the app install, and waits until a movement screen kept the store's lists. */
 async function openOnPhone(page: Page, path: string) {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -65,9 +55,7 @@ async function openOnPhone(page: Page, path: string) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
   await page.goto(path);
   // The lists fill in the background after sign-in; on a busy 2-core machine that took over 10 s once.
-  await expect
-    .poll(async () => keptLists(page), { timeout: 30_000 })
-    .toEqual(['costCodes', 'jobs', 'materials', 'purchaseOrders', 'tools', 'workers']);
+  await expect.poll(async () => keptLists(page), { timeout: 30_000 }).toEqual(KEPT_LISTS);
 }
 
 async function record(page: Page, path: string, picker: 'Material' | 'Tool', item: string, quantity: string, button: string) {
@@ -116,9 +104,7 @@ test('a keeper who only looks stock up on the Material List still has it with no
   expect(await keptLists(page)).toEqual([]);
   await page.reload();
   await expect(page.getByText(cement)).toBeVisible();
-  await expect
-    .poll(async () => keptLists(page), { timeout: 30_000 })
-    .toEqual(['costCodes', 'jobs', 'materials', 'purchaseOrders', 'tools', 'workers']);
+  await expect.poll(async () => keptLists(page), { timeout: 30_000 }).toEqual(KEPT_LISTS);
 
   await context.setOffline(true);
   await page.reload();
@@ -212,11 +198,16 @@ test('two phones: an issue recorded offline that the stock no longer covers is p
   // Phone A comes back: its 8 cannot be covered by the 5 left, so it waits for a person; nothing moved.
   await context.setOffline(false);
   await page.goto('/dashboard/manager-dashboard');
-  await expect(page.getByRole('region', { name: 'Sync status' })).toBeHidden({ timeout: 20_000 });
+  // The sync ends with a refusal: the bar says so and leads to it, and nothing waits to be sent.
+  const bar = page.getByRole('region', { name: 'Sync status' });
+  await expect(bar.getByRole('link', { name: '1 need attention' })).toBeVisible({ timeout: 20_000 });
+  await expect(bar).not.toContainText('waiting to sync');
   const limeMoves = async () => (await ledger(page.request)).filter((line) => line.endsWith(lime));
   expect(await limeMoves()).toEqual([`issue 5 ${lime}`]);
   await expect(page.getByRole('link', { name: /Needs attention/ }).getByLabel('1 need attention')).toBeVisible();
-  await page.getByRole('link', { name: /Needs attention/ }).click();
+  await snap(page, 'sync-needs-attention-390');
+  await bar.getByRole('link', { name: '1 need attention' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/needs-attention$/);
   const card = page.getByRole('listitem', { name: `Issue of ${lime}` });
   await expect(card).toContainText('Not enough stock available (5 bag available)');
   await expect(card.getByRole('textbox', { name: 'Quantity' })).toHaveValue('5');
@@ -224,6 +215,7 @@ test('two phones: an issue recorded offline that the stock no longer covers is p
   await card.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByRole('status')).toHaveText('Movement applied.');
   await expect(card).toBeHidden();
+  await expect(bar).toBeHidden();
   expect(await limeMoves()).toEqual([`issue 5 ${lime}`, `issue 5 ${lime}`]);
 });
 
@@ -238,9 +230,19 @@ test('a keeper hands a grinder to a worker with no signal, and Tools out names t
   await issuedTo.click();
   await page.getByRole('option', { name: `${mason} (Mason)` }).click();
   await handOver();
-  await expect(page.getByTestId('stock-With workers')).toHaveText('1');
+  // The next hand-over starts afresh: no tool, no worker.
+  await expect(page.getByRole('combobox', { name: 'Tool' })).toHaveValue('');
+  await expect(issuedTo).toHaveValue('');
   const [queued] = (await readStore(page, 'outbox')) as { kind: string; workerId?: string }[];
   expect(queued).toMatchObject({ kind: 'tool-issue', workerId: expect.any(String) });
+  // Tools out with no signal: what the phone kept, and the hand-over that waits to be sent.
+  await page.goto('/dashboard/toolsout');
+  await expect(page.getByRole('note')).toHaveText(/^Offline: tools out as of \d{2}:\d{2}$/);
+  await expect(
+    page.getByRole('list', { name: 'Hand-overs waiting to sync' }).getByRole('listitem', { name: `1 × ${grinder} with ${mason}` }),
+  ).toContainText('Waiting to sync');
+  await expect(page.getByText('No tools are out.')).toBeHidden();
+  await snap(page, 'tools-out-offline-390');
 
   await context.setOffline(false);
   await page.goto('/dashboard/manager-dashboard');
@@ -248,4 +250,47 @@ test('a keeper hands a grinder to a worker with no signal, and Tools out names t
   await page.getByRole('link', { name: /Tools Out/ }).click();
   await expect(page.getByRole('listitem', { name: `1 × ${grinder} with ${mason}` })).toContainText('Due ');
   expect((await ledger(page.request)).filter((line) => line.endsWith(grinder))).toEqual([`checkout 1 ${grinder}`]);
+});
+
+test('reloaded with signal and cut off at once, the phone still records an issue from the lists it kept', async ({ page, context }) => {
+  await openOnPhone(page, '/dashboard/consumestock');
+  const issuedBefore = (await ledger(page.request)).filter((line) => line === `issue 1 ${cement}`).length;
+
+  // The signal drops as the app starts again: no fresh list can arrive, the kept ones must do.
+  await page.reload({ waitUntil: 'commit' });
+  await context.setOffline(true);
+  await page.getByRole('combobox', { name: 'Material' }).click();
+  await page.getByRole('option', { name: new RegExp(`^${cement}`) }).click();
+  await expect(page.getByText(/^Offline: stock as of \d{2}:\d{2}$/)).toBeVisible();
+  await page.getByRole('textbox', { name: /Quantity/ }).fill('1');
+  await page.getByRole('button', { name: 'Issued Stock' }).click();
+  await expect(page.getByRole('status')).toHaveText('Recorded on this phone. It will be sent as soon as there is signal.');
+
+  await context.setOffline(false);
+  await expect(page.getByRole('region', { name: 'Sync status' })).toBeHidden({ timeout: 20_000 });
+  expect((await ledger(page.request)).filter((line) => line === `issue 1 ${cement}`)).toHaveLength(issuedBefore + 1);
+});
+
+test('a sync whose answer is cut after the server recorded it clears its bar by itself, recorded once', async ({ page, context }) => {
+  await openOnPhone(page, '/dashboard/consumestock');
+  const issuedBefore = (await ledger(page.request)).filter((line) => line === `issue 1 ${sand}`).length;
+  await context.setOffline(true);
+  await (await record(page, '/dashboard/consumestock', 'Material', sand, '1', 'Issued Stock'))();
+  const bar = page.getByRole('region', { name: 'Sync status' });
+  await expect(bar).toContainText('1 waiting to sync');
+
+  // The first sync reaches the server, which records it; its answer never reaches the phone.
+  let cut = 0;
+  await context.route('**/api/sync/movements', async (route) => {
+    if (cut > 0) return route.continue();
+    cut += 1;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await context.setOffline(false);
+  await expect.poll(() => cut).toBe(1);
+  // Nobody taps "Sync now": the phone tries again within seconds and the server answers "duplicate".
+  await expect(bar).toBeHidden({ timeout: 10_000 });
+  await context.unroute('**/api/sync/movements');
+  expect((await ledger(page.request)).filter((line) => line === `issue 1 ${sand}`)).toHaveLength(issuedBefore + 1);
 });

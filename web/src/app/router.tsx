@@ -6,6 +6,7 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } 
 import { LoginPage } from '../features/auth/pages/login-page';
 import { homeOf } from '../lib/home';
 import { useRole } from '../lib/use-session';
+import { PAGE_TITLES, type PageHandle } from './page-titles';
 import { RouteError } from './route-error';
 
 type Screens = Partial<Record<Role, ReactNode>>;
@@ -219,7 +220,11 @@ export const routes: RouteObject[] = [
       { path: '/dashboard', element: <DashboardRedirect /> },
       {
         element: <RoleLayout />,
-        children: Object.entries(screens).map(([path, byRole]) => ({ path, element: <RoleScreen byRole={byRole} /> })),
+        children: Object.entries(screens).map(([path, byRole]) => ({
+          path,
+          element: <RoleScreen byRole={byRole} />,
+          handle: { title: PAGE_TITLES[path] } satisfies PageHandle,
+        })),
       },
       { path: '*', element: <DashboardRedirect /> },
     ],

@@ -1,7 +1,11 @@
-import type { Product, Tool, Worker } from '@stockyard/contract';
+import type { Custody, Product, Tool, Worker } from '@stockyard/contract';
 import { saveList } from '../features/offline/outbox';
 
 /** Keeps a list on the phone for a keeper, as the app does after fetching it, for a screen to fall back on with no signal. */
-export function keepOnPhone(name: 'materials' | 'tools' | 'workers', userId: string, rows: (Product | Tool | Worker)[]): Promise<void> {
+export function keepOnPhone(
+  name: 'materials' | 'tools' | 'workers' | 'custody',
+  userId: string,
+  rows: (Product | Tool | Worker | Custody)[],
+): Promise<void> {
   return saveList(`${name}:${userId}`, rows);
 }

@@ -24,6 +24,9 @@ export function renderAt(path: string) {
 
 const NOTIFICATIONS = 'GET /api/notifications';
 const SETTINGS = 'GET /api/settings';
+/** A keeper's top bar names the store, and the sync bar counts what needs attention. */
+const STORES = 'GET /api/stores';
+const PARKED = 'GET /api/sync/parked';
 
 /** A stubbed answer; `connectionLost` makes the call fail as a dropped connection does, with no answer. */
 type Reply = { status?: number; body?: unknown; connectionLost?: boolean };
@@ -38,6 +41,9 @@ export function stubApi(handlers: Record<string, Reply | ((body: unknown, url: U
     if (key === NOTIFICATIONS && !handlers[key]) return new Response(JSON.stringify({ notifications: [], unread: 0 }), { status: 200 });
     // So do the company settings of a screen that shows amounts: US dollars.
     if (key === SETTINGS && !handlers[key]) return new Response(JSON.stringify({ settings: { currency: 'USD' } }), { status: 200 });
+    // And so does a keeper's frame: no stores named, nothing parked.
+    if (key === STORES && !handlers[key]) return new Response('[]', { status: 200 });
+    if (key === PARKED && !handlers[key]) return new Response(JSON.stringify({ parked: [], total: 0 }), { status: 200 });
     calls.push({ key, body, headers: (init.headers ?? {}) as Record<string, string> });
     const handler = handlers[key];
     if (!handler) return new Response(JSON.stringify({ message: `No stub for ${key}` }), { status: 500 });

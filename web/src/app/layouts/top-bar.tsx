@@ -2,11 +2,12 @@ import { Box, Button, Group, Text } from '@mantine/core';
 import { IconArrowLeft, IconDevices, IconKey, IconLogout } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useMatches, useNavigate } from 'react-router';
 import { logout } from '../../features/auth/api/logout';
 import { discardAll } from '../../features/offline/outbox';
 import { useOutbox } from '../../features/offline/use-outbox';
 import { NotificationBell } from '../../features/replenishment/components/notification-bell';
+import { useStoreOptions } from '../../features/stores';
 import { i18n } from '../../i18n/i18n';
 import { LanguageMenu } from '../../i18n/language-menu';
 import { ColorSchemeToggle } from '../../lib/color-scheme-toggle';
@@ -14,6 +15,7 @@ import { ConfirmDialog } from '../../lib/confirm-dialog';
 import { homeOf } from '../../lib/home';
 import { signedInUser } from '../../lib/session';
 import { useRole } from '../../lib/use-session';
+import type { PageHandle } from '../page-titles';
 
 /** Why signing out with a non-empty outbox is refused until the keeper confirms. */
 export function unsentWarning(count: number): string {
@@ -47,8 +49,9 @@ export function TopBar({ showLogout }: { showLogout: boolean }) {
             </Box>
           </Button>
         )}
-        {/* On a phone the bar's buttons leave the title a third of the width: two short lines rather than "W…". */}
-        <Text fw={600} fz={{ base: 'sm', xs: 'md' }} lh={1.2} lineClamp={2}>
+        {/* On a phone the bar's buttons leave the title a third of the width: the store and the page, a line each. */}
+        <PhoneTitle />
+        <Text fw={600} fz="md" lh={1.2} lineClamp={2} visibleFrom="xs">
           {t('common.welcomeBar')}
         </Text>
       </Group>
@@ -82,6 +85,29 @@ export function TopBar({ showLogout }: { showLogout: boolean }) {
         />
       </Group>
     </Group>
+  );
+}
+
+/** The keeper's store and the screen's name, each on a line of its own cut short if need be. */
+function PhoneTitle() {
+  const { t } = useTranslation();
+  const title = (useMatches().at(-1)?.handle as PageHandle | undefined)?.title;
+  const storeId = signedInUser()?.stores[0];
+  const stores = useStoreOptions();
+  const store = storeId ? stores.data?.find((row) => row._id === storeId)?.name : undefined;
+  return (
+    <Box hiddenFrom="xs" miw={0} lh={1.2}>
+      {store && (
+        <Text fz="xs" truncate="end" data-testid="bar-store">
+          {store}
+        </Text>
+      )}
+      {title && (
+        <Text fw={600} fz="sm" truncate="end" data-testid="bar-page">
+          {t(title)}
+        </Text>
+      )}
+    </Box>
   );
 }
 

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cement } from '../../test/fixtures';
 import { renderAt, setOnline, signInAs, stubApi } from '../../test/render';
 import { discardAll, dismissRejected, enqueue, type QueuedOp, rejectedOps, settle, waitingOps } from './outbox';
+import { RETRY_FIRST_MS, retryDelay, SYNC_INTERVAL_MS } from './sync';
 
 const USER_ID = '7f1c2b3a-0000-4000-8000-000000000001';
 /** A token whose claims name the user, as the server's do; its signature is never read here. */
@@ -129,5 +130,55 @@ describe('the outbox', () => {
     expect((await waitingOps(USER_ID)).map((op) => op.opId)).toEqual([full.opId]);
     expect((await rejectedOps(USER_ID)).map((op) => op.opId)).toEqual([forbidden.opId]);
     await dismissRejected(forbidden.opId);
+  });
+
+  it('tries a sync whose answer was lost again by itself within seconds, and the bar then clears', async () => {
+    signInAs('user', token);
+    let tries = 0;
+    const calls = stubApi({
+      'GET /api/user/get-product': { body: [product] },
+      'GET /api/sync/parked': { body: { parked: [], total: 0 } },
+      // The first answer is lost on the way back; the server applies the op once whatever the phone resends.
+      'POST /api/sync/movements': (body) => {
+        tries += 1;
+        if (tries === 1) return { connectionLost: true };
+        return {
+          body: {
+            results: (body as { ops: { opId: string }[] }).ops.map((op) => ({ opId: op.opId, status: 'duplicate', movementId: 'm1' })),
+          },
+        };
+      },
+    });
+    renderAt('/dashboard/consumestock');
+    await screen.findByRole('combobox', { name: 'Material' });
+    setOnline(false);
+    await issueCement('4');
+    const bar = await screen.findByRole('region', { name: 'Sync status' });
+    expect(await within(bar).findByText('1 waiting to sync')).toBeInTheDocument();
+
+    setOnline(true);
+    await vi.waitFor(() => expect(tries).toBe(1));
+    expect(within(bar).getByText('1 waiting to sync')).toBeInTheDocument();
+    // Nobody taps "Sync now": the phone tries again after RETRY_FIRST_MS, long before the next interval.
+    await vi.waitFor(() => expect(screen.queryByRole('region', { name: 'Sync status' })).toBeNull(), { timeout: RETRY_FIRST_MS + 3_000 });
+    expect(calls.filter((call) => call.key === 'POST /api/sync/movements')).toHaveLength(2);
+    expect(await waitingOps(USER_ID)).toEqual([]);
+  }, 15_000);
+
+  it('says how many movements need attention in the bar, with a link to them', async () => {
+    signInAs('user', token);
+    stubApi({ 'GET /api/sync/parked': { body: { parked: [{}, {}], total: 2 } } });
+    renderAt('/dashboard/consumestock');
+    const bar = await screen.findByRole('region', { name: 'Sync status' });
+    const link = await within(bar).findByRole('link', { name: '2 need attention' });
+    expect(link).toHaveAttribute('href', '/dashboard/needs-attention');
+    expect(within(bar).queryByText(/waiting to sync/)).toBeNull();
+    expect(within(bar).queryByRole('button', { name: 'Sync now' })).toBeNull();
+  });
+});
+
+describe('retrying a sync with no answer', () => {
+  it('waits twice as long after each try that got none, up to the sync interval', () => {
+    expect([1, 2, 3, 4, 5, 6].map(retryDelay)).toEqual([2_000, 4_000, 8_000, 16_000, SYNC_INTERVAL_MS, SYNC_INTERVAL_MS]);
   });
 });

@@ -2,7 +2,8 @@ import type { SyncOp, SyncResult } from '@stockyard/contract';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 
 /** A movement recorded on this phone and not yet answered by the server, with whose it is. */
-export type QueuedOp = SyncOp & { userId: string; itemName: string; unit: string };
+/** An op as the phone keeps it: with whose it is and the names its screens show (never sent). */
+export type QueuedOp = SyncOp & { userId: string; itemName: string; unit: string; workerName?: string };
 /** An op the server refused outright (malformed, or its id reused): kept until the keeper dismisses it. */
 export type RejectedOp = QueuedOp & { code: string; message: string; rejectedAt: string };
 
@@ -107,14 +108,34 @@ export async function discardAll(userId: string): Promise<void> {
 /** Rows a kept list stores in one record: one record of a big store's 10,000 would take a slow phone's main thread too long to write. */
 const LIST_PAGE_ROWS = 500;
 
-/** Keeps a list in pages of LIST_PAGE_ROWS, each written on its own, then its header (how many pages, and when). */
-export async function saveList(key: string, rows: unknown[]): Promise<void> {
+/**
+ * Replaces kept lists all at once, each in pages of LIST_PAGE_ROWS then its header (how many pages, and
+ * when), in one transaction: a reload or a closed tab halfway keeps the old lists whole. Each page is put
+ * once the last is written, so no one task of the main thread copies a whole big list.
+ */
+export async function saveLists(lists: { key: string; rows: unknown[] }[]): Promise<void> {
   const db = await database();
-  const pages = Math.ceil(rows.length / LIST_PAGE_ROWS);
-  for (let page = 0; page < pages; page += 1) {
-    await db.put('lists', { key: `${key}#${page}`, rows: rows.slice(page * LIST_PAGE_ROWS, (page + 1) * LIST_PAGE_ROWS), syncedAt: '' });
+  const tx = db.transaction('lists', 'readwrite');
+  const syncedAt = new Date().toISOString();
+  for (const { key, rows } of lists) {
+    const before = await tx.store.get(key);
+    const pages = Math.ceil(rows.length / LIST_PAGE_ROWS);
+    for (let page = 0; page < pages; page += 1) {
+      await tx.store.put({ key: `${key}#${page}`, rows: rows.slice(page * LIST_PAGE_ROWS, (page + 1) * LIST_PAGE_ROWS), syncedAt: '' });
+    }
+    for (let page = pages; page < (before?.pages ?? 0); page += 1) await tx.store.delete(`${key}#${page}`);
+    await tx.store.put({ key, rows: [], pages, syncedAt });
   }
-  await db.put('lists', { key, rows: [], pages, syncedAt: new Date().toISOString() });
+  await tx.done;
+}
+
+export function saveList(key: string, rows: unknown[]): Promise<void> {
+  return saveLists([{ key, rows }]);
+}
+
+/** When a kept list was fetched, read from its header alone. */
+export async function listSyncedAt(key: string): Promise<string | undefined> {
+  return (await (await database()).get('lists', key))?.syncedAt;
 }
 
 export async function readList<T>(key: string): Promise<{ rows: T[]; syncedAt: string } | undefined> {

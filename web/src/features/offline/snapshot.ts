@@ -1,5 +1,7 @@
 import {
   type CostCode,
+  type Custody,
+  type CustodyListResponse,
   type Job,
   LIST_LIMIT_MAX,
   type Product,
@@ -11,14 +13,16 @@ import {
 } from '@stockyard/contract';
 import { apiFetch, apiFetchPage } from '../../lib/api';
 import { signedInUser } from '../../lib/session';
-import { readList, saveList } from './outbox';
+import { listSyncedAt, readList, saveLists } from './outbox';
 
 /** The lists a keeper's phone keeps for use with no signal. */
-export type OfflineListName = 'materials' | 'tools' | 'workers' | 'jobs' | 'costCodes' | 'purchaseOrders';
+export type OfflineListName = 'materials' | 'tools' | 'workers' | 'jobs' | 'costCodes' | 'purchaseOrders' | 'custody';
 /** What a kept list may hold. */
-export type KeptRow = Product | Tool | Worker | Job | CostCode | PurchaseOrder;
+export type KeptRow = Product | Tool | Worker | Job | CostCode | PurchaseOrder | Custody;
 /** More open orders than a keeper's stores wait on at once. */
 const KEPT_ORDERS_MAX = 200;
+/** As many tools out as Tools out lists online. */
+const KEPT_CUSTODY_MAX = 500;
 /** Where each comes from, and its rows in the answer. */
 const SOURCES: Record<OfflineListName, { path: string; rowsOf?: (data: unknown) => unknown[]; isWhole?: boolean }> = {
   materials: { path: '/api/user/get-product' },
@@ -31,6 +35,12 @@ const SOURCES: Record<OfflineListName, { path: string; rowsOf?: (data: unknown) 
   purchaseOrders: {
     path: `/api/purchase-orders?receivable=true&limit=${KEPT_ORDERS_MAX}`,
     rowsOf: (data) => (data as PurchaseOrderListResponse).purchaseOrders,
+    isWhole: true,
+  },
+  // Who holds which tool, for Tools out with no signal.
+  custody: {
+    path: `/api/custody?status=open&limit=${KEPT_CUSTODY_MAX}`,
+    rowsOf: (data) => (data as CustodyListResponse).custody,
     isWhole: true,
   },
 };
@@ -47,29 +57,25 @@ let refreshing: Promise<void> | null = null;
 const FRESH_FOR_MS = 10 * 60_000;
 
 /**
- * Fetches the signed-in keeper's materials, tools and workers whole, a page of LIST_LIMIT_MAX at a time, and
- * keeps them on the phone; `whenOlder` skips it while the kept lists are younger than FRESH_FOR_MS.
+ * Fetches the signed-in keeper's lists whole (materials, tools and workers a page of LIST_LIMIT_MAX at a
+ * time) and keeps them on the phone; `whenOlder` skips it while the kept lists are younger than FRESH_FOR_MS.
  */
 export function refreshSnapshot(options: { whenOlder?: boolean } = {}): Promise<void> {
   refreshing ??= (async () => {
     const user = signedInUser();
     if (!user) return;
-    const kept = await readList(keyOf('materials', user.userId));
-    if (options.whenOlder && kept && Date.now() - Date.parse(kept.syncedAt) < FRESH_FOR_MS) return;
+    const keptAt = await listSyncedAt(keyOf('materials', user.userId));
+    if (options.whenOlder && keptAt && Date.now() - Date.parse(keptAt) < FRESH_FOR_MS) return;
+    const lists: { key: string; rows: unknown[] }[] = [];
     for (const name of Object.keys(SOURCES) as OfflineListName[]) {
-      const rows: unknown[] = [];
       const { path, rowsOf, isWhole } = SOURCES[name];
-      if (isWhole && rowsOf) {
-        await saveList(keyOf(name, user.userId), rowsOf(await apiFetch<unknown>(path)));
-        continue;
-      }
-      for (let offset = 0; offset < MAX_ROWS; offset += LIST_LIMIT_MAX) {
-        const page = await apiFetchPage<unknown, unknown>(`${path}?limit=${LIST_LIMIT_MAX}&offset=${offset}`, rowsOf);
-        rows.push(...page.rows);
-        if (page.rows.length < LIST_LIMIT_MAX) break;
-      }
-      await saveList(keyOf(name, user.userId), rows);
+      lists.push({
+        key: keyOf(name, user.userId),
+        rows: isWhole && rowsOf ? rowsOf(await apiFetch<unknown>(path)) : await allPages(path, rowsOf),
+      });
     }
+    // The kept lists are replaced only once every new one is in, all together.
+    await saveLists(lists);
   })()
     .catch(() => {
       // No signal: the phone keeps what it had.
@@ -78,6 +84,17 @@ export function refreshSnapshot(options: { whenOlder?: boolean } = {}): Promise<
       refreshing = null;
     });
   return refreshing;
+}
+
+/** Every row of a paged list, LIST_LIMIT_MAX a call, up to MAX_ROWS. */
+async function allPages(path: string, rowsOf?: (data: unknown) => unknown[]): Promise<unknown[]> {
+  const rows: unknown[] = [];
+  for (let offset = 0; offset < MAX_ROWS; offset += LIST_LIMIT_MAX) {
+    const page = await apiFetchPage<unknown, unknown>(`${path}?limit=${LIST_LIMIT_MAX}&offset=${offset}`, rowsOf);
+    rows.push(...page.rows);
+    if (page.rows.length < LIST_LIMIT_MAX) break;
+  }
+  return rows;
 }
 
 /** A kept list of the signed-in keeper's, and when it was fetched. */

@@ -8,6 +8,13 @@ import { refreshSnapshot } from './snapshot';
 
 /** How often a non-empty outbox is sent while online; Background Sync is not used (Safari and Firefox lack it). */
 export const SYNC_INTERVAL_MS = 30_000;
+/** A sync that got no answer is tried again after 2 s, then twice as long each time, up to SYNC_INTERVAL_MS. */
+export const RETRY_FIRST_MS = 2_000;
+
+/** How long to wait before the next try after `failures` syncs in a row got no answer. */
+export function retryDelay(failures: number): number {
+  return Math.min(RETRY_FIRST_MS * 2 ** Math.max(0, failures - 1), SYNC_INTERVAL_MS);
+}
 
 export type SyncState = { isSyncing: boolean; lastSyncedAt: string | null; lastError: string | null };
 let state: SyncState = { isSyncing: false, lastSyncedAt: null, lastError: null };
@@ -29,6 +36,9 @@ export function subscribeSync(listener: () => void): () => void {
 
 let running: Promise<void> | null = null;
 let queryClient: QueryClient | null = null;
+/** Syncs in a row that got no answer, and the try scheduled after the last of them. */
+let failures = 0;
+let retryTimer: number | undefined;
 
 /**
  * Sends the signed-in user's outbox, oldest capture first, SYNC_BATCH_MAX ops a call, and takes
@@ -57,18 +67,30 @@ async function runSync(): Promise<void> {
   try {
     for (let start = 0; start < ops.length; start += SYNC_BATCH_MAX) {
       const batch = ops.slice(start, start + SYNC_BATCH_MAX);
-      const sent = batch.map(({ userId: _user, itemName: _name, unit: _unit, ...op }) => op);
+      const sent = batch.map(({ userId: _user, itemName: _name, unit: _unit, workerName: _worker, ...op }) => op);
       const answer = await apiFetch<SyncResponse>('/api/sync/movements', { method: 'POST', body: { ops: sent } });
       await settle(batch, answer.results);
     }
+    failures = 0;
     setState({ lastSyncedAt: new Date().toISOString(), lastError: null });
   } catch (error) {
+    failures += 1;
+    scheduleRetry();
     setState({ lastError: error instanceof Error ? error.message : String(error) });
   } finally {
     setState({ isSyncing: false });
     await queryClient?.invalidateQueries({ queryKey: STOCK_QUERIES });
     void refreshSnapshot();
   }
+}
+
+/** After a sync with no answer, the phone tries again by itself in seconds rather than at the next interval. */
+function scheduleRetry(): void {
+  if (typeof window === 'undefined') return;
+  window.clearTimeout(retryTimer);
+  retryTimer = window.setTimeout(() => {
+    if (navigator.onLine) void syncNow();
+  }, retryDelay(failures));
 }
 
 /** Sends the outbox now, whenever the browser comes back online, and every SYNC_INTERVAL_MS while it is not empty. */
@@ -84,5 +106,6 @@ export function startSyncLoop(client: QueryClient): () => void {
   return () => {
     window.removeEventListener('online', send);
     window.clearInterval(timer);
+    window.clearTimeout(retryTimer);
   };
 }

@@ -81,7 +81,10 @@ describe('CountPage', () => {
     expect(within(table).getByText('-3')).toBeInTheDocument();
     expect(within(table).getByText('-10 (1)')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Reason for Sand' })).not.toBeInTheDocument();
+    // Before posting, the screen names the lines that still need a reason.
+    expect(screen.getByRole('note')).toHaveTextContent('Give a reason for every difference: Cement.');
     await user.type(screen.getByRole('textbox', { name: 'Reason for Cement' }), 'Torn bags');
+    expect(screen.queryByRole('note')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Post count' }));
     expect(await screen.findByText('Count posted.')).toBeInTheDocument();
     const post = calls.find((call) => call.key.startsWith('POST'));
@@ -102,5 +105,37 @@ describe('CountPage', () => {
       await screen.findByText("A difference is beyond this store's count tolerance of 5%: an admin posts this count."),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Post count' })).toBeDisabled();
+  });
+
+  it('on a phone, shows each line of the review as a card with every figure and its reason field', async () => {
+    signInAs('user');
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query === '(max-width: 36em)',
+          media: query,
+          addEventListener: vi.fn(),
+          removeEventListener: vi.fn(),
+        }) as unknown as MediaQueryList,
+    );
+    const cement = line('Cement', { counted: 97, expected: 100, difference: -3, movementsSince: 1, movedSince: -10 });
+    const sand = line('Sand', { counted: 40, expected: 40, difference: 0 });
+    stubApi({
+      [`GET /api/counts/${COUNT_ID}`]: {
+        body: { message: 'OK', count: count([cement, sand], { status: 'submitted', isBlind: false, canPost: true }) },
+      },
+    });
+    renderAt(`/dashboard/counts/${COUNT_ID}`);
+    const cards = await screen.findByRole('list', { name: 'Count review' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const card = within(cards).getByRole('listitem', { name: 'Cement' });
+    expect(within(card).getByTestId(`Expected-${cement.itemId}`)).toHaveTextContent('100');
+    expect(within(card).getByTestId(`Counted-${cement.itemId}`)).toHaveTextContent('97');
+    expect(within(card).getByTestId(`Difference-${cement.itemId}`)).toHaveTextContent('-3');
+    expect(within(card).getByTestId(`Moved since-${cement.itemId}`)).toHaveTextContent('-10 (1)');
+    expect(within(card).getByRole('textbox', { name: 'Reason for Cement' })).toBeInTheDocument();
+    expect(within(within(cards).getByRole('listitem', { name: 'Sand' })).queryByRole('textbox')).toBeNull();
+    expect(screen.getByRole('note')).toHaveTextContent('Give a reason for every difference: Cement.');
+    vi.restoreAllMocks();
   });
 });

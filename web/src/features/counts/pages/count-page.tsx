@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { Count, CountLine } from '@stockyard/contract';
+import { useMediaQuery } from '@mantine/hooks';
+import { type Count, type CountLine, countReasonsMissing } from '@stockyard/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -14,15 +15,12 @@ import { Notice, type NoticeValue } from '../../../lib/notice';
 import { SearchInput } from '../../../lib/search-box';
 import { useCount, useCountAction, usePostCount } from '../api/counts';
 import { CountLineRow } from '../components/count-line-row';
+import { CountReviewCards } from '../components/count-review-cards';
+import { signed } from '../components/signed';
 import { STATUS_COLORS, timeOf } from './counts-page';
 
 /** How many lines a phone draws at once; the search finds the rest. */
 const LINES_SHOWN = 100;
-
-function signed(value: number | null): string {
-  if (value === null) return '';
-  return value > 0 ? `+${value}` : String(value);
-}
 
 /** Counting on a phone: search, then type each counted quantity; blind for a keeper. */
 function CountingView({ count }: { count: Count }) {
@@ -49,6 +47,9 @@ function CountingView({ count }: { count: Count }) {
   );
 }
 
+/** Below this width the review is a card per line: a table of six columns would be cut at the edge. */
+const PHONE_QUERY = '(max-width: 36em)';
+
 /** The review of a submitted count: each difference with a reason, then posting. */
 function ReviewView({
   count,
@@ -60,7 +61,9 @@ function ReviewView({
   onReason: (id: string, text: string) => void;
 }) {
   const isOpen = count.status === 'submitted';
+  const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const { t } = useTranslation();
+  if (isPhone) return <CountReviewCards count={count} reasons={reasons} onReason={onReason} />;
   return (
     <DataTable<CountLine>
       caption={t('counts.review')}
@@ -125,6 +128,11 @@ export function CountPage() {
   if (count.isPending) return <Text p="md">{t('common.loading')}</Text>;
   if (count.isError) return <ErrorAlert text={messageOf(count.error, t('attention.fetchFailed'))} />;
   const data = count.data;
+  // Posting needs a reason for every difference: the screen names the lines still without one.
+  const missingReasons =
+    data.status === 'submitted'
+      ? data.lines.filter((line) => line.difference && !reasons[line.itemId]?.trim()).map((line) => line.name)
+      : [];
 
   async function run(action: () => Promise<{ message: string }>) {
     try {
@@ -168,6 +176,11 @@ export function CountPage() {
         <CountingView count={data} />
       ) : (
         <ReviewView count={data} reasons={reasons} onReason={(itemId, text) => setReasons((old) => ({ ...old, [itemId]: text }))} />
+      )}
+      {missingReasons.length > 0 && (
+        <Text size="sm" c="orange.9" role="note">
+          {localMessage(countReasonsMissing(missingReasons))}
+        </Text>
       )}
       {data.status === 'submitted' && !data.canPost && (
         <Alert color="yellow">{t('counts.beyondTolerance', { percent: data.tolerancePercent })}</Alert>

@@ -11,7 +11,7 @@ import { AddWorkerDialog } from './add-worker-dialog';
 export function CustodyFields(props: {
   storeId?: string;
   workerId: string | null;
-  onWorker: (id: string | null) => void;
+  onWorker: (worker: { id: string; name: string } | null) => void;
   dueDay: string;
   onDueDay: (day: string) => void;
 }) {
@@ -37,7 +37,10 @@ export function CustodyFields(props: {
             label: worker.trade ? `${worker.name} (${worker.trade})` : worker.name,
           }))}
           value={props.workerId}
-          onChange={props.onWorker}
+          onChange={(id) => {
+            const picked = rows.find((worker) => worker._id === id);
+            props.onWorker(picked ? { id: picked._id, name: picked.name } : null);
+          }}
         />
         <Button variant="light" onClick={() => setAdding(true)} disabled={!isOnline}>
           {t('movement.addWorker')}
@@ -57,7 +60,7 @@ export function CustodyFields(props: {
         storeId={props.storeId}
         onClose={(worker) => {
           setAdding(false);
-          if (worker) props.onWorker(worker._id);
+          if (worker) props.onWorker({ id: worker._id, name: worker.name });
         }}
       />
     </>

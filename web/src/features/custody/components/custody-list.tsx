@@ -29,7 +29,7 @@ export function CustodyList(props: {
   onChangeDue?: (record: Custody) => void;
 }) {
   const { t } = useTranslation();
-  if (props.records.length === 0) return <Text size="sm">{props.emptyText}</Text>;
+  if (props.records.length === 0) return props.emptyText ? <Text size="sm">{props.emptyText}</Text> : null;
   return (
     <Stack gap={0} role="list" aria-label={t('custody.records')}>
       {props.records.map((record) => (

@@ -2,9 +2,15 @@ import type { Custody } from '@stockyard/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAt, signInAs, stubApi } from '../../../test/render';
+import { keepOnPhone } from '../../../test/kept-lists';
+import { renderAt, setOnline, signInAs, stubApi } from '../../../test/render';
+import { discardAll, enqueueOp } from '../../offline';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  window.dispatchEvent(new Event('online'));
+});
 
 function record(overrides: Partial<Custody>): Custody {
   return {
@@ -87,5 +93,36 @@ describe('ToolsOutPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Change' }));
     expect(await screen.findByText('Due date changed')).toBeInTheDocument();
     expect(calls.find((call) => call.key.startsWith('PATCH'))?.body).toEqual({ dueAt: '2026-11-30' });
+  });
+
+  it('with no signal, lists the tools out kept on the phone and the hand-overs waiting to sync, without check-in', async () => {
+    const userId = '7f1c2b3a-0000-4000-8000-0000000000c1';
+    signInAs('user', `h.${btoa(JSON.stringify({ sub: userId, stores: ['s1'] })).replace(/=+$/, '')}.sig`);
+    await keepOnPhone('custody', userId, [record({})]);
+    await enqueueOp({
+      opId: '7f1c2b3a-0000-4000-8000-0000000000c2',
+      kind: 'tool-issue',
+      itemKind: 'tool',
+      itemId: 't2',
+      quantity: 1,
+      reason: '',
+      capturedAt: new Date().toISOString(),
+      storeId: 's1',
+      workerId: 'w2',
+      userId,
+      itemName: 'Grinder',
+      workerName: 'Ife',
+      unit: '',
+    });
+    stubApi({ 'GET /api/custody': { connectionLost: true } });
+    setOnline(false);
+    renderAt('/dashboard/toolsout');
+    expect(await screen.findByRole('note')).toHaveTextContent(/^Offline: tools out as of \d{2}:\d{2}$/);
+    expect(await screen.findByRole('listitem', { name: '2 × Hammer drill with Ravi' })).toBeInTheDocument();
+    const waiting = screen.getByRole('list', { name: 'Hand-overs waiting to sync' });
+    expect(within(waiting).getByRole('listitem', { name: '1 × Grinder with Ife' })).toHaveTextContent('Waiting to sync');
+    expect(screen.queryByText('No tools are out.')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Check in/ })).toBeNull();
+    await discardAll(userId);
   });
 });

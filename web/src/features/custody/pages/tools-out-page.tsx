@@ -8,19 +8,27 @@ import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { Notice, type NoticeValue } from '../../../lib/notice';
 import { useRole } from '../../../lib/use-session';
+import { KeptAt, useKeptList } from '../../offline';
 import { StoreSelect } from '../../stores';
 import { type CustodyFilter, useCustody } from '../api/custody';
 import { CheckInDialog } from '../components/check-in-dialog';
 import { CustodyList } from '../components/custody-list';
 import { DueDateDialog } from '../components/due-date-dialog';
+import { useWaitingHandovers, WaitingHandovers } from '../components/waiting-handovers';
 
-/** Who has which tool: overdue first, days late in red, a check-in per row (read only for a store user). */
+/**
+ * Who has which tool: overdue first, days late in red, a check-in per row (read only for a store user).
+ * A keeper with no signal sees the tools out kept on the phone and the hand-overs waiting to sync.
+ */
 export function ToolsOutPage() {
   const role = useRole();
-  const canCheckIn = role === 'admin' || role === 'user';
   const [status, setStatus] = useState<NonNullable<CustodyFilter['status']>>('open');
   const [storeId, setStoreId] = useState<string | null>(null);
   const custody = useCustody({ status, storeId: storeId ?? undefined });
+  const { kept } = useKeptList<Custody>(role === 'user' && status !== 'closed' ? 'custody' : undefined, custody);
+  const records = kept ? kept.rows.filter((record) => status !== 'overdue' || record.isOverdue) : (custody.data?.custody ?? []);
+  const canCheckIn = (role === 'admin' || role === 'user') && !kept;
+  const handovers = useWaitingHandovers().filter(() => role === 'user' && status === 'open');
   const [checkingIn, setCheckingIn] = useState<Custody | null>(null);
   const [changingDue, setChangingDue] = useState<Custody | null>(null);
   const [notice, setNotice] = useState<NoticeValue>(null);
@@ -48,14 +56,17 @@ export function ToolsOutPage() {
         ]}
       />
       <Notice value={notice} onClose={() => setNotice(null)} />
-      <ErrorAlert text={custody.isError ? messageOf(custody.error, t('attention.fetchFailed')) : null} />
-      {custody.isPending ? (
+      <WaitingHandovers handovers={handovers} />
+      {kept && <KeptAt syncedAt={kept.syncedAt} textKey="custody.keptAt" />}
+      <ErrorAlert text={custody.isError && !kept ? messageOf(custody.error, t('attention.fetchFailed')) : null} />
+      {custody.isPending && !kept ? (
         t('common.loading')
       ) : (
         <CustodyList
-          records={custody.data?.custody ?? []}
+          records={records}
           showStore={role === 'admin'}
-          emptyText={status === 'closed' ? t('custody.noneBack') : t('custody.noneOut')}
+          // Hand-overs waiting to sync are out too: "No tools are out." would be wrong then.
+          emptyText={status === 'closed' ? t('custody.noneBack') : handovers.length > 0 ? '' : t('custody.noneOut')}
           onCheckIn={canCheckIn ? setCheckingIn : undefined}
           onChangeDue={canCheckIn ? setChangingDue : undefined}
         />

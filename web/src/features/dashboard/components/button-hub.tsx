@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 
 export type HubButton = { label: string; to: string; badge?: ReactNode };
 
-/** A hub screen: the banner, a title, what to show above the buttons, and one big button per destination. */
-export function ButtonHub({ title, buttons, above }: { title: string; buttons: HubButton[]; above?: ReactNode }) {
+/** A hub screen: the banner, a title, one big button per destination, and what to show above or below them. */
+export function ButtonHub({ title, buttons, above, below }: { title: string; buttons: HubButton[]; above?: ReactNode; below?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <Stack gap="lg">
@@ -23,6 +23,7 @@ export function ButtonHub({ title, buttons, above }: { title: string; buttons: H
           </Button>
         ))}
       </SimpleGrid>
+      {below}
     </Stack>
   );
 }

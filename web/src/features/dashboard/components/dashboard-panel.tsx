@@ -16,7 +16,7 @@ export function DashboardPanel() {
   useEffect(() => {
     if (isOnline) setHasBeenOnline(true);
   }, [isOnline]);
-  // What the charts say while the phone has no signal: the buttons below still work.
+  // What the charts say while the phone has no signal: the buttons above still work.
   if (!hasBeenOnline) return <Text c="dimmed">{t('dashboard.offline')}</Text>;
   return (
     <Suspense fallback={<Text c="dimmed">{t('dashboard.loading')}</Text>}>

@@ -73,7 +73,8 @@ export function ManagerHubPage() {
   return (
     <ButtonHub
       title={t('hub.title')}
-      above={<DashboardPanel />}
+      // A keeper opens the hub to record something: the actions come first, the charts under them.
+      below={<DashboardPanel />}
       buttons={[
         { label: t('hub.addMaterial'), to: '/dashboard/addproduct' },
         { label: t('hub.allMaterials'), to: '/dashboard/allproducts' },

@@ -24,8 +24,9 @@ export type OfflineMovement<T> = {
     storeId: string;
     itemName: string;
     unit: string;
-    /** A tool issue's worker, and the day the tools are due back. */
+    /** A tool issue's worker (and their name, for Tools out while it waits), and the day the tools are due back. */
     workerId?: string;
+    workerName?: string;
     dueAt?: string;
     /** What each unit cost (a purchase or transfer from the warehouse), and the job and cost code an issue is charged to. */
     unitCost?: string;
@@ -65,6 +66,10 @@ export type MovementFormProps<T> = {
    * server answers, and stays there to be synced when there is no signal or no answer.
    */
   offline?: OfflineMovement<T>;
+  /** Whether a recorded entry also clears the picked item, so the next one starts afresh (a hand-over to a worker). */
+  clearsItem?: boolean;
+  /** Called once an entry is recorded, on the server or on the phone, to clear the screen's own fields. */
+  onRecorded?: () => void;
 };
 
 /**
@@ -147,6 +152,8 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
   function done(message: string) {
     setQuantity(props.defaultQuantity ?? '');
     setReason('');
+    if (props.clearsItem) setItem(null);
+    props.onRecorded?.();
     setResult({ ok: true, text: message });
     intent.renew();
   }

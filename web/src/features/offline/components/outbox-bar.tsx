@@ -1,8 +1,10 @@
-import { Badge, Button, Group, Paper, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Text } from '@mantine/core';
 import { IconCloudOff, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { i18n } from '../../../i18n/i18n';
 import { timeOfDay } from '../../../lib/format';
+import { useParkedCount } from '../api/parked';
 import { syncNow } from '../sync';
 import { useOnline, useOutbox, useSyncState } from '../use-outbox';
 
@@ -12,15 +14,18 @@ export function waitingText(count: number): string {
 }
 
 /**
- * A strip over the keeper's screens while the phone is offline or holds movements the server has
- * not answered: how many wait, and "Sync now".
+ * A strip over the keeper's screens while the phone is offline, holds movements the server has not
+ * acknowledged, or has movements a person must look at: how many wait, "Sync now", and a link to
+ * Needs attention.
  */
 export function OutboxBar() {
-  const { waiting } = useOutbox();
+  const { waiting, rejected } = useOutbox();
+  const parked = useParkedCount();
   const isOnline = useOnline();
   const sync = useSyncState();
   const { t } = useTranslation();
-  if (isOnline && waiting.length === 0) return null;
+  const attention = (parked.data ?? 0) + rejected.length;
+  if (isOnline && waiting.length === 0 && attention === 0) return null;
   return (
     <Paper
       withBorder
@@ -38,24 +43,34 @@ export function OutboxBar() {
               {t('outbox.offline')}
             </Badge>
           )}
-          <Text size="sm" fw={600} truncate>
-            {waitingText(waiting.length)}
-          </Text>
+          {(waiting.length > 0 || attention === 0) && (
+            <Text size="sm" fw={600} truncate>
+              {waitingText(waiting.length)}
+            </Text>
+          )}
+          {attention > 0 && (
+            <Anchor component={Link} to="/dashboard/needs-attention" size="sm" fw={600} c="red.8">
+              {t('common.needAttention', { count: attention })}
+            </Anchor>
+          )}
           {sync.lastSyncedAt && (
             <Text size="xs" c="dimmed" visibleFrom="xs">
               {t('outbox.lastSynced', { time: timeOfDay(sync.lastSyncedAt) })}
             </Text>
           )}
         </Group>
-        <Button
-          size="compact-sm"
-          leftSection={<IconRefresh size={14} />}
-          loading={sync.isSyncing}
-          disabled={waiting.length === 0}
-          onClick={() => void syncNow()}
-        >
-          {t('outbox.syncNow')}
-        </Button>
+        {(waiting.length > 0 || !isOnline) && (
+          <Button
+            size="compact-sm"
+            style={{ flexShrink: 0 }}
+            leftSection={<IconRefresh size={14} />}
+            loading={sync.isSyncing}
+            disabled={waiting.length === 0}
+            onClick={() => void syncNow()}
+          >
+            {t('outbox.syncNow')}
+          </Button>
+        )}
       </Group>
     </Paper>
   );

@@ -9,7 +9,6 @@ import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { usePayloadCheck } from '../../../lib/validation';
 import { useUpdateStore } from '../api/stores';
-import { StoreBooks } from './store-books';
 
 type Props = { onClose: () => void; onSaved: (message: string) => void };
 
@@ -22,7 +21,7 @@ export function EditStoreDialog({ store, onClose, onSaved }: Props & { store: St
   );
 }
 
-/** The store's fields as they are when the dialog opens, and its books, which change on their own. */
+/** The store's fields as they are when the dialog opens. */
 function EditStoreForm({ store, onClose, onSaved }: Props & { store: Store }) {
   const updateStore = useUpdateStore();
   const [name, setName] = useState(store.name);
@@ -30,7 +29,6 @@ function EditStoreForm({ store, onClose, onSaved }: Props & { store: Store }) {
   const [status, setStatus] = useState<string | null>(store.status);
   const [tolerance, setTolerance] = useState<string | number>(store.countTolerancePercent ?? 0);
   const [requireJob, setRequireJob] = useState(store.requireJob);
-  const [books, setBooks] = useState<Store>(store);
   const [error, setError] = useState<string | null>(null);
   const payload = usePayloadCheck(StoreUpdateRequestSchema, ['name', 'location', 'isActive', 'countTolerancePercent']);
   const { t } = useTranslation();
@@ -87,7 +85,6 @@ function EditStoreForm({ store, onClose, onSaved }: Props & { store: Store }) {
         checked={requireJob}
         onChange={(event) => setRequireJob(event.currentTarget.checked)}
       />
-      <StoreBooks store={books} onChanged={setBooks} />
       <DialogButtons onCancel={onClose} action={t('common.saveChanges')} isBusy={updateStore.isPending} />
     </FormStack>
   );

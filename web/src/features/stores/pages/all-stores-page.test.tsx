@@ -65,7 +65,7 @@ describe('AllStoresPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Mark it Inactive instead.');
   });
 
-  it("closes a store's books through a day, and reopens them only with a reason", async () => {
+  it("closes a store's books through a day once the date is confirmed, and reopens them only with a reason", async () => {
     signInAs('admin');
     const riverside = { ...store('Riverside', 'Dock road'), lockedThrough: null, countTolerancePercent: 0 };
     const calls = stubApi({
@@ -77,11 +77,20 @@ describe('AllStoresPage', () => {
     });
     renderAt('/dashboard/allstores');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Edit Riverside' }));
-    const books = within(await screen.findByRole('dialog')).getByRole('group', { name: 'Closed books' });
+    await user.click(await screen.findByRole('button', { name: 'Books of Riverside' }));
+    const books = within(await screen.findByRole('dialog', { name: 'Books of Riverside' })).getByRole('group', { name: 'Closed books' });
     expect(within(books).getByText('Books open')).toBeInTheDocument();
     await user.type(within(books).getByLabelText('Close books through'), '2026-10-31');
     await user.click(within(books).getByRole('button', { name: 'Close books' }));
+    // Nothing is closed until the date is read back and confirmed; cancelling leaves the books open.
+    const confirm = await screen.findByRole('dialog', { name: 'Please confirm' });
+    expect(confirm).toHaveTextContent(
+      'Close the books of Riverside through 31/10/2026? Nothing can then be recorded, changed or reversed in this store on or before 31/10/2026.',
+    );
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((call) => call.key.startsWith('PUT'))).toBe(false);
+    await user.click(within(books).getByRole('button', { name: 'Close books' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Please confirm' })).getByRole('button', { name: 'Close books' }));
     expect(await within(books).findByText('Books closed through 31/10/2026')).toBeInTheDocument();
     expect(calls.find((call) => call.key.startsWith('PUT'))?.body).toEqual({ throughDate: '2026-10-31' });
 

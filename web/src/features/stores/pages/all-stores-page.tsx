@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Group, Text } from '@mantine/core';
 import type { Store } from '@stockyard/contract';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../app/layouts/page-card';
@@ -15,6 +15,7 @@ import { useSearchPaging } from '../../../lib/paging';
 import { SearchInput } from '../../../lib/search-box';
 import { useDeleteStore, useStoresPage } from '../api/stores';
 import { EditStoreDialog } from '../components/edit-store-dialog';
+import { StoreBooksDialog } from '../components/store-books';
 
 export function AllStoresPage() {
   const { search, setSearch, debounced, page, setPage } = useSearchPaging();
@@ -22,6 +23,7 @@ export function AllStoresPage() {
   const deleteStore = useDeleteStore();
   const [editing, setEditing] = useState<Store | null>(null);
   const [deleting, setDeleting] = useState<Store | null>(null);
+  const [closing, setClosing] = useState<Store | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const { t } = useTranslation();
 
@@ -69,6 +71,9 @@ export function AllStoresPage() {
                 <ActionIcon variant="subtle" aria-label={t('common.editNamed', { name: store.name })} onClick={() => setEditing(store)}>
                   <IconPencil size={18} />
                 </ActionIcon>
+                <ActionIcon variant="subtle" aria-label={t('stores.booksOf', { name: store.name })} onClick={() => setClosing(store)}>
+                  <IconLock size={18} />
+                </ActionIcon>
                 <ActionIcon
                   variant="subtle"
                   color="red"
@@ -90,6 +95,7 @@ export function AllStoresPage() {
           setNotice({ ok: true, text: message });
         }}
       />
+      <StoreBooksDialog store={closing} onClose={() => setClosing(null)} />
       <ConfirmDialog
         opened={deleting !== null}
         message={t('stores.confirmDelete')}

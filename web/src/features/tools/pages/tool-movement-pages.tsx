@@ -51,7 +51,7 @@ const offlineOps: Record<ToolMovement, { kind: SyncOpKind; after: (tool: Tool, q
 };
 
 /** A tool issue that hands the tools to a worker, due back by a day (or, empty, the end of today's). */
-type Handover = { workerId: string; dueDay: string };
+type Handover = { workerId: string; workerName: string; dueDay: string };
 
 function offlineTool(kind: ToolMovement, handover?: Handover): OfflineMovement<Tool> {
   const { kind: opKind, after } = offlineOps[kind];
@@ -63,7 +63,11 @@ function offlineTool(kind: ToolMovement, handover?: Handover): OfflineMovement<T
       storeId: tool.storeId._id,
       itemName: tool.name,
       unit: '',
-      ...(handover && { workerId: handover.workerId, ...(handover.dueDay && { dueAt: handover.dueDay }) }),
+      ...(handover && {
+        workerId: handover.workerId,
+        workerName: handover.workerName,
+        ...(handover.dueDay && { dueAt: handover.dueDay }),
+      }),
     }),
     after: (tool, quantity) => ({
       ...tool,
@@ -80,7 +84,8 @@ export function ToolMovementPage({ kind }: { kind: ToolMovement }) {
   const { exceeds, asksReason, showsBusy, maxQuantity } = screens[kind];
   const texts = `movement.${TEXTS[kind]}`;
   // The issue screen may name the worker who takes the tool, and when it is due back.
-  const [workerId, setWorkerId] = useState<string | null>(null);
+  const [worker, setWorker] = useState<{ id: string; name: string } | null>(null);
+  const workerId = worker?.id ?? null;
   const [dueDay, setDueDay] = useState('');
   return (
     <MovementForm<Tool>
@@ -94,7 +99,7 @@ export function ToolMovementPage({ kind }: { kind: ToolMovement }) {
       maxQuantity={maxQuantity}
       defaultQuantity={1}
       call={toolMovementCalls[kind]}
-      offline={offlineTool(kind, kind === 'issue' && workerId ? { workerId, dueDay } : undefined)}
+      offline={offlineTool(kind, kind === 'issue' && worker ? { workerId: worker.id, workerName: worker.name, dueDay } : undefined)}
       validate={(tool, quantity) => {
         if (!tool) return t('movement.selectTool');
         return quantity && exceeds ? exceeds(tool, quantity) : null;
@@ -112,10 +117,14 @@ export function ToolMovementPage({ kind }: { kind: ToolMovement }) {
         ['Quantity', tool.totalQuantity],
       ]}
       isBusy={move.isPending || checkOut.isPending}
-      extra={
-        kind === 'issue' ? <CustodyFields workerId={workerId} onWorker={setWorkerId} dueDay={dueDay} onDueDay={setDueDay} /> : undefined
-      }
+      extra={kind === 'issue' ? <CustodyFields workerId={workerId} onWorker={setWorker} dueDay={dueDay} onDueDay={setDueDay} /> : undefined}
       extraValue={`${workerId ?? ''} ${dueDay}`}
+      // A hand-over starts afresh: the next tool usually goes to someone else.
+      clearsItem={kind === 'issue' && workerId !== null}
+      onRecorded={() => {
+        setWorker(null);
+        setDueDay('');
+      }}
       submit={async (request) => {
         if (kind === 'issue' && workerId) {
           const { toolId, quantity } = request.body as { toolId: string; quantity: number };
