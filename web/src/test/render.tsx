@@ -15,6 +15,11 @@ function providers(children: ReactElement) {
   );
 }
 
+/** Renders one component with the app's providers, outside any route. */
+export function renderAlone(element: ReactElement) {
+  return render(providers(element));
+}
+
 /** Renders the real route table at a path, as the browser would. */
 export function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });

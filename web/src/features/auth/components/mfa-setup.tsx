@@ -1,5 +1,6 @@
-import { Alert, Button, Code, Image, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Image, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { MFA_CODE_WRONG } from '@stockyard/contract/messages';
+import { IconCopy, IconDeviceMobileShare, IconDownload } from '@tabler/icons-react';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +27,7 @@ type Props = {
  * works, then the ten recovery codes, shown this once.
  */
 export default function MfaSetup({ mfaToken, currentPassword, onDone }: Props) {
-  const [enrolment, setEnrolment] = useState<{ secret: string; qr: string } | null>(null);
+  const [enrolment, setEnrolment] = useState<{ secret: string; qr: string; otpauthUrl: string } | null>(null);
   const [done, setDone] = useState<{ codes: string[]; session: SignedIn | null } | null>(null);
   const { t } = useTranslation();
   const { code, setCode, error, setError, busy, handleSubmit } = useCodeForm(async (typed) => {
@@ -40,7 +41,7 @@ export default function MfaSetup({ mfaToken, currentPassword, onDone }: Props) {
     startEnrolment(mfaToken, currentPassword)
       .then(async ({ secret, otpauthUrl }) => {
         const svg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1 });
-        if (current) setEnrolment({ secret, qr: `data:image/svg+xml;utf8,${encodeURIComponent(svg)}` });
+        if (current) setEnrolment({ secret, otpauthUrl, qr: `data:image/svg+xml;utf8,${encodeURIComponent(svg)}` });
       })
       .catch((caught) => current && setError(messageOf(caught, i18n.t('mfa.startFailed'))));
     return () => {
@@ -62,6 +63,12 @@ export default function MfaSetup({ mfaToken, currentPassword, onDone }: Props) {
             </Code>
           ))}
         </SimpleGrid>
+        <Group gap="xs">
+          <Copy value={done.codes.join('\n')} label={t('mfa.copyCodes')} />
+          <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => downloadCodes(done.codes)}>
+            {t('mfa.downloadCodes')}
+          </Button>
+        </Group>
         <Button onClick={() => onDone(done.session)}>{t('mfa.saved')}</Button>
       </Stack>
     );
@@ -79,9 +86,16 @@ export default function MfaSetup({ mfaToken, currentPassword, onDone }: Props) {
       <ErrorAlert text={error} />
       {enrolment ? (
         <>
+          {/* On the phone itself there is nothing to scan: the link opens the authenticator app. */}
+          <Button component="a" href={enrolment.otpauthUrl} variant="light" leftSection={<IconDeviceMobileShare size={16} />}>
+            {t('mfa.openInApp')}
+          </Button>
           <Image src={enrolment.qr} alt={t('mfa.qrAlt')} w={180} h={180} />
           <Alert variant="light" title={t('mfa.key')}>
-            <Code>{enrolment.secret}</Code>
+            <Group gap="xs" wrap="nowrap" justify="space-between">
+              <Code style={{ wordBreak: 'break-all' }}>{enrolment.secret}</Code>
+              <Copy value={enrolment.secret} label={t('mfa.copyKey')} />
+            </Group>
           </Alert>
         </>
       ) : (
@@ -93,4 +107,28 @@ export default function MfaSetup({ mfaToken, currentPassword, onDone }: Props) {
       </Button>
     </FormStack>
   );
+}
+
+/** A button that copies a text and says so for a moment. */
+function Copy({ value, label }: { value: string; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <CopyButton value={value}>
+      {({ copied, copy }) => (
+        <Button variant="default" size="compact-sm" leftSection={<IconCopy size={14} />} onClick={copy} style={{ flexShrink: 0 }}>
+          {copied ? t('mfa.copied') : label}
+        </Button>
+      )}
+    </CopyButton>
+  );
+}
+
+/** The recovery codes as a text file, one a line. */
+function downloadCodes(codes: string[]): void {
+  const url = URL.createObjectURL(new Blob([`${codes.join('\n')}\n`], { type: 'text/plain' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'stockyard-recovery-codes.txt';
+  link.click();
+  URL.revokeObjectURL(url);
 }

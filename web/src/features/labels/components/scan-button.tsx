@@ -8,6 +8,14 @@ import { qrDetector } from '../detector';
 /** How often a frame is read while the camera looks for a label. */
 const SCAN_EVERY_MS = 200;
 
+/** Why the camera did not open, and what to do: allow it in the browser, or type the label's code. */
+export function cameraProblem(error: unknown): string {
+  const name = error instanceof Error || error instanceof DOMException ? error.name : '';
+  if (name === 'NotAllowedError' || name === 'SecurityError') return i18n.t('movement.cameraDenied');
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return i18n.t('movement.noCamera');
+  return i18n.t('movement.cameraFailed', { reason: error instanceof Error ? error.message : String(error) });
+}
+
 /**
  * Opens the rear camera and reads the first QR code it sees; the code goes to `onCode` and the
  * camera is closed again.
@@ -38,7 +46,7 @@ function ScanDialog({ label, onCode, onClose }: { label: string; onCode: (code: 
         };
         void look();
       } catch (error) {
-        setProblem(i18n.t('movement.cameraFailed', { reason: error instanceof Error ? error.message : String(error) }));
+        setProblem(cameraProblem(error));
       }
     })();
     return () => {
