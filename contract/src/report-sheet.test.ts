@@ -3,13 +3,16 @@ import {
   closingOf,
   closingValueOf,
   csvLine,
+  overallTotals,
   REPORT_COLUMNS,
   type ReportRow,
   reportCells,
   reportTotals,
+  reportTotalsByUnit,
   subtractMoney,
   sumMoney,
   totalsCells,
+  totalsRows,
 } from './index';
 
 function row(overrides: Partial<ReportRow> = {}): ReportRow {
@@ -110,13 +113,13 @@ describe('report cells', () => {
     expect(closingOf(totals)).toBe(totals.currentAvailableQuantity);
     expect(closingValueOf(totals)).toBe(totals.closingValue);
     for (const each of rows) expect(closingValueOf(each)).toBe(each.closingValue);
-    expect(totalsCells(totals)).toEqual([
+    expect(totalsCells(totals, 'bag')).toEqual([
       '',
       'Total',
       '',
       '',
       '',
-      '',
+      'bag',
       115,
       30,
       0,
@@ -134,6 +137,65 @@ describe('report cells', () => {
       '1230.42',
       '',
     ]);
+  });
+});
+
+describe('totals across units', () => {
+  const bags = row({
+    unit: 'bag',
+    previousQuantity: 10,
+    restockedQuantity: 5,
+    consumedQuantity: 0,
+    damagedQuantity: 0,
+    currentAvailableQuantity: 15,
+    openingValue: '100.00',
+    valueIn: '50.00',
+    valueOut: '0.00',
+    closingValue: '150.00',
+  });
+  const moreBags = row({
+    unit: 'bag',
+    previousQuantity: 2,
+    restockedQuantity: 0,
+    consumedQuantity: 1,
+    damagedQuantity: 0,
+    currentAvailableQuantity: 1,
+    openingValue: '20.00',
+    valueIn: '0.00',
+    valueOut: '10.00',
+    closingValue: '10.00',
+  });
+  const tonnes = row({
+    unit: 't',
+    previousQuantity: 3,
+    restockedQuantity: 0,
+    consumedQuantity: 0,
+    damagedQuantity: 0,
+    currentAvailableQuantity: 3,
+    openingValue: '0.50',
+    valueIn: '0.00',
+    valueOut: '0.00',
+    closingValue: '0.50',
+  });
+
+  it('adds quantities only within a unit, and the values of all units in a last row of their own', () => {
+    const rows = totalsRows([bags, tonnes, moreBags]);
+    expect(rows.map((cells) => cells[5])).toEqual(['bag', 't', '']);
+    expect(rows.map((cells) => cells[6])).toEqual([12, 3, '']);
+    expect(rows.map((cells) => cells[16])).toEqual([16, 3, '']);
+    // No quantity at all in the last row: only the money, which adds up across units.
+    expect(rows[2]?.slice(6, 17).every((cell) => cell === '')).toBe(true);
+    expect(rows.map((cells) => cells[20])).toEqual(['160.00', '0.50', '160.50']);
+    for (const unit of reportTotalsByUnit([bags, tonnes, moreBags])) expect(closingOf(unit)).toBe(unit.currentAvailableQuantity);
+  });
+
+  it("ends a report of one unit with that unit's totals row alone, and gives the JSON quantities only then", () => {
+    expect(totalsRows([bags, moreBags])).toHaveLength(1);
+    expect(overallTotals([bags, moreBags]).previousQuantity).toBe(12);
+    const mixed = overallTotals([bags, tonnes]);
+    expect(mixed.previousQuantity).toBeNull();
+    expect(mixed.currentAvailableQuantity).toBeNull();
+    expect(mixed.closingValue).toBe('150.50');
   });
 });
 

@@ -108,15 +108,57 @@ export function reportTotals(rows: readonly ReportRow[]): ReportTotals {
   return { ...totals, ...values };
 }
 
-/** The totals row under the report: "Total" under Product, the sums under their columns, the rest empty. */
-export function totalsCells(totals: ReportTotals): (string | number)[] {
+/** A unit's totals: its rows' quantities and values summed. */
+export type UnitTotals = ReportTotals & { unit: string };
+
+/** The totals of each unit in the report, by unit name: quantities are only ever added within one unit. */
+export function reportTotalsByUnit(rows: readonly ReportRow[]): UnitTotals[] {
+  const byUnit = new Map<string, ReportRow[]>();
+  for (const row of rows) {
+    const unit = row.unit ?? '';
+    const group = byUnit.get(unit);
+    if (group) group.push(row);
+    else byUnit.set(unit, [row]);
+  }
+  return [...byUnit.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([unit, group]) => ({ unit, ...reportTotals(group) }));
+}
+
+/**
+ * The totals under the report: one row per unit ("Total" under Product, the unit under Unit, its sums
+ * under their columns) and, when there is more than one unit, a last "Total" row of the values alone,
+ * which are money and add up across units.
+ */
+export function totalsRows(rows: readonly ReportRow[]): (string | number)[][] {
+  const byUnit = reportTotalsByUnit(rows);
+  if (byUnit.length === 0) return [totalsCells(reportTotals(rows), '')];
+  const perUnit = byUnit.map((totals) => totalsCells(totals, totals.unit));
+  if (byUnit.length === 1) return perUnit;
+  const all = reportTotals(rows);
+  return [
+    ...perUnit,
+    ['', 'Total', '', '', '', '', ...REPORT_QUANTITY_FIELDS.map(() => ''), ...REPORT_VALUE_FIELDS.map((field) => all[field]), ''],
+  ];
+}
+
+/**
+ * The JSON report's totals: the values over every row, and the quantities too when the rows share
+ * one unit (null otherwise: a sum of bags and tonnes means nothing).
+ */
+export function overallTotals(rows: readonly ReportRow[]): Record<keyof ReportTotals, number | string | null> {
+  const totals: Record<keyof ReportTotals, number | string | null> = reportTotals(rows);
+  if (new Set(rows.map((row) => row.unit ?? '')).size > 1) for (const field of REPORT_QUANTITY_FIELDS) totals[field] = null;
+  return totals;
+}
+
+/** A totals row: "Total" under Product, the unit under Unit, the sums under their columns, the rest empty. */
+export function totalsCells(totals: ReportTotals, unit: string): (string | number)[] {
   return [
     '',
     'Total',
     '',
     '',
     '',
-    '',
+    unit,
     ...REPORT_QUANTITY_FIELDS.map((field) => totals[field]),
     ...REPORT_VALUE_FIELDS.map((field) => totals[field]),
     '',

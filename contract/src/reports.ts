@@ -78,5 +78,26 @@ const ReportTotalsSchema = ReportRowSchema.pick({
   valueOut: true,
   closingValue: true,
 });
-/** The keeper's report: its rows in `data`, and the totals row that ends every report. */
-export const KeeperReportResponseSchema = z.object({ data: z.array(ReportRowSchema), totals: ReportTotalsSchema });
+/** One unit's totals: its rows' quantities summed, and their values. */
+const UnitTotalsSchema = ReportTotalsSchema.extend({ unit: z.string() });
+/**
+ * The keeper's report: its rows in `data`; `totalsByUnit`, a totals row per unit, since a sum across
+ * units means nothing; `totals`, the values over every row, with quantities only when one unit is in it.
+ */
+export const KeeperReportResponseSchema = z.object({
+  data: z.array(ReportRowSchema),
+  totals: ReportTotalsSchema.extend({
+    previousQuantity: z.number().nullable(),
+    restockedQuantity: z.number().nullable(),
+    transferQuantity: z.number().nullable(),
+    transferredInQuantity: z.number().nullable(),
+    consumedQuantity: z.number().nullable(),
+    damagedQuantity: z.number().nullable(),
+    refundQuantity: z.number().nullable(),
+    transferredOutQuantity: z.number().nullable(),
+    returnedToSupplierQuantity: z.number().nullable(),
+    adjustmentQuantity: z.number().nullable(),
+    currentAvailableQuantity: z.number().nullable(),
+  }),
+  totalsByUnit: z.array(UnitTotalsSchema),
+});

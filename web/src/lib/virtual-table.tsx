@@ -11,8 +11,8 @@ type VirtualTableProps<T> = {
   rows: T[];
   rowKey: (row: T) => string;
   cells: (row: T) => ReactNode[];
-  /** A row kept in view under the rows (a totals row). */
-  footer?: ReactNode[];
+  /** Rows kept in view under the rows (totals rows). */
+  footer?: ReactNode[][];
   emptyText?: string;
   /** The scrolling box's greatest height (CSS). */
   maxHeight: string;
@@ -57,7 +57,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
         fz="sm"
         verticalSpacing="xs"
         aria-label={props.caption}
-        aria-rowcount={props.rows.length + 1 + (props.footer ? 1 : 0)}
+        aria-rowcount={props.rows.length + 1 + (props.footer?.length ?? 0)}
         style={{ tableLayout: 'fixed', width, minWidth: width }}
       >
         <colgroup>
@@ -109,9 +109,12 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
               fontWeight: 700,
             }}
           >
-            <tr aria-rowindex={props.rows.length + 2} className={Table.classes.tr}>
-              <Cells cells={props.footer} columns={props.columns} />
-            </tr>
+            {props.footer.map((cells, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the totals rows keep their order
+              <tr key={index} aria-rowindex={props.rows.length + 2 + index} className={Table.classes.tr}>
+                <Cells cells={cells} columns={props.columns} />
+              </tr>
+            ))}
           </Table.Tfoot>
         )}
       </Table>

@@ -36,7 +36,7 @@ export function jobCostPdf(cost: JobCostResponse, generated: { at: Date; by: str
       ...(byMaterial ? [`${row.quantity ?? 0} ${row.unit ?? ''}`] : []),
       amount(row.value),
     ]),
-    totals: [texts.total, ...(byMaterial ? [''] : []), amount(cost.total)],
+    totals: [[texts.total, ...(byMaterial ? [''] : []), amount(cost.total)]],
     note:
       cost.budget === null || cost.used === null
         ? undefined

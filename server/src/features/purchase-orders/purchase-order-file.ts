@@ -33,7 +33,7 @@ export function purchaseOrderPdf(
       { header: `${value} (${context.currency})`, width: 36, align: 'right' },
     ],
     rows: order.lines.map((line) => [line.name, `${line.quantity} ${line.unit}`.trim(), line.unitCost, amount(lineValue(line))]),
-    totals: [texts.total, '', '', amount(order.total)],
+    totals: [[texts.total, '', '', amount(order.total)]],
     note: delivery.join(' · '),
     footer: `${order.number} · ${generatedNote(texts, context.generated)}`,
     page: texts.page,

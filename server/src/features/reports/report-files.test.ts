@@ -61,8 +61,10 @@ describe('report files: PDF and CSV of a store report', () => {
   it('answers the keeper report with a totals row that keeps the row identity', async () => {
     const response = await t.app.inject({ method: 'GET', url: `/api/user/report?${RANGE}`, headers: bearer(staff.keeper.token) });
     expect(response.statusCode).toBe(200);
-    const { data, totals } = response.json();
+    const { data, totals, totalsByUnit } = response.json();
     expect(data).toHaveLength(NAMES.length);
+    // One unit in this store: its totals row is the overall one, quantities and all.
+    expect(totalsByUnit).toEqual([{ unit: 'bag', ...totals }]);
     for (const row of [...data, totals]) expect(closingOf(row)).toBe(row.currentAvailableQuantity);
     const first = data.find((row: { name: string }) => row.name === 'Cement OPC');
     expect(first).toMatchObject({ refundQuantity: 2, consumedQuantity: 0 });
@@ -102,14 +104,16 @@ describe('report files: PDF and CSV of a store report', () => {
     // Arabic is drawn right to left with its joined letter forms; pdf.js reads control characters between some of them.
     const readable = page.map((text) => text.replace(/\p{Cc}/gu, ''));
     for (const name of NAMES) expect(readable).toContain(name);
-    // Every row and the totals row add up as printed.
+    // Every row and the totals row add up as printed; every material is in bags, so one totals row, of bags.
     for (const name of [...NAMES, 'Total']) {
-      // "Total" is also a word of the Total Qty heading: the totals row is the last.
+      // "Total" is also a word of the Total Qty heading: the totals row is the last, its unit after it.
       const at = readable.lastIndexOf(name);
-      const cells = name === 'Total' ? page.slice(at + 1, at + 1 + QUANTITIES) : page.slice(at + 5, at + 5 + QUANTITIES);
+      if (name === 'Total') expect(page[at + 1]).toBe('bag');
+      const skip = name === 'Total' ? 2 : 5;
+      const cells = page.slice(at + skip, at + skip + QUANTITIES);
       const printed = quantities(cells);
       expect(closingOf(printed), `${name}: ${cells.join(' ')}`).toBe(printed.currentAvailableQuantity);
-      const first = name === 'Total' ? at + 1 + QUANTITIES : at + 5 + QUANTITIES;
+      const first = at + skip + QUANTITIES;
       const amounts = values(page.slice(first, first + REPORT_VALUE_FIELDS.length));
       expect(closingValueOf(amounts), `${name}: ${JSON.stringify(amounts)}`).toBe(amounts.closingValue);
     }

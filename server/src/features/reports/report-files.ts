@@ -12,8 +12,7 @@ import {
   REVERSIBLE_QUANTITY_FIELDS,
   type ReportRow,
   reportCells,
-  reportTotals,
-  totalsCells,
+  totalsRows,
 } from '@stockyard/contract';
 import { generatedNote, type TablePdf, tableStyle } from '../../lib/pdf/table-pdf';
 
@@ -64,7 +63,7 @@ export function reportFileName(report: StoreReport, audience: ReportAudience, ex
 }
 
 /**
- * The report as a table document in the language asked for: the rows, a totals row, and on every
+ * The report as a table document in the language asked for: the rows, the totals rows, and on every
  * page who made it, when, and the page number.
  */
 export function reportPdf(report: StoreReport, audience: ReportAudience, texts: PrintedTexts): TablePdf {
@@ -73,8 +72,11 @@ export function reportPdf(report: StoreReport, audience: ReportAudience, texts: 
   // Amounts go in as decimal strings, which Intl writes exactly.
   const written = (cells: (string | number)[]) =>
     cells.map((cell, index) => (isValueColumn(index) ? amount.format(cell as unknown as number) : String(cell)));
-  const totals = written(totalsCells(reportTotals(report.rows)));
-  totals[1] = texts.total;
+  const totals = totalsRows(report.rows).map((cells) => {
+    const row = written(cells);
+    row[1] = texts.total;
+    return row;
+  });
   return {
     style: REPORT_STYLE,
     title: fillPrinted(audience === 'admin' ? texts.storeReportOf : texts.storeReport, { store: report.storeName, range }),
@@ -93,7 +95,7 @@ export function reportPdf(report: StoreReport, audience: ReportAudience, texts: 
   };
 }
 
-/** The report as CSV, written as it goes: a byte-order mark, the header, the rows, the totals row; CRLF lines. */
+/** The report as CSV, written as it goes: a byte-order mark, the header, the rows, the totals rows; CRLF lines. */
 export function reportCsv(report: StoreReport): Readable {
   return Readable.from(
     (function* lines() {
@@ -104,7 +106,9 @@ export function reportCsv(report: StoreReport): Readable {
           .map((row) => csvLine(reportCells(row)))
           .join('');
       }
-      yield csvLine(totalsCells(reportTotals(report.rows)));
+      yield totalsRows(report.rows)
+        .map((cells) => csvLine(cells))
+        .join('');
     })(),
   );
 }

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { type ReportRow, reportTotals } from '@stockyard/contract';
+import { overallTotals, type ReportRow, reportTotalsByUnit } from '@stockyard/contract';
 import { presentReportRow, type ReportLine } from './reports.presenter';
 
 const SLICE = 250;
@@ -39,6 +39,7 @@ export async function reportJson(lines: ReportLine[], shape: 'rows' | 'with-tota
       rows.push(row);
     }
   }
-  parts.push(Buffer.from(shape === 'rows' ? ']' : `],"totals":${JSON.stringify(reportTotals(rows))}}`));
+  const totals = `"totals":${JSON.stringify(overallTotals(rows))},"totalsByUnit":${JSON.stringify(reportTotalsByUnit(rows))}`;
+  parts.push(Buffer.from(shape === 'rows' ? ']' : `],${totals}}`));
   return Buffer.concat(parts);
 }

@@ -173,7 +173,7 @@ describe('store reports from the ledger (UTC)', () => {
     const keeper = await createUser(t.app, staff.admin.token, { role: 'user', storeId: empty._id });
     const response = await report(t, keeper.token, 'startDate=2026-03-01&endDate=2026-03-31');
     const zeros = [...REPORT_QUANTITY_FIELDS.map((field) => [field, 0]), ...REPORT_VALUE_FIELDS.map((field) => [field, '0.00'])];
-    expect(response.json()).toEqual({ data: [], totals: Object.fromEntries(zeros) });
+    expect(response.json()).toEqual({ data: [], totals: Object.fromEntries(zeros), totalsByUnit: [] });
     expect((await report(t, keeper.token, `storeId=${staff.store._id}&startDate=2026-03-01&endDate=2026-03-31`)).statusCode).toBe(403);
   });
 });

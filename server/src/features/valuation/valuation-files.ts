@@ -40,7 +40,7 @@ export function valuationPdf(file: ValuationFile, texts: PrintedTexts): TablePdf
       row.averageCost === null ? '' : row.averageCost,
       amount(row.value),
     ]),
-    totals: ['', texts.total, '', '', amount(valuation.totals.value)],
+    totals: [['', texts.total, '', '', amount(valuation.totals.value)]],
     note: `${texts.inTransit}: ${amount(valuation.inTransit.value)} ${currency}`,
     footer: `${file.stores} · ${generatedNote(texts, file.generated)}`,
     page: texts.page,

@@ -25,8 +25,8 @@ export type TablePdf = {
   title: string;
   columns: TableColumn[];
   rows: string[][];
-  /** A bold row that ends the table. */
-  totals?: string[];
+  /** The bold rows that end the table (a totals row, or one per unit). */
+  totals?: string[][];
   /** Printed at the foot of every page, left; the page's number (`page`) is printed on the right. */
   footer?: string;
   /** How the page number is written: `{page}` of `{pages}`, in the document's language. */
@@ -220,8 +220,18 @@ class TableWriter {
       y += row.height;
     };
     for (const cells of rows) place(this.#row(cells, 'body'));
-    if (totals) place(this.#row(totals, 'totals'), signatures?.length ? SIGNATURE_HEIGHT : 0);
-    else if (signatures?.length && y + SIGNATURE_HEIGHT > bottom) pages.push([]);
+    const ending = (totals ?? []).map((cells) => this.#row(cells, 'totals'));
+    const reserve = signatures?.length ? SIGNATURE_HEIGHT : 0;
+    const endingHeight = ending.reduce((sum, row) => sum + row.height, 0);
+    if (ending.length > 0 && y + endingHeight + reserve > bottom) {
+      // The totals never start a page alone: the last row of the table goes over with them.
+      const last = pages.at(-1);
+      const carried = last && last.length > 1 ? last.pop() : undefined;
+      pages.push(carried ? [carried] : []);
+      y = top + (carried?.height ?? 0);
+    }
+    for (const row of ending) place(row);
+    if (ending.length === 0 && reserve && y + reserve > bottom) pages.push([]);
     return { head, pages };
   }
 

@@ -5,8 +5,7 @@ import {
   REPORT_VALUE_FIELDS,
   type ReportRow,
   reportCells,
-  reportTotals,
-  totalsCells,
+  totalsRows,
 } from '@stockyard/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +22,7 @@ const COLUMNS: VirtualColumn[] = REPORT_COLUMNS.map((header, index) => ({
   align: index >= FIRST_QUANTITY_COLUMN && index < REPORT_COLUMNS.length - 1 ? 'right' : undefined,
 }));
 
-/** The fetched rows, as the PDF and CSV print them, ending with the totals row. */
+/** The fetched rows, as the PDF and CSV print them, ending with a totals row per unit. */
 export function ReportTable({ rows }: { rows: ReportRow[] }) {
   const currency = useCurrency();
   // The values in the company currency, as the reader's language writes amounts.
@@ -33,9 +32,9 @@ export function ReportTable({ rows }: { rows: ReportRow[] }) {
     [currency],
   );
   // The totals of 10,000 rows are added in a task of their own, after the first rows are drawn.
-  const [totals, setTotals] = useState<(string | number)[] | undefined>(undefined);
+  const [totals, setTotals] = useState<(string | number)[][] | undefined>(undefined);
   useEffect(() => {
-    const timer = window.setTimeout(() => setTotals(written(totalsCells(reportTotals(rows)))), 0);
+    const timer = window.setTimeout(() => setTotals(totalsRows(rows).map(written)), 0);
     return () => window.clearTimeout(timer);
   }, [rows, written]);
   const cells = useCallback((row: ReportRow) => written(reportCells(row)), [written]);
