@@ -234,6 +234,17 @@ export const StockRowSchema = z.object({
 });
 export type StockRow = z.infer<typeof StockRowSchema>;
 
+/**
+ * Total Stock: everything available across the caller's stores (SPEC's one sum), and the same per unit,
+ * which is the figure that means something when stores hold bags and tonnes.
+ */
+export const StockTotalSchema = z.object({
+  totalAvailable: z.number(),
+  materials: z.number(),
+  byUnit: z.array(z.object({ unit: z.string(), totalAvailable: z.number(), materials: z.number() })),
+});
+export type StockTotal = z.infer<typeof StockTotalSchema>;
+
 export const TrackSupplyStoreSchema = z.object({
   _id: z.string(),
   storeName: z.string(),

@@ -320,6 +320,33 @@ describe('PUT /api/products/update-remarks/:id', () => {
 });
 
 describe('GET /api/stock and /api/supply/track-supplies', () => {
+  it('totals the stock per unit, never adding bags to tonnes, each sum equal to its materials in the ledger', async () => {
+    const keeper = await createStoreWithStaff(t.app, t.database.db);
+    await createMaterial(t.app, keeper.keeper.token, { unit: 'bag', totalQuantity: 40 });
+    await createMaterial(t.app, keeper.keeper.token, { unit: 'bag', totalQuantity: 10 });
+    await createMaterial(t.app, keeper.keeper.token, { unit: 't', totalQuantity: 3 });
+    const response = await t.app.inject({ method: 'GET', url: '/api/stock/total', headers: bearer(keeper.keeper.token) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      totalAvailable: 53,
+      materials: 3,
+      byUnit: [
+        { unit: 'bag', totalAvailable: 50, materials: 2 },
+        { unit: 't', totalAvailable: 3, materials: 1 },
+      ],
+    });
+    // Each unit's sum is its materials' stock as the ledger has it (their openings, all they have had).
+    const ledger = await queryRows<{ unit: string; available: number }>(
+      t.database.db,
+      sql`select m.unit, sum(mv.quantity)::int as available from movements mv join materials m on m.id = mv.item_id
+          where m.store_id = ${keeper.store._id} group by m.unit order by m.unit`,
+    );
+    expect(ledger).toEqual([
+      { unit: 'bag', available: 50 },
+      { unit: 't', available: 3 },
+    ]);
+  });
+
   it("lists a store's stock rows, each with its material nested", async () => {
     const store = await createStore(t.app, staff.admin.token);
     await createMaterial(t.app, staff.admin.token, {

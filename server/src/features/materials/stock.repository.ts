@@ -18,14 +18,14 @@ export function findStockRows(db: DbOrTx, storeId: string, page: { limit: number
   });
 }
 
-/** Units available and live materials across the caller's stores. */
-export async function findStockTotals(db: DbOrTx, storeIds: string[] | null): Promise<{ total_available: number; materials: number }> {
-  const [row] = await queryRows<{ total_available: number; materials: number }>(
+/** Units available and live materials across the caller's stores, per unit. */
+export async function findStockTotalsByUnit(db: DbOrTx, storeIds: string[] | null) {
+  return queryRows<{ unit: string; total_available: number; materials: number }>(
     db,
-    sql`select coalesce(sum(available_quantity), 0)::bigint as total_available, count(*)::int as materials
-        from materials where deleted_at is null and ${storeFilter(storeIds)}`,
+    sql`select unit, coalesce(sum(available_quantity), 0)::bigint as total_available, count(*)::int as materials
+        from materials where deleted_at is null and ${storeFilter(storeIds)}
+        group by unit order by unit`,
   );
-  return row ?? { total_available: 0, materials: 0 };
 }
 
 /** The caller's stores by name, a page at a time, each with its live materials' counters. */

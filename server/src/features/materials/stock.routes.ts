@@ -1,4 +1,4 @@
-import { PageQuerySchema, StockQuerySchema, StockRowSchema, TrackSupplyStoreSchema } from '@stockyard/contract';
+import { PageQuerySchema, StockQuerySchema, StockRowSchema, StockTotalSchema, TrackSupplyStoreSchema } from '@stockyard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
@@ -22,10 +22,8 @@ const stockRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/stock/total',
-    { ...read, schema: { tags, response: { 200: z.object({ totalAvailable: z.number(), materials: z.number() }), ...errorResponses } } },
-    async (request) => stockTotals(app.db, authOf(request)),
+  app.get('/api/stock/total', { ...read, schema: { tags, response: { 200: StockTotalSchema, ...errorResponses } } }, async (request) =>
+    stockTotals(app.db, authOf(request)),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import type { PageQuery, PrintedTexts } from '@stockyard/contract';
+import type { PageQuery, PrintedTexts, StockTotal } from '@stockyard/contract';
 import { STORE_NOT_FOUND } from '@stockyard/contract';
 import type { DbOrTx } from '../../db/client';
 import { storeScopeOf } from '../../lib/auth/policy';
@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors';
 import { resolveTargetStore } from '../stores/stores.service';
 import { userNameOf } from '../users/users.service';
 import { presentStockRow, presentTrackSupplyStore } from './stock.presenter';
-import { findStockRows, findStockTotals, findTrackSupplyRows } from './stock.repository';
+import { findStockRows, findStockTotalsByUnit, findTrackSupplyRows } from './stock.repository';
 import { trackSuppliesPdf } from './track-supplies-file';
 
 /** A store's stock (the caller's active store unless one of theirs is named), a page at a time. */
@@ -17,9 +17,18 @@ export async function listStock(db: DbOrTx, auth: AuthContext, query: PageQuery 
   return { rows: rows.map(presentStockRow), total };
 }
 
-export async function stockTotals(db: DbOrTx, auth: AuthContext) {
-  const row = await findStockTotals(db, storeScopeOf(auth));
-  return { totalAvailable: row.total_available, materials: row.materials };
+/** Total Stock: the one sum SPEC shows, and the sums per unit beside it (each unit's own). */
+export async function stockTotals(db: DbOrTx, auth: AuthContext): Promise<StockTotal> {
+  const byUnit = (await findStockTotalsByUnit(db, storeScopeOf(auth))).map((row) => ({
+    unit: row.unit,
+    totalAvailable: Number(row.total_available),
+    materials: row.materials,
+  }));
+  return {
+    totalAvailable: byUnit.reduce((sum, row) => sum + row.totalAvailable, 0),
+    materials: byUnit.reduce((sum, row) => sum + row.materials, 0),
+    byUnit,
+  };
 }
 
 /** Every store of the caller's with its per-material breakdown, a page of stores at a time. */

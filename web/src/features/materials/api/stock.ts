@@ -1,4 +1,4 @@
-import type { StockRow, TrackSupplyStore } from '@stockyard/contract';
+import type { StockRow, StockTotal, TrackSupplyStore } from '@stockyard/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiDownload, apiFetch } from '../../../lib/api';
 import { pagedQuery } from '../../../lib/paging';
@@ -8,7 +8,7 @@ export const stockKeys = { all: [...STOCK_QUERIES, 'stock-views'] as const };
 
 export const stockTotalQuery = queryOptions({
   queryKey: [...stockKeys.all, 'total'],
-  queryFn: () => apiFetch<{ totalAvailable: number; materials: number }>('/api/stock/total'),
+  queryFn: () => apiFetch<StockTotal>('/api/stock/total'),
 });
 
 /** One store's stock rows, a page at a time. */

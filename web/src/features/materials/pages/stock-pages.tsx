@@ -14,8 +14,8 @@ import { useStoreOptions } from '../../stores';
 import { useMaterialPage } from '../api/materials';
 import { downloadTrackSupplies, useStockTotal, useStoreStock, useTrackSupplies } from '../api/stock';
 
-/** Each material's available quantity, a page at a time. */
-function AvailabilityTable(props: { caption: string; errorText: string; loadingText?: string }) {
+/** Each material's available quantity, a page at a time, and where `showStore` says, the store that holds it. */
+function AvailabilityTable(props: { caption: string; errorText: string; loadingText?: string; showStore?: boolean }) {
   const [page, setPage] = useState(1);
   const products = useMaterialPage('', page);
   const { t } = useTranslation();
@@ -32,13 +32,18 @@ function AvailabilityTable(props: { caption: string; errorText: string; loadingT
       emptyText={t('lists.noMaterials')}
       columns={[
         { header: 'Material Name', render: (p) => textOrNA(p.name) },
+        ...(props.showStore ? [{ header: 'Store', render: (p: Product) => textOrNA(p.storeId?.name) }] : []),
         { header: 'Available Quantity', render: (p) => numberOrZero(p.availableQuantity), align: 'right' },
+        ...(props.showStore ? [{ header: 'Unit', render: (p: Product) => textOrNA(p.unit) }] : []),
       ]}
     />
   );
 }
 
-/** Total Stock: everything available across the admin's stores, then each material. */
+/**
+ * Total Stock: everything available across the admin's stores (SPEC's heading and sum), the same per
+ * unit under it (the figures that mean something), then each material with its store and unit.
+ */
 export function TotalStockPage() {
   const total = useStockTotal();
   const { t } = useTranslation();
@@ -50,11 +55,22 @@ export function TotalStockPage() {
           {unavailable}
         </Alert>
       ) : (
-        <Title order={3} size="h4" mb="md">
-          {t('stock.totalIs', { total: total.data ? localNumber(total.data.totalAvailable) : '...' })}
-        </Title>
+        <Stack gap={4} mb="md">
+          <Title order={3} size="h4">
+            {t('stock.totalIs', { total: total.data ? localNumber(total.data.totalAvailable) : '...' })}
+          </Title>
+          {total.data && total.data.byUnit.length > 0 && (
+            <Group gap="xs" role="list" aria-label={t('stock.byUnit')}>
+              {total.data.byUnit.map((row) => (
+                <Text key={row.unit} size="sm" role="listitem">
+                  {t('stock.unitTotal', { total: localNumber(row.totalAvailable), unit: row.unit || t('common.na') })}
+                </Text>
+              ))}
+            </Group>
+          )}
+        </Stack>
       )}
-      <AvailabilityTable caption={t('stock.total')} errorText={unavailable} loadingText={t('stock.loadingDetails')} />
+      <AvailabilityTable caption={t('stock.total')} errorText={unavailable} loadingText={t('stock.loadingDetails')} showStore />
     </PageCard>
   );
 }
