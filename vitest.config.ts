@@ -30,6 +30,9 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           globalSetup: ['./test/global-setup.ts'],
           environment: 'node',
+          // Every file builds its own app on its own database, so the files of a worker share the
+          // loaded modules rather than load the server again each (a third of the suite's time).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
