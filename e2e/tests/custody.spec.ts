@@ -49,6 +49,11 @@ test('a keeper issues a drill to a new worker, sees it on Tools out, and checks 
   await expect(page.getByText("Left empty: the end of today's working day.")).toBeVisible();
   await page.getByRole('button', { name: 'Issued Tool' }).click();
   await expect(page.getByRole('status')).toHaveText(`Tool issued to ${worker}`);
+  // The next hand-over starts afresh: no tool, no worker; the drill's numbers are the server's.
+  await expect(page.getByRole('combobox', { name: 'Tool' })).toHaveValue('');
+  await expect(page.getByRole('combobox', { name: 'Issued to' })).toHaveValue('');
+  await page.getByRole('combobox', { name: 'Tool' }).fill(drill.slice(0, 10));
+  await page.getByRole('option', { name: drill }).click();
   await expect(page.getByTestId('stock-With workers')).toHaveText('1');
   await expect(page.getByTestId('stock-Available')).toHaveText('2');
 
