@@ -1,5 +1,5 @@
 import type { Custody, Product, Tool, Worker } from '@stockyard/contract';
-import { saveList } from '../features/offline/outbox';
+import { saveLists } from '../features/offline/outbox';
 
 /** Keeps a list on the phone for a keeper, as the app does after fetching it, for a screen to fall back on with no signal. */
 export function keepOnPhone(
@@ -7,5 +7,5 @@ export function keepOnPhone(
   userId: string,
   rows: (Product | Tool | Worker | Custody)[],
 ): Promise<void> {
-  return saveList(`${name}:${userId}`, rows);
+  return saveLists([{ key: `${name}:${userId}`, rows }]);
 }

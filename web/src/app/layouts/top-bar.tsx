@@ -1,5 +1,6 @@
 import { Box, Button, Group, Text } from '@mantine/core';
 import { IconArrowLeft, IconDevices, IconKey, IconLogout } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatches, useNavigate } from 'react-router';
@@ -7,7 +8,7 @@ import { logout } from '../../features/auth/api/logout';
 import { discardAll } from '../../features/offline/outbox';
 import { useOutbox } from '../../features/offline/use-outbox';
 import { NotificationBell } from '../../features/replenishment/components/notification-bell';
-import { useStoreOptions } from '../../features/stores';
+import { storeOptionsQuery } from '../../features/stores';
 import { i18n } from '../../i18n/i18n';
 import { LanguageMenu } from '../../i18n/language-menu';
 import { ColorSchemeToggle } from '../../lib/color-scheme-toggle';
@@ -93,7 +94,8 @@ function PhoneTitle() {
   const { t } = useTranslation();
   const title = (useMatches().at(-1)?.handle as PageHandle | undefined)?.title;
   const storeId = signedInUser()?.stores[0];
-  const stores = useStoreOptions();
+  // Only someone with a store of their own asks for the store names: an admin's bar names the page alone.
+  const stores = useQuery({ ...storeOptionsQuery, enabled: Boolean(storeId) });
   const store = storeId ? stores.data?.find((row) => row._id === storeId)?.name : undefined;
   return (
     <Box hiddenFrom="xs" miw={0} lh={1.2}>

@@ -129,10 +129,6 @@ export async function saveLists(lists: { key: string; rows: unknown[] }[]): Prom
   await tx.done;
 }
 
-export function saveList(key: string, rows: unknown[]): Promise<void> {
-  return saveLists([{ key, rows }]);
-}
-
 /** When a kept list was fetched, read from its header alone. */
 export async function listSyncedAt(key: string): Promise<string | undefined> {
   return (await (await database()).get('lists', key))?.syncedAt;

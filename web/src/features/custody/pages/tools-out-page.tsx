@@ -28,7 +28,8 @@ export function ToolsOutPage() {
   const { kept } = useKeptList<Custody>(role === 'user' && status !== 'closed' ? 'custody' : undefined, custody);
   const records = kept ? kept.rows.filter((record) => status !== 'overdue' || record.isOverdue) : (custody.data?.custody ?? []);
   const canCheckIn = (role === 'admin' || role === 'user') && !kept;
-  const handovers = useWaitingHandovers().filter(() => role === 'user' && status === 'open');
+  const waitingHandovers = useWaitingHandovers();
+  const handovers = role === 'user' && status === 'open' ? waitingHandovers : [];
   const [checkingIn, setCheckingIn] = useState<Custody | null>(null);
   const [changingDue, setChangingDue] = useState<Custody | null>(null);
   const [notice, setNotice] = useState<NoticeValue>(null);

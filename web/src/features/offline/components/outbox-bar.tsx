@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { i18n } from '../../../i18n/i18n';
 import { timeOfDay } from '../../../lib/format';
-import { useParkedCount } from '../api/parked';
 import { syncNow } from '../sync';
 import { useOnline, useOutbox, useSyncState } from '../use-outbox';
+import { useAttentionCount } from './needs-attention-badge';
 
 /** "3 waiting to sync", with a button that sends them; "1 waiting to sync" reads the same. */
 export function waitingText(count: number): string {
@@ -19,12 +19,11 @@ export function waitingText(count: number): string {
  * Needs attention.
  */
 export function OutboxBar() {
-  const { waiting, rejected } = useOutbox();
-  const parked = useParkedCount();
+  const { waiting } = useOutbox();
+  const attention = useAttentionCount();
   const isOnline = useOnline();
   const sync = useSyncState();
   const { t } = useTranslation();
-  const attention = (parked.data ?? 0) + rejected.length;
   if (isOnline && waiting.length === 0 && attention === 0) return null;
   return (
     <Paper
