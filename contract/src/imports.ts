@@ -72,6 +72,22 @@ export const ImportRowSchema = z.object({
 });
 export type ImportRow = z.infer<typeof ImportRowSchema>;
 
+export const ImportUnitTotalSchema = z.object({ unit: z.string(), quantity: z.number() });
+export type ImportUnitTotal = z.infer<typeof ImportUnitTotalSchema>;
+
+/** Each unit's quantities summed on its own: a sum across units means nothing. */
+export function importTotalsByUnit(rows: readonly Pick<ImportRow, 'unit' | 'quantity'>[]): ImportUnitTotal[] {
+  const byUnit = new Map<string, number>();
+  for (const row of rows) byUnit.set(row.unit, (byUnit.get(row.unit) ?? 0) + row.quantity);
+  return [...byUnit.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([unit, quantity]) => ({ unit, quantity }));
+}
+
+/** The rows' quantities in one figure, only when they share one unit. */
+export function importTotalQuantity(rows: readonly Pick<ImportRow, 'unit' | 'quantity'>[]): number | null {
+  const totals = importTotalsByUnit(rows);
+  return totals.length > 1 ? null : (totals[0]?.quantity ?? 0);
+}
+
 export const ImportPreviewSchema = z.object({
   kind: z.enum(IMPORT_KINDS),
   store: z.object({ _id: z.string(), name: z.string() }),
@@ -84,14 +100,22 @@ export const ImportPreviewSchema = z.object({
   problems: z.array(ImportProblemSchema),
   /** The first rows as they would be recorded. */
   rows: z.array(ImportRowSchema),
-  totalQuantity: z.number(),
+  /** The sum of every row's quantity when the rows share one unit; null otherwise (bags and tonnes do not add up). */
+  totalQuantity: z.number().nullable(),
+  /** The quantities summed per unit, units in alphabetical order ("" for rows with no unit). */
+  totalsByUnit: z.array(ImportUnitTotalSchema),
   /** When this very file was imported into this store before. */
   alreadyImported: z.object({ at: z.string(), by: z.string() }).nullable(),
   canImport: z.boolean(),
 });
 export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
 
-export const ImportResultSchema = z.object({ message: z.string(), imported: z.number(), totalQuantity: z.number() });
+export const ImportResultSchema = z.object({
+  message: z.string(),
+  imported: z.number(),
+  totalQuantity: z.number().nullable(),
+  totalsByUnit: z.array(ImportUnitTotalSchema),
+});
 export type ImportResult = z.infer<typeof ImportResultSchema>;
 
 export const importedMessage = (count: number, kind: ImportKind, storeName: string) =>

@@ -31,6 +31,11 @@ export function localNumber(value: number): string {
   return new Intl.NumberFormat(currentLanguage()).format(value);
 }
 
+/** Quantities side by side as the app's language lists them ("40 bag, 6 m3"). */
+export function localList(parts: string[]): string {
+  return new Intl.ListFormat(currentLanguage(), { style: 'short', type: 'unit' }).format(parts);
+}
+
 /** A day as the app's language writes it, where a screen fixes no format. */
 export function localDate(value: string | Date): string {
   return new Intl.DateTimeFormat(currentLanguage(), { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(value));

@@ -6,6 +6,8 @@ import {
   type ImportProblem,
   type ImportRow,
   importRowProblem,
+  importTotalQuantity,
+  importTotalsByUnit,
   UNKNOWN_USER,
 } from '@stockyard/contract';
 import { describeMessage } from '@stockyard/contract/message-codes';
@@ -40,7 +42,8 @@ export function presentPreview(
     problemCount: found.problems.length,
     problems: found.problems.slice(0, IMPORT_PREVIEW_PROBLEMS_MAX).map(presentProblem),
     rows: found.rows.slice(0, IMPORT_PREVIEW_ROWS),
-    totalQuantity: found.rows.reduce((sum, row) => sum + row.quantity, 0),
+    totalQuantity: importTotalQuantity(found.rows),
+    totalsByUnit: importTotalsByUnit(found.rows),
     alreadyImported: earlier ? { at: new Date(earlier.created_at).toISOString(), by: earlier.actor_name ?? UNKNOWN_USER } : null,
     canImport: found.problems.length === 0 && found.rows.length > 0 && !earlier,
   };

@@ -8,6 +8,8 @@ import {
   importAlreadyDone,
   importedMessage,
   importNameExists,
+  importTotalQuantity,
+  importTotalsByUnit,
   UNKNOWN_USER,
 } from '@stockyard/contract';
 import type { z } from 'zod';
@@ -93,7 +95,8 @@ async function runImportIn(tx: Tx, auth: AuthContext, input: ImportInput, timeZo
       actorId: auth.userId,
     });
     const imported = await insertItemsWithOpenings(tx, { kind: input.kind, storeId, actorId: auth.userId, rows: found.rows });
-    const totalQuantity = found.rows.reduce((sum, row) => sum + row.quantity, 0);
+    const totalQuantity = importTotalQuantity(found.rows);
+    const totalsByUnit = importTotalsByUnit(found.rows);
     await recordAudit(tx, {
       actorId: auth.userId,
       action: 'create',
@@ -101,9 +104,9 @@ async function runImportIn(tx: Tx, auth: AuthContext, input: ImportInput, timeZo
       entityId: importId,
       entityName: input.fileName,
       storeId,
-      details: { kind: input.kind, rows: imported, totalQuantity },
+      details: { kind: input.kind, rows: imported, totalsByUnit },
     });
-    return { message: importedMessage(imported, input.kind, await storeNameOf(tx, storeId)), imported, totalQuantity };
+    return { message: importedMessage(imported, input.kind, await storeNameOf(tx, storeId)), imported, totalQuantity, totalsByUnit };
   } catch (error) {
     // The same file sent twice at once, or a name added by someone else since the check: nothing was written.
     if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw new AppError('conflict', IMPORT_CHANGED_MEANWHILE);

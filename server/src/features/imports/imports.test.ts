@@ -54,6 +54,7 @@ describe('importing materials and tools from a spreadsheet', () => {
       problemCount: 0,
       canImport: true,
       totalQuantity: total,
+      totalsByUnit: [{ unit: 'piece', quantity: total }],
       alreadyImported: null,
       mapping: { name: 'Name', category: 'Category', material: 'Material', size: 'Size', unit: 'Unit', quantity: 'Quantity' },
     });
@@ -75,6 +76,7 @@ describe('importing materials and tools from a spreadsheet', () => {
       message: `Imported 10,000 materials into ${store.name}, each with its opening quantity.`,
       imported: 10_000,
       totalQuantity: total,
+      totalsByUnit: [{ unit: 'piece', quantity: total }],
     });
     console.log(`import of 10,000 rows: preview ${previewMs.toFixed(0)} ms, import ${importMs.toFixed(0)} ms`);
 
@@ -90,6 +92,30 @@ describe('importing materials and tools from a spreadsheet', () => {
       sql`select total_quantity, available_quantity, unit from materials where store_id = ${store._id} and name = 'Item 00049'`,
     );
     expect(item).toEqual({ total_quantity: 49, available_quantity: 49, unit: 'piece' });
+  });
+
+  it('sums quantities per unit, never across units, in the preview and the result, as the ledger holds them', async () => {
+    const store = await createStore(t.app, staff.admin.token);
+    const file = {
+      kind: 'materials',
+      storeId: store._id,
+      fileName: 'units.csv',
+      content: base64(csv(['Name,Unit,Quantity', 'Cement,bag,120', 'Sand,ton,4', 'Gravel,ton,6', 'Lime,bag,30'])),
+    };
+    const preview = (await send('/api/imports/preview', staff.admin.token, file)).json();
+    const perUnit = [
+      { unit: 'bag', quantity: 150 },
+      { unit: 'ton', quantity: 10 },
+    ];
+    expect(preview).toMatchObject({ totalQuantity: null, totalsByUnit: perUnit });
+    const imported = await send('/api/imports', staff.admin.token, file);
+    expect(imported.json()).toMatchObject({ imported: 4, totalQuantity: null, totalsByUnit: perUnit });
+    const ledger = await queryRows<{ unit: string; quantity: number }>(
+      t.database.db,
+      sql`select m.unit, sum(mv.quantity)::int as quantity from movements mv join materials m on m.id = mv.item_id
+          where mv.store_id = ${store._id} and mv.kind = 'opening' group by m.unit order by m.unit`,
+    );
+    expect(ledger).toEqual(perUnit);
   });
 
   it('values opening quantities at the sheet’s unit cost, and refuses a cost that is not an amount, naming its row', async () => {

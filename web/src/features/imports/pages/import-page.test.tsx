@@ -24,7 +24,11 @@ const preview = (over: Partial<ImportPreview> = {}): ImportPreview => ({
     { row: 2, name: 'Cement', category: '', material: '', size: '', unit: 'bag', quantity: 40 },
     { row: 3, name: 'Sand', category: '', material: '', size: '', unit: 'm3', quantity: 6 },
   ],
-  totalQuantity: 46,
+  totalQuantity: null,
+  totalsByUnit: [
+    { unit: 'bag', quantity: 40 },
+    { unit: 'm3', quantity: 6 },
+  ],
   alreadyImported: null,
   canImport: true,
   ...over,
@@ -47,14 +51,15 @@ async function chooseFile() {
 describe('importing from a spreadsheet', () => {
   it('checks the file first, then imports every row once, under one key', async () => {
     signInAs('user');
-    const result: ImportResult = { message: 'Imported', imported: 2, totalQuantity: 46 };
+    const result: ImportResult = { message: 'Imported', imported: 2, totalQuantity: null, totalsByUnit: preview().totalsByUnit };
     const calls = stubApi({
       'POST /api/imports/preview': { body: preview() },
       'POST /api/imports': { status: 201, body: result },
     });
     renderAt('/dashboard/import');
     const user = await chooseFile();
-    expect(await screen.findByText(/2 rows for Riverside, 46 units in all/)).toHaveTextContent('no problems');
+    // Bags and cubic metres are never added together.
+    expect(await screen.findByText(/2 rows for Riverside: 40 bag, 6 m3/)).toHaveTextContent('no problems');
     expect(within(screen.getByRole('table', { name: 'First rows' })).getAllByRole('row')).toHaveLength(3);
     const checked = calls.find((call) => call.key === 'POST /api/imports/preview')?.body as { content: string; fileName: string };
     expect(checked.fileName).toBe('stock.csv');

@@ -1,5 +1,12 @@
 import { Alert, Button, FileInput, Group, SegmentedControl, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { IMPORT_FIELDS, type ImportField, type ImportKind, type ImportPreview, type ImportRequest } from '@stockyard/contract';
+import {
+  IMPORT_FIELDS,
+  type ImportField,
+  type ImportKind,
+  type ImportPreview,
+  type ImportRequest,
+  type ImportUnitTotal,
+} from '@stockyard/contract';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +15,7 @@ import { i18n } from '../../../i18n/i18n';
 import { translatedMessage } from '../../../i18n/messages';
 import { apiDownload, messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
-import { localDate, localNumber } from '../../../lib/format';
+import { localDate, localList, localNumber } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { Notice, type NoticeValue } from '../../../lib/notice';
 import { useRole } from '../../../lib/use-session';
@@ -180,6 +187,16 @@ export function ImportPage() {
 
 const fieldLabel = (field: ImportField) => i18n.t(`imports.fields.${field}`);
 
+/** Each unit's total on its own ("120 bag, 10 ton"); rows with no unit count as units. */
+function unitTotalsText(totals: ImportUnitTotal[]): string {
+  if (totals.length === 0) return i18n.t('imports.unitCount', { units: 0, unitCount: localNumber(0) });
+  return localList(
+    totals.map(({ unit, quantity }) =>
+      unit === '' ? i18n.t('imports.unitCount', { units: quantity, unitCount: localNumber(quantity) }) : `${localNumber(quantity)} ${unit}`,
+    ),
+  );
+}
+
 function PreviewOf({ preview, onMap }: { preview: ImportPreview; onMap: (field: ImportField, header: string | null) => void }) {
   const fields: readonly ImportField[] = IMPORT_FIELDS[preview.kind];
   const { t } = useTranslation();
@@ -191,8 +208,7 @@ function PreviewOf({ preview, onMap }: { preview: ImportPreview; onMap: (field: 
           rows: preview.rowCount,
           rowCount: localNumber(preview.rowCount),
           store: preview.store.name,
-          units: preview.totalQuantity,
-          unitCount: localNumber(preview.totalQuantity),
+          totals: unitTotalsText(preview.totalsByUnit),
         })}{' '}
         · {t('imports.problems', { count: preview.problemCount, total: localNumber(preview.problemCount) })}
       </Text>
