@@ -81,6 +81,38 @@ const TOTALS_FILL: Rgb = [220, 228, 240];
 type Doc = InstanceType<typeof PDFDocument>;
 type Row = { cells: string[][]; height: number; kind: 'head' | 'body' | 'totals' };
 
+/** The smallest letters a table shrinks to so that its columns' words fit side by side, in points. */
+const MIN_FONT_SIZE = 5;
+/** A column grows to hold its longest cell word up to this many millimetres; a longer word is broken. */
+const MAX_WORD_COLUMN = 40;
+/** How far the letters may shrink so that every cell fits on one line (past that, cells wrap at spaces). */
+const MAX_SHRINK_TO_FIT_CELLS = 0.85;
+/** A column grows to hold its longest cell on one line up to this many millimetres; a longer one wraps. */
+const MAX_CELL_COLUMN = 60;
+/** How many of a column's longest cells, and of their longest words, are measured. */
+const WORD_CANDIDATES = 8;
+
+/** Keeps a column's WORD_CANDIDATES longest words seen so far (the map: word → its length). */
+function keepLongest(found: Map<string, number> | undefined, word: string) {
+  if (!found || found.has(word)) return;
+  if (found.size < WORD_CANDIDATES) {
+    found.set(word, word.length);
+    return;
+  }
+  let shortest: string | undefined;
+  let shortestLength = Number.POSITIVE_INFINITY;
+  for (const [kept, length] of found) {
+    if (length < shortestLength) {
+      shortest = kept;
+      shortestLength = length;
+    }
+  }
+  if (shortest !== undefined && word.length > shortestLength) {
+    found.delete(shortest);
+    found.set(word, word.length);
+  }
+}
+
 /** The widest a string of this many characters can be at this size, in any of the fonts (a cheap "surely fits"). */
 const widestPerCharacter = 1.05;
 
@@ -111,7 +143,9 @@ class TableWriter {
   readonly #pageHeight: number;
   readonly #widths: number[];
   readonly #padding: number;
-  readonly #lineHeight: number;
+  /** The table's letters: the style's size, or smaller when the columns' words need it. */
+  #fontSize: number;
+  #lineHeight: number;
   readonly #widthCache = new Map<string, number>();
 
   constructor(table: TablePdf) {
@@ -121,6 +155,7 @@ class TableWriter {
     this.#pageWidth = landscape ? A4.height : A4.width;
     this.#pageHeight = landscape ? A4.width : A4.height;
     this.#padding = style.cellPadding * MM;
+    this.#fontSize = style.fontSize;
     this.#lineHeight = style.fontSize * LINE_HEIGHT;
     this.doc = new PDFDocument({ size: 'A4', layout: style.orientation, margin: 0, autoFirstPage: false, bufferPages: false });
     this.doc.info.Title = table.title;
@@ -131,25 +166,80 @@ class TableWriter {
     this.#widths = this.#columnWidths();
   }
 
-  /** The asked widths scaled to the page, each column at least as wide as the longest word of its header. */
+  /**
+   * Column widths as a browser lays out a table: each column at least as wide as its longest word (of
+   * its header, which may wrap after "/", and of its cells: a word, a date or an amount stays whole),
+   * then the room left to the columns whose cells would otherwise wrap, then the rest in the
+   * asked proportions. When the longest words cannot all fit side by side, the letters shrink until they
+   * do, down to MIN_FONT_SIZE; only a word wider than a column even then is broken.
+   */
   #columnWidths(): number[] {
     const { columns, style } = this.#table;
     const available = this.#pageWidth - (style.margin.left + style.margin.right) * MM;
-    const least = columns.map(
-      (column) =>
-        Math.max(...column.header.split(/\s+|(?<=\/)/).map((word) => this.#width(word, 'bold', style.fontSize))) + 2 * this.#padding + 1,
+    const texts = this.#longestTexts();
+    const padding = 2 * this.#padding + 1;
+    const widest = (candidates: string[], size: number, cap: number) =>
+      Math.min(cap * MM, Math.max(0, ...candidates.map((text) => this.#width(text, 'bold', size))));
+    const leastAt = (size: number) =>
+      texts.map(
+        ({ header, words }) =>
+          Math.max(Math.max(...header.map((word) => this.#width(word, 'bold', size))), widest(words, size, MAX_WORD_COLUMN)) + padding,
+      );
+    const unwrappedAt = (size: number) =>
+      texts.map(({ cells }, index) => Math.max(leastAt(size)[index] ?? 0, widest(cells, size, MAX_CELL_COLUMN) + padding));
+    // The size at which these widths fill the page exactly (the text scales with the size, the padding not).
+    const sizeFitting = (widths: number[], size: number) =>
+      (size * (available - columns.length * padding)) / (widths.reduce((a, b) => a + b, 0) - columns.length * padding);
+    // Letters small enough for every word to stay whole, and a little smaller for every cell to stay on one line.
+    let size = Math.max(MIN_FONT_SIZE, Math.min(style.fontSize, sizeFitting(leastAt(style.fontSize), style.fontSize)));
+    size = Math.max(
+      MIN_FONT_SIZE,
+      Math.min(size, Math.max(style.fontSize * MAX_SHRINK_TO_FIT_CELLS, sizeFitting(unwrappedAt(size), size))),
     );
-    let widths = columns.map((column) => column.width);
-    for (let round = 0; round < columns.length; round += 1) {
-      const fixed = widths.map((width, index) => (least[index] ?? 0) >= (width / widths.reduce((a, b) => a + b, 0)) * available);
-      const fixedWidth = least.reduce((sum, width, index) => sum + (fixed[index] ? width : 0), 0);
-      const flexible = widths.reduce((sum, width, index) => sum + (fixed[index] ? 0 : width), 0);
-      const next = widths.map((width, index) => (fixed[index] ? (least[index] ?? 0) : (width / flexible) * (available - fixedWidth)));
-      if (next.every((width, index) => Math.abs(width - (widths[index] ?? 0)) < 0.01)) break;
-      widths = next;
+    this.#fontSize = size;
+    this.#lineHeight = size * LINE_HEIGHT;
+    const least = leastAt(size);
+    const unwrapped = unwrappedAt(size);
+    const room = available - least.reduce((a, b) => a + b, 0);
+    if (room <= 0) return least.map((width) => (width * available) / (available - room));
+    const deficit = (index: number) => (unwrapped[index] ?? 0) - (least[index] ?? 0);
+    const wrapping = least.reduce((sum, _, index) => sum + deficit(index), 0);
+    if (wrapping >= room) {
+      // The room goes first to the columns that need least of it to stop wrapping: as many columns as
+      // possible on one line, and a long remark wrapped rather than every name.
+      const widths = [...least];
+      let left = room;
+      for (const index of widths.map((_, n) => n).sort((x, y) => deficit(x) - deficit(y))) {
+        const given = Math.min(deficit(index), left);
+        widths[index] = (widths[index] ?? 0) + given;
+        left -= given;
+      }
+      return widths;
     }
-    const total = widths.reduce((a, b) => a + b, 0);
-    return widths.map((width) => (width / total) * available);
+    const asked = columns.reduce((sum, column) => sum + column.width, 0);
+    return unwrapped.map((width, index) => width + ((room - wrapping) * (columns[index]?.width ?? 0)) / asked);
+  }
+
+  /**
+   * Per column, its header's words and the few longest words and cells of its rows, by length
+   * (measuring every cell of a 10,000-row report would cost more than drawing it).
+   */
+  #longestTexts(): { header: string[]; words: string[]; cells: string[] }[] {
+    const { columns, rows, totals } = this.#table;
+    const words = columns.map(() => new Map<string, number>());
+    const cells = columns.map(() => new Map<string, number>());
+    for (const row of [...rows, ...(totals ?? [])]) {
+      row.forEach((cell, index) => {
+        if (cell === '') return;
+        keepLongest(cells[index], cell);
+        for (const word of cell.split(/\s+/)) if (word.length > 0) keepLongest(words[index], word);
+      });
+    }
+    return columns.map((column, index) => ({
+      header: column.header.split(/\s+|(?<=\/)/),
+      words: [...(words[index]?.keys() ?? [])],
+      cells: [...(cells[index]?.keys() ?? [])],
+    }));
   }
 
   #width(text: string, font: FontName, size: number): number {
@@ -164,7 +254,7 @@ class TableWriter {
 
   /** The cell's text broken into lines that fit the column: at spaces and after "/" or "-", and inside a word only when it must. */
   #lines(text: string, width: number, font: FontName): string[] {
-    const size = this.#table.style.fontSize;
+    const size = this.#fontSize;
     if (text.length * size * widestPerCharacter <= width || this.#width(text, font, size) <= width) return [text];
     const tokens = text.match(/[\u2E80-\u9FFF\uF900-\uFAFF]|[^\s/\u2E80-\u9FFF\uF900-\uFAFF-]+[/-]*|[/-]+|\s+/gu) ?? [text];
     const lines: string[] = [];
@@ -264,7 +354,7 @@ class TableWriter {
       doc.fillColor(isMarked ? NEGATIVE_TEXT : text);
       lines.forEach((line, n) => {
         const top = y + this.#padding + n * this.#lineHeight;
-        this.#drawText(line, x + this.#padding, top, cellWidth - 2 * this.#padding, align, font, style.fontSize);
+        this.#drawText(line, x + this.#padding, top, cellWidth - 2 * this.#padding, align, font, this.#fontSize);
       });
       x += cellWidth;
     });
