@@ -103,7 +103,10 @@ function inkBands(pdf: Uint8Array): { top: number; height: number }[] {
     };
     const rows = Array.from({ length: page.height }, (_, y) => darkIn(y));
     // The header is the band filled dark across most of the page; the footer is the last 15 mm.
-    const headerEnd = rows.findLastIndex((dark) => dark > page.width / 2) + 1;
+    let headerEnd = 0;
+    rows.forEach((dark, y) => {
+      if (dark > page.width / 2) headerEnd = y + 1;
+    });
     const bottom = page.height - Math.round((15 / 25.4) * DPI);
     const bands: { top: number; height: number }[] = [];
     let top = -1;
