@@ -56,6 +56,27 @@ test('the keeper fetches the report and downloads the PDF and the CSV', async ({
   expect(text).toContain('Ciment Portland é');
 });
 
+test.describe('on a phone set to American English', () => {
+  test.use({ locale: 'en-US', viewport: { width: 390, height: 844 } });
+
+  test('the report dates are typed and shown day first, as the report writes them', async ({ page }) => {
+    await signIn(page, keeper.email, keeper.password);
+    await page.goto('/dashboard/generatereport');
+    const start = page.getByLabel('Start Date');
+    await expect(start).toHaveAttribute('placeholder', 'dd/mm/yyyy');
+    const dayFirst = (iso: string) => iso.split('-').reverse().join('/');
+    await start.fill(dayFirst(monthStart));
+    await page.getByLabel('End Date').fill(dayFirst(today));
+    await page.getByLabel('End Date').blur();
+    const asked = page.waitForRequest((request) => request.url().includes('/api/') && request.url().includes(`startDate=${monthStart}`));
+    await page.getByRole('button', { name: 'Fetch Report' }).click();
+    expect(new URL((await asked).url()).searchParams.get('endDate')).toBe(today);
+    await expect(page.getByRole('row', { name: /Ciment Portland é/ })).toContainText('80');
+    await expect(start).toHaveValue(dayFirst(monthStart));
+    await page.screenshot({ path: 'screenshots/report-dates-390.png' });
+  });
+});
+
 test('the admin picks the store and downloads "Store_Report_{start}_to_{end}.pdf"', async ({ page }) => {
   await signIn(page, ADMIN.email, ADMIN.password);
   await page.goto('/dashboard/generatereport');

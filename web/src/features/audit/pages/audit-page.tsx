@@ -1,9 +1,10 @@
-import { Badge, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Badge, Select, SimpleGrid } from '@mantine/core';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditEvent } from '@stockyard/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../app/layouts/page-card';
 import { messageOf } from '../../../lib/api';
+import { DateField } from '../../../lib/date-field';
 import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { ddmmyyyy } from '../../../lib/format';
 import { PagedTable } from '../../../lib/paged-table';
@@ -69,8 +70,8 @@ export function AuditPage() {
           onChange={filter(setAction)}
           clearable
         />
-        <TextInput label={t('audit.from')} type="date" value={from} onChange={(e) => filter(setFrom)(e.currentTarget.value)} />
-        <TextInput label={t('audit.to')} type="date" value={to} onChange={(e) => filter(setTo)(e.currentTarget.value)} />
+        <DateField label={t('audit.from')} value={from} onChange={(day) => filter(setFrom)(day)} />
+        <DateField label={t('audit.to')} value={to} onChange={(day) => filter(setTo)(day)} />
       </SimpleGrid>
       <PagedTable<AuditEvent>
         list={events}

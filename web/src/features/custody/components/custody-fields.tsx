@@ -1,7 +1,8 @@
-import { Button, Group, Select, TextInput } from '@mantine/core';
+import { Button, Group, Select } from '@mantine/core';
 import type { Worker } from '@stockyard/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../lib/date-field';
 import { timeOfDay } from '../../../lib/format';
 import { useKeptList, useOnline } from '../../offline';
 import { useWorkers } from '../api/custody';
@@ -47,12 +48,11 @@ export function CustodyFields(props: {
         </Button>
       </Group>
       {props.workerId && (
-        <TextInput
-          type="date"
+        <DateField
           label={t('movement.dueBack')}
           description={t('movement.dueBackEmpty')}
           value={props.dueDay}
-          onChange={(event) => props.onDueDay(event.currentTarget.value)}
+          onChange={(day) => props.onDueDay(day)}
         />
       )}
       <AddWorkerDialog

@@ -1,9 +1,10 @@
-import { Text, TextInput } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { type Custody, CustodyDueRequestSchema } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localMessage } from '../../../i18n/local-message';
 import { messageOf } from '../../../lib/api';
+import { DateField } from '../../../lib/date-field';
 import { DialogButtons, DialogFor } from '../../../lib/dialog-for';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
@@ -52,13 +53,7 @@ function DueDateForm({ record, onClose }: { record: Custody; onClose: (message?:
           when: dayAndTime(record.dueAt),
         })}
       </Text>
-      <TextInput
-        type="date"
-        label={t('custody.dueBackOn')}
-        error={payload.errorOf('dueAt')}
-        value={day}
-        onChange={(event) => setDay(event.currentTarget.value)}
-      />
+      <DateField label={t('custody.dueBackOn')} error={payload.errorOf('dueAt')} value={day} onChange={setDay} />
       <DialogButtons onCancel={() => onClose()} action={t('custody.change')} isBusy={change.isPending} />
     </FormStack>
   );

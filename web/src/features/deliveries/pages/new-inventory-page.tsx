@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../app/layouts/page-card';
 import { isConnectionLost, messageOf } from '../../../lib/api';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
+import { DateField } from '../../../lib/date-field';
 import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { FormStack } from '../../../lib/form-stack';
 import { ddmmyyyy } from '../../../lib/format';
@@ -102,13 +103,7 @@ export function NewInventoryPage() {
           value={form.supplier}
           onChange={(e) => setForm({ ...form, supplier: e.currentTarget.value })}
         />
-        <TextInput
-          label={t('entries.date')}
-          type="date"
-          required
-          value={form.date}
-          onChange={(e) => setForm({ ...form, date: e.currentTarget.value })}
-        />
+        <DateField label={t('entries.date')} required value={form.date} onChange={(day) => setForm({ ...form, date: day })} />
         <Group>
           <Button type="submit" loading={save.isPending}>
             {editingId ? t('entries.update') : t('entries.add')}

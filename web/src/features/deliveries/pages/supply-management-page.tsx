@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../app/layouts/page-card';
 import { localMessage } from '../../../i18n/local-message';
 import { messageOf } from '../../../lib/api';
+import { DateField } from '../../../lib/date-field';
 import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
@@ -133,12 +134,11 @@ export function SupplyManagementPage() {
               value={draft.supplier}
               onChange={(e) => setDraft({ ...draft, supplier: e.currentTarget.value })}
             />
-            <TextInput
+            <DateField
               label={t('supplies.dateReceived')}
-              type="date"
               required
               value={draft.dateReceived}
-              onChange={(e) => setDraft({ ...draft, dateReceived: e.currentTarget.value })}
+              onChange={(day) => setDraft({ ...draft, dateReceived: day })}
             />
             <Button type="submit" loading={save.isPending}>
               {draft.id ? t('supplies.update') : t('supplies.add')}

@@ -1,4 +1,4 @@
-import { Group, Progress, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Progress, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { JOB_COST_GROUPS, type JobCostResponse } from '@stockyard/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { PageCard } from '../../../app/layouts/page-card';
 import { currentLanguage } from '../../../i18n/i18n';
 import { messageOf } from '../../../lib/api';
 import { type Column, DataTable } from '../../../lib/data-table';
+import { DateField } from '../../../lib/date-field';
 import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { localNumber } from '../../../lib/format';
@@ -89,8 +90,8 @@ export function JobCostPage() {
           />
         </SimpleGrid>
         <Group grow>
-          <TextInput type="date" label={t('jobs.from')} value={from} onChange={(event) => setFrom(event.currentTarget.value)} />
-          <TextInput type="date" label={t('jobs.to')} value={to} onChange={(event) => setTo(event.currentTarget.value)} />
+          <DateField label={t('jobs.from')} value={from} onChange={setFrom} />
+          <DateField label={t('jobs.to')} value={to} onChange={setTo} />
         </Group>
         <ErrorAlert text={cost.isError ? messageOf(cost.error, t('attention.fetchFailed')) : null} />
         {cost.data && (

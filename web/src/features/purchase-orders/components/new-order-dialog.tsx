@@ -1,9 +1,10 @@
-import { Button, Group, Modal, NumberInput, Select, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Select } from '@mantine/core';
 import { type Product, PurchaseOrderCreateRequestSchema } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { messageOf } from '../../../lib/api';
+import { DateField } from '../../../lib/date-field';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
@@ -95,12 +96,7 @@ export function NewOrderDialog({ opened, onClose }: { opened: boolean; onClose: 
             intent.renew();
           }}
         />
-        <TextInput
-          label={t('purchases.needByLabel')}
-          type="date"
-          value={needBy}
-          onChange={(e) => intent.tracking(setNeedBy)(e.currentTarget.value)}
-        />
+        <DateField label={t('purchases.needByLabel')} value={needBy} onChange={(day) => intent.tracking(setNeedBy)(day)} />
         {storeId && (
           <Group align="flex-end" wrap="wrap">
             <div style={{ flex: 1, minWidth: 200 }}>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, SimpleGrid } from '@mantine/core';
 import { REPORT_DATES_REQUIRED, REPORT_NO_DATA, REPORT_STORE_AND_DATES_REQUIRED, type ReportRow } from '@stockyard/contract';
 import { IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../app/layouts/page-card';
 import { localMessage } from '../../../i18n/local-message';
 import { messageOf } from '../../../lib/api';
+import { DateField } from '../../../lib/date-field';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { useStoreOptions } from '../../stores';
@@ -16,8 +17,8 @@ function DateRange(props: { start: string; end: string; onStart: (value: string)
   const { t } = useTranslation();
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }}>
-      <TextInput label={t('reports.startDate')} type="date" value={props.start} onChange={(e) => props.onStart(e.currentTarget.value)} />
-      <TextInput label={t('reports.endDate')} type="date" value={props.end} onChange={(e) => props.onEnd(e.currentTarget.value)} />
+      <DateField label={t('reports.startDate')} value={props.start} onChange={(day) => props.onStart(day)} />
+      <DateField label={t('reports.endDate')} value={props.end} onChange={(day) => props.onEnd(day)} />
     </SimpleGrid>
   );
 }

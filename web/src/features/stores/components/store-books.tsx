@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { localMessage } from '../../../i18n/local-message';
 import { messageOf } from '../../../lib/api';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
+import { DateField } from '../../../lib/date-field';
 import { DialogFor } from '../../../lib/dialog-for';
 import { ddmmyyyy } from '../../../lib/format';
 import { Notice, type NoticeValue } from '../../../lib/notice';
@@ -58,12 +59,7 @@ function StoreBooks({ store: opened }: { store: Store }) {
       </Text>
       <Notice value={notice} />
       <Group align="flex-end" gap="xs">
-        <TextInput
-          type="date"
-          label={t('stores.closeThrough')}
-          value={throughDate}
-          onChange={(e) => setThroughDate(e.currentTarget.value)}
-        />
+        <DateField label={t('stores.closeThrough')} value={throughDate} onChange={setThroughDate} />
         <Button variant="light" disabled={!throughDate} loading={books.isPending} onClick={() => setConfirming(true)}>
           {t('stores.closeBooks')}
         </Button>

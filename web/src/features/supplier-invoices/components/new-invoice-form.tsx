@@ -3,6 +3,7 @@ import { type PurchaseOrder, SupplierInvoiceCreateRequestSchema, sumMoney } from
 import Big from 'big.js';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../lib/date-field';
 import { FormStack } from '../../../lib/form-stack';
 import { phoneToday } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
@@ -94,13 +95,7 @@ export function NewInvoiceForm({ onDone }: { onDone: (notice: NoticeValue) => vo
           value={number}
           onChange={(e) => intent.tracking(setNumber)(e.currentTarget.value)}
         />
-        <TextInput
-          label={t('invoices.date')}
-          type="date"
-          required
-          value={date}
-          onChange={(e) => intent.tracking(setDate)(e.currentTarget.value)}
-        />
+        <DateField label={t('invoices.date')} required value={date} onChange={(day) => intent.tracking(setDate)(day)} />
       </SimpleGrid>
       {supplierId && lines.length === 0 && !orders.isPending && <Text size="sm">{t('invoices.noOrders')}</Text>}
       <Stack gap="xs">

@@ -1,4 +1,4 @@
-import { Anchor, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import type { ReceivedNotInvoicedResponse } from '@stockyard/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { PageCard } from '../../../app/layouts/page-card';
 import { messageOf } from '../../../lib/api';
 import { type Column, DataTable } from '../../../lib/data-table';
+import { DateField } from '../../../lib/date-field';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { localDate, localNumber } from '../../../lib/format';
 import { formatMoney, useCurrency } from '../../../lib/money';
@@ -51,7 +52,7 @@ export function ReceivedNotInvoicedPage() {
         </Anchor>
         <Group align="flex-end" wrap="wrap">
           <StoreSelect value={storeId} onChange={setStoreId} required={false} label={t('money.store')} />
-          <TextInput type="date" label={t('money.asOf')} value={asOf} onChange={(event) => setAsOf(event.currentTarget.value)} />
+          <DateField label={t('money.asOf')} value={asOf} onChange={setAsOf} />
         </Group>
         <ErrorAlert text={report.isError ? messageOf(report.error, t('attention.fetchFailed')) : null} />
         {report.data && (

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { RevaluationRequestSchema, type ValuationRow } from '@stockyard/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { PageCard } from '../../../app/layouts/page-card';
 import { localMessage } from '../../../i18n/local-message';
 import { messageOf } from '../../../lib/api';
 import { type Column, DataTable } from '../../../lib/data-table';
+import { DateField } from '../../../lib/date-field';
 import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
@@ -139,7 +140,7 @@ export function ValuationPage() {
       <Stack gap="sm">
         <Group align="flex-end" wrap="wrap">
           {isAdmin && <StoreSelect value={storeId} onChange={setStoreId} required={false} label={t('money.store')} />}
-          <TextInput type="date" label={t('money.asOf')} value={asOf} onChange={(event) => setAsOf(event.currentTarget.value)} />
+          <DateField label={t('money.asOf')} value={asOf} onChange={setAsOf} />
         </Group>
         {valuation.data && (
           <Group gap="xs">
