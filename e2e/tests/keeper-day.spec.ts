@@ -115,7 +115,7 @@ test("the keeper's day: every movement, with the server's numbers on screen afte
   // A return asks first, and cannot exceed what was issued.
   await page.goto('/dashboard/refundstock');
   await pick(page, 'Material', cement);
-  await page.getByRole('textbox', { name: 'Refund Quantity' }).fill('4');
+  await page.getByRole('textbox', { name: 'Return Quantity' }).fill('4');
   await page.getByRole('button', { name: 'Return Stock' }).click();
   await expect(page.getByText('Are you sure you want to refund this stock?')).toBeVisible();
   await page.getByRole('button', { name: 'Yes' }).click();

@@ -139,4 +139,19 @@ describe('the language catalogues', () => {
     expect(labels.size).toBeGreaterThan(20);
     expect([...labels].filter((label) => !english.has(`fields.${label}`))).toEqual([]);
   });
+
+  it('calls a thing by one name: Return, not Refund, except in the texts the product fixes', () => {
+    // The Refund Tool screen and the refund messages keep their fixed wording.
+    const fixed = new Set([
+      'movement.return.confirm',
+      'movement.return.failure',
+      'movement.toolReturn.title',
+      'movement.toolReturn.failure',
+      'messages.MATERIAL_REFUND_EXCEEDS',
+      'messages.toolRefundExceeds',
+    ]);
+    const saying = (pattern: RegExp) => [...english].filter(([key, text]) => pattern.test(text) && !fixed.has(key)).map(([key]) => key);
+    expect(saying(/refund/i)).toEqual([]);
+    expect(english.get('movement.return.quantity')).toBe('Return Quantity');
+  });
 });

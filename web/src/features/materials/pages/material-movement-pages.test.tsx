@@ -41,7 +41,7 @@ describe('Add Return Material', () => {
     renderAt('/dashboard/refundstock');
     const user = userEvent.setup();
     await pickCement(user);
-    const quantity = screen.getByRole('textbox', { name: 'Refund Quantity' });
+    const quantity = screen.getByRole('textbox', { name: 'Return Quantity' });
     // 3 were issued: a 9 is refused as it is typed.
     await user.type(quantity, '9');
     expect(quantity).toHaveValue('');
