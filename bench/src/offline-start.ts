@@ -4,9 +4,9 @@ import type { Browser, CDPSession, Page } from 'puppeteer-core';
 
 const HUB = '/dashboard/manager-dashboard';
 /** Lighthouse's mobile network: 150 ms round trips, 1.6 Mbit/s down, 750 kbit/s up. */
-const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+export const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 const NO_SIGNAL = { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 };
-const CPU_SLOWDOWN = 4;
+export const CPU_SLOWDOWN = 4;
 
 export type OfflineStart = {
   installabilityErrors: string[];

@@ -58,6 +58,8 @@ test("the keeper's day: every movement, with the server's numbers on screen afte
   await expect(page.getByTestId('bar-store')).toHaveText(store);
   await expect(page.getByTestId('bar-page')).toHaveText('Inventory Management');
   await expect(page.getByText('Welcome, Inventory System')).toBeHidden();
+  // The charts wait below the actions until the keeper scrolls to them.
+  await page.getByText('Loading the dashboard...').scrollIntoViewIfNeeded();
   const firstChart = page.getByRole('heading', { level: 3 }).first();
   await expect(firstChart).toBeVisible();
   const lastAction = await page.getByRole('link', { name: /Needs attention/ }).boundingBox();

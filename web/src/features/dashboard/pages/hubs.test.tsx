@@ -1,5 +1,5 @@
 import type { DashboardResponse } from '@stockyard/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { holdApi, renderAt, signInAs, stubApi } from '../../../test/render';
@@ -117,5 +117,32 @@ describe("the admin's hub", () => {
     expect(await screen.findByText('No signal: the charts will load when you are back online.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('link', { name: 'Create Users' })).toBeInTheDocument());
     expect(calls.filter((call) => call.key === 'GET /api/dashboard')).toHaveLength(0);
+  });
+});
+
+describe("the keeper's hub", () => {
+  it('leaves the charts below the buttons alone until the keeper scrolls to them', async () => {
+    let reveal: (() => void) | undefined;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: IntersectionObserverCallback) {
+          reveal = () => callback([{ isIntersecting: true } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    signInAs('user');
+    const calls = stubApi({ 'GET /api/dashboard': { body: dashboard() } });
+    renderAt('/dashboard/manager-dashboard');
+    expect(await screen.findByRole('link', { name: 'Issued Material' })).toBeInTheDocument();
+    expect(screen.getByText('Loading the dashboard...')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.filter((call) => call.key === 'GET /api/dashboard')).toHaveLength(0);
+
+    act(() => reveal?.());
+    expect(await screen.findByText('Most issued since 28/10/2026')).toBeInTheDocument();
+    expect(calls.filter((call) => call.key === 'GET /api/dashboard')).toHaveLength(1);
   });
 });

@@ -74,7 +74,7 @@ export function ManagerHubPage() {
     <ButtonHub
       title={t('hub.title')}
       // A keeper opens the hub to record something: the actions come first, the charts under them.
-      below={<DashboardPanel />}
+      below={<DashboardPanel belowTheButtons />}
       buttons={[
         { label: t('hub.addMaterial'), to: '/dashboard/addproduct' },
         { label: t('hub.allMaterials'), to: '/dashboard/allproducts' },
