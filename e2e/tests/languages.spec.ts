@@ -103,13 +103,16 @@ test('in Hindi, the keeper hub and the issue screen show no English and nothing 
   await page.context().close();
 });
 
-test('a language chosen in the top bar is saved with the person and follows them to another phone', async ({ browser }) => {
+test('a language chosen on the account screen is saved with the person and follows them to another phone', async ({ browser }) => {
   const first = await phoneIn(browser, 'en-GB', chooser);
   await expect(first.getByRole('heading', { name: 'Inventory Management' })).toBeVisible();
+  // On a phone the language waits behind the account icon, leaving the bar to the store and the screen.
+  await first.getByRole('link', { name: 'Your account' }).click();
+  await expect(first.getByTestId('bar-page')).toHaveText('Your account');
   const saved = first.waitForResponse((response) => response.url().endsWith('/api/auth/language') && response.ok());
   await first.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Français' });
   await saved;
-  await expect(first.getByRole('heading', { name: 'Gestion des stocks' })).toBeVisible();
+  await expect(first.getByRole('heading', { name: 'Votre compte' })).toBeVisible();
   await first.context().close();
 
   const second = await phoneIn(browser, 'en-GB', chooser);

@@ -27,6 +27,7 @@ test('a keeper sees both devices, signs the other out, and the admin sees who is
   await signIn(onLaptop, keeper.email, keeper.password);
   await signIn(onPhone, keeper.email, keeper.password);
 
+  await onPhone.getByRole('link', { name: 'Your account' }).click();
   await onPhone.getByRole('link', { name: 'Sessions' }).click();
   await expect(onPhone.getByRole('heading', { name: 'Sessions' })).toBeVisible();
   const rows = onPhone.getByRole('table', { name: 'Sessions' }).getByRole('row');

@@ -34,6 +34,7 @@ export const PAGE_TITLES: Record<string, string> = {
   '/dashboard/needs-attention': 'hub.needsAttention',
   '/dashboard/notifications': 'notifications.title',
   '/dashboard/sessions': 'common.sessions',
+  '/dashboard/account': 'common.account',
   '/dashboard/changepassword': 'common.changePassword',
 };
 

@@ -47,6 +47,7 @@ const ManagerPlaceholderPage = lazyPage(hubs, 'ManagerPlaceholderPage');
 const StoreManagementPage = lazyPage(hubs, 'StoreManagementPage');
 const ChangePasswordPage = lazyPage(() => import('../features/auth/pages/change-password-page'), 'ChangePasswordPage');
 const SessionsPage = lazyPage(() => import('../features/sessions/pages/sessions-page'), 'SessionsPage');
+const AccountPage = lazyPage(() => import('./account-page'), 'AccountPage');
 const AllStoresPage = lazyPage(() => import('../features/stores/pages/all-stores-page'), 'AllStoresPage');
 const CreateStorePage = lazyPage(() => import('../features/stores/pages/create-store-page'), 'CreateStorePage');
 const AllUsersPage = lazyPage(() => import('../features/users/pages/all-users-page'), 'AllUsersPage');
@@ -114,6 +115,7 @@ const ReceivedNotInvoicedPage = lazyPage(
 
 const changePassword = <ChangePasswordPage />;
 const sessions = <SessionsPage />;
+const account = <AccountPage />;
 const createMaterial = <CreateMaterialPage />;
 const addTool = <AddToolPage />;
 
@@ -128,6 +130,7 @@ export const screens: Record<string, Screens> = {
   '/dashboard/allusers': { admin: <AllUsersPage /> },
   '/dashboard/changepassword': { admin: changePassword, user: changePassword, 'store-user': changePassword },
   '/dashboard/sessions': { admin: sessions, user: sessions, 'store-user': sessions, manager: sessions },
+  '/dashboard/account': { admin: account, user: account, 'store-user': account, manager: account },
   '/dashboard/productlist': { admin: <ProductListPage /> },
   '/dashboard/addtools': { admin: addTool },
   '/dashboard/alltools': { admin: <ToolListPage variant="admin" />, 'store-user': <ToolListPage variant="store-user" /> },

@@ -11,6 +11,12 @@ export function saveLanguage(language: Language): Promise<unknown> {
   return apiFetch('/api/auth/language', { method: 'PUT', body: { language } });
 }
 
+/** Shows the app in a language at once, keeps it on this device and, signed in, saves it with the person. */
+export async function chooseAndSaveLanguage(language: Language): Promise<void> {
+  await chooseLanguage(language);
+  if (getToken()) await saveLanguage(language).catch(() => undefined);
+}
+
 /**
  * The languages, each named in itself, in the phone's own picker: a native select laid invisibly
  * over the icon (a menu of Mantine's would load its popover code before the first screen). The
@@ -19,10 +25,6 @@ export function saveLanguage(language: Language): Promise<unknown> {
  */
 export function LanguageMenu({ color = 'gray.0' }: { color?: string }) {
   const { t, i18n } = useTranslation();
-  const choose = async (language: Language) => {
-    await chooseLanguage(language);
-    if (getToken()) await saveLanguage(language).catch(() => undefined);
-  };
   return (
     <Box pos="relative" w={34} h={34} title={t('common.language')}>
       <ThemeIcon variant="transparent" color={color} size={34} aria-hidden>
@@ -31,7 +33,7 @@ export function LanguageMenu({ color = 'gray.0' }: { color?: string }) {
       <select
         aria-label={t('common.language')}
         value={i18n.language}
-        onChange={(event) => void choose(event.currentTarget.value as Language)}
+        onChange={(event) => void chooseAndSaveLanguage(event.currentTarget.value as Language)}
         style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', opacity: 0, cursor: 'pointer' }}
       >
         {LANGUAGES.map((language) => (

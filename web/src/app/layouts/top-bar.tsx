@@ -1,5 +1,5 @@
 import { Box, Button, Group, Text } from '@mantine/core';
-import { IconArrowLeft, IconDevices, IconKey, IconLogout } from '@tabler/icons-react';
+import { IconArrowLeft, IconDevices, IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -57,11 +57,19 @@ export function TopBar({ showLogout }: { showLogout: boolean }) {
         </Text>
       </Group>
       <Group gap={4} wrap="nowrap">
-        <LanguageMenu />
-        <ColorSchemeToggle />
+        {/* On a phone these four wait on the account screen, so the bar's title is not cut short. */}
+        <Group gap={4} wrap="nowrap" visibleFrom="xs">
+          <LanguageMenu />
+          <ColorSchemeToggle />
+        </Group>
         <NotificationBell />
-        <BarLink to="/dashboard/sessions" label={t('common.sessions')} icon={<IconDevices size={18} />} />
-        <BarLink to="/dashboard/changepassword" label={t('common.changePassword')} icon={<IconKey size={18} />} />
+        <Group gap={4} wrap="nowrap" visibleFrom="xs">
+          <BarLink to="/dashboard/sessions" label={t('common.sessions')} icon={<IconDevices size={18} />} />
+          <BarLink to="/dashboard/changepassword" label={t('common.changePassword')} icon={<IconKey size={18} />} />
+        </Group>
+        <Box hiddenFrom="xs">
+          <BarLink to="/dashboard/account" label={t('common.account')} icon={<IconUserCircle size={18} />} />
+        </Box>
         {showLogout && (
           <Button
             variant="subtle"
