@@ -105,6 +105,8 @@ describe('CountPage', () => {
       await screen.findByText("A difference is beyond this store's count tolerance of 5%: an admin posts this count."),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Post count' })).toBeDisabled();
+    // The admin who posts it gives the reasons: the keeper is not asked for them.
+    expect(screen.queryByRole('note')).toBeNull();
   });
 
   it('on a phone, shows each line of the review as a card with every figure and its reason field', async () => {

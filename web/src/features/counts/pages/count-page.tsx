@@ -128,9 +128,10 @@ export function CountPage() {
   if (count.isPending) return <Text p="md">{t('common.loading')}</Text>;
   if (count.isError) return <ErrorAlert text={messageOf(count.error, t('attention.fetchFailed'))} />;
   const data = count.data;
-  // Posting needs a reason for every difference: the screen names the lines still without one.
+  // Posting needs a reason for every difference: the screen names the lines still without one, to
+  // whoever may post (a count beyond the tolerance waits for an admin, who gives the reasons).
   const missingReasons =
-    data.status === 'submitted'
+    data.status === 'submitted' && data.canPost
       ? data.lines.filter((line) => line.difference && !reasons[line.itemId]?.trim()).map((line) => line.name)
       : [];
 
