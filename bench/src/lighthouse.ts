@@ -1,5 +1,5 @@
 // npm run bench:lighthouse [-- --db postgres]: Lighthouse (mobile, simulated slow 4G) on the login page
-// (a first visit, empty cache) and on a keeper's Material List of the seeded store with 10,000 materials
+// (a first visit, empty cache), the keeper hub and a keeper's Material List of the seeded store with 10,000 materials
 // (after signing in, the files cached), in Debian's Chromium; then the field app's start: installable,
 // and the keeper hub with no signal from the service worker against its first load over slow 4G.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -21,6 +21,8 @@ const isPostgres = values.db === 'postgres';
 if (isPostgres && !process.env.DATABASE_URL) throw new Error('Set DATABASE_URL to the seeded PostgreSQL database.');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const resultsDir = join(import.meta.dirname, '..', 'results', 'lighthouse');
+/** Lighthouse's mobile scores each audited page must reach, in light and dark. */
+const TARGET = { performance: 95, accessibility: 100 };
 
 const app = await startServer(
   isPostgres ? { DATABASE_URL: process.env.DATABASE_URL as string } : { DATA_DIR: values['data-dir'] as string, DATABASE_URL: '' },
@@ -82,8 +84,10 @@ try {
   }
 
   await audit('Login page', '/', false, true);
+  await audit('Keeper hub', '/dashboard/manager-dashboard', true, false);
   await audit('Material List, 10,000 materials', '/dashboard/allproducts', true, false);
   await audit('Login page, dark mode', '/', false, true, 'dark');
+  await audit('Keeper hub, dark mode', '/dashboard/manager-dashboard', true, false, 'dark');
   await audit('Material List, 10,000 materials, dark mode', '/dashboard/allproducts', true, false, 'dark');
   offlineStart = await measureOfflineStart(browser, app.url, { token, role });
 } finally {
@@ -94,11 +98,11 @@ try {
 const lines = [
   `Lighthouse ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${isPostgres ? 'PostgreSQL' : 'PGlite'}, mobile (simulated slow 4G, 4× CPU slowdown), Chromium at ${chromePath}`,
   '',
-  '| page | performance | accessibility | LCP ms | TBT ms | met (≥ 90, ≥ 95) |',
+  `| page | performance | accessibility | LCP ms | TBT ms | met (≥ ${TARGET.performance}, ${TARGET.accessibility}) |`,
   '|---|---:|---:|---:|---:|---|',
   ...scores.map(
     (s) =>
-      `| ${s.page} | ${s.performance} | ${s.accessibility} | ${s.lcpMs} | ${s.tbtMs} | ${s.performance >= 90 && s.accessibility >= 95 ? 'yes' : '**no**'} |`,
+      `| ${s.page} | ${s.performance} | ${s.accessibility} | ${s.lcpMs} | ${s.tbtMs} | ${s.performance >= TARGET.performance && s.accessibility >= TARGET.accessibility ? 'yes' : '**no**'} |`,
   ),
 ];
 if (offlineStart) {
