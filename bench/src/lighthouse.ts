@@ -4,43 +4,19 @@
 // and the keeper hub with no signal from the service worker against its first load over slow 4G.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
-import puppeteer from 'puppeteer-core';
-import { startServer } from '../../e2e/reliability/server-process';
+import { startBrowserBench } from './browser-bench';
 import { measureOfflineStart, type OfflineStart } from './offline-start';
-import { BENCH_USERS } from './seed';
 
-const { values } = parseArgs({
-  options: {
-    db: { type: 'string', default: 'pglite' },
-    'data-dir': { type: 'string', default: join(import.meta.dirname, '..', '.data') },
-  },
-});
-const isPostgres = values.db === 'postgres';
-if (isPostgres && !process.env.DATABASE_URL) throw new Error('Set DATABASE_URL to the seeded PostgreSQL database.');
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const resultsDir = join(import.meta.dirname, '..', 'results', 'lighthouse');
 /** Lighthouse's mobile scores each audited page must reach, in light and dark. */
 const TARGET = { performance: 95, accessibility: 100 };
 
-const app = await startServer(
-  isPostgres ? { DATABASE_URL: process.env.DATABASE_URL as string } : { DATA_DIR: values['data-dir'] as string, DATABASE_URL: '' },
-);
-const browser = await puppeteer.launch({
-  executablePath: chromePath,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-sync'],
-});
+const { url, browser, isPostgres, chromePath, keeper, close } = await startBrowserBench();
+const { token, role } = keeper;
 let offlineStart: OfflineStart | undefined;
 const scores: { page: string; performance: number; accessibility: number; lcpMs: number; tbtMs: number }[] = [];
 try {
-  const response = await fetch(`${app.url}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(BENCH_USERS.keeper),
-  });
-  const { token, role } = (await response.json()) as { token: string; role: string };
-
   /**
    * A first visit starts with an empty browser cache; a keeper's later visits find the files cached.
    * In `dark`, the page is shown in dark mode, as the person chose it on the device.
@@ -48,7 +24,7 @@ try {
   async function audit(name: string, path: string, signedIn: boolean, firstVisit: boolean, scheme: 'light' | 'dark' = 'light') {
     const page = await browser.newPage();
     // The session lives in localStorage, as after a sign-in; Lighthouse is told to keep storage.
-    await page.goto(`${app.url}/`);
+    await page.goto(`${url}/`);
     await page.evaluate(
       ({ session, scheme }) => {
         localStorage.clear();
@@ -62,7 +38,7 @@ try {
     );
     if (firstVisit) await (await page.createCDPSession()).send('Network.clearBrowserCache');
     const result = await lighthouse(
-      `${app.url}${path}`,
+      `${url}${path}`,
       { output: 'html', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true, logLevel: 'error' },
       undefined,
       page,
@@ -89,10 +65,9 @@ try {
   await audit('Login page, dark mode', '/', false, true, 'dark');
   await audit('Keeper hub, dark mode', '/dashboard/manager-dashboard', true, false, 'dark');
   await audit('Material List, 10,000 materials, dark mode', '/dashboard/allproducts', true, false, 'dark');
-  offlineStart = await measureOfflineStart(browser, app.url, { token, role });
+  offlineStart = await measureOfflineStart(browser, url, { token, role });
 } finally {
-  await browser.close();
-  await app.stop();
+  await close();
 }
 
 const lines = [

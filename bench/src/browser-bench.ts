@@ -1,0 +1,51 @@
+// What the browser benchmarks share: the app started on the seeded data (PGlite by default, or
+// `--db postgres` with DATABASE_URL), Debian's Chromium, and the bench keeper's session.
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { startServer } from '../../e2e/reliability/server-process';
+import { BENCH_USERS } from './seed';
+
+export type BrowserBench = {
+  url: string;
+  browser: Browser;
+  isPostgres: boolean;
+  chromePath: string;
+  keeper: { token: string; role: string };
+  close: () => Promise<void>;
+};
+
+export async function startBrowserBench(): Promise<BrowserBench> {
+  const { values } = parseArgs({
+    options: {
+      db: { type: 'string', default: 'pglite' },
+      'data-dir': { type: 'string', default: join(import.meta.dirname, '..', '.data') },
+    },
+  });
+  const isPostgres = values.db === 'postgres';
+  if (isPostgres && !process.env.DATABASE_URL) throw new Error('Set DATABASE_URL to the seeded PostgreSQL database.');
+  const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  const app = await startServer(
+    isPostgres ? { DATABASE_URL: process.env.DATABASE_URL as string } : { DATA_DIR: values['data-dir'] as string, DATABASE_URL: '' },
+  );
+  const browser = await puppeteer.launch({
+    executablePath: chromePath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-sync'],
+  });
+  const close = async () => {
+    await browser.close();
+    await app.stop();
+  };
+  try {
+    const response = await fetch(`${app.url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(BENCH_USERS.keeper),
+    });
+    const keeper = (await response.json()) as { token: string; role: string };
+    return { url: app.url, browser, isPostgres, chromePath, keeper, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
