@@ -1,7 +1,7 @@
 import { Box, Button, Group, Text } from '@mantine/core';
 import { IconArrowLeft, IconDevices, IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatches, useNavigate } from 'react-router';
 import { logout } from '../../features/auth/api/logout';
@@ -97,6 +97,18 @@ export function TopBar({ showLogout }: { showLogout: boolean }) {
   );
 }
 
+/** Where the bar keeps the name of the keeper's store, for a start with no signal (cleared on sign-out). */
+const KEPT_STORE_NAME = 'barStoreName';
+
+function keptStoreName(storeId: string): string | undefined {
+  try {
+    const kept = JSON.parse(localStorage.getItem(KEPT_STORE_NAME) ?? 'null') as { id: string; name: string } | null;
+    return kept?.id === storeId ? kept.name : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The keeper's store and the screen's name, each on a line of its own cut short if need be. */
 function PhoneTitle() {
   const { t } = useTranslation();
@@ -104,7 +116,12 @@ function PhoneTitle() {
   const storeId = signedInUser()?.stores[0];
   // Only someone with a store of their own asks for the store names: an admin's bar names the page alone.
   const stores = useQuery({ ...storeOptionsQuery, enabled: Boolean(storeId) });
-  const store = storeId ? stores.data?.find((row) => row._id === storeId)?.name : undefined;
+  const fetched = storeId ? stores.data?.find((row) => row._id === storeId)?.name : undefined;
+  useEffect(() => {
+    if (storeId && fetched) localStorage.setItem(KEPT_STORE_NAME, JSON.stringify({ id: storeId, name: fetched }));
+  }, [storeId, fetched]);
+  // With no signal the list cannot come: the name last shown stands in.
+  const store = fetched ?? (storeId ? keptStoreName(storeId) : undefined);
   return (
     <Box hiddenFrom="xs" miw={0} lh={1.2}>
       {store && (
