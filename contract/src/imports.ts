@@ -82,9 +82,8 @@ export function importTotalsByUnit(rows: readonly Pick<ImportRow, 'unit' | 'quan
   return [...byUnit.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([unit, quantity]) => ({ unit, quantity }));
 }
 
-/** The rows' quantities in one figure, only when they share one unit. */
-export function importTotalQuantity(rows: readonly Pick<ImportRow, 'unit' | 'quantity'>[]): number | null {
-  const totals = importTotalsByUnit(rows);
+/** The quantities in one figure, only when they share one unit (from `importTotalsByUnit`). */
+export function importTotalQuantity(totals: readonly ImportUnitTotal[]): number | null {
   return totals.length > 1 ? null : (totals[0]?.quantity ?? 0);
 }
 

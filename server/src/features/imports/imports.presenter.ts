@@ -26,6 +26,12 @@ export type ExaminedFile = {
   rowCount: number;
 };
 
+/** The rows' quantities per unit, and in one figure when they share a unit. */
+export function unitTotals(rows: ImportRow[]) {
+  const totalsByUnit = importTotalsByUnit(rows);
+  return { totalQuantity: importTotalQuantity(totalsByUnit), totalsByUnit };
+}
+
 /** What an import of a file would record, its first rows and problems, and what stands in its way. */
 export function presentPreview(
   kind: ImportKind,
@@ -42,8 +48,7 @@ export function presentPreview(
     problemCount: found.problems.length,
     problems: found.problems.slice(0, IMPORT_PREVIEW_PROBLEMS_MAX).map(presentProblem),
     rows: found.rows.slice(0, IMPORT_PREVIEW_ROWS),
-    totalQuantity: importTotalQuantity(found.rows),
-    totalsByUnit: importTotalsByUnit(found.rows),
+    ...unitTotals(found.rows),
     alreadyImported: earlier ? { at: new Date(earlier.created_at).toISOString(), by: earlier.actor_name ?? UNKNOWN_USER } : null,
     canImport: found.problems.length === 0 && found.rows.length > 0 && !earlier,
   };

@@ -8,8 +8,6 @@ import {
   importAlreadyDone,
   importedMessage,
   importNameExists,
-  importTotalQuantity,
-  importTotalsByUnit,
   UNKNOWN_USER,
 } from '@stockyard/contract';
 import type { z } from 'zod';
@@ -21,7 +19,7 @@ import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { recordAudit } from '../audit/audit.service';
 import { assertStoreTakesStock, resolveTargetStore, storeNameOf } from '../stores/stores.service';
 import { mapColumns, readRows } from './import-rows';
-import { type ExaminedFile, presentPreview, problemIssues } from './imports.presenter';
+import { type ExaminedFile, presentPreview, problemIssues, unitTotals } from './imports.presenter';
 import { findEarlierImport, findTakenNames, insertImport, insertItemsWithOpenings } from './imports.repository';
 import { readCells } from './spreadsheet';
 
@@ -95,8 +93,7 @@ async function runImportIn(tx: Tx, auth: AuthContext, input: ImportInput, timeZo
       actorId: auth.userId,
     });
     const imported = await insertItemsWithOpenings(tx, { kind: input.kind, storeId, actorId: auth.userId, rows: found.rows });
-    const totalQuantity = importTotalQuantity(found.rows);
-    const totalsByUnit = importTotalsByUnit(found.rows);
+    const { totalQuantity, totalsByUnit } = unitTotals(found.rows);
     await recordAudit(tx, {
       actorId: auth.userId,
       action: 'create',

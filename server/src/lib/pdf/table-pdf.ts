@@ -185,8 +185,8 @@ class TableWriter {
         ({ header, words }) =>
           Math.max(Math.max(...header.map((word) => this.#width(word, 'bold', size))), widest(words, size, MAX_WORD_COLUMN)) + padding,
       );
-    const unwrappedAt = (size: number) =>
-      texts.map(({ cells }, index) => Math.max(leastAt(size)[index] ?? 0, widest(cells, size, MAX_CELL_COLUMN) + padding));
+    const unwrappedAt = (size: number, least: number[]) =>
+      texts.map(({ cells }, index) => Math.max(least[index] ?? 0, widest(cells, size, MAX_CELL_COLUMN) + padding));
     // The size at which these widths fill the page exactly (the text scales with the size, the padding not).
     const sizeFitting = (widths: number[], size: number) =>
       (size * (available - columns.length * padding)) / (widths.reduce((a, b) => a + b, 0) - columns.length * padding);
@@ -194,12 +194,12 @@ class TableWriter {
     let size = Math.max(MIN_FONT_SIZE, Math.min(style.fontSize, sizeFitting(leastAt(style.fontSize), style.fontSize)));
     size = Math.max(
       MIN_FONT_SIZE,
-      Math.min(size, Math.max(style.fontSize * MAX_SHRINK_TO_FIT_CELLS, sizeFitting(unwrappedAt(size), size))),
+      Math.min(size, Math.max(style.fontSize * MAX_SHRINK_TO_FIT_CELLS, sizeFitting(unwrappedAt(size, leastAt(size)), size))),
     );
     this.#fontSize = size;
     this.#lineHeight = size * LINE_HEIGHT;
     const least = leastAt(size);
-    const unwrapped = unwrappedAt(size);
+    const unwrapped = unwrappedAt(size, least);
     const room = available - least.reduce((a, b) => a + b, 0);
     if (room <= 0) return least.map((width) => (width * available) / (available - room));
     const deficit = (index: number) => (unwrapped[index] ?? 0) - (least[index] ?? 0);
