@@ -3,7 +3,10 @@ import { signedInUser } from '../../lib/session';
 import { type QueuedOp, type RejectedOp, rejectedOps, subscribeOutbox, waitingOps } from './outbox';
 import { subscribeSync, syncState } from './sync';
 
-/** The signed-in user's outbox as the screens show it, read again on every change in any tab. */
+/**
+ * The signed-in user's outbox as the screens show it, read again on every change in any tab. Only the
+ * latest read is shown: an earlier one answered late would bring back an op already sent.
+ */
 export function useOutbox(): { waiting: QueuedOp[]; rejected: RejectedOp[]; isLoaded: boolean } {
   const [outbox, setOutbox] = useState<{ waiting: QueuedOp[]; rejected: RejectedOp[]; isLoaded: boolean }>({
     waiting: [],
@@ -12,11 +15,14 @@ export function useOutbox(): { waiting: QueuedOp[]; rejected: RejectedOp[]; isLo
   });
   useEffect(() => {
     let isCurrent = true;
+    let latestRead = 0;
     const read = async () => {
       const user = signedInUser();
       if (!user) return;
+      latestRead += 1;
+      const thisRead = latestRead;
       const [waiting, rejected] = await Promise.all([waitingOps(user.userId), rejectedOps(user.userId)]);
-      if (isCurrent) setOutbox({ waiting, rejected, isLoaded: true });
+      if (isCurrent && thisRead === latestRead) setOutbox({ waiting, rejected, isLoaded: true });
     };
     void read();
     const unsubscribe = subscribeOutbox(() => void read());
