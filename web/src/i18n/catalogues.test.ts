@@ -154,4 +154,22 @@ describe('the language catalogues', () => {
     expect(saying(/refund/i)).toEqual([]);
     expect(english.get('movement.return.quantity')).toBe('Return Quantity');
   });
+
+  it('calls a return by its one word in every language, and never a refund', () => {
+    // Goods that come back are a return in each language, never a repayment of money.
+    const words = {
+      es: { returns: /devol|devuel/i, refunds: /reembols/i },
+      fr: { returns: /retour|rend/i, refunds: /rembours/i },
+      hi: { returns: /वापस|वापसी|लौटा/, refunds: /धनवापसी|रिफ़ंड|रिफंड/ },
+    } as const;
+    const returnKeys = [...english].filter(([, text]) => /\b(return|refund)/i.test(text)).map(([key]) => key);
+    expect(returnKeys.length).toBeGreaterThan(30);
+    for (const [language, { returns, refunds }] of Object.entries(words)) {
+      const texts = flatten(catalogues[language as keyof typeof words]);
+      const sayingOther = returnKeys.filter((key) => !returns.test(texts.get(key) ?? ''));
+      expect(sayingOther, language).toEqual([]);
+      const sayingRefund = [...texts].filter(([, text]) => refunds.test(text)).map(([key]) => key);
+      expect(sayingRefund, language).toEqual([]);
+    }
+  });
 });
