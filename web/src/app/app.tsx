@@ -1,8 +1,8 @@
 import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppUpdate } from '../features/offline/app-update';
-import { createRouter } from './router';
+import { AppRoutes } from './router';
 
 // Shade 8 and a darker "dimmed" keep text at WCAG AA contrast (4.5:1) on buttons and white; in the
 // dark the primary buttons take shade 8 too (white on it passes), and "dimmed" a lighter grey.
@@ -17,13 +17,13 @@ export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 } },
 });
 
-const router = createRouter();
-
 export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariables} defaultColorScheme="auto">
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </QueryClientProvider>
       <AppUpdate />
     </MantineProvider>

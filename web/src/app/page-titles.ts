@@ -1,3 +1,5 @@
+import { matchPath } from 'react-router';
+
 /**
  * The name of each keeper screen in the phone's top bar, as the hub's button for it reads; a screen
  * not named here shows the store alone.
@@ -38,5 +40,8 @@ export const PAGE_TITLES: Record<string, string> = {
   '/dashboard/changepassword': 'common.changePassword',
 };
 
-/** A route's handle: the i18n key of its name in the top bar. */
-export type PageHandle = { title?: string };
+/** The i18n key of the name of the screen at `pathname`, if it has one. */
+export function pageTitleOf(pathname: string): string | undefined {
+  const pattern = Object.keys(PAGE_TITLES).find((path) => matchPath(path, pathname));
+  return pattern ? PAGE_TITLES[pattern] : undefined;
+}

@@ -1,19 +1,25 @@
 import { Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { useLocation } from 'react-router';
 
-export function RouteError() {
-  const error = useRouteError();
+function RouteError({ error }: FallbackProps) {
   const { t } = useTranslation();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : String(error);
   return (
     <Stack p="xl">
       <Title order={2}>{t('common.unexpectedError')}</Title>
-      <Text>{detail}</Text>
+      <Text>{error instanceof Error ? error.message : String(error)}</Text>
     </Stack>
+  );
+}
+
+/** A screen that fails to draw shows what went wrong in its place; moving to another screen tries again. */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary FallbackComponent={RouteError} resetKeys={[pathname]}>
+      {children}
+    </ErrorBoundary>
   );
 }

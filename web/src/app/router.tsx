@@ -2,12 +2,11 @@ import { Center, Loader } from '@mantine/core';
 import type { Role } from '@stockyard/contract';
 import { type ComponentType, isValidElement, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
+import { Navigate, Outlet, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { LoginPage } from '../features/auth/pages/login-page';
 import { homeOf } from '../lib/home';
 import { useRole } from '../lib/use-session';
-import { PAGE_TITLES, type PageHandle } from './page-titles';
-import { RouteError } from './route-error';
+import { RouteErrorBoundary } from './route-error';
 
 type Screens = Partial<Record<Role, ReactNode>>;
 
@@ -216,24 +215,16 @@ function DashboardRedirect() {
 }
 
 export const routes: RouteObject[] = [
+  { path: '/', element: <Entry /> },
+  { path: '/dashboard', element: <DashboardRedirect /> },
   {
-    errorElement: <RouteError />,
-    children: [
-      { path: '/', element: <Entry /> },
-      { path: '/dashboard', element: <DashboardRedirect /> },
-      {
-        element: <RoleLayout />,
-        children: Object.entries(screens).map(([path, byRole]) => ({
-          path,
-          element: <RoleScreen byRole={byRole} />,
-          handle: { title: PAGE_TITLES[path] } satisfies PageHandle,
-        })),
-      },
-      { path: '*', element: <DashboardRedirect /> },
-    ],
+    element: <RoleLayout />,
+    children: Object.entries(screens).map(([path, byRole]) => ({ path, element: <RoleScreen byRole={byRole} /> })),
   },
+  { path: '*', element: <DashboardRedirect /> },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/** The screen at the browser's address, inside whichever router holds that address. */
+export function AppRoutes() {
+  return <RouteErrorBoundary>{useRoutes(routes)}</RouteErrorBoundary>;
 }

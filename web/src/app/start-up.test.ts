@@ -50,4 +50,11 @@ describe('what the app loads before its first screen', () => {
     expect([...packages].filter((name) => name === 'zod' || name.startsWith('zod/'))).toEqual([]);
     expect([...files].filter((file) => file.startsWith(contract) && /message-codes|index\.ts$|ledger/.test(file))).toEqual([]);
   });
+
+  it('holds the English screen texts and no catalogue of the server’s messages: English shows those as they come', () => {
+    const jsonImports = [...files].flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/^import\s+\w+\s+from\s+'([^']+\.json)'/gm)].map((match) => match[1]),
+    );
+    expect(jsonImports).toEqual(['./locales/en.json']);
+  });
 });

@@ -7,12 +7,23 @@ import { MOVEMENT_KIND_LABELS } from '@stockyard/contract/messages';
 import { REPORT_COLUMNS } from '@stockyard/contract/report-sheet';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
-import en from './locales/en.json';
+import enScreens from './locales/en.json';
 import es from './locales/es.json';
 import fr from './locales/fr.json';
 import hi from './locales/hi.json';
+import enMessages from './locales/messages/en.json';
+import esMessages from './locales/messages/es.json';
+import frMessages from './locales/messages/fr.json';
+import hiMessages from './locales/messages/hi.json';
 
-const catalogues = { en, es, fr, hi } as const;
+/** Each language's screen texts with the server's messages in it, as the app holds them. */
+const en = { ...enScreens, messages: enMessages };
+const catalogues = {
+  en,
+  es: { ...es, messages: esMessages },
+  fr: { ...fr, messages: frMessages },
+  hi: { ...hi, messages: hiMessages },
+} as const;
 
 /** Every key of a catalogue as a dotted path, with its text. */
 function flatten(tree: object, prefix = ''): Map<string, string> {

@@ -7,11 +7,25 @@ import en from './locales/en.json';
 /** Where this device keeps the language chosen on it (or given by the server at sign-in). */
 const LANGUAGE_KEY = 'language';
 
-/** Every language but English arrives as its own small file, when first chosen. */
-const load: Record<Exclude<Language, 'en'>, () => Promise<{ default: typeof en }>> = {
-  es: () => import('./locales/es.json'),
-  fr: () => import('./locales/fr.json'),
-  hi: () => import('./locales/hi.json'),
+type Catalogue = typeof en & { messages: Record<string, string> };
+
+/** A language's screen texts and the server's messages in it, fetched side by side. */
+async function catalogue(
+  screens: Promise<{ default: typeof en }>,
+  messages: Promise<{ default: Record<string, string> }>,
+): Promise<Catalogue> {
+  const [texts, serverMessages] = await Promise.all([screens, messages]);
+  return { ...texts.default, messages: serverMessages.default };
+}
+
+/**
+ * Every language but English arrives as its own small files, when first chosen: its screens' texts and
+ * the server's messages in it. English shows the server's messages as they come, so it never loads them.
+ */
+const load: Record<Exclude<Language, 'en'>, () => Promise<Catalogue>> = {
+  es: () => catalogue(import('./locales/es.json'), import('./locales/messages/es.json')),
+  fr: () => catalogue(import('./locales/fr.json'), import('./locales/messages/fr.json')),
+  hi: () => catalogue(import('./locales/hi.json'), import('./locales/messages/hi.json')),
 };
 
 /** The language to start in: the one chosen on this device, else the browser's, else English. */
@@ -39,7 +53,7 @@ export async function startI18n(language: Language = startingLanguage()): Promis
 /** Shows the app in a language, loading its texts first. */
 async function showLanguage(language: Language): Promise<void> {
   if (language !== 'en' && !i18n.hasResourceBundle(language, 'translation')) {
-    i18n.addResourceBundle(language, 'translation', (await load[language]()).default);
+    i18n.addResourceBundle(language, 'translation', await load[language]());
   }
   document.documentElement.lang = language;
   await i18n.changeLanguage(language);

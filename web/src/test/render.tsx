@@ -2,9 +2,9 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { type Location, MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import { routes } from '../app/router';
+import { AppRoutes } from '../app/router';
 
 function providers(children: ReactElement) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -20,10 +20,21 @@ export function renderAlone(element: ReactElement) {
   return render(providers(element));
 }
 
-/** Renders the real route table at a path, as the browser would. */
+/** Renders the real route table at a path, as the browser would; `router.state.location` follows where it went. */
 export function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const view = render(providers(<RouterProvider router={router} />));
+  const router = { state: { location: { pathname: path } as Location } };
+  function LocationProbe() {
+    router.state.location = useLocation();
+    return null;
+  }
+  const view = render(
+    providers(
+      <MemoryRouter initialEntries={[path]}>
+        <LocationProbe />
+        <AppRoutes />
+      </MemoryRouter>,
+    ),
+  );
   return { ...view, router };
 }
 

@@ -3,7 +3,7 @@ import { IconArrowLeft, IconDevices, IconKey, IconLogout, IconUserCircle } from 
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useMatches, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { logout } from '../../features/auth/api/logout';
 import { discardAll } from '../../features/offline/outbox';
 import { useOutbox } from '../../features/offline/use-outbox';
@@ -16,7 +16,7 @@ import { ConfirmDialog } from '../../lib/confirm-dialog';
 import { homeOf } from '../../lib/home';
 import { signedInUser } from '../../lib/session';
 import { useRole } from '../../lib/use-session';
-import type { PageHandle } from '../page-titles';
+import { pageTitleOf } from '../page-titles';
 
 /** Why signing out with a non-empty outbox is refused until the keeper confirms. */
 export function unsentWarning(count: number): string {
@@ -112,7 +112,7 @@ function keptStoreName(storeId: string): string | undefined {
 /** The keeper's store and the screen's name, each on a line of its own cut short if need be. */
 function PhoneTitle() {
   const { t } = useTranslation();
-  const title = (useMatches().at(-1)?.handle as PageHandle | undefined)?.title;
+  const title = pageTitleOf(useLocation().pathname);
   const storeId = signedInUser()?.stores[0];
   // Only someone with a store of their own asks for the store names: an admin's bar names the page alone.
   const stores = useQuery({ ...storeOptionsQuery, enabled: Boolean(storeId) });

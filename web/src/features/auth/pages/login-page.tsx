@@ -48,7 +48,7 @@ export function LoginPage() {
     event.preventDefault();
     setError(null);
     if (!email.trim() || !password) {
-      setError(t('messages.LOGIN_MISSING_FIELDS'));
+      setError(t('login.missingFields'));
       return;
     }
     try {
@@ -59,9 +59,7 @@ export function LoginPage() {
       else if (answer.token && answer.role) await signedIn({ token: answer.token, role: answer.role, language: answer.language });
     } catch (caught) {
       // Too many attempts gets its own message, so a locked-out user knows to wait.
-      setError(
-        caught instanceof ApiError && caught.status === 429 && caught.serverMessage ? caught.serverMessage : t('messages.LOGIN_INVALID'),
-      );
+      setError(caught instanceof ApiError && caught.status === 429 && caught.serverMessage ? caught.serverMessage : t('login.invalid'));
     }
   }
 

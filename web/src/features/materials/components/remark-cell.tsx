@@ -29,7 +29,7 @@ export function AddRemarkCell({ product, onError }: CellProps) {
   );
   if (!hasRemark) return pencil;
   return (
-    <Tooltip label={t('messages.REMARKS_ALREADY_ADDED')}>
+    <Tooltip label={t('materials.remarksAlreadyAdded')}>
       <span>{pencil}</span>
     </Tooltip>
   );
