@@ -7,6 +7,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir, openDataDir, secureDataDir } from './data-dir';
 import { queryRows } from './sql';
 
+/** A database made on disk from nothing runs every migration through the file system: slow on a busy machine. */
+const MAKES_A_DATABASE = { timeout: 120_000 };
+
 const folders: string[] = [];
 function freshFolder(): string {
   const dir = mkdtempSync(join(tmpdir(), 'stockyard-data-'));
@@ -40,21 +43,25 @@ describe('the data folder lock', () => {
 });
 
 describe('opening the data folder', () => {
-  it('creates the database through a scratch folder, migrates it and sweeps away leftovers of an interrupted start', async () => {
-    const dir = freshFolder();
-    mkdirSync(join(dir, 'db.creating-12345'));
-    const database = await openDataDir(dir, () => {});
-    try {
-      expect(readdirSync(dir).filter((name) => name.startsWith('db.creating-'))).toEqual([]);
-      expect(existsSync(join(dir, 'db'))).toBe(true);
-      const rows = await queryRows<{ n: number }>(database.db, sql`select count(*) as n from users`);
-      expect(rows[0]?.n).toBe(0);
-    } finally {
-      await database.close();
-    }
-    const reopened = await openDataDir(dir, () => {});
-    await reopened.close();
-  });
+  it(
+    'creates the database through a scratch folder, migrates it and sweeps away leftovers of an interrupted start',
+    MAKES_A_DATABASE,
+    async () => {
+      const dir = freshFolder();
+      mkdirSync(join(dir, 'db.creating-12345'));
+      const database = await openDataDir(dir, () => {});
+      try {
+        expect(readdirSync(dir).filter((name) => name.startsWith('db.creating-'))).toEqual([]);
+        expect(existsSync(join(dir, 'db'))).toBe(true);
+        const rows = await queryRows<{ n: number }>(database.db, sql`select count(*) as n from users`);
+        expect(rows[0]?.n).toBe(0);
+      } finally {
+        await database.close();
+      }
+      const reopened = await openDataDir(dir, () => {});
+      await reopened.close();
+    },
+  );
 });
 
 describe('the data folder, which holds the signing key and the password hashes', () => {
@@ -77,7 +84,7 @@ describe('the data folder, which holds the signing key and the password hashes',
     expect(warnings).toHaveLength(1);
   });
 
-  it('holds nothing another account can read once a new database is made in it', async () => {
+  it('holds nothing another account can read once a new database is made in it', MAKES_A_DATABASE, async () => {
     const data = join(freshFolder(), 'data');
     const release = lockDataDir(data);
     const database = await openDataDir(data, () => {});

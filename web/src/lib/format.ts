@@ -1,4 +1,4 @@
-import { ddmmyyyy } from '@stockyard/contract/report-sheet';
+import { ddmmyyyy } from '@stockyard/contract/dates';
 import { currentLanguage } from '../i18n/i18n';
 
 export { ddmmyyyy, numberOrZero, textOrNA } from '@stockyard/contract/report-sheet';
