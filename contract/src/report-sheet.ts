@@ -1,18 +1,8 @@
-import { ddmmyyyy } from './dates';
+import { ddmmyyyy, numberOrZero, textOrNA } from './cells';
 import { subtractMoney, sumMoney } from './money';
 import type { ReportRow } from './reports';
 
-export { ddmmyyyy };
-
-/** N/A stands for empty text. */
-export function textOrNA(value: string | null | undefined): string {
-  return value?.trim() ? value : 'N/A';
-}
-
-/** 0 stands for a missing number. */
-export function numberOrZero(value: number | null | undefined): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
-}
+export { ddmmyyyy, numberOrZero, textOrNA };
 
 /**
  * The report's columns: the 14 of the base report, with transfers from and to other stores beside

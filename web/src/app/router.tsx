@@ -35,10 +35,11 @@ function preloadScreen(screen: ReactNode): void {
 }
 
 const hubs = () => import('../features/dashboard/pages/hubs');
-const layouts = () => import('./layouts/layouts');
-const AdminLayout = lazyPage(layouts, 'AdminLayout');
-const KeeperLayout = lazyPage(layouts, 'KeeperLayout');
-const StoreUserLayout = lazyPage(layouts, 'StoreUserLayout');
+const sidebarLayouts = () => import('./layouts/sidebar-layouts');
+const AdminLayout = lazyPage(sidebarLayouts, 'AdminLayout');
+const StoreUserLayout = lazyPage(sidebarLayouts, 'StoreUserLayout');
+// A keeper's phone loads its own frame alone, without the sidebar of the others.
+const KeeperLayout = lazyPage(() => import('./layouts/keeper-layout'), 'KeeperLayout');
 const AdminHubPage = lazyPage(hubs, 'AdminHubPage');
 const InventoryHubPage = lazyPage(hubs, 'InventoryHubPage');
 const ManagerHubPage = lazyPage(hubs, 'ManagerHubPage');

@@ -2,6 +2,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language, languageOf } from '@stockya
 import i18next from 'i18next';
 import ICU from 'i18next-icu';
 import { initReactI18next } from 'react-i18next';
+import { loadMessageCodes } from './local-message';
 import en from './locales/en.json';
 
 /** Where this device keeps the language chosen on it (or given by the server at sign-in). */
@@ -48,6 +49,8 @@ export async function startI18n(language: Language = startingLanguage()): Promis
       returnNull: false,
     });
   await showLanguage(language);
+  // Without the codes a message shows in English; choosing a language tries again.
+  if (language !== 'en') messageCodesWhenIdle().catch(() => undefined);
 }
 
 /** Shows the app in a language, loading its texts first. */
@@ -59,10 +62,24 @@ async function showLanguage(language: Language): Promise<void> {
   await i18n.changeLanguage(language);
 }
 
-/** A language a person chose (or the one saved with them): shown now, and kept on this device. */
+/**
+ * Another language than English matches messages to their codes to show them translated: loaded when
+ * the browser is next idle after the start, so they never hold up the first screen.
+ */
+function messageCodesWhenIdle(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const load = () => void loadMessageCodes().then(resolve, reject);
+    // A browser that is never idle still loads them within a few seconds.
+    if (window.requestIdleCallback) window.requestIdleCallback(load, { timeout: 5_000 });
+    else setTimeout(load, 1);
+  });
+}
+
+/** A language a person chose (or the one saved with them): shown now with its messages, and kept on this device. */
 export async function chooseLanguage(language: Language): Promise<void> {
   localStorage.setItem(LANGUAGE_KEY, language);
   await showLanguage(language);
+  if (language !== 'en') await loadMessageCodes();
 }
 
 /** The language chosen on this device, if one was; null while the app follows the browser. */

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chooseLanguage } from './i18n';
 import { localMessage } from './local-message';
 import { translatedMessage } from './messages';
@@ -28,5 +28,12 @@ describe('a message in the app’s language', () => {
       localMessage('Site B is Inactive: it takes no stock movements, deliveries or new items until an admin marks it Active again.'),
     ).toBe('Site B निष्क्रिय है: जब तक एडमिन इसे फिर से सक्रिय न करे, इसमें कोई स्टॉक लेन-देन, डिलीवरी या नई वस्तु दर्ज नहीं होगी।');
     expect(localMessage('A message no template makes')).toBe('A message no template makes');
+  });
+
+  it('in a language the app starts in, is translated once the codes have come after the first screen', async () => {
+    vi.resetModules();
+    const fresh = { i18n: await import('./i18n'), local: await import('./local-message') };
+    await fresh.i18n.startI18n('es');
+    await vi.waitFor(() => expect(fresh.local.localMessage('Material name is required')).toBe('Nombre del material: obligatorio'));
   });
 });

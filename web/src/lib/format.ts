@@ -1,7 +1,7 @@
-import { ddmmyyyy } from '@stockyard/contract/dates';
+import { ddmmyyyy } from '@stockyard/contract/cells';
 import { currentLanguage } from '../i18n/i18n';
 
-export { ddmmyyyy, numberOrZero, textOrNA } from '@stockyard/contract/report-sheet';
+export { ddmmyyyy, numberOrZero, textOrNA } from '@stockyard/contract/cells';
 
 /** YYYY-MM-DD of an ISO timestamp, as the admin tables show dates. */
 export function isoDate(value: string | null | undefined): string {

@@ -1,7 +1,7 @@
 import { Box, Button, Group, Text } from '@mantine/core';
 import { IconArrowLeft, IconDevices, IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { logout } from '../../features/auth/api/logout';
@@ -12,11 +12,13 @@ import { storeOptionsQuery } from '../../features/stores';
 import { i18n } from '../../i18n/i18n';
 import { LanguageMenu } from '../../i18n/language-menu';
 import { ColorSchemeToggle } from '../../lib/color-scheme-toggle';
-import { ConfirmDialog } from '../../lib/confirm-dialog';
 import { homeOf } from '../../lib/home';
 import { signedInUser } from '../../lib/session';
 import { useRole } from '../../lib/use-session';
 import { pageTitleOf } from '../page-titles';
+
+// Asked only when signing out leaves movements unsent: its dialog's code comes then, not with every screen.
+const ConfirmDialog = lazy(async () => ({ default: (await import('../../lib/confirm-dialog')).ConfirmDialog }));
 
 /** Why signing out with a non-empty outbox is refused until the keeper confirms. */
 export function unsentWarning(count: number): string {
@@ -85,13 +87,17 @@ export function TopBar({ showLogout }: { showLogout: boolean }) {
             </Box>
           </Button>
         )}
-        <ConfirmDialog
-          opened={isAskingToDiscard}
-          message={unsentWarning(waiting.length)}
-          confirmLabel={t('outbox.discardAndLogout')}
-          onConfirm={() => void discardAndLogout()}
-          onCancel={() => setAskingToDiscard(false)}
-        />
+        {isAskingToDiscard && (
+          <Suspense fallback={null}>
+            <ConfirmDialog
+              opened
+              message={unsentWarning(waiting.length)}
+              confirmLabel={t('outbox.discardAndLogout')}
+              onConfirm={() => void discardAndLogout()}
+              onCancel={() => setAskingToDiscard(false)}
+            />
+          </Suspense>
+        )}
       </Group>
     </Group>
   );

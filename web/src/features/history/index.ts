@@ -1,3 +1,3 @@
 // What other features use of history.
 export * from './components/history-button';
-export * from './components/history-dialog';
+export * from './components/lazy-history-dialog';

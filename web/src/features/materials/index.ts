@@ -1,2 +1,3 @@
 // What other features use of materials.
+export * from './api/material-movements';
 export * from './api/materials';

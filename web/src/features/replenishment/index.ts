@@ -1,4 +1,5 @@
 // What other features use of replenishment.
+
+export * from './components/lazy-reorder-dialog';
 export * from './components/low-stock-badge';
 export * from './components/reorder-button';
-export * from './components/reorder-dialog';

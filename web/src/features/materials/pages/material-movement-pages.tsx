@@ -10,7 +10,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getToken } from '../../../lib/session';
 import { ItemPicker, MovementForm, type MovementFormProps, type OfflineMovement } from '../../offline';
-import { type MaterialMovement, materialMovementCalls, materialPickerQuery, useMoveMaterial } from '../api/materials';
+import { type MaterialMovement, materialMovementCalls, useMoveMaterial } from '../api/material-movements';
+import { materialPickerQuery } from '../api/materials';
 import { JobFields, type MovementExtras, UnitCostField, useJobRequirement } from '../components/movement-extras';
 
 type Screen = Pick<MovementFormProps<Product>, 'maxQuantity'> & {

@@ -1,14 +1,6 @@
-import {
-  ConsumeToolRequestSchema,
-  DamageToolRequestSchema,
-  RefundToolRequestSchema,
-  type Tool,
-  type ToolCreateRequest,
-  type ToolMovementResponse,
-} from '@stockyard/contract';
+import type { Tool, ToolCreateRequest, ToolMovementResponse } from '@stockyard/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { movementCall } from '../../../lib/movement-call';
 import { pagedQuery, suggestionsQuery } from '../../../lib/paging';
 import { STOCK_QUERIES } from '../../../lib/query-keys';
 import { useStockMutation } from '../../../lib/stock-mutation';
@@ -41,26 +33,4 @@ export function createTool(input: ToolCreateRequest & { isAdmin: boolean; idempo
 
 export function useCreateTool() {
   return useStockMutation(createTool);
-}
-
-export type ToolMovement = 'issue' | 'damage' | 'return';
-
-/** Each keeper tool movement's call, the contract's schema of its body, and the body. */
-export const toolMovementCalls = {
-  issue: movementCall('/api/user/add-consumed-tool', ConsumeToolRequestSchema, (tool: Tool, quantity) => ({ toolId: tool._id, quantity })),
-  damage: movementCall('/api/user/add-damaged-tool', DamageToolRequestSchema, (tool: Tool, quantity, reason) => ({
-    toolId: tool._id,
-    damagedQuantity: quantity,
-    damagedReason: reason,
-  })),
-  return: movementCall('/api/user/add-refund-tool', RefundToolRequestSchema, (tool: Tool, quantity) => ({
-    toolId: tool._id,
-    refundQuantity: quantity,
-  })),
-} satisfies Record<ToolMovement, unknown>;
-
-export function useMoveTool(kind: ToolMovement) {
-  return useStockMutation(({ body, idempotencyKey }: { body: unknown; idempotencyKey: string }) =>
-    apiFetch<ToolMovementResponse>(toolMovementCalls[kind].path, { method: 'POST', body, idempotencyKey }),
-  );
 }

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useStockMutation } from '../../../lib/stock-mutation';
 import { CustodyFields, checkOutTool } from '../../custody';
 import { ItemPicker, MovementForm, type MovementFormProps, type OfflineMovement } from '../../offline';
-import { type ToolMovement, toolMovementCalls, toolPickerQuery, useMoveTool } from '../api/tools';
+import { type ToolMovement, toolMovementCalls, useMoveTool } from '../api/tool-movements';
+import { toolPickerQuery } from '../api/tools';
 
 type Screen = Pick<MovementFormProps<Tool>, 'maxQuantity'> & {
   /** Whether the screen asks why (damage does). */

@@ -1,11 +1,7 @@
 import { Box } from '@mantine/core';
 import { IconBox, IconBuildingWarehouse, IconHome, IconListSearch, IconTool, IconUserShare } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { OutboxBar } from '../../features/offline/components/outbox-bar';
-import { startSyncLoop } from '../../features/offline/sync';
 import { Sidebar, type SidebarItem } from './sidebar';
 import { TopBar } from './top-bar';
 
@@ -43,19 +39,4 @@ export function AdminLayout() {
 
 export function StoreUserLayout() {
   return <WithSidebar items={storeUserItems} />;
-}
-
-/** Store keepers work from their hub, without a sidebar; what they record offline is synced from here. */
-export function KeeperLayout() {
-  const queryClient = useQueryClient();
-  useEffect(() => startSyncLoop(queryClient), [queryClient]);
-  return (
-    <Box>
-      <TopBar showLogout />
-      <OutboxBar />
-      <Box component="main" p={{ base: 'xs', sm: 'md' }}>
-        <Outlet />
-      </Box>
-    </Box>
-  );
 }
