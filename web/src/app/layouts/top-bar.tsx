@@ -1,7 +1,7 @@
 import { Box, Button, Group, Text } from '@mantine/core';
 import { IconArrowLeft, IconDevices, IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { logout } from '../../features/auth/api/logout';
@@ -13,12 +13,16 @@ import { i18n } from '../../i18n/i18n';
 import { LanguageMenu } from '../../i18n/language-menu';
 import { ColorSchemeToggle } from '../../lib/color-scheme-toggle';
 import { homeOf } from '../../lib/home';
+import { lazyDialog } from '../../lib/lazy-dialog';
 import { signedInUser } from '../../lib/session';
 import { useRole } from '../../lib/use-session';
 import { pageTitleOf } from '../page-titles';
 
 // Asked only when signing out leaves movements unsent: its dialog's code comes then, not with every screen.
-const ConfirmDialog = lazy(async () => ({ default: (await import('../../lib/confirm-dialog')).ConfirmDialog }));
+const ConfirmDialog = lazyDialog(
+  async () => (await import('../../lib/confirm-dialog')).ConfirmDialog,
+  (props) => props.opened,
+);
 
 /** Why signing out with a non-empty outbox is refused until the keeper confirms. */
 export function unsentWarning(count: number): string {
@@ -87,17 +91,13 @@ export function TopBar({ showLogout }: { showLogout: boolean }) {
             </Box>
           </Button>
         )}
-        {isAskingToDiscard && (
-          <Suspense fallback={null}>
-            <ConfirmDialog
-              opened
-              message={unsentWarning(waiting.length)}
-              confirmLabel={t('outbox.discardAndLogout')}
-              onConfirm={() => void discardAndLogout()}
-              onCancel={() => setAskingToDiscard(false)}
-            />
-          </Suspense>
-        )}
+        <ConfirmDialog
+          opened={isAskingToDiscard}
+          message={unsentWarning(waiting.length)}
+          confirmLabel={t('outbox.discardAndLogout')}
+          onConfirm={() => void discardAndLogout()}
+          onCancel={() => setAskingToDiscard(false)}
+        />
       </Group>
     </Group>
   );
