@@ -7,8 +7,10 @@ const bigStorePort = port - 1;
 
 export default defineConfig({
   testDir: './tests',
+  // Files run two at a time, each on stores and people of its own; the tests that time the main thread
+  // run last and alone (the project "timed"), so that the other worker's browser does not weigh on them.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -25,7 +27,13 @@ export default defineConfig({
   },
   projects: [
     { name: 'app', testIgnore: /big-store|admin-mfa/ },
-    { name: 'seeded', testMatch: /big-store|admin-mfa/, use: { baseURL: `http://127.0.0.1:${bigStorePort}` } },
+    { name: 'seeded', testMatch: /admin-mfa/, use: { baseURL: `http://127.0.0.1:${bigStorePort}` } },
+    {
+      name: 'timed',
+      testMatch: /big-store/,
+      dependencies: ['app', 'seeded'],
+      use: { baseURL: `http://127.0.0.1:${bigStorePort}` },
+    },
   ],
   webServer: [
     {
