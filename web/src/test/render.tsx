@@ -5,11 +5,12 @@ import type { ReactElement } from 'react';
 import { type Location, MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { AppRoutes } from '../app/router';
+import { cssVariables, theme } from '../app/theme';
 
 function providers(children: ReactElement) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return (
-    <MantineProvider env="test">
+    <MantineProvider env="test" theme={theme} cssVariablesResolver={cssVariables}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -60,6 +60,18 @@ describe('Add Return Material', () => {
 });
 
 describe('Add Issued Material', () => {
+  it("draws none of a picker's options until the keeper opens it", async () => {
+    signInAs('user');
+    stubApi({ 'GET /api/user/get-product': { body: [product] } });
+    renderAt('/dashboard/consumestock');
+    const picker = await screen.findByRole('combobox', { name: 'Material' });
+    await screen.findByRole('button', { name: 'Issued Stock' });
+    // The native select of the reason has options of its own: only the pickers' drawn options count.
+    expect(document.querySelectorAll('[role="listbox"], [role="option"]')).toHaveLength(0);
+    await userEvent.setup().click(picker);
+    expect(await screen.findByRole('option', { name: 'Cement (bag)' })).toBeInTheDocument();
+  });
+
   it("shows the server's refusal", async () => {
     signInAs('user');
     stubApi({
