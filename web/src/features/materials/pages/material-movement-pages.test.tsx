@@ -66,7 +66,7 @@ describe('Add Issued Material', () => {
     renderAt('/dashboard/consumestock');
     const picker = await screen.findByRole('combobox', { name: 'Material' });
     await screen.findByRole('button', { name: 'Issued Stock' });
-    // The native select of the reason has options of its own: only the pickers' drawn options count.
+    // The top bar's language menu is a native select with options of its own: only drawn options count.
     expect(document.querySelectorAll('[role="listbox"], [role="option"]')).toHaveLength(0);
     await userEvent.setup().click(picker);
     expect(await screen.findByRole('option', { name: 'Cement (bag)' })).toBeInTheDocument();
