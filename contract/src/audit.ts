@@ -21,6 +21,7 @@ export const AUDIT_ENTITY_TYPES = [
   'settings',
   'supplier_invoice',
   'supplier_return',
+  'webhook',
 ] as const;
 /** Besides changes to records: a sign-in, a burst of failed sign-ins on an account, sessions signed out, a store's books closed or reopened, a parked movement applied or discarded. */
 export const AUDIT_ACTIONS = [

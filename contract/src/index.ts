@@ -27,3 +27,4 @@ export * from './tokens';
 export * from './transfers';
 export * from './users';
 export * from './valuation';
+export * from './webhooks';

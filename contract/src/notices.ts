@@ -16,6 +16,7 @@ export const NOTICE_CODES = [
   'transferDispatched',
   'transferArrivedDamaged',
   'transferArrivedLost',
+  'webhookDisabled',
 ] as const;
 export type NoticeCode = (typeof NOTICE_CODES)[number];
 export type NoticePart = string | number;
@@ -42,6 +43,8 @@ export const NOTICE_TEXTS: Record<Language, Catalogue> = {
       transferDispatched: '{p0} from {p1} is on its way to {p2}: {p3}.',
       transferArrivedDamaged: '{p0} from {p1} arrived at {p2} with {p3} damaged.',
       transferArrivedLost: '{p0} from {p1} arrived at {p2} with {p3} damaged and {p4} written off.',
+      webhookDisabled:
+        'The webhook to {p0} was switched off after a day of failed deliveries. Fix the receiver, then switch the webhook on again.',
     },
     subjects: {
       low_stock: 'Low stock in {store}',
@@ -66,6 +69,7 @@ export const NOTICE_TEXTS: Record<Language, Catalogue> = {
       transferDispatched: '{p0} de {p1} está en camino a {p2}: {p3}.',
       transferArrivedDamaged: '{p0} de {p1} llegó a {p2} con {p3} dañados.',
       transferArrivedLost: '{p0} de {p1} llegó a {p2} con {p3} dañados y {p4} dados de baja.',
+      webhookDisabled: 'El webhook a {p0} se desactivó tras un día de envíos fallidos. Corrija el receptor y vuelva a activar el webhook.',
     },
     subjects: {
       low_stock: 'Existencias bajo mínimo en {store}',
@@ -90,6 +94,8 @@ export const NOTICE_TEXTS: Record<Language, Catalogue> = {
       transferDispatched: '{p0} de {p1} est en route vers {p2} : {p3}.',
       transferArrivedDamaged: '{p0} de {p1} est arrivé à {p2} avec {p3} endommagés.',
       transferArrivedLost: '{p0} de {p1} est arrivé à {p2} avec {p3} endommagés et {p4} passés en perte.',
+      webhookDisabled:
+        'Le webhook vers {p0} a été désactivé après une journée d’envois échoués. Corrigez le destinataire, puis réactivez le webhook.',
     },
     subjects: {
       low_stock: 'Stock bas à {store}',
@@ -114,6 +120,7 @@ export const NOTICE_TEXTS: Record<Language, Catalogue> = {
       transferDispatched: '{p1} से {p0} {p2} के रास्ते में है: {p3}।',
       transferArrivedDamaged: '{p1} से {p0} {p2} पहुँचा, {p3} क्षतिग्रस्त।',
       transferArrivedLost: '{p1} से {p0} {p2} पहुँचा, {p3} क्षतिग्रस्त और {p4} बट्टे खाते में।',
+      webhookDisabled: '{p0} का वेबहुक एक दिन तक डिलीवरी विफल रहने के बाद बंद कर दिया गया। प्राप्तकर्ता ठीक करें, फिर वेबहुक को फिर से चालू करें।',
     },
     subjects: {
       low_stock: '{store} में स्टॉक कम',

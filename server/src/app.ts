@@ -18,6 +18,8 @@ import settingsRoutes from './features/settings/settings.routes';
 import supplierInvoicesRoutes from './features/supplier-invoices/supplier-invoices.routes';
 import suppliersRoutes from './features/suppliers/suppliers.routes';
 import valuationRoutes from './features/valuation/valuation.routes';
+import { startWebhookSender, type WebhookSettings } from './features/webhooks/webhook-sender';
+import webhooksRoutes from './features/webhooks/webhooks.routes';
 import { ApiTokenLimiter } from './lib/auth/api-token-limit';
 import type { TokenSettings } from './lib/auth/sessions';
 import { API_REFERENCE_PATH, API_TAGS, registerApiReference } from './lib/openapi/api-reference';
@@ -78,6 +80,11 @@ export type AppOptions = {
   apiTokenRequestsPerMinute?: number;
   /** SMTP_URL and MAIL_FROM: when set, each notification is also emailed (after commit, retried). */
   mail?: MailSettings;
+  /**
+   * Webhook delivery: `allowPrivate` (WEBHOOK_ALLOW_PRIVATE) lets webhooks name private addresses;
+   * with `send`, this process also sends what the outbox holds (the server does; most tests do not).
+   */
+  webhooks?: WebhookSettings & { send: boolean };
   /** Called with each route as it is registered: the tests walk the whole route table with it. */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -105,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('offlineMaxAgeDays', options.offlineMaxAgeDays ?? OFFLINE_MAX_AGE_DAYS_DEFAULT);
   app.decorate('reportConcurrency', options.reportConcurrency ?? 1);
   app.decorate('apiTokenLimiter', new ApiTokenLimiter(options.apiTokenRequestsPerMinute ?? API_TOKEN_RATE_LIMIT_DEFAULT));
+  app.decorate('webhookAllowPrivate', options.webhooks?.allowPrivate ?? false);
   app.decorateRequest('auth', null);
   app.decorateRequest('mfaSetupUserId', null);
 
@@ -211,6 +219,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(suppliersRoutes);
   await app.register(purchaseOrdersRoutes);
   await app.register(supplierInvoicesRoutes);
+  await app.register(webhooksRoutes);
 
   await registerApiReference(app);
 
@@ -243,6 +252,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       };
     });
     app.addHook('onClose', async () => stopMail?.());
+  }
+  const webhooks = options.webhooks;
+  if (webhooks?.send) {
+    let stopSender: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stopSender = startWebhookSender(options.db, webhooks, app.log);
+    });
+    app.addHook('onClose', async () => stopSender?.());
   }
   return app;
 }

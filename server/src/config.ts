@@ -32,6 +32,10 @@ export type Config = {
   smtpUrl?: string;
   /** MAIL_FROM: the sender of notification emails. */
   mailFrom: string;
+  /** WEBHOOK_RETRY_BASE_MS: the wait before a failed webhook delivery's first retry. */
+  webhookRetryBaseMs: number;
+  /** WEBHOOK_ALLOW_PRIVATE: webhooks may go to loopback and private addresses (tests, a closed network). */
+  webhookAllowPrivate: boolean;
 };
 
 function parseFlag(name: string, value: string | undefined, fallback: boolean): boolean {
@@ -42,6 +46,8 @@ function parseFlag(name: string, value: string | undefined, fallback: boolean): 
 
 /** Whether admins must set up a second factor when REQUIRE_ADMIN_MFA is not set. */
 export const REQUIRE_ADMIN_MFA_DEFAULT = true;
+/** The wait before a failed webhook delivery is tried again (10 s); each further retry waits twice as long. */
+export const WEBHOOK_RETRY_BASE_MS_DEFAULT = 10_000;
 
 /** Requests a minute one API token may make to one process when API_TOKEN_RATE_LIMIT is not set. */
 export const API_TOKEN_RATE_LIMIT_DEFAULT = 600;
@@ -172,5 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
+    webhookRetryBaseMs: parseCount('WEBHOOK_RETRY_BASE_MS', env.WEBHOOK_RETRY_BASE_MS, WEBHOOK_RETRY_BASE_MS_DEFAULT, 3_600_000),
+    webhookAllowPrivate: parseFlag('WEBHOOK_ALLOW_PRIVATE', env.WEBHOOK_ALLOW_PRIVATE, false),
   };
 }

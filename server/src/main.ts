@@ -62,6 +62,7 @@ async function main(): Promise<void> {
     reportConcurrency: config.reportConcurrency,
     apiTokenRequestsPerMinute: config.apiTokenRequestsPerMinute,
     mail: config.smtpUrl ? { smtpUrl: config.smtpUrl, from: config.mailFrom } : undefined,
+    webhooks: { send: true, retryBaseMs: config.webhookRetryBaseMs, allowPrivate: config.webhookAllowPrivate },
   });
 
   const stopUpkeep = keepUp(database, (error) => app.log.warn({ err: error }, 'The embedded database could not be analyzed or vacuumed'));

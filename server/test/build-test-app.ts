@@ -22,7 +22,7 @@ export type TestApp = {
  * as a copy of the suite's migrated database (global-setup.ts), and migrating it again finds nothing to do.
  */
 export async function buildTestApp(
-  options: Pick<AppOptions, 'timeZone' | 'currency' | 'requireAdminMfa' | 'mail' | 'apiTokenRequestsPerMinute'> = {},
+  options: Pick<AppOptions, 'timeZone' | 'currency' | 'requireAdminMfa' | 'mail' | 'apiTokenRequestsPerMinute' | 'webhooks'> = {},
 ): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
@@ -48,6 +48,7 @@ export async function buildTestApp(
     requireAdminMfa: options.requireAdminMfa,
     mail: options.mail,
     apiTokenRequestsPerMinute: options.apiTokenRequestsPerMinute,
+    webhooks: options.webhooks,
   });
   await app.ready();
   return {

@@ -43,6 +43,12 @@ export const BACKUP_TABLES = [
   'notifications',
   'idempotency_keys',
   'audit_events',
+  // After the ledger and what it follows: loading those fires their webhook triggers, which find no
+  // webhook yet and make no event.
+  'webhooks',
+  'webhook_events',
+  'webhook_deliveries',
+  'webhook_attempts',
 ] as const;
 
 export type Backup = {
@@ -123,6 +129,10 @@ export async function loadBackup(db: Db, backup: Backup): Promise<void> {
     // Order numbers go on from the highest one loaded.
     await tx.execute(
       sql`select setval('purchase_order_number_seq', greatest(1, coalesce(max(number), 0)), max(number) is not null) from purchase_orders`,
+    );
+    // Webhook events go on numbering after the highest one loaded, so an item's order holds.
+    await tx.execute(
+      sql`select setval(pg_get_serial_sequence('webhook_events', 'seq'), greatest(1, coalesce(max(seq), 0)), max(seq) is not null) from webhook_events`,
     );
   });
 }

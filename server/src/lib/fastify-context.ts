@@ -21,5 +21,7 @@ declare module 'fastify' {
     reportConcurrency: number;
     /** API_TOKEN_RATE_LIMIT: each API token's requests a minute, counted in this process. */
     apiTokenLimiter: ApiTokenLimiter;
+    /** WEBHOOK_ALLOW_PRIVATE: webhooks may be sent to loopback and private addresses. */
+    webhookAllowPrivate: boolean;
   }
 }

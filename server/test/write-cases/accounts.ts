@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../src/db/sql';
 import { createStore, createUser, PASSWORD, unique } from '../factories';
 import { type Exempt, idIn, prepared, type World, type WriteCase, withStock, yesterday } from './world';
 
@@ -7,6 +9,28 @@ export async function newSupplier(world: World): Promise<string> {
     await prepared(world, { method: 'POST', url: '/api/suppliers', token: world.admin.token, payload: { name: unique('Supplier') } }),
     'supplier',
   );
+}
+
+/** A webhook of the admin's to a public address (nothing is sent: the suite's app runs no sender); its id. */
+async function newWebhook(world: World, events: string[] = ['custody.overdue']): Promise<string> {
+  return idIn(
+    await prepared(world, {
+      method: 'POST',
+      url: '/api/webhooks',
+      token: world.admin.token,
+      payload: { url: 'https://93.184.216.34/hooks', events },
+    }),
+    'webhook',
+  );
+}
+
+/** A delivery of a switched-off webhook, made by a movement; the webhook's id and the delivery's. */
+async function newDelivery(world: World): Promise<{ webhookId: string; deliveryId: string }> {
+  const webhookId = await newWebhook(world, ['movement.created']);
+  await withStock(world, 1);
+  await prepared(world, { method: 'PUT', url: `/api/webhooks/${webhookId}`, token: world.admin.token, payload: { enabled: false } });
+  const [row] = await queryRows<{ id: string }>(world.db, sql`select id from webhook_deliveries where webhook_id = ${webhookId}`);
+  return { webhookId, deliveryId: row?.id as string };
 }
 
 /** Signing in and out, accounts, stores, jobs, money, settings, suppliers, tokens and imports. */
@@ -207,4 +231,29 @@ export const ACCOUNT_WRITES: Record<string, WriteCase | Exempt> = {
   'POST /api/auth/sessions/sign-out-others': { exempt: "Signing out the caller's other devices; a repeat finds none." },
   'DELETE /api/users/:id/sessions/:sessionId': { exempt: "Signing a user's device out; a repeat finds it signed out." },
   'POST /api/users/:id/sessions/sign-out-all': { exempt: 'Signing a user out everywhere; a repeat finds nothing to end.' },
+  'POST /api/webhooks': {
+    fresh: async (world) => ({
+      method: 'POST',
+      url: '/api/webhooks',
+      token: world.admin.token,
+      payload: { url: 'https://93.184.216.34/hooks', events: ['custody.overdue'], secret: 'a-shared-secret-of-the-receiver' },
+    }),
+  },
+  'PUT /api/webhooks/:id': {
+    fresh: async (world) => ({
+      method: 'PUT',
+      url: `/api/webhooks/${await newWebhook(world)}`,
+      token: world.admin.token,
+      payload: { events: ['custody.overdue', 'count.posted'], enabled: false },
+    }),
+  },
+  'DELETE /api/webhooks/:id': {
+    fresh: async (world) => ({ method: 'DELETE', url: `/api/webhooks/${await newWebhook(world)}`, token: world.admin.token }),
+  },
+  'POST /api/webhooks/:id/deliveries/:deliveryId/replay': {
+    fresh: async (world) => {
+      const { webhookId, deliveryId } = await newDelivery(world);
+      return { method: 'POST', url: `/api/webhooks/${webhookId}/deliveries/${deliveryId}/replay`, token: world.admin.token };
+    },
+  },
 };

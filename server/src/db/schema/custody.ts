@@ -48,6 +48,8 @@ export const custody = pgTable(
     issuedBy: uuid('issued_by').references(() => users.id),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** When it was first seen overdue with tools still out: its `custody.overdue` event is made once. */
+    overdueNotedAt: timestamp('overdue_noted_at', { withTimezone: true }),
   },
   (t) => [
     check('custody_outstanding_range', sql`${t.outstanding} >= 0 and ${t.outstanding} <= ${t.quantity} and ${t.quantity} > 0`),

@@ -53,6 +53,20 @@ export const TRIGGERS: Record<string, string> = {
   // 0022: so does revoking an API token.
   api_tokens_changed:
     'CREATE TRIGGER api_tokens_changed AFTER DELETE OR UPDATE OF revoked_at, user_id ON public.api_tokens FOR EACH STATEMENT EXECUTE FUNCTION notify_session_change()',
+  // 0040: each change a webhook may report writes its event (and its deliveries) in the same transaction.
+  movements_webhook_events:
+    'CREATE TRIGGER movements_webhook_events AFTER INSERT ON public.movements REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION webhook_movements()',
+  deliveries_webhook_events:
+    'CREATE TRIGGER deliveries_webhook_events AFTER INSERT ON public.deliveries FOR EACH ROW EXECUTE FUNCTION webhook_deliveries_received()',
+  transfers_webhook_events:
+    'CREATE TRIGGER transfers_webhook_events AFTER UPDATE OF status, closed_at ON public.transfers FOR EACH ROW EXECUTE FUNCTION webhook_transfers()',
+  stock_counts_webhook_events:
+    'CREATE TRIGGER stock_counts_webhook_events AFTER UPDATE OF status ON public.stock_counts FOR EACH ROW EXECUTE FUNCTION webhook_counts()',
+  reorder_points_webhook_events:
+    'CREATE TRIGGER reorder_points_webhook_events AFTER UPDATE OF is_low ON public.reorder_points FOR EACH ROW EXECUTE FUNCTION webhook_low_stock()',
+  // 0040: a purchase receipt's event waits for the commit, when all of its lines are written.
+  purchase_receipts_webhook_events:
+    'CREATE CONSTRAINT TRIGGER purchase_receipts_webhook_events AFTER INSERT ON public.purchase_receipts DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION webhook_purchase_receipts()',
 };
 
 /** Functions the triggers run, bodies in the migrations named. */
@@ -65,4 +79,11 @@ export const FUNCTIONS = [
   'count_removed_items', // 0005
   'notify_session_change', // 0005
   'uuid_v7', // 0025
+  'emit_webhook_event', // 0040
+  'webhook_movements', // 0040
+  'webhook_deliveries_received', // 0040
+  'webhook_transfers', // 0040
+  'webhook_counts', // 0040
+  'webhook_low_stock', // 0040
+  'webhook_purchase_receipts', // 0040
 ];

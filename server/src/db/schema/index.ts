@@ -12,3 +12,4 @@ export * from './stores';
 export * from './suppliers';
 export * from './sync';
 export * from './transfers';
+export * from './webhooks';

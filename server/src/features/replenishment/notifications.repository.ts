@@ -86,3 +86,12 @@ export async function notifyStore(
                    and exists (select 1 from user_stores us where us.user_id = u.id and us.store_id = ${input.storeId})))`,
   );
 }
+
+/** Tells every admin something that belongs to no store, in the caller's transaction. */
+export async function notifyAdmins(tx: DbOrTx, input: { kind: string; code: NoticeCode; params: NoticePart[] }): Promise<void> {
+  await tx.execute(
+    sql`insert into notifications (user_id, kind, code, params)
+        select u.id, ${input.kind}, ${input.code}, ${JSON.stringify(input.params)}::jsonb
+        from users u where u.deleted_at is null and u.role = 'admin'`,
+  );
+}

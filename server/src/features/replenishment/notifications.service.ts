@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors';
 import { findNotifications, markRead } from './notifications.repository';
 import { presentNotification } from './replenishment.presenter';
 
-export { notifyStore } from './notifications.repository';
+export { notifyAdmins, notifyStore } from './notifications.repository';
 
 export async function listNotifications(db: DbOrTx, auth: AuthContext): Promise<NotificationListResponse> {
   const { rows, unread } = await findNotifications(db, auth.userId, 50);

@@ -192,11 +192,6 @@ export async function changeStatus(
   return rows.length > 0;
 }
 
-/** Records who closed a transfer, when and why. */
-export async function stampClosed(tx: DbOrTx, id: string, userId: string, reason: string): Promise<void> {
-  await tx.execute(sql`update transfers set closed_by = ${userId}, closed_at = now(), close_reason = ${reason} where id = ${id}`);
-}
-
 /** A request's lines stop being open once its transfer is received, closed or cancelled. */
 export async function closeRequestLines(tx: DbOrTx, transferId: string): Promise<void> {
   await tx.execute(
@@ -276,8 +271,13 @@ export async function receivingItem(tx: DbOrTx, line: TransferLineRow, toStoreId
   return id;
 }
 
-/** A transfer's status from its lines once something arrived: all accounted for (with or without a shortfall), or partly. */
-export async function settleStatus(tx: DbOrTx, id: string): Promise<string> {
+/**
+ * A transfer's status from its lines once something arrived: all accounted for (with or without a
+ * shortfall), or partly. Closing it stamps who closed it, when and why in the same statement, so the
+ * change reads as one closing (its webhook event is `transfer.closed`, not a receipt).
+ */
+export async function settleStatus(tx: DbOrTx, id: string, closing?: { userId: string; reason: string }): Promise<string> {
+  const stamp = closing ? sql`, closed_by = ${closing.userId}, closed_at = now(), close_reason = ${closing.reason}` : sql``;
   const [row] = await queryRows<Pick<RowOf<typeof transfers>, 'status'>>(
     tx,
     sql`update transfers t set status = case
@@ -285,7 +285,7 @@ export async function settleStatus(tx: DbOrTx, id: string): Promise<string> {
             then 'partially_received'
           when exists (select 1 from transfer_lines l where l.transfer_id = t.id and l.damaged + l.lost > 0)
             then 'received_with_discrepancy'
-          else 'received' end
+          else 'received' end${stamp}
         where t.id = ${id} returning t.status`,
   );
   return row?.status ?? '';

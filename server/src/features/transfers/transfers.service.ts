@@ -47,7 +47,6 @@ import {
   insertTransferLines,
   receivingItem,
   settleStatus,
-  stampClosed,
   type TransferRow,
   writeOffRemaining,
 } from './transfers.repository';
@@ -310,8 +309,7 @@ async function closeTransferIn(tx: DbOrTx, auth: AuthContext, id: string, reason
     tx,
     written.map((line) => ({ countsIncoming: line.counts_incoming, toItemId: line.to_item_id, delta: -line.written_off })),
   );
-  await settleStatus(tx, id);
-  await stampClosed(tx, id, auth.userId, reason);
+  await settleStatus(tx, id, { userId: auth.userId, reason });
   await closeRequestLines(tx, id);
   return loadTransfer(tx, auth, await mustFind(tx, auth, id));
 }

@@ -40,7 +40,8 @@ export type Permission =
   | 'purchases:read'
   | 'purchases:order'
   | 'purchases:receive'
-  | 'invoices:manage';
+  | 'invoices:manage'
+  | 'webhooks:manage';
 
 /** What every signed-in person may do with their own account. */
 const ownAccount: readonly Permission[] = [
@@ -92,6 +93,7 @@ const grants: Record<Role, readonly Permission[]> = {
     'settings:manage',
     'jobs:manage',
     'suppliers:manage',
+    'webhooks:manage',
     'invoices:manage',
   ],
   user: storeKeeper,

@@ -37,6 +37,11 @@ export const API_TAGS = [
     name: 'valuation',
     description: 'What stock is worth: values per store as of any day (sums of the ledger’s values), and revaluing a store’s stock.',
   },
+  {
+    name: 'webhooks',
+    description:
+      'Addresses told of what happened (movements, deliveries, transfers, counts, low stock, overdue custody, order receipts), each event signed with `Stockyard-Signature: t=…,v1=…` (HMAC-SHA256 of "t.body"), retried for a day, in order per item (docs/DEPLOYMENT.md).',
+  },
   { name: 'jobs', description: 'Jobs that issued materials are charged to, cost codes, and what each job cost.' },
   { name: 'suppliers', description: 'Suppliers the company buys from, and the price list of each (admins keep them, keepers read them).' },
   {
