@@ -104,6 +104,7 @@ const JobCostPage = lazyPage(() => import('../features/jobs/pages/job-cost-page'
 const jobCost = <JobCostPage />;
 const JobsPage = lazyPage(() => import('../features/jobs/pages/jobs-page'), 'JobsPage');
 const SuppliersPage = lazyPage(() => import('../features/suppliers/pages/suppliers-page'), 'SuppliersPage');
+const WebhooksPage = lazyPage(() => import('../features/webhooks/pages/webhooks-page'), 'WebhooksPage');
 const purchaseOrderPages = () => import('../features/purchase-orders/pages/purchase-order-pages');
 const PurchaseOrdersPage = lazyPage(purchaseOrderPages, 'PurchaseOrdersPage');
 const PurchaseOrderPage = lazyPage(purchaseOrderPages, 'PurchaseOrderPage');
@@ -175,6 +176,7 @@ export const screens: Record<string, Screens> = {
   '/dashboard/jobcost': { admin: jobCost, user: jobCost },
   '/dashboard/jobs': { admin: <JobsPage /> },
   '/dashboard/suppliers': { admin: <SuppliersPage /> },
+  '/dashboard/webhooks': { admin: <WebhooksPage /> },
   '/dashboard/purchase-orders': { admin: <PurchaseOrdersPage />, user: <PurchaseOrdersPage /> },
   '/dashboard/purchase-orders/:id': { admin: <PurchaseOrderPage />, user: <PurchaseOrderPage /> },
   '/dashboard/supplier-invoices': { admin: <SupplierInvoicesPage /> },

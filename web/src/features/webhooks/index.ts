@@ -1,0 +1,2 @@
+// What other features use of webhooks.
+export * from './api/webhooks';
