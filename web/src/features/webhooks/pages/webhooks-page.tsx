@@ -101,8 +101,8 @@ function DeliveryStatus({ delivery }: { delivery: WebhookDelivery }) {
   const { t } = useTranslation();
   const color = { pending: 'yellow', delivered: 'green', failed: 'red' }[delivery.status];
   return (
-    <Stack gap={2}>
-      <Badge color={color} variant="light">
+    <Stack gap={2} align="flex-start">
+      <Badge color={color} variant="light" style={{ flexShrink: 0 }}>
         {t(`webhooks.statuses.${delivery.status}`)}
       </Badge>
       {delivery.nextAttemptAt && delivery.attempts > 0 && (
@@ -142,33 +142,35 @@ function Deliveries({ webhook, onDone }: { webhook: Webhook; onDone: (notice: No
     {
       header: t('webhooks.event'),
       render: (delivery) => (
-        <Stack gap={2}>
+        <Stack gap={4} align="flex-start">
           <Text size="sm">{eventName(delivery.type)}</Text>
           <Text size="xs" c="dimmed">
             {dayAndTime(delivery.occurredAt)}
           </Text>
+          <DeliveryStatus delivery={delivery} />
         </Stack>
       ),
     },
-    { header: t('webhooks.status'), render: (delivery) => <DeliveryStatus delivery={delivery} /> },
-    { header: t('webhooks.tries'), render: (delivery) => <DeliveryTries delivery={delivery} /> },
     {
-      header: '',
+      header: t('webhooks.tries'),
       render: (delivery) => (
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          aria-label={`${t('webhooks.replay')} ${eventName(delivery.type)} ${dayAndTime(delivery.occurredAt)}`}
-          onClick={() =>
-            void saveWithNotice(
-              () => replay.mutateAsync({ id: webhook._id, deliveryId: delivery._id, idempotencyKey: newIdempotencyKey() }),
-              onDone,
-              t('webhooks.saveFailed'),
-            )
-          }
-        >
-          {t('webhooks.replay')}
-        </Button>
+        <Stack gap={4} align="flex-start">
+          <DeliveryTries delivery={delivery} />
+          <Button
+            size="compact-xs"
+            variant="light"
+            aria-label={`${t('webhooks.replay')} ${eventName(delivery.type)} ${dayAndTime(delivery.occurredAt)}`}
+            onClick={() =>
+              void saveWithNotice(
+                () => replay.mutateAsync({ id: webhook._id, deliveryId: delivery._id, idempotencyKey: newIdempotencyKey() }),
+                onDone,
+                t('webhooks.saveFailed'),
+              )
+            }
+          >
+            {t('webhooks.replay')}
+          </Button>
+        </Stack>
       ),
     },
   ];
@@ -184,7 +186,7 @@ function Deliveries({ webhook, onDone }: { webhook: Webhook; onDone: (notice: No
         isLoading={deliveries.isPending}
         emptyText={t('webhooks.noDeliveries')}
         caption={t('webhooks.deliveriesOf', { url: webhook.url })}
-        minWidth={340}
+        minWidth={300}
       />
     </Stack>
   );
@@ -219,53 +221,43 @@ export function WebhooksPage() {
   }
   const columns: Column<Webhook>[] = [
     {
-      header: t('webhooks.url'),
+      header: t('webhooks.webhook'),
       render: (webhook) => (
-        <Stack gap={2}>
+        <Stack gap={4} align="flex-start">
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             {webhook.url}
           </Text>
           <Text size="xs" c="dimmed">
             {webhook.events.map(eventName).join(' · ')}
           </Text>
+          <Group gap="xs">
+            <Badge color={webhook.enabled ? 'green' : 'red'} variant="light">
+              {webhook.enabled ? t('webhooks.on') : t('webhooks.off')}
+            </Badge>
+            {webhook.pending > 0 && <Text size="xs">{t('webhooks.pending', { count: webhook.pending })}</Text>}
+            {webhook.disabledReason && (
+              <Text size="xs" c="dimmed">
+                {t('webhooks.offAfterFailures')}
+              </Text>
+            )}
+          </Group>
+          <Group gap={4}>
+            <Button
+              size="compact-xs"
+              variant={chosenId === webhook._id ? 'filled' : 'light'}
+              aria-label={`${t('webhooks.deliveries')} ${webhook.url}`}
+              onClick={() => setChosenId(webhook._id)}
+            >
+              {t('webhooks.deliveries')}
+            </Button>
+            <Button size="compact-xs" variant="subtle" onClick={() => switchTo(webhook, !webhook.enabled)}>
+              {webhook.enabled ? t('webhooks.switchOff') : t('webhooks.switchOn')}
+            </Button>
+            <Button size="compact-xs" variant="subtle" color="red" onClick={() => setDeleting(webhook)}>
+              {t('webhooks.delete')}
+            </Button>
+          </Group>
         </Stack>
-      ),
-    },
-    {
-      header: t('webhooks.status'),
-      render: (webhook) => (
-        <Stack gap={2}>
-          <Badge color={webhook.enabled ? 'green' : 'red'} variant="light">
-            {webhook.enabled ? t('webhooks.on') : t('webhooks.off')}
-          </Badge>
-          {webhook.pending > 0 && <Text size="xs">{t('webhooks.pending', { count: webhook.pending })}</Text>}
-          {webhook.disabledReason && (
-            <Text size="xs" c="dimmed">
-              {t('webhooks.offAfterFailures')}
-            </Text>
-          )}
-        </Stack>
-      ),
-    },
-    {
-      header: '',
-      render: (webhook) => (
-        <Group gap={4} wrap="wrap">
-          <Button
-            size="compact-xs"
-            variant={chosenId === webhook._id ? 'filled' : 'subtle'}
-            aria-label={`${t('webhooks.deliveries')} ${webhook.url}`}
-            onClick={() => setChosenId(webhook._id)}
-          >
-            {t('webhooks.deliveries')}
-          </Button>
-          <Button size="compact-xs" variant="subtle" onClick={() => switchTo(webhook, !webhook.enabled)}>
-            {webhook.enabled ? t('webhooks.switchOff') : t('webhooks.switchOn')}
-          </Button>
-          <Button size="compact-xs" variant="subtle" color="red" onClick={() => setDeleting(webhook)}>
-            {t('webhooks.delete')}
-          </Button>
-        </Group>
       ),
     },
   ];
@@ -282,7 +274,7 @@ export function WebhooksPage() {
           isLoading={webhooks.isPending}
           emptyText={t('webhooks.none')}
           caption={t('webhooks.title')}
-          minWidth={340}
+          minWidth={280}
         />
         {chosen && <Deliveries webhook={chosen} onDone={setNotice} />}
       </Stack>
