@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const ADMIN = { email: 'admin@example.com', password: 'reliability-admin-pass' };
@@ -113,4 +114,21 @@ export async function seedStock(url: string, token: string, opening: number): Pr
     body: { name: `Cement ${Date.now()}`, totalQuantity: opening, storeId: store.body.store._id },
   });
   return { storeId: store.body.store._id, materialId: material.body.product._id };
+}
+
+/** A new, empty database on the PostgreSQL server of `serverUrl`: its URL, and a function that drops it. */
+export async function freshDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
 }

@@ -2,9 +2,8 @@
 // and an event whose sender was killed with -9 still delivered after a restart.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import pg from 'pg';
 import { startReceiver } from '../../server/test/webhook-receiver';
-import { call, login, seedStock, startServer } from './server-process';
+import { call, freshDatabase, login, seedStock, startServer } from './server-process';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -19,26 +18,18 @@ async function until<T>(read: () => T | Promise<T>, isDone: (value: T) => boolea
 }
 
 describe('webhooks from server processes', { skip: !serverUrl && 'TEST_DATABASE_URL is not set' }, () => {
-  const name = `stockyard_webhooks_${Date.now()}`;
-  let admin: pg.Client;
-  let databaseUrl: string;
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
-  const env = () => ({ DATABASE_URL: databaseUrl, WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_BASE_MS: '200' });
+  const env = () => ({ DATABASE_URL: database.url, WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_BASE_MS: '200' });
 
   before(async () => {
-    admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(serverUrl as string);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    database = await freshDatabase(serverUrl as string, 'stockyard_webhooks');
     receiver = await startReceiver();
   });
 
   after(async () => {
     await receiver.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
   });
 
   it('delivers each event once when two processes send from one outbox', async () => {
