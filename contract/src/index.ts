@@ -7,6 +7,7 @@ export * from './custody';
 export * from './dashboard';
 export * from './imports';
 export * from './jobs';
+export * from './journal';
 export * from './labels';
 export * from './languages';
 export * from './ledger';

@@ -13,6 +13,7 @@ import type { Db } from './db/client';
 import auditRoutes from './features/audit/audit.routes';
 import authRoutes from './features/auth/auth.routes';
 import jobsRoutes from './features/jobs/jobs.routes';
+import journalRoutes from './features/journal/journal.routes';
 import purchaseOrdersRoutes from './features/purchase-orders/purchase-orders.routes';
 import settingsRoutes from './features/settings/settings.routes';
 import supplierInvoicesRoutes from './features/supplier-invoices/supplier-invoices.routes';
@@ -220,6 +221,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(purchaseOrdersRoutes);
   await app.register(supplierInvoicesRoutes);
   await app.register(webhooksRoutes);
+  await app.register(journalRoutes);
 
   await registerApiReference(app);
 

@@ -1,3 +1,4 @@
+import { DEFAULT_ACCOUNTS } from '@stockyard/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/sql';
 import { createStore, createUser, PASSWORD, unique } from '../factories';
@@ -219,6 +220,14 @@ export const ACCOUNT_WRITES: Record<string, WriteCase | Exempt> = {
     // that each change adds the same rows (its audit line).
     fresh: async (world) => {
       const change = { method: 'PUT', url: '/api/settings', token: world.admin.token, payload: { receiptTolerancePercent: 10 } } as const;
+      await prepared(world, change);
+      return change;
+    },
+  },
+  'PUT /api/settings/accounts': {
+    // The default accounts again, saved once first, so that each change adds the same rows (its audit line).
+    fresh: async (world) => {
+      const change = { method: 'PUT', url: '/api/settings/accounts', token: world.admin.token, payload: DEFAULT_ACCOUNTS } as const;
       await prepared(world, change);
       return change;
     },

@@ -41,7 +41,8 @@ export type Permission =
   | 'purchases:order'
   | 'purchases:receive'
   | 'invoices:manage'
-  | 'webhooks:manage';
+  | 'webhooks:manage'
+  | 'journal:export';
 
 /** What every signed-in person may do with their own account. */
 const ownAccount: readonly Permission[] = [
@@ -94,6 +95,7 @@ const grants: Record<Role, readonly Permission[]> = {
     'jobs:manage',
     'suppliers:manage',
     'webhooks:manage',
+    'journal:export',
     'invoices:manage',
   ],
   user: storeKeeper,

@@ -38,6 +38,11 @@ export const API_TAGS = [
     description: 'What stock is worth: values per store as of any day (sums of the ledger’s values), and revaluing a store’s stock.',
   },
   {
+    name: 'journal',
+    description:
+      'The accounting journal of a period (admins): balanced double entries of every valued ledger line and approved invoice, as CSV or XLSX, per line or summed per day, to the accounts set in `/api/settings/accounts`.',
+  },
+  {
     name: 'webhooks',
     description:
       'Addresses told of what happened (movements, deliveries, transfers, counts, low stock, overdue custody, order receipts), each event signed with `Stockyard-Signature: t=…,v1=…` (HMAC-SHA256 of "t.body"), retried for a day, in order per item (docs/DEPLOYMENT.md).',
