@@ -105,6 +105,7 @@ const jobCost = <JobCostPage />;
 const JobsPage = lazyPage(() => import('../features/jobs/pages/jobs-page'), 'JobsPage');
 const SuppliersPage = lazyPage(() => import('../features/suppliers/pages/suppliers-page'), 'SuppliersPage');
 const WebhooksPage = lazyPage(() => import('../features/webhooks/pages/webhooks-page'), 'WebhooksPage');
+const JournalPage = lazyPage(() => import('../features/journal/pages/journal-page'), 'JournalPage');
 const purchaseOrderPages = () => import('../features/purchase-orders/pages/purchase-order-pages');
 const PurchaseOrdersPage = lazyPage(purchaseOrderPages, 'PurchaseOrdersPage');
 const PurchaseOrderPage = lazyPage(purchaseOrderPages, 'PurchaseOrderPage');
@@ -177,6 +178,7 @@ export const screens: Record<string, Screens> = {
   '/dashboard/jobs': { admin: <JobsPage /> },
   '/dashboard/suppliers': { admin: <SuppliersPage /> },
   '/dashboard/webhooks': { admin: <WebhooksPage /> },
+  '/dashboard/journal': { admin: <JournalPage /> },
   '/dashboard/purchase-orders': { admin: <PurchaseOrdersPage />, user: <PurchaseOrdersPage /> },
   '/dashboard/purchase-orders/:id': { admin: <PurchaseOrderPage />, user: <PurchaseOrderPage /> },
   '/dashboard/supplier-invoices': { admin: <SupplierInvoicesPage /> },

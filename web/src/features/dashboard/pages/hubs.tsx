@@ -57,6 +57,7 @@ export function InventoryHubPage() {
         { label: t('suppliers.title'), to: '/dashboard/suppliers' },
         { label: t('purchases.title'), to: '/dashboard/purchase-orders' },
         { label: t('invoices.title'), to: '/dashboard/supplier-invoices' },
+        { label: t('journal.title'), to: '/dashboard/journal' },
         { label: t('adminHub.stockCounts'), to: '/dashboard/counts' },
         { label: t('hub.toolsOut'), to: '/dashboard/toolsout', badge: <OverdueBadge /> },
         { label: t('hub.lowStock'), to: '/dashboard/lowstock', badge: <LowStockBadge /> },

@@ -1,0 +1,2 @@
+// What other features use of the journal.
+export * from './api/journal';
