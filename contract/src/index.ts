@@ -20,6 +20,7 @@ export * from './replenishment';
 export * from './report-sheet';
 export * from './reports';
 export * from './sessions';
+export * from './sso';
 export * from './stores';
 export * from './supplier-invoices';
 export * from './suppliers';

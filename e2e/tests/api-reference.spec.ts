@@ -15,7 +15,8 @@ test('the API reference page loads under the CSP, grouped by feature, with each 
   });
   const response = await page.goto('/api/docs');
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
-  await expect(page.getByRole('heading', { name: /Stockyard API/ })).toBeVisible();
+  // The reference is built at its first request, and the page then renders every call: on a loaded host that takes a while.
+  await expect(page.getByRole('heading', { name: /Stockyard API/ })).toBeVisible({ timeout: 30_000 });
   for (const group of ['tokens', 'movements', 'materials', 'transfers']) {
     await expect(page.locator(`h3#operations-tag-${group.replace(' ', '_')}`)).toBeVisible();
   }

@@ -14,11 +14,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Routes anyone may call, and logout, which would end the session the walk signs with. */
+/** Routes anyone may call (signing in, by password or through the company's provider), and logout, which would end the session the walk signs with. */
 const OUTSIDE_THE_WALK = new Set([
   '/auth/login',
   '/api/auth/login',
   '/api/auth/mfa',
+  '/api/auth/sign-in-options',
+  '/auth/oidc/start',
+  '/auth/oidc/callback',
+  '/api/auth/oidc/finish',
   '/api/health',
   '/api/docs',
   '/api/docs/',

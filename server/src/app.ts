@@ -8,7 +8,7 @@ import swagger from '@fastify/swagger';
 import { ROUTE_NOT_FOUND } from '@stockyard/contract';
 import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import { API_TOKEN_RATE_LIMIT_DEFAULT, OFFLINE_MAX_AGE_DAYS_DEFAULT } from './config';
+import { API_TOKEN_RATE_LIMIT_DEFAULT, OFFLINE_MAX_AGE_DAYS_DEFAULT, type OidcSettings } from './config';
 import type { Db } from './db/client';
 import auditRoutes from './features/audit/audit.routes';
 import authRoutes from './features/auth/auth.routes';
@@ -16,6 +16,7 @@ import jobsRoutes from './features/jobs/jobs.routes';
 import journalRoutes from './features/journal/journal.routes';
 import purchaseOrdersRoutes from './features/purchase-orders/purchase-orders.routes';
 import settingsRoutes from './features/settings/settings.routes';
+import ssoRoutes from './features/sso/sso.routes';
 import supplierInvoicesRoutes from './features/supplier-invoices/supplier-invoices.routes';
 import suppliersRoutes from './features/suppliers/suppliers.routes';
 import valuationRoutes from './features/valuation/valuation.routes';
@@ -86,6 +87,8 @@ export type AppOptions = {
    * with `send`, this process also sends what the outbox holds (the server does; most tests do not).
    */
   webhooks?: WebhookSettings & { send: boolean };
+  /** OIDC_*: single sign-on through the company's identity provider. */
+  oidc?: OidcSettings;
   /** Called with each route as it is registered: the tests walk the whole route table with it. */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -114,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('reportConcurrency', options.reportConcurrency ?? 1);
   app.decorate('apiTokenLimiter', new ApiTokenLimiter(options.apiTokenRequestsPerMinute ?? API_TOKEN_RATE_LIMIT_DEFAULT));
   app.decorate('webhookAllowPrivate', options.webhooks?.allowPrivate ?? false);
+  app.decorate('oidc', options.oidc);
   app.decorateRequest('auth', null);
   app.decorateRequest('mfaSetupUserId', null);
 
@@ -195,6 +199,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(ssoRoutes);
   await app.register(usersRoutes);
   await app.register(storesRoutes);
   await app.register(materialsRoutes);

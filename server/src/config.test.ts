@@ -62,4 +62,56 @@ describe('configuration', () => {
     expect(loadConfig({ REPORT_CONCURRENCY: '3' }).reportConcurrency).toBe(3);
     expect(() => loadConfig({ REPORT_CONCURRENCY: '0' })).toThrow(/Invalid REPORT_CONCURRENCY "0"/);
   });
+
+  it('retries webhooks after 10 s unless told otherwise, and sends them to public addresses only unless allowed', () => {
+    expect(loadConfig({})).toMatchObject({ webhookRetryBaseMs: 10_000, webhookAllowPrivate: false });
+    expect(loadConfig({ WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_ALLOW_PRIVATE: 'true' })).toMatchObject({
+      webhookRetryBaseMs: 50,
+      webhookAllowPrivate: true,
+    });
+    expect(() => loadConfig({ WEBHOOK_RETRY_BASE_MS: 'soon' })).toThrow(/Invalid WEBHOOK_RETRY_BASE_MS/);
+  });
+
+  it('signs in through an identity provider only with its issuer, client id and secret together', () => {
+    expect(loadConfig({}).oidc).toBeUndefined();
+    const oidc = { OIDC_ISSUER: 'https://login.example.com', OIDC_CLIENT_ID: 'stockyard', OIDC_CLIENT_SECRET: 's3cret' };
+    expect(loadConfig(oidc).oidc).toEqual({
+      issuer: 'https://login.example.com',
+      clientId: 'stockyard',
+      clientSecret: 's3cret',
+      name: 'your company account',
+      redirectUri: undefined,
+      createsUsers: false,
+      rolesClaim: undefined,
+      adminValues: [],
+      keeperValues: [],
+      trustsProviderMfa: false,
+      isOnly: false,
+    });
+    expect(
+      loadConfig({
+        ...oidc,
+        OIDC_ISSUER: 'https://login.example.com/realms/site',
+        OIDC_NAME: 'Acme',
+        OIDC_CREATE_USERS: 'store-user',
+        OIDC_ROLES_CLAIM: 'groups',
+        OIDC_ADMIN_VALUES: 'it-admins, site-office',
+        OIDC_KEEPER_VALUES: 'keepers',
+        OIDC_TRUST_MFA: 'true',
+        OIDC_ONLY: 'true',
+      }).oidc,
+    ).toMatchObject({
+      issuer: 'https://login.example.com/realms/site',
+      name: 'Acme',
+      createsUsers: true,
+      rolesClaim: 'groups',
+      adminValues: ['it-admins', 'site-office'],
+      keeperValues: ['keepers'],
+      trustsProviderMfa: true,
+      isOnly: true,
+    });
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://login.example.com' })).toThrow(/needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET as well/);
+    expect(() => loadConfig({ ...oidc, OIDC_ISSUER: 'not a url' })).toThrow(/Invalid OIDC_ISSUER/);
+    expect(() => loadConfig({ ...oidc, OIDC_CREATE_USERS: 'admin' })).toThrow(/Invalid OIDC_CREATE_USERS/);
+  });
 });

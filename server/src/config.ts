@@ -36,6 +36,28 @@ export type Config = {
   webhookRetryBaseMs: number;
   /** WEBHOOK_ALLOW_PRIVATE: webhooks may go to loopback and private addresses (tests, a closed network). */
   webhookAllowPrivate: boolean;
+  /** OIDC_*: single sign-on through the company's identity provider, when its issuer and client are set. */
+  oidc?: OidcSettings;
+};
+
+export type OidcSettings = {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** OIDC_NAME: the provider's name on the login page's button. */
+  name: string;
+  /** OIDC_REDIRECT_URI: the callback registered with the provider; by default this server's /auth/oidc/callback as the browser reached it. */
+  redirectUri?: string;
+  /** OIDC_CREATE_USERS=store-user: a verified email Stockyard does not know becomes a store user with no store. */
+  createsUsers: boolean;
+  /** OIDC_ROLES_CLAIM, OIDC_ADMIN_VALUES, OIDC_KEEPER_VALUES: the claim whose values make an admin or a keeper (else a store user). */
+  rolesClaim?: string;
+  adminValues: string[];
+  keeperValues: string[];
+  /** OIDC_TRUST_MFA: a second factor the provider checked (`amr`) counts as Stockyard's second step. */
+  trustsProviderMfa: boolean;
+  /** OIDC_ONLY: a person who signed in through the provider once can no longer sign in with a password. */
+  isOnly: boolean;
 };
 
 function parseFlag(name: string, value: string | undefined, fallback: boolean): boolean {
@@ -180,5 +202,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     webhookRetryBaseMs: parseCount('WEBHOOK_RETRY_BASE_MS', env.WEBHOOK_RETRY_BASE_MS, WEBHOOK_RETRY_BASE_MS_DEFAULT, 3_600_000),
     webhookAllowPrivate: parseFlag('WEBHOOK_ALLOW_PRIVATE', env.WEBHOOK_ALLOW_PRIVATE, false),
+    oidc: parseOidc(env),
+  };
+}
+
+const listOf = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+
+function parseOidc(env: NodeJS.ProcessEnv): OidcSettings | undefined {
+  const parts = { OIDC_ISSUER: env.OIDC_ISSUER, OIDC_CLIENT_ID: env.OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: env.OIDC_CLIENT_SECRET };
+  const missing = Object.entries(parts).filter(([, value]) => !value);
+  if (missing.length === 3) return undefined;
+  if (missing.length > 0) throw new ConfigError(`Single sign-on needs ${missing.map(([name]) => name).join(' and ')} as well`);
+  let issuer: URL;
+  try {
+    issuer = new URL(env.OIDC_ISSUER as string);
+  } catch {
+    throw new ConfigError("Invalid OIDC_ISSUER (use the provider's issuer URL, e.g. https://login.example.com/realms/site)");
+  }
+  if (env.OIDC_CREATE_USERS && env.OIDC_CREATE_USERS !== 'store-user') {
+    throw new ConfigError('Invalid OIDC_CREATE_USERS (use store-user, or leave it unset to refuse people Stockyard does not know)');
+  }
+  return {
+    issuer: issuer.href === `${issuer.origin}/` ? issuer.origin : issuer.href,
+    clientId: env.OIDC_CLIENT_ID as string,
+    clientSecret: env.OIDC_CLIENT_SECRET as string,
+    name: env.OIDC_NAME || 'your company account',
+    redirectUri: env.OIDC_REDIRECT_URI || undefined,
+    createsUsers: env.OIDC_CREATE_USERS === 'store-user',
+    rolesClaim: env.OIDC_ROLES_CLAIM || undefined,
+    adminValues: listOf(env.OIDC_ADMIN_VALUES),
+    keeperValues: listOf(env.OIDC_KEEPER_VALUES),
+    trustsProviderMfa: parseFlag('OIDC_TRUST_MFA', env.OIDC_TRUST_MFA, false),
+    isOnly: parseFlag('OIDC_ONLY', env.OIDC_ONLY, false),
   };
 }

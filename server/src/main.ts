@@ -63,6 +63,7 @@ async function main(): Promise<void> {
     apiTokenRequestsPerMinute: config.apiTokenRequestsPerMinute,
     mail: config.smtpUrl ? { smtpUrl: config.smtpUrl, from: config.mailFrom } : undefined,
     webhooks: { send: true, retryBaseMs: config.webhookRetryBaseMs, allowPrivate: config.webhookAllowPrivate },
+    oidc: config.oidc,
   });
 
   const stopUpkeep = keepUp(database, (error) => app.log.warn({ err: error }, 'The embedded database could not be analyzed or vacuumed'));

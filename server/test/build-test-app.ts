@@ -22,7 +22,7 @@ export type TestApp = {
  * as a copy of the suite's migrated database (global-setup.ts), and migrating it again finds nothing to do.
  */
 export async function buildTestApp(
-  options: Pick<AppOptions, 'timeZone' | 'currency' | 'requireAdminMfa' | 'mail' | 'apiTokenRequestsPerMinute' | 'webhooks'> = {},
+  options: Pick<AppOptions, 'timeZone' | 'currency' | 'requireAdminMfa' | 'mail' | 'apiTokenRequestsPerMinute' | 'webhooks' | 'oidc'> = {},
 ): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
@@ -49,6 +49,7 @@ export async function buildTestApp(
     mail: options.mail,
     apiTokenRequestsPerMinute: options.apiTokenRequestsPerMinute,
     webhooks: options.webhooks,
+    oidc: options.oidc,
   });
   await app.ready();
   return {

@@ -1,3 +1,4 @@
+import type { OidcSettings } from '../config';
 import type { Db } from '../db/client';
 import type { ApiTokenLimiter } from './auth/api-token-limit';
 import type { TokenSettings } from './auth/sessions';
@@ -23,5 +24,7 @@ declare module 'fastify' {
     apiTokenLimiter: ApiTokenLimiter;
     /** WEBHOOK_ALLOW_PRIVATE: webhooks may be sent to loopback and private addresses. */
     webhookAllowPrivate: boolean;
+    /** OIDC_*: the company's identity provider, when single sign-on is set up. */
+    oidc: OidcSettings | undefined;
   }
 }

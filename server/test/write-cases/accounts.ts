@@ -40,6 +40,9 @@ export const ACCOUNT_WRITES: Record<string, WriteCase | Exempt> = {
   'POST /api/auth/login': { exempt: 'Signing in makes a new session each time by design: a repeat is a new sign-in.' },
   'POST /auth/logout': { exempt: 'Signing out ends the session it is sent with; a repeat finds it ended.' },
   'POST /api/auth/logout': { exempt: 'Signing out ends the session it is sent with; a repeat finds it ended.' },
+  'POST /api/auth/oidc/finish': {
+    exempt: "Spends the single-use ticket of a sign-in through the company's provider: a repeat must be refused.",
+  },
   'POST /api/auth/mfa': { exempt: 'The second step spends its single-use sign-in token: a repeat must be refused.' },
   'POST /api/auth/change-password': { exempt: 'A password change ends the sessions it was sent with.' },
   'POST /api/auth/change-user-password': { exempt: "A password change ends the user's sessions and tokens." },

@@ -44,6 +44,7 @@ const SETTINGS = 'GET /api/settings';
 /** A keeper's top bar names the store, and the sync bar counts what needs attention. */
 const STORES = 'GET /api/stores';
 const PARKED = 'GET /api/sync/parked';
+const SIGN_IN_OPTIONS = 'GET /api/auth/sign-in-options';
 
 /** A stubbed answer; `connectionLost` makes the call fail as a dropped connection does, with no answer. */
 type Reply = { status?: number; body?: unknown; connectionLost?: boolean };
@@ -61,6 +62,8 @@ export function stubApi(handlers: Record<string, Reply | ((body: unknown, url: U
     // And so does a keeper's frame: no stores named, nothing parked.
     if (key === STORES && !handlers[key]) return new Response('[]', { status: 200 });
     if (key === PARKED && !handlers[key]) return new Response(JSON.stringify({ parked: [], total: 0 }), { status: 200 });
+    // The login page asks how people may sign in: by password alone, unless the test says otherwise.
+    if (key === SIGN_IN_OPTIONS && !handlers[key]) return new Response(JSON.stringify({ provider: null }), { status: 200 });
     calls.push({ key, body, headers: (init.headers ?? {}) as Record<string, string> });
     const handler = handlers[key];
     if (!handler) return new Response(JSON.stringify({ message: `No stub for ${key}` }), { status: 500 });

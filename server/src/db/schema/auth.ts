@@ -1,6 +1,6 @@
 import { type ApiTokenScope, LANGUAGES, type Language, ROLES } from '@stockyard/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { stores } from './stores';
 
 export const users = pgTable(
@@ -15,6 +15,8 @@ export const users = pgTable(
     language: text('language').$type<Language>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Set at the first sign-in through the company's identity provider: with OIDC_ONLY, no password sign-in after. */
+    oidcSignedInAt: timestamp('oidc_signed_in_at', { withTimezone: true }),
   },
   (t) => [
     // Deleted users keep their row (movements name their actor), so uniqueness covers live users only.
@@ -122,4 +124,28 @@ export const apiTokens = pgTable(
     uniqueIndex('api_tokens_user_name_live_key').on(t.userId, sql`lower(${t.name})`).where(sql`${t.revokedAt} is null`),
     check('api_tokens_scope_check', sql`${t.scope} in ('read', 'full')`),
   ],
+);
+
+/**
+ * A sign-in through the company's identity provider, from the redirect to it until the app has its
+ * answer: the state, nonce and PKCE verifier it was sent with (each answer is taken once, so a
+ * replayed one finds nothing), then whom the provider's answer signed in and the hash of the
+ * one-time ticket the app exchanges for the sign-in. Kept for minutes, never backed up.
+ */
+export const oidcLogins = pgTable(
+  'oidc_logins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    state: text('state').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    userId: uuid('user_id').references(() => users.id),
+    ticketHash: text('ticket_hash'),
+    /** The ID token's `amr` says the provider checked a second factor. */
+    isSecondFactorChecked: boolean('is_second_factor_checked').notNull().default(false),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('oidc_logins_state_key').on(t.state), uniqueIndex('oidc_logins_ticket_key').on(t.ticketHash)],
 );

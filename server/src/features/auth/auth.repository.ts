@@ -6,7 +6,7 @@ import { signInAttempts, userStores, users } from '../../db/schema';
 /** The live account with this email (compared without case), with what sign-in needs. */
 export async function findUserByEmail(db: DbOrTx, email: string) {
   const [user] = await db
-    .select({ id: users.id, name: users.name, role: users.role, passwordHash: users.passwordHash })
+    .select({ id: users.id, name: users.name, role: users.role, passwordHash: users.passwordHash, oidcSignedInAt: users.oidcSignedInAt })
     .from(users)
     .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt)));
   return user;

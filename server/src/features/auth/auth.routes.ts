@@ -28,7 +28,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `${prefix}/login`,
       { schema: { tags: ['auth'], body: LoginRequestSchema, response: { 200: LoginResponseSchema, ...errorResponses } } },
-      async (request) => login(app.db, app.tokens, request.body, signInClientOf(request), app.requireAdminMfa),
+      async (request) => login(app.db, app.tokens, request.body, signInClientOf(request), app.requireAdminMfa, app.oidc?.isOnly === true),
     );
     app.post(
       `${prefix}/logout`,

@@ -9,6 +9,7 @@ import {
   MFA_CODE_WRONG,
   MFA_TOKEN_ENDED,
   type Role,
+  SIGN_IN_WITH_PROVIDER,
 } from '@stockyard/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { issueMfaToken, passwordMarkOf, verifyMfaToken } from '../../lib/auth/mfa-tokens';
@@ -49,6 +50,7 @@ export async function login(
   input: LoginRequest,
   client: SignInClient,
   requireAdminMfa = false,
+  isProviderOnly = false,
 ): Promise<LoginResponse> {
   const email = input.email.toLowerCase();
   await admitSignInAttempt(db, client, email);
@@ -57,11 +59,54 @@ export async function login(
   if (!user || !isValid) {
     throw new AppError('unauthenticated', LOGIN_INVALID);
   }
+  // With OIDC_ONLY, whoever has signed in through the company's provider signs in there alone.
+  if (isProviderOnly && user.oidcSignedInAt) throw new AppError('unauthenticated', SIGN_IN_WITH_PROVIDER);
   await settleSuccessfulSignIn(db, client, email);
-  const role = user.role as Role;
-  if (await hasSecondFactor(db, user.id)) return { mfaRequired: true, mfaToken: await issueMfaToken(tokens, user, 'mfa') };
-  if (role === 'admin' && requireAdminMfa) return { mfaSetupRequired: true, mfaToken: await issueMfaToken(tokens, user, 'mfa-setup') };
-  return openSession(db, tokens, { id: user.id, name: user.name, role }, client, {});
+  return secondStepOrSession(db, tokens, { ...user, role: user.role as Role }, client, { requireAdminMfa, isSecondFactorChecked: false });
+}
+
+/**
+ * What a person proved to be who they are gets: the second step when they have a second factor (or
+ * are an admin who must set one up), unless the identity provider already checked one and the
+ * company trusts it; a session otherwise.
+ */
+async function secondStepOrSession(
+  db: Db,
+  tokens: TokenSettings,
+  user: { id: string; name: string; role: Role; passwordHash: string },
+  client: SignInClient,
+  rules: { requireAdminMfa: boolean; isSecondFactorChecked: boolean; proof?: Record<string, string> },
+): Promise<LoginResponse> {
+  if (!rules.isSecondFactorChecked) {
+    if (await hasSecondFactor(db, user.id)) return { mfaRequired: true, mfaToken: await issueMfaToken(tokens, user, 'mfa') };
+    if (user.role === 'admin' && rules.requireAdminMfa) {
+      return { mfaSetupRequired: true, mfaToken: await issueMfaToken(tokens, user, 'mfa-setup') };
+    }
+  }
+  return openSession(db, tokens, user, client, rules.proof ?? {});
+}
+
+/** A sign-in the company's identity provider vouched for (features/sso): the same second step as a password's. */
+export async function signInVouchedFor(
+  db: Db,
+  tokens: TokenSettings,
+  userId: string,
+  client: SignInClient,
+  rules: { requireAdminMfa: boolean; isSecondFactorChecked: boolean },
+): Promise<LoginResponse> {
+  const user = await findCredentialsOfUser(db, userId);
+  if (!user) throw new AppError('unauthenticated', LOGIN_INVALID);
+  const proof = { through: 'identity provider', ...(rules.isSecondFactorChecked ? { secondFactor: 'identity provider' } : {}) };
+  return secondStepOrSession(
+    db,
+    tokens,
+    { id: userId, name: user.name, role: user.role as Role, passwordHash: user.passwordHash },
+    client,
+    {
+      ...rules,
+      proof,
+    },
+  );
 }
 
 /** The session a finished sign-in opens, written to the audit trail with how the person proved who they are. */
@@ -70,7 +115,7 @@ async function openSession(
   tokens: TokenSettings,
   user: { id: string; name: string; role: Role },
   client: SignInClient,
-  proof: { secondFactor?: string },
+  proof: { secondFactor?: string; through?: string },
 ): Promise<{ token: string; role: Role; language: Language | null }> {
   const device = { userAgent: client.userAgent, address: client.ip };
   const token = await issueToken(db, tokens, { id: user.id, role: user.role, stores: await findStoreIdsOfUser(db, user.id) }, device);

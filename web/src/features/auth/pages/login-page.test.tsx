@@ -73,4 +73,35 @@ describe('LoginPage', () => {
     // The hub and its lazily loaded charts are in place before the test ends.
     expect(await screen.findByText('Nothing was issued in the last 30 days.', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
+
+  it("offers the company's identity provider when one is set up, and signs in with the ticket its return brings, once", async () => {
+    const calls = stubApi({
+      'GET /api/auth/sign-in-options': { body: { provider: { name: 'Acme Login' } } },
+      'POST /api/auth/oidc/finish': { body: { token: 'session-token', role: 'user', language: null } },
+    });
+    renderAt('/');
+    expect(await screen.findByRole('link', { name: 'Sign in with Acme Login' })).toHaveAttribute('href', '/auth/oidc/start');
+
+    renderAt('/?sso=a-one-time-ticket-from-the-provider');
+    await waitFor(() => expect(calls.filter((call) => call.key === 'POST /api/auth/oidc/finish')).toHaveLength(1));
+    expect(calls.find((call) => call.key === 'POST /api/auth/oidc/finish')?.body).toEqual({
+      ticket: 'a-one-time-ticket-from-the-provider',
+    });
+    await waitFor(() => expect(window.location.pathname).not.toBe('/login'));
+  });
+
+  it("says why a return from the provider signed nobody in, and when a person's password sign-in is switched off", async () => {
+    stubApi({
+      'POST /auth/login': {
+        status: 401,
+        body: { message: 'Sign in with your company account: password sign-in is switched off for you.', code: 'SIGN_IN_WITH_PROVIDER' },
+      },
+    });
+    renderAt('/?ssoError=unknown');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your company account is not a Stockyard user here. Ask an admin to add you.',
+    );
+    await fillAndSubmit('kim@example.com', 'correct horse battery');
+    expect(await screen.findByRole('alert')).toHaveTextContent('password sign-in is switched off for you');
+  });
 });

@@ -1,8 +1,9 @@
-import { Box, Button, Group, Image, Paper, PasswordInput, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Divider, Group, Image, Paper, PasswordInput, Text, TextInput, Title } from '@mantine/core';
+import type { LoginResponse } from '@stockyard/contract';
 import type { Language } from '@stockyard/contract/languages';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import illustration from '../../../assets/login-illustration.svg';
 import { chooseLanguage, chosenLanguage } from '../../../i18n/i18n';
 import { LanguageMenu, saveLanguage } from '../../../i18n/language-menu';
@@ -15,6 +16,7 @@ import { askToKeepStorage } from '../../../lib/persist-storage';
 import { saveSession } from '../../../lib/session';
 import { useLogin } from '../api/login';
 import type { SignedIn } from '../api/mfa';
+import { finishProviderSignIn, signInOptions } from '../api/sso';
 import { MfaCodeStep } from '../components/mfa-code-step';
 import classes from './login-page.module.css';
 
@@ -30,7 +32,31 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'password' });
+  const [providerName, setProviderName] = useState<string | null>(null);
   const { t } = useTranslation();
+  const location = useLocation();
+  const providerReturn = useRef<string | null>(null);
+  // The answer's handler as of the latest render, for the effect that reads the provider's return once.
+  const answerHandler = useRef<(answer: LoginResponse) => Promise<void>>(async () => undefined);
+
+  useEffect(() => {
+    signInOptions()
+      .then((options) => setProviderName(options.provider?.name ?? null))
+      .catch(() => undefined);
+  }, []);
+
+  // Back from the company's identity provider: its one-time ticket, exchanged once, or why it failed.
+  useEffect(() => {
+    const search = new URLSearchParams(location.search);
+    const ticket = search.get('sso');
+    const failure = search.get('ssoError');
+    if (failure) setError(t(failure === 'unknown' ? 'login.sso.unknown' : 'login.sso.failed'));
+    if (!ticket || providerReturn.current === ticket) return;
+    providerReturn.current = ticket;
+    void finishProviderSignIn(ticket)
+      .then((answer) => answerHandler.current(answer))
+      .catch((caught) => setError(caught instanceof ApiError && caught.serverMessage ? caught.serverMessage : t('login.sso.failed')));
+  }, [location.search, t]);
 
   async function signedIn({ token, role, language }: SignedIn & { language?: Language | null }) {
     saveSession(token, role);
@@ -54,14 +80,21 @@ export function LoginPage() {
     try {
       const answer = await loginMutation.mutateAsync({ email: email.trim(), password });
       setPassword('');
-      if (answer.mfaToken && answer.mfaRequired) setStep({ kind: 'code', mfaToken: answer.mfaToken });
-      else if (answer.mfaToken && answer.mfaSetupRequired) setStep({ kind: 'setup', mfaToken: answer.mfaToken });
-      else if (answer.token && answer.role) await signedIn({ token: answer.token, role: answer.role, language: answer.language });
+      await takeAnswer(answer);
     } catch (caught) {
-      // Too many attempts gets its own message, so a locked-out user knows to wait.
-      setError(caught instanceof ApiError && caught.status === 429 && caught.serverMessage ? caught.serverMessage : t('login.invalid'));
+      // Too many attempts, and password sign-in switched off for this person, get their own messages.
+      const isOwnMessage = caught instanceof ApiError && (caught.status === 429 || caught.code === 'SIGN_IN_WITH_PROVIDER');
+      setError(isOwnMessage && caught.serverMessage ? caught.serverMessage : t('login.invalid'));
     }
   }
+
+  /** A sign-in's answer, by password or through the provider: the second step, or the session. */
+  async function takeAnswer(answer: LoginResponse) {
+    if (answer.mfaToken && answer.mfaRequired) setStep({ kind: 'code', mfaToken: answer.mfaToken });
+    else if (answer.mfaToken && answer.mfaSetupRequired) setStep({ kind: 'setup', mfaToken: answer.mfaToken });
+    else if (answer.token && answer.role) await signedIn({ token: answer.token, role: answer.role, language: answer.language });
+  }
+  answerHandler.current = takeAnswer;
 
   return (
     <Box className={classes.page}>
@@ -113,6 +146,14 @@ export function LoginPage() {
               <Button type="submit" disabled={loginMutation.isPending} fullWidth size="md">
                 {loginMutation.isPending ? t('login.busy') : t('login.submit')}
               </Button>
+              {providerName && (
+                <>
+                  <Divider label={t('login.sso.or')} labelPosition="center" />
+                  <Button component="a" href="/auth/oidc/start" variant="default" fullWidth size="md">
+                    {t('login.sso.button', { name: providerName })}
+                  </Button>
+                </>
+              )}
             </FormStack>
           </Box>
         </Box>
