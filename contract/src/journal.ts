@@ -71,26 +71,7 @@ export const JournalQuerySchema = z
   }, JOURNAL_PERIOD_INVALID);
 export type JournalQuery = z.input<typeof JournalQuerySchema>;
 
-export const JOURNAL_COLUMNS = [
-  'Date',
-  'Store',
-  'Account Code',
-  'Account',
-  'Debit',
-  'Credit',
-  'Job',
-  'Cost Code',
-  'Description',
-  'Reference',
-] as const;
-export const JOURNAL_SUMMARY_COLUMNS = [
-  'Date',
-  'Store',
-  'Account Code',
-  'Account',
-  'Debit',
-  'Credit',
-  'Job',
-  'Cost Code',
-  'Lines',
-] as const;
+/** What every journal line says, per line or summed: the columns both files start with. */
+const ENTRY_COLUMNS = ['Date', 'Store', 'Account Code', 'Account', 'Debit', 'Credit', 'Job', 'Cost Code'] as const;
+export const JOURNAL_COLUMNS = [...ENTRY_COLUMNS, 'Description', 'Reference'] as const;
+export const JOURNAL_SUMMARY_COLUMNS = [...ENTRY_COLUMNS, 'Lines'] as const;

@@ -7,11 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../../server/src/db/client';
 import { queryRows } from '../../server/src/db/sql';
 import { findLedgerMismatches } from '../../server/test/ledger-check';
-import { call, login, type RunningServer, seedStock, startServer } from './server-process';
+import { call, freshDatabase, login, type RunningServer, seedStock, startServer } from './server-process';
 
 const KILLS = Number(process.env.CRASH_KILLS ?? 20);
 const WORKERS = 16;
@@ -102,18 +101,11 @@ describe('crash safety', () => {
   it(`loses no acknowledged movement across ${KILLS} kill -9 on PostgreSQL`, {
     skip: !process.env.TEST_DATABASE_URL && 'TEST_DATABASE_URL is not set',
   }, async () => {
-    const serverUrl = process.env.TEST_DATABASE_URL as string;
-    const name = `stockyard_crash_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
+    const database = await freshDatabase(process.env.TEST_DATABASE_URL as string, 'stockyard_crash');
     try {
-      await crashLoop('PostgreSQL', { DATABASE_URL: url.toString() }, async () => openPostgres(url.toString(), 2));
+      await crashLoop('PostgreSQL', { DATABASE_URL: database.url }, async () => openPostgres(database.url, 2));
     } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await database.drop();
     }
   });
 });
