@@ -13,6 +13,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { recordAudit } from '../audit/audit.service';
+import { SETTINGS_ENTITY_ID } from '../settings/settings.service';
 import { type JournalSheet, journalLines, journalSummary } from './journal.presenter';
 import { findAccountSettings, findJournalEntries, saveAccountSettings } from './journal.repository';
 
@@ -33,7 +34,7 @@ export function updateAccountSettings(
       actorId: auth.userId,
       action: 'update',
       entityType: 'settings',
-      entityId: auth.userId,
+      entityId: SETTINGS_ENTITY_ID,
       entityName: 'Accounts',
       details: { accounts },
     });

@@ -6,8 +6,8 @@ import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { recordAudit } from '../audit/audit.service';
 import { findBuyingSettings, mergeBuyingSettings } from './settings.repository';
 
-/** The audit trail's id for the company's settings, which are one record. */
-const SETTINGS_ENTITY_ID = '00000000-0000-0000-0000-000000000000';
+/** The audit trail's id for the company's settings, which are one record whichever part changed. */
+export const SETTINGS_ENTITY_ID = '00000000-0000-0000-0000-000000000000';
 
 /** How buying works: who may order and the tolerances of receipts and invoices. */
 export function buyingSettings(db: DbOrTx): Promise<BuyingSettings> {
