@@ -77,6 +77,16 @@ describe('single sign-on through an OpenID provider', () => {
     expect(audit?.details.through).toBe('identity provider');
   });
 
+  it('opens one session for a ticket sent 20 times at once', async () => {
+    provider.signInAs('keeper-1');
+    const ticket = (await signInAtProvider()).searchParams.get('sso') as string;
+    const [before] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from sessions`);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => finish(ticket)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, ...Array(19).fill(401)]);
+    const [after] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from sessions`);
+    expect((after?.n ?? 0) - (before?.n ?? 0)).toBe(1);
+  });
+
   it('refuses a return whose state is wrong, and a code sent back twice', async () => {
     provider.signInAs('keeper-1');
     const start = await t.app.inject({ method: 'GET', url: '/auth/oidc/start' });

@@ -1,5 +1,5 @@
 import type { WebhookDeliveryStatus, WebhookEventType } from '@stockyard/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { webhooks } from '../../db/schema';
 import { queryPage, queryRows, type RowOf } from '../../db/sql';
@@ -11,6 +11,14 @@ export type WebhookRow = Pick<
 
 const COLUMNS = sql`w.id, w.url, w.events, w.enabled, w.disabled_at, w.disabled_reason, w.created_at, w.updated_at,
   (select count(*)::int from webhook_deliveries d where d.webhook_id = w.id and d.status = 'pending') as pending`;
+
+/** The events as a text[] literal of bound values. */
+function eventArray(events: WebhookEventType[]): SQL {
+  return sql`array[${sql.join(
+    events.map((event) => sql`${event}`),
+    sql`, `,
+  )}]::text[]`;
+}
 
 export type WebhookFields = { url: string; events: WebhookEventType[]; secret: string };
 
@@ -29,10 +37,7 @@ export async function insertWebhook(tx: DbOrTx, fields: WebhookFields, createdBy
     tx,
     sql`with w as (
           insert into webhooks (url, events, secret, created_by)
-          values (${fields.url}, ${sql`array[${sql.join(
-            fields.events.map((event) => sql`${event}`),
-            sql`, `,
-          )}]::text[]`}, ${fields.secret}, ${createdBy}) returning *
+          values (${fields.url}, ${eventArray(fields.events)}, ${fields.secret}, ${createdBy}) returning *
         )
         select w.id, w.url, w.events, w.enabled, w.disabled_at, w.disabled_reason, w.created_at, w.updated_at, 0 as pending from w`,
   );
@@ -46,12 +51,7 @@ export async function updateWebhookRow(
   id: string,
   fields: Partial<WebhookFields> & { enabled?: boolean | undefined },
 ): Promise<WebhookRow | undefined> {
-  const events = fields.events
-    ? sql`array[${sql.join(
-        fields.events.map((event) => sql`${event}`),
-        sql`, `,
-      )}]::text[]`
-    : sql`events`;
+  const events = fields.events ? eventArray(fields.events) : sql`events`;
   const [updated] = await queryRows<{ id: string }>(
     tx,
     sql`update webhooks set

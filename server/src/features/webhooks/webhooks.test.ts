@@ -87,6 +87,22 @@ describe('managing webhooks', () => {
     expect(JSON.stringify(audited)).not.toContain(secret);
   });
 
+  it('never holds more than 20 webhooks, however many are asked for at once', async () => {
+    const made = await Promise.all(
+      Array.from({ length: 25 }, () =>
+        call(staff.admin.token, 'POST', '/api/webhooks', { url: 'http://127.0.0.1:9/x', events: ['stock.low'] }),
+      ),
+    );
+    const statuses = made.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(20);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(5);
+    expect(made.find((answer) => answer.statusCode === 409)?.json().message).toBe(
+      'There can be at most 20 webhooks. Delete one you no longer use first.',
+    );
+    const [row] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from webhooks`);
+    expect(row?.n).toBe(20);
+  });
+
   it('refuses a bad URL, no events, an unknown event and a short secret, each with its reason', async () => {
     const refuse = async (payload: Json, message: string) => {
       const response = await call(staff.admin.token, 'POST', '/api/webhooks', payload);
