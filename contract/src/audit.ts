@@ -22,6 +22,9 @@ export const AUDIT_ENTITY_TYPES = [
   'supplier_invoice',
   'supplier_return',
   'webhook',
+  'tool_unit',
+  'service_plan',
+  'qualification',
 ] as const;
 /** Besides changes to records: a sign-in, a burst of failed sign-ins on an account, sessions signed out, a store's books closed or reopened, a parked movement applied or discarded. */
 export const AUDIT_ACTIONS = [
@@ -40,6 +43,8 @@ export const AUDIT_ACTIONS = [
   'close',
   'receive',
   'approve',
+  // A check-out an admin let through a service or qualification check.
+  'override',
 ] as const;
 
 export const AuditQuerySchema = PageQuerySchema.extend({

@@ -11,7 +11,16 @@ import {
   StoreRefSchema,
   TEXT_MAX,
 } from './common';
-import { CalendarDateSchema, QUANTITY_MAX, quantitySchema, ToolSchema, VALID_QUANTITY_REQUIRED } from './ledger';
+import {
+  CalendarDateSchema,
+  QUANTITY_MAX,
+  quantitySchema,
+  ToolSchema,
+  UNITS_PER_MOVEMENT_MAX,
+  UnitIdsSchema,
+  VALID_QUANTITY_REQUIRED,
+} from './ledger';
+import { OverrideSchema, UNITS_MATCH_QUANTITY } from './tool-units';
 
 // Tool custody: the workers of a store, tools handed to them until a due time, and what came back.
 
@@ -74,20 +83,39 @@ export const WORKER_OTHER_STORE = 'This worker belongs to another store than the
 /** When a tool is due back: an instant, or a day (then the end of that day's working hours). */
 export const DueAtSchema = z.union([z.iso.datetime({ offset: true, message: 'Please enter a valid due date.' }), CalendarDateSchema]);
 
-export const CheckoutRequestSchema = z.object({
-  workerId: IdSchema,
-  quantity: quantitySchema(VALID_QUANTITY_REQUIRED),
-  dueAt: DueAtSchema.optional(),
-});
+export const CheckoutRequestSchema = z
+  .object({
+    workerId: IdSchema,
+    quantity: quantitySchema(VALID_QUANTITY_REQUIRED),
+    dueAt: DueAtSchema.optional(),
+    /** A serial tool's units handed over, as many as the quantity. */
+    unitIds: UnitIdsSchema.optional(),
+    /** An admin's reason to hand it over though a service or qualification check holds it back. */
+    override: OverrideSchema.optional(),
+  })
+  .refine((value) => value.unitIds === undefined || value.unitIds.length === value.quantity, {
+    message: UNITS_MATCH_QUANTITY,
+    path: ['unitIds'],
+  });
 export type CheckoutRequest = z.input<typeof CheckoutRequestSchema>;
 
+/** How many came back in a condition, or (for a serial tool) which units. */
 const returnedPart = (label: string) =>
   z
-    .number({ message: fieldWholeNumber(label) })
-    .int(fieldWholeNumber(label))
-    .min(0, fieldNegative(label))
-    .max(QUANTITY_MAX, fieldTooLarge(label))
+    .union([
+      z
+        .number({ message: fieldWholeNumber(label) })
+        .int(fieldWholeNumber(label))
+        .min(0, fieldNegative(label))
+        .max(QUANTITY_MAX, fieldTooLarge(label)),
+      z.array(IdSchema, { message: fieldWholeNumber(label) }).max(UNITS_PER_MOVEMENT_MAX),
+    ])
     .default(0);
+
+/** The count of a returned part, given as a number or as its units. */
+export function returnedCount(part: number | string[]): number {
+  return typeof part === 'number' ? part : part.length;
+}
 
 export const CUSTODY_RETURN_EMPTY = 'Enter how many came back in good order, damaged or lost.';
 export const CustodyReturnRequestSchema = z
@@ -97,7 +125,10 @@ export const CustodyReturnRequestSchema = z
     lost: returnedPart('Lost'),
     note: optionalText('Note', TEXT_MAX),
   })
-  .refine((value) => value.good + value.damaged + value.lost > 0, { message: CUSTODY_RETURN_EMPTY, path: ['good'] });
+  .refine((value) => returnedCount(value.good) + returnedCount(value.damaged) + returnedCount(value.lost) > 0, {
+    message: CUSTODY_RETURN_EMPTY,
+    path: ['good'],
+  });
 export type CustodyReturnRequest = z.input<typeof CustodyReturnRequestSchema>;
 
 export const CustodyDueRequestSchema = z.object({ dueAt: DueAtSchema });
@@ -133,6 +164,10 @@ export const CustodySchema = z.object({
   issuedBy: PersonSchema,
   issuedAt: z.string(),
   closedAt: z.string().nullable(),
+  /** A serial tool's units still out on the record. */
+  units: z.array(z.object({ _id: z.string(), serial: z.string() })),
+  /** One of those units fell due for service while out. */
+  serviceDue: z.boolean(),
 });
 export type Custody = z.infer<typeof CustodySchema>;
 export const CustodyListResponseSchema = z.object({ custody: z.array(CustodySchema), total: z.number() });

@@ -26,6 +26,7 @@ export * from './supplier-invoices';
 export * from './suppliers';
 export * from './sync';
 export * from './tokens';
+export * from './tool-units';
 export * from './transfers';
 export * from './users';
 export * from './valuation';

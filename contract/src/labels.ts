@@ -66,6 +66,8 @@ export const ScanResponseSchema = z.object({
   id: z.string(),
   storeId: z.string(),
   name: z.string(),
+  /** The unit of a serial tool whose own label was scanned. */
+  unit: z.object({ _id: z.string(), serial: z.string() }).optional(),
 });
 export type ScanResponse = z.infer<typeof ScanResponseSchema>;
 export const LABEL_NOT_FOUND = 'No item of yours has this label.';

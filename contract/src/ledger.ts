@@ -129,20 +129,37 @@ export type ProductMovementResponse = z.infer<typeof ProductMovementResponseSche
 
 // ---- Tools ----
 
+/** The most units one movement names. */
+export const UNITS_PER_MOVEMENT_MAX = 200;
+export const UNITS_REPEATED = 'The same unit is named twice.';
+
+/** The units a movement of a serial tool moves. */
+export const UnitIdsSchema = z
+  .array(IdSchema, { message: 'Units must be a list of unit ids' })
+  .min(1, 'Name at least one unit.')
+  .max(UNITS_PER_MOVEMENT_MAX, `Name at most ${UNITS_PER_MOVEMENT_MAX} units at once.`)
+  .refine((ids) => new Set(ids).size === ids.length, UNITS_REPEATED);
+
+
 export const ToolCreateRequestSchema = z.object({
   name: requiredText('Tool name'),
   totalQuantity: startingQuantitySchema('Quantity').default(1),
   storeId: optionalStoreId,
+  /** Counted as a quantity, or tracked unit by unit (then created with none: its units are added one by one). */
+  tracking: z.enum(['count', 'serial'], { message: 'Tracking must be count or serial' }).default('count'),
 });
 export type ToolCreateRequest = z.input<typeof ToolCreateRequestSchema>;
 
+/** A serial tool's movement names its units, as many as the quantity. */
+const unitIds = { unitIds: UnitIdsSchema.optional() };
 export const DamageToolRequestSchema = z.object({
   toolId: IdSchema,
   ...damagedQuantity,
   damagedReason: optionalText('Damage reason', TEXT_MAX),
+  ...unitIds,
 });
-export const RefundToolRequestSchema = z.object({ toolId: IdSchema, ...refundQuantity });
-export const ConsumeToolRequestSchema = z.object({ toolId: IdSchema, ...issuedQuantity });
+export const RefundToolRequestSchema = z.object({ toolId: IdSchema, ...refundQuantity, ...unitIds });
+export const ConsumeToolRequestSchema = z.object({ toolId: IdSchema, ...issuedQuantity, ...unitIds });
 
 export const ToolSchema = z.object({
   _id: z.string(),
@@ -156,6 +173,11 @@ export const ToolSchema = z.object({
   lostQuantity: z.number(),
   /** Of the issued quantity, what named workers hold now. */
   inCustodyQuantity: z.number(),
+  /** Units held for service after a failed one: in the store, not available. */
+  inServiceQuantity: z.number(),
+  tracking: z.enum(['count', 'serial']),
+  /** The qualification a worker must hold to be handed it. */
+  requiresQualification: z.string().nullable(),
   storeId: StoreRefSchema,
   /** The short code its label encodes. */
   code: z.string(),

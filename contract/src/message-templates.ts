@@ -57,6 +57,15 @@ import { lockOnlyForward } from './stores';
 import { invoiceLinesNotOrdered, invoiceLinesUnmatched, invoiceNumberTaken, invoiceTotalOff } from './supplier-invoices';
 import { priceMaterialRepeated, priceMaterialsUnknown, supplierNameTaken } from './suppliers';
 import { PARKED_TOO_OLD_FOR_KEEPER, SYNC_TOO_OLD } from './sync';
+import {
+  assetTagTaken,
+  qualificationMissing,
+  serialTaken,
+  serviceDue,
+  servicePlanNameTaken,
+  unitNotHere,
+  unitsRequired,
+} from './tool-units';
 import { noSuchItemAtSource, notEnoughToDispatch, receiptTooMuch } from './transfers';
 
 /** What a part of a message is: a name or label, a number, or an ISO day that the message writes as DD/MM/YYYY. */
@@ -139,6 +148,14 @@ export const MESSAGE_TEMPLATES: Record<string, Template> = {
   returnMaterialsNotInStore: { parts: ['number'], build: returnMaterialsNotInStore },
   orderOfOtherSupplier: { parts: ['text'], build: orderOfOtherSupplier },
   ordersDrafted: { parts: ['number'], build: ordersDrafted },
+  unitsRequired: { parts: ['text'], build: unitsRequired },
+  serialTaken: { parts: ['text'], build: serialTaken },
+  assetTagTaken: { parts: ['text'], build: assetTagTaken },
+  unitNotHere: { parts: ['text'], build: unitNotHere },
+  // Its code is the one the API names for a unit its service holds back.
+  service_due: { parts: ['text', 'text', 'day'], build: serviceDue },
+  qualificationMissing: { parts: ['text', 'text'], build: qualificationMissing },
+  servicePlanNameTaken: { parts: ['text'], build: servicePlanNameTaken },
 };
 
 /** A message's code and its parts as the message writes them. */

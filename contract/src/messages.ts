@@ -25,6 +25,10 @@ export const MOVEMENT_KIND_LABELS: Record<MovementKind, string> = {
   supplier_return: 'Returned to supplier',
   revaluation: 'Revaluation',
   transit_loss: 'Written off in transit',
+  service_hold: 'Held for service',
+  service_release: 'Back from service',
+  retirement: 'Retired',
+  damaged_retirement: 'Retired after damage',
 };
 
 export const MFA_CODE_REQUIRED = 'Please enter the 6-digit code from your authenticator app.';
@@ -34,7 +38,7 @@ export const MFA_ALREADY_ON = 'Two-step sign-in is already on for this account.'
 export const MFA_TOKEN_ENDED = 'This sign-in has expired. Please log in again.';
 
 /** DD/MM/YYYY of an ISO date, for messages. */
-function dayOf(isoDate: string): string {
+export function dayOf(isoDate: string): string {
   const [year, month, day] = isoDate.slice(0, 10).split('-');
   return `${day}/${month}/${year}`;
 }

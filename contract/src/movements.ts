@@ -21,6 +21,11 @@ export const MOVEMENT_KINDS = [
   // Money only (quantity 0): a store's stock revalued, and the value of goods written off in transit.
   'revaluation',
   'transit_loss',
+  // A serial tool's unit: held in service after a failed one and released by a passed one; retired for good.
+  'service_hold',
+  'service_release',
+  'retirement',
+  'damaged_retirement',
 ] as const;
 /** The kinds of a tool in a worker's custody: recorded through its custody record, never reversed on their own. */
 export const CUSTODY_KINDS: readonly MovementKind[] = ['checkout', 'checkin', 'damaged_return', 'loss'];
@@ -42,6 +47,8 @@ export const ITEM_COUNTERS = [
   'transferred_out_quantity',
   'returned_to_supplier_quantity',
   'available_quantity',
+  /** Units held for service after a failed one: in the store, not available. */
+  'in_service_quantity',
 ] as const;
 export type ItemCounter = (typeof ITEM_COUNTERS)[number];
 
@@ -72,7 +79,15 @@ export const MOVEMENT_EFFECTS: Record<MovementKind, Partial<Record<ItemCounter, 
   supplier_return: { returned_to_supplier_quantity: 1, available_quantity: -1 },
   revaluation: {},
   transit_loss: {},
+  service_hold: { in_service_quantity: 1, available_quantity: -1 },
+  service_release: { in_service_quantity: -1, available_quantity: 1 },
+  // A unit taken out of the fleet: from the store, or after it came back damaged.
+  retirement: { total_quantity: -1, available_quantity: -1 },
+  damaged_retirement: { total_quantity: -1, damaged_quantity: -1 },
 };
+
+/** The kinds of a serial tool's service and retirement: recorded through the unit, never reversed. */
+export const UNIT_KINDS: readonly MovementKind[] = ['service_hold', 'service_release', 'retirement', 'damaged_retirement'];
 
 /** The kinds that move `counter` by `perUnit` per unit. */
 export function kindsMoving(counter: ItemCounter, perUnit: 1 | -1 = 1): MovementKind[] {

@@ -17,6 +17,7 @@ export const NOTICE_CODES = [
   'transferArrivedDamaged',
   'transferArrivedLost',
   'webhookDisabled',
+  'serviceDueSoon',
 ] as const;
 export type NoticeCode = (typeof NOTICE_CODES)[number];
 export type NoticePart = string | number;
@@ -45,6 +46,7 @@ export const NOTICE_TEXTS: Record<Language, Catalogue> = {
       transferArrivedLost: '{p0} from {p1} arrived at {p2} with {p3} damaged and {p4} written off.',
       webhookDisabled:
         'The webhook to {p0} was switched off after a day of failed deliveries. Fix the receiver, then switch the webhook on again.',
+      serviceDueSoon: '{p0} {p1} at {p4} is due for its {p2} service on {p3}. Record the service before it is handed out again.',
     },
     subjects: {
       low_stock: 'Low stock in {store}',
@@ -70,6 +72,7 @@ export const NOTICE_TEXTS: Record<Language, Catalogue> = {
       transferArrivedDamaged: '{p0} de {p1} llegó a {p2} con {p3} dañados.',
       transferArrivedLost: '{p0} de {p1} llegó a {p2} con {p3} dañados y {p4} dados de baja.',
       webhookDisabled: 'El webhook a {p0} se desactivó tras un día de envíos fallidos. Corrija el receptor y vuelva a activar el webhook.',
+      serviceDueSoon: 'La unidad {p1} de {p0} en {p4} debe pasar su servicio {p2} el {p3}. Registre el servicio antes de volver a entregarla.',
     },
     subjects: {
       low_stock: 'Existencias bajo mínimo en {store}',
@@ -96,6 +99,7 @@ export const NOTICE_TEXTS: Record<Language, Catalogue> = {
       transferArrivedLost: '{p0} de {p1} est arrivé à {p2} avec {p3} endommagés et {p4} passés en perte.',
       webhookDisabled:
         'Le webhook vers {p0} a été désactivé après une journée d’envois échoués. Corrigez le destinataire, puis réactivez le webhook.',
+      serviceDueSoon: 'L’unité {p1} de {p0} à {p4} doit passer son entretien {p2} le {p3}. Enregistrez l’entretien avant de la confier à nouveau.',
     },
     subjects: {
       low_stock: 'Stock bas à {store}',
@@ -121,6 +125,7 @@ export const NOTICE_TEXTS: Record<Language, Catalogue> = {
       transferArrivedDamaged: '{p1} से {p0} {p2} पहुँचा, {p3} क्षतिग्रस्त।',
       transferArrivedLost: '{p1} से {p0} {p2} पहुँचा, {p3} क्षतिग्रस्त और {p4} बट्टे खाते में।',
       webhookDisabled: '{p0} का वेबहुक एक दिन तक डिलीवरी विफल रहने के बाद बंद कर दिया गया। प्राप्तकर्ता ठीक करें, फिर वेबहुक को फिर से चालू करें।',
+      serviceDueSoon: '{p4} में {p0} की इकाई {p1} की {p2} सर्विस {p3} को देय है। दोबारा देने से पहले सर्विस दर्ज करें।',
     },
     subjects: {
       low_stock: '{store} में स्टॉक कम',

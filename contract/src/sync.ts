@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { fieldTooLong, IdSchema, PageQuerySchema, requiredText, StoreRefSchema, TEXT_MAX } from './common';
 import { DueAtSchema } from './custody';
 import { JOB_REQUIRED } from './jobs';
-import { CalendarDateSchema, jobFields, quantitySchema, VALID_QUANTITY_REQUIRED } from './ledger';
+import { CalendarDateSchema, jobFields, quantitySchema, UnitIdsSchema, VALID_QUANTITY_REQUIRED } from './ledger';
+import { UNITS_MATCH_QUANTITY } from './tool-units';
 import { UnitCostSchema } from './money';
 import { PurchaseReceiptRequestSchema } from './purchase-orders';
 
@@ -46,10 +47,16 @@ export const SyncOpSchema = z
     workerId: IdSchema.optional(),
     dueAt: DueAtSchema.optional(),
     unitCost: UnitCostSchema.optional(),
+    /** A serial tool's units, as many as the quantity. */
+    unitIds: UnitIdsSchema.optional(),
     ...jobFields,
   })
   .refine((op) => itemKindOfOp(op.kind) === op.itemKind, { message: 'itemKind does not match kind', path: ['itemKind'] })
   .refine((op) => op.workerId === undefined || op.kind === 'tool-issue', { message: SYNC_WORKER_ON_ISSUE_ONLY, path: ['workerId'] })
+  .refine((op) => op.unitIds === undefined || (op.itemKind === 'tool' && op.unitIds.length === op.quantity), {
+    message: UNITS_MATCH_QUANTITY,
+    path: ['unitIds'],
+  })
   .refine((op) => op.dueAt === undefined || op.workerId !== undefined, { message: SYNC_DUE_WITHOUT_WORKER, path: ['dueAt'] })
   .refine((op) => op.unitCost === undefined || INBOUND_OP_KINDS.includes(op.kind), {
     message: SYNC_COST_ON_INBOUND_ONLY,
@@ -100,6 +107,8 @@ export const SYNC_CODES = [
   'parked_full',
   'job_refused',
   'receipt_refused',
+  'service_due',
+  'unit_unavailable',
 ] as const;
 export type SyncCode = (typeof SYNC_CODES)[number];
 

@@ -21,6 +21,8 @@ import supplierInvoicesRoutes from './features/supplier-invoices/supplier-invoic
 import suppliersRoutes from './features/suppliers/suppliers.routes';
 import valuationRoutes from './features/valuation/valuation.routes';
 import { startWebhookSender, type WebhookSettings } from './features/webhooks/webhook-sender';
+import { startServiceDueCheck } from './features/tool-units/service-due-check';
+import toolUnitsRoutes from './features/tool-units/tool-units.routes';
 import webhooksRoutes from './features/webhooks/webhooks.routes';
 import { ApiTokenLimiter } from './lib/auth/api-token-limit';
 import type { TokenSettings } from './lib/auth/sessions';
@@ -87,6 +89,8 @@ export type AppOptions = {
    * with `send`, this process also sends what the outbox holds (the server does; most tests do not).
    */
   webhooks?: WebhookSettings & { send: boolean };
+  /** How often this process checks for units coming due for service (the server: hourly; unset: never). */
+  serviceDueCheckMs?: number;
   /** OIDC_*: single sign-on through the company's identity provider. */
   oidc?: OidcSettings;
   /** Called with each route as it is registered: the tests walk the whole route table with it. */
@@ -227,6 +231,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(supplierInvoicesRoutes);
   await app.register(webhooksRoutes);
   await app.register(journalRoutes);
+  await app.register(toolUnitsRoutes);
 
   await registerApiReference(app);
 
@@ -267,6 +272,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       stopSender = startWebhookSender(options.db, webhooks, app.log);
     });
     app.addHook('onClose', async () => stopSender?.());
+  }
+  const serviceDueCheckMs = options.serviceDueCheckMs;
+  if (serviceDueCheckMs) {
+    let stopCheck: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stopCheck = startServiceDueCheck(options.db, app.timeZone, serviceDueCheckMs, app.log);
+    });
+    app.addHook('onClose', async () => stopCheck?.());
   }
   return app;
 }

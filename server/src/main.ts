@@ -63,6 +63,7 @@ async function main(): Promise<void> {
     apiTokenRequestsPerMinute: config.apiTokenRequestsPerMinute,
     mail: config.smtpUrl ? { smtpUrl: config.smtpUrl, from: config.mailFrom } : undefined,
     webhooks: { send: true, retryBaseMs: config.webhookRetryBaseMs, allowPrivate: config.webhookAllowPrivate },
+    serviceDueCheckMs: 3_600_000,
     oidc: config.oidc,
   });
 

@@ -21,6 +21,12 @@ export const BACKUP_TABLES = [
   'reorder_points',
   'workers',
   'custody',
+  'tool_units',
+  'service_plans',
+  'tool_service_plans',
+  'unit_plans',
+  'unit_services',
+  'worker_qualifications',
   'stock_counts',
   'stock_count_lines',
   'transfers',
@@ -37,6 +43,7 @@ export const BACKUP_TABLES = [
   'supplier_invoices',
   'supplier_invoice_lines',
   'movements',
+  'movement_units',
   'supplier_returns',
   'supplier_return_lines',
   'sync_ops',
@@ -124,7 +131,7 @@ export async function loadBackup(db: Db, backup: Backup): Promise<void> {
     await tx.execute(
       sql`select setval('item_code_seq', greatest(1, coalesce(max(('x' || lpad(substr(code, 3), 16, '0'))::bit(64)::bigint), 0)),
                         coalesce(max(code), '') <> '')
-          from (select code from materials union all select code from tools) c`,
+          from (select code from materials union all select code from tools union all select code from tool_units) c`,
     );
     // Order numbers go on from the highest one loaded.
     await tx.execute(

@@ -11,5 +11,6 @@ export * from './settings';
 export * from './stores';
 export * from './suppliers';
 export * from './sync';
+export * from './tool-units';
 export * from './transfers';
 export * from './webhooks';

@@ -60,6 +60,8 @@ function counterColumns() {
     /** Sent back to suppliers. */
     returnedToSupplierQuantity: integer('returned_to_supplier_quantity').notNull().default(0),
     availableQuantity: integer('available_quantity').notNull().default(0),
+    /** A serial tool's units held for service after a failed one: in the store, not available. */
+    inServiceQuantity: integer('in_service_quantity').notNull().default(0),
   };
 }
 
@@ -68,13 +70,13 @@ function counterChecks(table: string) {
     check(
       `${table}_counters_non_negative`,
       sql.raw(
-        'total_quantity >= 0 and restocked_quantity >= 0 and transfer_quantity >= 0 and consumed_quantity >= 0 and damaged_quantity >= 0 and refund_quantity >= 0 and lost_quantity >= 0 and custody_quantity >= 0 and transferred_in_quantity >= 0 and transferred_out_quantity >= 0 and returned_to_supplier_quantity >= 0 and available_quantity >= 0',
+        'total_quantity >= 0 and restocked_quantity >= 0 and transfer_quantity >= 0 and consumed_quantity >= 0 and damaged_quantity >= 0 and refund_quantity >= 0 and lost_quantity >= 0 and custody_quantity >= 0 and transferred_in_quantity >= 0 and transferred_out_quantity >= 0 and returned_to_supplier_quantity >= 0 and available_quantity >= 0 and in_service_quantity >= 0',
       ),
     ),
     check(
       `${table}_available_balances`,
       sql.raw(
-        'available_quantity = total_quantity + restocked_quantity + transfer_quantity + transferred_in_quantity + adjusted_quantity - consumed_quantity - damaged_quantity - lost_quantity - transferred_out_quantity - returned_to_supplier_quantity',
+        'available_quantity = total_quantity + restocked_quantity + transfer_quantity + transferred_in_quantity + adjusted_quantity - consumed_quantity - damaged_quantity - lost_quantity - transferred_out_quantity - returned_to_supplier_quantity - in_service_quantity',
       ),
     ),
     // What workers hold is part of what is issued: a plain return cannot take back a tool a worker still has.
@@ -163,6 +165,10 @@ export const tools = pgTable(
       .references(() => stores.id),
     name: text('name').notNull(),
     ...counterColumns(),
+    /** Counted as a quantity, or tracked unit by unit (tool_units). Chosen at creation. */
+    tracking: text('tracking').notNull().default('count'),
+    /** The qualification a worker must hold to be handed it. */
+    requiresQualification: text('requires_qualification'),
     code: labelCode('T'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -173,6 +179,7 @@ export const tools = pgTable(
     index('tools_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
     uniqueIndex('tools_code_key').on(t.code),
     ...counterChecks('tools'),
+    check('tools_tracking_check', sql`${t.tracking} in ('count', 'serial')`),
   ],
 );
 

@@ -46,6 +46,8 @@ export const syncOps = pgTable(
     capturedAt: timestamp('captured_at', { withTimezone: true }).notNull(),
     /** A tool issue's worker and due time, as sent (the due time as the phone gave it: a day or an instant). */
     workerId: uuid('worker_id').references(() => workers.id),
+    /** A serial tool's units the op names. */
+    unitIds: uuid('unit_ids').array(),
     dueAt: text('due_at'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     /** `applied` when sent, `parked` until a person applies (`applied`) or discards it (`discarded`). */

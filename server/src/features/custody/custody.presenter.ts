@@ -23,5 +23,7 @@ export function presentCustody(row: CustodyRow): Custody {
     issuedBy: row.issued_by ? { _id: row.issued_by, name: row.issued_by_name ?? UNKNOWN_USER } : null,
     issuedAt: new Date(row.issued_at).toISOString(),
     closedAt: row.closed_at === null ? null : new Date(row.closed_at).toISOString(),
+    units: row.units ?? [],
+    serviceDue: row.service_due,
   };
 }

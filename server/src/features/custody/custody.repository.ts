@@ -17,6 +17,8 @@ export type CustodyRow = Pick<
   is_overdue: boolean;
   days_overdue: number;
   issued_by_name: string | null;
+  units: { _id: string; serial: string }[] | null;
+  service_due: boolean;
 };
 
 export type CustodyFilter = {
@@ -58,6 +60,7 @@ export async function findCustodyRows(db: DbOrTx, filter: CustodyFilter): Promis
                case when c.outstanding > 0 and c.due_at < now()
                     then greatest(0, (now() at time zone ${filter.timeZone})::date - (c.due_at at time zone ${filter.timeZone})::date)
                     else 0 end as days_overdue,
+               out_units.units, coalesce(out_units.service_due, false) as service_due,
                count(*) over ()::int as total
         from custody c
         join stores s on s.id = c.store_id
@@ -70,6 +73,13 @@ export async function findCustodyRows(db: DbOrTx, filter: CustodyFilter): Promis
                  sum(mv.quantity) filter (where mv.kind = 'loss')::int as lost
           from movements mv where mv.custody_id = c.id
         ) back on true
+        left join lateral (
+          -- A serial tool's units still out on it, and whether one fell due for service meanwhile.
+          select json_agg(json_build_object('_id', tu.id, 'serial', tu.serial) order by tu.serial) as units,
+                 bool_or(exists (select 1 from unit_plans p where p.unit_id = tu.id
+                                   and (p.due_on <= (now() at time zone ${filter.timeZone})::date or p.uses_left <= 0))) as service_due
+          from tool_units tu where tu.custody_id = c.id
+        ) out_units on true
         where ${sql.join(conditions, sql` and `)}
         order by (c.outstanding > 0) desc, case when c.outstanding > 0 then c.due_at end asc, c.closed_at desc, c.id
         limit ${filter.limit} offset ${filter.offset}`,

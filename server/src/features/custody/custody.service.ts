@@ -8,6 +8,9 @@ import {
   DUE_DATE_CHANGED,
   DUE_IN_PAST,
   NOT_ENOUGH_STOCK,
+  OVERRIDE_ADMIN_ONLY,
+  qualificationMissing,
+  returnedCount,
   TOOL_CHECKED_IN,
   TOOL_CHECKED_OUT,
   TOOL_NOT_FOUND,
@@ -25,7 +28,8 @@ import { AppError } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { recordAudit } from '../audit/audit.service';
 import { recordMovementOrRefuse, recordMovementWithId, type SyncOpRecord } from '../movements/movements.service';
-import { findToolStore, getTool } from '../tools/tools.service';
+import { getTool } from '../tools/tools.service';
+import { holdsQualification } from './qualifications.repository';
 import { presentCustody } from './custody.presenter';
 import { type DueTime, endOfWorkingDay, findCustodyRows, findOpeningHours, insertCustody, setDueAt, takeBack } from './custody.repository';
 import { lockWorker } from './workers.repository';
@@ -76,7 +80,7 @@ export function checkOut(
   });
 }
 
-type CheckoutInput = { workerId: string; quantity: number; dueAt?: string };
+type CheckoutInput = { workerId: string; quantity: number; dueAt?: string; unitIds?: string[]; override?: { reason: string } };
 
 /**
  * checkOut's records, for a phone's queued tool issue too: then handed over when it was captured, and
@@ -92,11 +96,18 @@ export async function checkOutRecorded(
   const scope = storeScopeOf(auth);
   // A parked op applied by another person stays the keeper's who recorded it.
   const actorId = context.actorId ?? auth.userId;
-  const storeId = await findToolStore(tx, auth, toolId);
+  if (input.override && auth.role !== 'admin') throw new AppError('forbidden', OVERRIDE_ADMIN_ONLY);
+  const tool = await getTool(tx, auth, toolId);
+  const storeId = tool.storeId._id;
   const worker = await lockWorker(tx, input.workerId, scope);
   if (!worker) throw new AppError('not_found', WORKER_NOT_FOUND);
   if (!worker.is_active) throw new AppError('conflict', WORKER_INACTIVE);
   if (worker.store_id !== storeId) throw new AppError('bad_request', WORKER_OTHER_STORE);
+  const today = todayIn(context.timeZone, context.capturedAt ? new Date(context.capturedAt) : undefined);
+  // The worker's row is locked, so their qualifications are read as they stand for this handover.
+  if (tool.requiresQualification && !input.override && !(await holdsQualification(tx, worker.id, tool.requiresQualification, today))) {
+    throw new AppError('conflict', qualificationMissing(worker.name, tool.requiresQualification));
+  }
   const dueAt = await dueTimeOf(tx, storeId, input.dueAt, context.timeZone, context.capturedAt);
   const custodyId = await insertCustody(tx, {
     storeId,
@@ -121,9 +132,23 @@ export async function checkOutRecorded(
       idempotencyKey: context.idempotencyKey,
       occurredAt: context.capturedAt ? instantAt(context.capturedAt) : undefined,
       syncOp: context.syncOp,
+      unitIds: input.unitIds,
+      serviceGate: { today, isOverridden: Boolean(input.override) },
+      reason: input.override ? input.override.reason : null,
     },
     { notFound: TOOL_NOT_FOUND, refused: () => NOT_ENOUGH_STOCK },
   );
+  if (input.override) {
+    await recordAudit(tx, {
+      actorId: auth.userId,
+      action: 'override',
+      entityType: 'custody',
+      entityId: custodyId,
+      entityName: `${input.quantity} × ${tool.name} with ${worker.name}`,
+      storeId,
+      details: { reason: input.override.reason, units: input.unitIds ?? [], requiresQualification: tool.requiresQualification },
+    });
+  }
   return { custodyId, movementId };
 }
 
@@ -154,7 +179,7 @@ async function checkInIn(
   timeZone: string,
 ): Promise<Custody> {
   const scope = storeScopeOf(auth);
-  const back = input.good + input.damaged + input.lost;
+  const back = returnedCount(input.good) + returnedCount(input.damaged) + returnedCount(input.lost);
   const record = await takeBack(tx, { id, back, storeIds: scope });
   if (!record) {
     const current = await mustFind(tx, auth, id, timeZone);
@@ -165,7 +190,8 @@ async function checkInIn(
     ['damaged_return', input.damaged],
     ['loss', input.lost],
   ] as const;
-  for (const [kind, quantity] of parts) {
+  for (const [kind, part] of parts) {
+    const quantity = returnedCount(part);
     if (quantity === 0) continue;
     await recordMovementOrRefuse(
       tx,
@@ -179,6 +205,7 @@ async function checkInIn(
         workerId: record.worker_id,
         custodyId: id,
         reason: input.note || null,
+        unitIds: typeof part === 'number' ? undefined : part,
       },
       // The record's outstanding is part of the tool's custody counter, so this cannot go below zero.
       { notFound: TOOL_NOT_FOUND, refused: () => CUSTODY_CLOSED },

@@ -27,6 +27,10 @@ export const CONTRA_ACCOUNT: Record<MovementKind, JournalAccount> = {
   checkin: 'jobCost',
   damaged_return: 'wastage',
   loss: 'wastage',
+  service_hold: 'inventoryAdjustment',
+  service_release: 'inventoryAdjustment',
+  retirement: 'wastage',
+  damaged_retirement: 'wastage',
 };
 
 const contraAccountOf = sql.raw(

@@ -11,6 +11,9 @@ export type LabelItemRow = {
   size: string;
   unit: string;
   code: string;
+  /** A serial tool's unit, when its own label was scanned. */
+  unit_id?: string | null;
+  serial?: string | null;
 };
 
 /** Live materials and tools of the caller's stores, as a label shows them. */
@@ -22,8 +25,17 @@ function labelItems(storeIds: string[] | null) {
                from tools t join stores s on s.id = t.store_id where t.deleted_at is null and ${storeFilter(storeIds, sql`t.store_id`)}`;
 }
 
-/** The live item of the caller's stores whose label carries this code, if any. */
+/** The live item of the caller's stores whose label carries this code, or the unit of a tool whose own label does, if any. */
 export async function findItemByCode(db: DbOrTx, code: string, storeIds: string[] | null): Promise<LabelItemRow | undefined> {
+  if (code.startsWith('U-')) {
+    const [unit] = await queryRows<LabelItemRow>(
+      db,
+      sql`select 'tool' as item_kind, t.id, t.store_id, s.name as store_name, t.name, '' as size, '' as unit, u.code, u.id as unit_id, u.serial
+          from tool_units u join tools t on t.id = u.tool_id join stores s on s.id = t.store_id
+          where u.code = ${code} and t.deleted_at is null and ${storeFilter(storeIds, sql`t.store_id`)}`,
+    );
+    return unit;
+  }
   const [row] = await queryRows<LabelItemRow>(db, sql`select * from (${labelItems(storeIds)}) i where i.code = ${code}`);
   return row;
 }

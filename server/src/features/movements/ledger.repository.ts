@@ -2,10 +2,14 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type ItemKind, MOVEMENT_EFFECTS, type MovementKind, type tools } from '../../db/schema';
 import { heldByJob, openingValue, queryRows, queryRowsPrepared, type RowOf, storeFilter } from '../../db/sql';
+import { UNITS_MATCH_QUANTITY } from '@stockyard/contract';
+import { AppError } from '../../lib/errors';
 import type { IdempotencyClaim } from '../../lib/idempotency';
+import { moveUnits } from './unit-moves.repository';
 
-/** An item's row as the ledger statement returns it: every column of its table plus its store's name. */
-export type ItemRow = RowOf<typeof tools> & { store_name: string };
+/** An item's row as the ledger statement returns it: every counter of its table plus its store's name (a material's has no tracking). */
+export type ItemRow = Omit<RowOf<typeof tools>, 'tracking' | 'requires_qualification'> &
+  Partial<Pick<RowOf<typeof tools>, 'tracking' | 'requires_qualification'>> & { store_name: string };
 
 const TABLES: Record<ItemKind, string> = { material: 'materials', tool: 'tools' };
 
@@ -46,6 +50,10 @@ export type MovementInput = {
    * exactly what that line took.
    */
   exactValue?: SQL;
+  /** A serial tool's units the line moves, as many as its quantity; a count tool names none. */
+  unitIds?: string[];
+  /** For a use of a serial tool's units: the day their service plans are checked against, unless overridden. */
+  serviceGate?: { today: string; isOverridden: boolean };
 };
 
 /**
@@ -207,6 +215,7 @@ export type JobRefusal = { code: string; isActive: boolean };
  * written and the current row, if any, is returned for the message.
  */
 export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: MovementInput): Promise<MovementResult<R>> {
+  if (input.unitIds && input.unitIds.length !== Math.abs(input.quantity)) throw new AppError('bad_request', UNITS_MATCH_QUANTITY);
   const table = sql.identifier(TABLES[input.itemKind]);
   const changes = Object.entries(MOVEMENT_EFFECTS[input.kind]).map(([column, perUnit]) => ({
     name: column,
@@ -269,7 +278,9 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
             : sql``
         }, moved as (
           update ${table} set ${assignments}
-          where id = ${input.itemId} and deleted_at is null and ${storeFilter(input.storeIds)} and ${guards}
+          where id = ${input.itemId} and deleted_at is null and ${storeFilter(input.storeIds)} and ${guards}${
+            isMaterial ? sql`` : sql` and tracking = ${input.unitIds ? 'serial' : 'count'}`
+          }
             and exists (select 1 from open_store)${job?.mustBeOpen ? sql` and exists (select 1 from open_job)` : sql``}${
               jobHeld ? sql` and ${jobHeld}` : sql``
             }
@@ -362,6 +373,17 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
     };
   }
   const { movement_id, ...row } = item;
+  if (input.unitIds) {
+    await moveUnits(tx, {
+      toolId: input.itemId,
+      movementId: movement_id,
+      kind: input.kind,
+      unitIds: input.unitIds,
+      isReversal: Boolean(input.reversesId),
+      custodyId: input.custodyId,
+      serviceGate: input.serviceGate,
+    });
+  }
   return { isRecorded: true, item: row as unknown as R, movementId: movement_id };
 }
 
@@ -456,7 +478,9 @@ export async function recordSyncedMovements(
         ), moved as (
           update ${table} i set ${assignments}
           from op
-          where i.id = op.item_id and i.deleted_at is null and ${storeFilter(batch.storeIds, sql`i.store_id`)} and ${guards}
+          where i.id = op.item_id and i.deleted_at is null and ${storeFilter(batch.storeIds, sql`i.store_id`)} and ${guards}${
+            isMaterial ? sql`` : sql` and i.tracking = 'count'`
+          }
             and exists (select 1 from open_store os where os.id = i.store_id and (os.locked_before is null or os.locked_before <= op.captured_at)
                         ${isMaterial ? sql`and not (os.require_job and op.kind in ('issue', 'damage'))` : sql``})
           returning i.*, (select s.name from stores s where s.id = i.store_id) as store_name,

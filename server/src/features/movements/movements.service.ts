@@ -20,6 +20,10 @@ import {
   REVERSE_OWN_ONLY,
   REVERSE_TOO_OLD,
   reversalWouldGoNegative,
+  SERIAL_TOOL_NOT_MOVED_HERE,
+  UNIT_KINDS,
+  UNITS_ON_SERIAL_TOOLS_ONLY,
+  unitsRequired,
   SUPPLIER_RETURN_NOT_REVERSIBLE,
   TOOL_NOT_FOUND,
   TRANSFER_KINDS,
@@ -46,6 +50,7 @@ import {
 } from './ledger.repository';
 import { presentMovement } from './movements.presenter';
 import { type FeedPosition, findMovementRow, findMovementRows } from './movements.repository';
+import { findMovedUnits, movesUnits } from './unit-moves.repository';
 
 export {
   appendMovement,
@@ -80,9 +85,26 @@ export async function recordMovementWithId<R extends ItemRow>(
   const result = await recordMovement<R>(db, input);
   if (result.isRecorded) return { item: result.item, movementId: result.movementId };
   if (!result.current) throw new AppError('not_found', refusals.notFound);
+  const tracking = trackingRefusal(input, result.current);
+  if (tracking) throw tracking;
   if (result.store) throw storeRefusal(result.store);
   if (result.job) throw jobRefusal(result.job, result.current.store_name);
   throw new AppError('conflict', refusals.refused(result.current));
+}
+
+/**
+ * A tool's line refused for how the tool is tracked: a serial tool's must name its units (and can
+ * only be one that moves units), a count tool's names none.
+ */
+export function trackingRefusal(input: Pick<MovementInput, 'itemKind' | 'kind' | 'unitIds' | 'reversesId'>, current: ItemRow): AppError | null {
+  if (input.itemKind !== 'tool') return null;
+  if (current.tracking === 'serial' && !input.unitIds) {
+    return movesUnits(input.kind) && !input.reversesId
+      ? new AppError('bad_request', unitsRequired(current.name))
+      : new AppError('conflict', SERIAL_TOOL_NOT_MOVED_HERE);
+  }
+  if (current.tracking === 'count' && input.unitIds) return new AppError('bad_request', UNITS_ON_SERIAL_TOOLS_ONLY);
+  return null;
 }
 
 /** A job that closed, or stopped drawing from the store, between its check and the movement's statement. */
@@ -146,6 +168,7 @@ function reversalRefusal(auth: AuthContext, movement: Reversible, now: number): 
   if (movement.kind === 'delivery') return new AppError('conflict', DELIVERY_NOT_REVERSIBLE);
   if (movement.kind === 'supplier_return') return new AppError('conflict', SUPPLIER_RETURN_NOT_REVERSIBLE);
   if (CUSTODY_KINDS.includes(movement.kind as MovementKind)) return new AppError('conflict', CUSTODY_NOT_REVERSIBLE);
+  if (UNIT_KINDS.includes(movement.kind as MovementKind)) return new AppError('conflict', SERIAL_TOOL_NOT_MOVED_HERE);
   if (TRANSFER_KINDS.includes(movement.kind as MovementKind) || movement.transfer_line_id) {
     return new AppError('conflict', TRANSFER_NOT_REVERSIBLE);
   }
@@ -181,6 +204,8 @@ async function reverseMovementIn(tx: DbOrTx, auth: AuthContext, id: string, reas
   // so what the job still holds is read with every line of it.
   const job = original.job_id ? { jobId: original.job_id, costCodeId: original.cost_code_id, mustBeOpen: false } : undefined;
   if (job && original.kind === 'issue') await lockItem(tx, 'material', original.item_id);
+  // A serial tool's line takes its units back where they were.
+  const movedUnits = isMaterial ? [] : await findMovedUnits(tx, original.id);
   let movementId: string;
   try {
     ({ movementId } = await recordMovementWithId(
@@ -198,6 +223,7 @@ async function reverseMovementIn(tx: DbOrTx, auth: AuthContext, id: string, reas
         idempotencyKey: key,
         // What an outbound line took comes back exactly; an inbound line taken back leaves at the average.
         exactValue: original.quantity * availableEffect < 0 ? reversedValue(original.id) : undefined,
+        unitIds: movedUnits.length > 0 ? movedUnits : undefined,
       },
       {
         notFound: isMaterial ? MATERIAL_NOT_FOUND : TOOL_NOT_FOUND,

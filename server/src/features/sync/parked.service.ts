@@ -70,7 +70,7 @@ async function recordParked(
   const { item_id: itemId, item_kind: itemKind } = row;
   if (!itemId || !itemKind) throw new Error(`parked op ${row.id} names no item`);
   if (row.worker_id) {
-    const handover = { workerId: row.worker_id, quantity, dueAt: row.due_at ?? undefined };
+    const handover = { workerId: row.worker_id, quantity, dueAt: row.due_at ?? undefined, unitIds: row.unit_ids ?? undefined };
     const context = { timeZone, idempotencyKey: row.op_id, capturedAt, actorId: row.user_id };
     return (await checkOutRecorded(tx, auth, itemId, handover, context)).movementId;
   }
@@ -92,6 +92,8 @@ async function recordParked(
         job: charge,
         namesNoJob: namesNoJob(row, charge),
         idempotencyKey: row.op_id,
+        unitIds: row.unit_ids ?? undefined,
+        serviceGate: { today: todayIn(timeZone), isOverridden: false },
       },
       {
         notFound: itemKind === 'tool' ? TOOL_NOT_FOUND : MATERIAL_NOT_FOUND,

@@ -105,6 +105,7 @@ export function isLedgerReady(op: Op, found: OpContext, context: Context): boole
   return (
     !op.workerId &&
     !op.jobId &&
+    !op.unitIds &&
     !earlierAnswer(op, fingerprintOf(op), found) &&
     Date.parse(op.capturedAt) <= context.now + SYNC_FUTURE_TOLERANCE_MS &&
     !refusalBeforeLedger(op, found.item, context)

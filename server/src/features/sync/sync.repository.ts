@@ -26,6 +26,7 @@ export type SyncOpRow = {
   captured_at: string | Date;
   worker_id: string | null;
   worker_name: string | null;
+  unit_ids: string[] | null;
   due_at: string | null;
   received_at: string | Date;
   state: 'applied' | 'parked' | 'discarded';
@@ -152,6 +153,8 @@ export type ParkedInsert = {
   capturedAt: string;
   workerId: string | null;
   dueAt: string | null;
+  /** A serial tool's units the op names. */
+  unitIds?: string[] | null;
   code: string;
   message: string;
   available: number | null;
@@ -176,11 +179,11 @@ async function insertParkedOp(db: DbOrTx, op: ParkedInsert): Promise<string | un
   const [row] = await queryRows<Pick<RowOf<typeof syncOps>, 'id'>>(
     db,
     sql`insert into sync_ops (user_id, op_id, fingerprint, store_id, kind, item_kind, item_id, quantity, reason, unit_cost, job_id, cost_code,
-                              captured_at, worker_id, due_at, purchase_order_id, receipt, state, code, message, available)
+                              captured_at, worker_id, due_at, purchase_order_id, receipt, state, code, message, available, unit_ids)
         values (${op.userId}, ${op.opId}, ${op.fingerprint}, ${op.storeId}, ${op.kind}, ${op.itemKind}, ${op.itemId}::uuid, ${op.quantity},
                 ${op.reason}, ${op.unitCost}::numeric, ${op.jobId}::uuid, ${op.costCode}, ${op.capturedAt}::timestamptz, ${op.workerId}, ${op.dueAt},
                 ${op.purchaseOrderId ?? null}::uuid, ${op.receipt ? JSON.stringify(op.receipt) : null}::jsonb, 'parked', ${op.code},
-                ${op.message}, ${op.available})
+                ${op.message}, ${op.available}, ${op.unitIds ? `{${op.unitIds.join(',')}}` : null}::uuid[])
         on conflict (user_id, op_id) do nothing
         returning id`,
   );

@@ -12,20 +12,23 @@ import {
   SyncOpSchema,
   type SyncResult,
   TOOL_NOT_FOUND,
+  UNIT_NOT_FOUND,
   WORKER_INACTIVE,
   WORKER_NOT_FOUND,
   WORKER_OTHER_STORE,
 } from '@stockyard/contract';
+import { describeMessage } from '@stockyard/contract/message-codes';
 import { booksClosed, storeInactive } from '@stockyard/contract/messages';
 import type { Db } from '../../db/client';
 import { instantAt } from '../../db/sql';
 import { storeScopeOf } from '../../lib/auth/policy';
+import { todayIn } from '../../lib/calendar';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, DEADLOCK_DETECTED, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { retryOnContention, runTransaction } from '../../lib/transaction';
 import { checkOutRecorded } from '../custody/custody.service';
 import { recordWithJob } from '../jobs/jobs.service';
-import { jobRefusal, recordMovement, recordSyncedMovements } from '../movements/movements.service';
+import { jobRefusal, recordMovement, recordSyncedMovements, trackingRefusal } from '../movements/movements.service';
 import { jobChargeOfOp, namesNoJob } from './op-job';
 import { parkOp } from './park-op';
 import { applyReceiptOp, type ReceiptOp, receiptRefOf } from './receipt-ops';
@@ -75,6 +78,7 @@ async function applyOp(db: Db, op: Op, found: OpContext, context: Context): Prom
         capturedAt: op.capturedAt,
         workerId: op.workerId ?? null,
         dueAt: op.dueAt ?? null,
+        unitIds: op.unitIds ?? null,
         code: refusal.code,
         message: refusal.message,
         available: refusal.available ?? null,
@@ -112,12 +116,16 @@ async function applyOp(db: Db, op: Op, found: OpContext, context: Context): Prom
           namesNoJob: namesNoJob(op, job),
           idempotencyKey: op.opId,
           syncOp: { userId, opId: op.opId, fingerprint, kind: op.kind, reason: op.reason, capturedAt: op.capturedAt },
+          unitIds: op.unitIds,
+          serviceGate: { today: todayIn(context.timeZone, new Date(op.capturedAt)), isOverridden: false },
         }),
       ),
     );
   } catch (error) {
     // The same op sent again at the same moment stored its row first: this statement wrote nothing.
     if (databaseErrorCode(error) === UNIQUE_VIOLATION) return answerAsStored();
+    const unitRefusal = unitRefusalOf(error);
+    if (unitRefusal) return park(unitRefusal);
     // The job it names is unknown, closed, not of its store, or holds less than a return gives back.
     if (error instanceof AppError) return park({ code: 'job_refused', message: error.message });
     throw error;
@@ -125,6 +133,9 @@ async function applyOp(db: Db, op: Op, found: OpContext, context: Context): Prom
   if (result.isRecorded) return { opId: op.opId, status: 'applied', movementId: result.movementId };
   // Between the checks above and the statement, the item or the keeper's store went away.
   if (!result.current) return park({ code: 'item_gone', message: SYNC_ITEM_GONE });
+  // A serial tool's op that names no units (or a count tool's that names some) cannot be applied as sent.
+  const tracking = trackingRefusal({ itemKind: op.itemKind, kind, unitIds: op.unitIds }, result.current);
+  if (tracking) return { opId: op.opId, status: 'rejected', code: 'invalid', message: tracking.message };
   if (result.store) {
     const { storeName, isActive, isClosed, lockedThrough } = result.store;
     if (isActive && !isClosed) return park({ code: 'job_refused', message: JOB_REQUIRED });
@@ -132,6 +143,18 @@ async function applyOp(db: Db, op: Op, found: OpContext, context: Context): Prom
   }
   if (result.job) return park({ code: 'job_refused', message: jobRefusal(result.job, result.current.store_name).message });
   return park({ code: 'insufficient_stock', ...shortfallOf(op, result.current) });
+}
+
+/**
+ * The parking reason of an op its units refused: one held back by its service (or a worker without
+ * the tool's qualification), or a unit no longer where the op takes it from.
+ */
+function unitRefusalOf(error: unknown): Refusal | undefined {
+  if (!(error instanceof AppError)) return undefined;
+  const code = describeMessage(error.message).code;
+  if (code === 'service_due' || code === 'qualificationMissing') return { code: 'service_due', message: error.message };
+  if (code === 'unitNotHere' || error.message === UNIT_NOT_FOUND) return { code: 'unit_unavailable', message: error.message };
+  return undefined;
 }
 
 /** The codes a refused handover parks with, by the refusal's message. */
@@ -161,7 +184,7 @@ async function applyHandover(
         tx,
         context.auth,
         op.itemId,
-        { workerId: op.workerId as string, quantity: op.quantity, dueAt: op.dueAt },
+        { workerId: op.workerId as string, quantity: op.quantity, dueAt: op.dueAt, unitIds: op.unitIds },
         {
           timeZone: context.timeZone,
           idempotencyKey: op.opId,
@@ -175,6 +198,9 @@ async function applyHandover(
     if (databaseErrorCode(error) === UNIQUE_VIOLATION) return outcomes.answerAsStored();
     if (!(error instanceof AppError)) throw error;
     if (error.message === DUE_IN_PAST) return { opId: op.opId, status: 'rejected', code: 'invalid', message: DUE_IN_PAST };
+    const unitRefusal = unitRefusalOf(error);
+    if (unitRefusal) return outcomes.park(unitRefusal);
+    if (error.code === 'bad_request') return { opId: op.opId, status: 'rejected', code: 'invalid', message: error.message };
     const code = HANDOVER_REFUSALS[error.message];
     if (code === 'insufficient_stock') {
       return outcomes.park({ code, message: NOT_ENOUGH_STOCK, available: (await findAvailable(db, 'tool', op.itemId)) ?? 0 });

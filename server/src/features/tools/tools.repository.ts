@@ -32,11 +32,15 @@ export function findToolRows(db: DbOrTx, query: ToolQuery): Promise<{ rows: Tool
 }
 
 /** Inserts a tool whose counters start at its opening quantity; throws the database's unique violation on a taken name. */
-export async function insertTool(db: DbOrTx, storeId: string, input: { name: string; totalQuantity: number }): Promise<string> {
+export async function insertTool(
+  db: DbOrTx,
+  storeId: string,
+  input: { name: string; totalQuantity: number; tracking?: 'count' | 'serial' },
+): Promise<string> {
   const [row] = await queryRows<Pick<RowOf<typeof tools>, 'id'>>(
     db,
-    sql`insert into tools (store_id, name, total_quantity, available_quantity)
-        values (${storeId}, ${input.name}, ${input.totalQuantity}, ${input.totalQuantity}) returning id`,
+    sql`insert into tools (store_id, name, total_quantity, available_quantity, tracking)
+        values (${storeId}, ${input.name}, ${input.totalQuantity}, ${input.totalQuantity}, ${input.tracking ?? 'count'}) returning id`,
   );
   if (!row) throw new Error('insert returned no row');
   return row.id;

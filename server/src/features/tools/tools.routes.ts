@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
+import { todayIn } from '../../lib/calendar';
 import { registerCsvExport } from '../../lib/csv-export';
 import { errorResponses, withTotal } from '../../lib/http';
 import { movementRoute, registerCreateRoutes, registerMovementRoutes } from '../../lib/stock-routes';
@@ -78,19 +79,39 @@ const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: DamageToolRequestSchema,
         message: TOOL_DAMAGED,
         move: (db, auth, body, claim) =>
-          moveTool(db, auth, body.toolId, { kind: 'damage', quantity: body.damagedQuantity, reason: body.damagedReason }, claim),
+          moveTool(
+            db,
+            auth,
+            body.toolId,
+            { kind: 'damage', quantity: body.damagedQuantity, reason: body.damagedReason, unitIds: body.unitIds, today: todayIn(app.timeZone) },
+            claim,
+          ),
       }),
       movementRoute({
         url: '/api/user/add-refund-tool',
         body: RefundToolRequestSchema,
         message: TOOL_RETURNED,
-        move: (db, auth, body, claim) => moveTool(db, auth, body.toolId, { kind: 'return', quantity: body.refundQuantity }, claim),
+        move: (db, auth, body, claim) =>
+          moveTool(
+            db,
+            auth,
+            body.toolId,
+            { kind: 'return', quantity: body.refundQuantity, unitIds: body.unitIds, today: todayIn(app.timeZone) },
+            claim,
+          ),
       }),
       movementRoute({
         url: '/api/user/add-consumed-tool',
         body: ConsumeToolRequestSchema,
         message: TOOL_ISSUED,
-        move: (db, auth, body, claim) => moveTool(db, auth, body.toolId, { kind: 'issue', quantity: body.quantity }, claim),
+        move: (db, auth, body, claim) =>
+          moveTool(
+            db,
+            auth,
+            body.toolId,
+            { kind: 'issue', quantity: body.quantity, unitIds: body.unitIds, today: todayIn(app.timeZone) },
+            claim,
+          ),
       }),
     ],
   });

@@ -1,18 +1,21 @@
 import {
   DAMAGE_EXCEEDS_AVAILABLE,
   NOT_ENOUGH_STOCK,
+  SERIAL_TOOL_STARTS_EMPTY,
   TOOL_NOT_FOUND,
   TOOL_SAVED,
   type Tool,
   type ToolCreateRequestSchema,
   toolNameTaken,
   toolRefundExceeds,
+  UNITS_MATCH_QUANTITY,
 } from '@stockyard/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError } from '../../lib/errors';
+import { runTransaction } from '../../lib/transaction';
 import { type IdempotencyClaim, type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { recordAudit } from '../audit/audit.service';
 import { createItemWithOpening, recordMovementOrRefuse } from '../movements/movements.service';
@@ -40,6 +43,7 @@ async function createToolIn(
   input: z.output<typeof ToolCreateRequestSchema>,
   idempotencyKey?: string,
 ): Promise<Tool> {
+  if (input.tracking === 'serial' && input.totalQuantity > 0) throw new AppError('bad_request', SERIAL_TOOL_STARTS_EMPTY);
   const { id, storeId } = await createItemWithOpening(tx, auth, {
     itemKind: 'tool',
     storeId: input.storeId,
@@ -56,34 +60,40 @@ async function createToolIn(
     entityId: id,
     entityName: input.name,
     storeId,
-    details: { totalQuantity: input.totalQuantity },
+    details: { totalQuantity: input.totalQuantity, tracking: input.tracking },
   });
   const { rows } = await findToolRows(tx, { storeIds: null, ids: [id] });
   if (!rows[0]) throw new AppError('not_found', TOOL_NOT_FOUND);
   return presentTool(rows[0]);
 }
 
-/** Records an issue, damage (with its reason) or return of a tool. */
+/**
+ * Records an issue, damage (with its reason) or return of a tool; a serial tool's names its units,
+ * and an issue of them is checked against their service plans on `today`.
+ */
 export async function moveTool(
-  db: DbOrTx,
+  db: Db,
   auth: AuthContext,
   toolId: string,
-  movement: { kind: 'issue' | 'damage' | 'return'; quantity: number; reason?: string },
+  movement: { kind: 'issue' | 'damage' | 'return'; quantity: number; reason?: string; unitIds?: string[]; today: string },
   claim?: IdempotencyClaim,
 ): Promise<Tool> {
-  const row = await recordMovementOrRefuse<ToolRow>(
-    db,
-    {
-      itemKind: 'tool',
-      itemId: toolId,
-      storeIds: storeScopeOf(auth),
-      kind: movement.kind,
-      quantity: movement.quantity,
-      actorId: auth.userId,
-      reason: movement.reason || null,
-      claim,
-    },
-    {
+  if (movement.unitIds && movement.unitIds.length !== movement.quantity) throw new AppError('bad_request', UNITS_MATCH_QUANTITY);
+  const input = {
+    itemKind: 'tool' as const,
+    itemId: toolId,
+    storeIds: storeScopeOf(auth),
+    kind: movement.kind,
+    quantity: movement.quantity,
+    actorId: auth.userId,
+    reason: movement.reason || null,
+    claim,
+    unitIds: movement.unitIds,
+    serviceGate: { today: movement.today, isOverridden: false },
+  };
+  // A serial tool's units move in a second statement: both in one transaction, or neither.
+  const record = (tx: DbOrTx) =>
+    recordMovementOrRefuse<ToolRow>(tx, input, {
       notFound: TOOL_NOT_FOUND,
       refused: (current) =>
         ({
@@ -91,9 +101,8 @@ export async function moveTool(
           damage: DAMAGE_EXCEEDS_AVAILABLE,
           return: toolRefundExceeds(current.consumed_quantity - current.custody_quantity),
         })[movement.kind],
-    },
-  );
-  return presentTool(row);
+    });
+  return presentTool(movement.unitIds ? await runTransaction(db, record) : await record(db));
 }
 
 /** The store of a live tool of the caller's; 404 for another store's or none. */

@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/sql';
+import { todayIn } from '../../lib/calendar';
+import { runTransaction } from '../../lib/transaction';
+import { notifyDueSoon } from './tool-units.repository';
+import { DUE_SOON_DAYS } from './tool-units.service';
+
+/** The advisory lock the due-soon check runs under: one process at a time checks. */
+const DUE_CHECK_LOCK = 4_239_001;
+
+/**
+ * Tells keepers of units that came within DUE_SOON_DAYS of a due day, once per due day: under a
+ * transaction-scoped advisory lock, so of several processes one checks at a time (and the marking
+ * UPDATE tells once even without it). Answers how many unit plans it told of, or null when another
+ * process held the lock.
+ */
+export async function checkServiceDue(db: Db, timeZone: string): Promise<number | null> {
+  return runTransaction(db, async (tx) => {
+    const [lock] = await queryRows<{ taken: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${DUE_CHECK_LOCK}) as taken`);
+    if (!lock?.taken) return null;
+    return notifyDueSoon(tx, { today: todayIn(timeZone), withinDays: DUE_SOON_DAYS });
+  });
+}
+
+/** Runs the due-soon check now and then every `everyMs`; returns a stop function. */
+export function startServiceDueCheck(db: Db, timeZone: string, everyMs: number, log: FastifyBaseLogger): () => Promise<void> {
+  let isStopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const tick = () => {
+    running = checkServiceDue(db, timeZone)
+      .catch((error) => log.warn({ err: error }, 'The service due check failed'))
+      .then(() => {
+        if (!isStopped) timer = setTimeout(tick, everyMs);
+      });
+  };
+  timer = setTimeout(tick, 0);
+  return async () => {
+    isStopped = true;
+    clearTimeout(timer);
+    await running;
+  };
+}
