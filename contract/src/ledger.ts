@@ -140,7 +140,6 @@ export const UnitIdsSchema = z
   .max(UNITS_PER_MOVEMENT_MAX, `Name at most ${UNITS_PER_MOVEMENT_MAX} units at once.`)
   .refine((ids) => new Set(ids).size === ids.length, UNITS_REPEATED);
 
-
 export const ToolCreateRequestSchema = z.object({
   name: requiredText('Tool name'),
   totalQuantity: startingQuantitySchema('Quantity').default(1),

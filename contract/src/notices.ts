@@ -72,7 +72,8 @@ export const NOTICE_TEXTS: Record<Language, Catalogue> = {
       transferArrivedDamaged: '{p0} de {p1} llegó a {p2} con {p3} dañados.',
       transferArrivedLost: '{p0} de {p1} llegó a {p2} con {p3} dañados y {p4} dados de baja.',
       webhookDisabled: 'El webhook a {p0} se desactivó tras un día de envíos fallidos. Corrija el receptor y vuelva a activar el webhook.',
-      serviceDueSoon: 'La unidad {p1} de {p0} en {p4} debe pasar su servicio {p2} el {p3}. Registre el servicio antes de volver a entregarla.',
+      serviceDueSoon:
+        'La unidad {p1} de {p0} en {p4} debe pasar su servicio {p2} el {p3}. Registre el servicio antes de volver a entregarla.',
     },
     subjects: {
       low_stock: 'Existencias bajo mínimo en {store}',
@@ -99,7 +100,8 @@ export const NOTICE_TEXTS: Record<Language, Catalogue> = {
       transferArrivedLost: '{p0} de {p1} est arrivé à {p2} avec {p3} endommagés et {p4} passés en perte.',
       webhookDisabled:
         'Le webhook vers {p0} a été désactivé après une journée d’envois échoués. Corrigez le destinataire, puis réactivez le webhook.',
-      serviceDueSoon: 'L’unité {p1} de {p0} à {p4} doit passer son entretien {p2} le {p3}. Enregistrez l’entretien avant de la confier à nouveau.',
+      serviceDueSoon:
+        'L’unité {p1} de {p0} à {p4} doit passer son entretien {p2} le {p3}. Enregistrez l’entretien avant de la confier à nouveau.',
     },
     subjects: {
       low_stock: 'Stock bas à {store}',

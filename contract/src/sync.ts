@@ -3,9 +3,9 @@ import { fieldTooLong, IdSchema, PageQuerySchema, requiredText, StoreRefSchema, 
 import { DueAtSchema } from './custody';
 import { JOB_REQUIRED } from './jobs';
 import { CalendarDateSchema, jobFields, quantitySchema, UnitIdsSchema, VALID_QUANTITY_REQUIRED } from './ledger';
-import { UNITS_MATCH_QUANTITY } from './tool-units';
 import { UnitCostSchema } from './money';
 import { PurchaseReceiptRequestSchema } from './purchase-orders';
+import { UNITS_MATCH_QUANTITY } from './tool-units';
 
 // Movements a keeper recorded on a phone, maybe with no signal, sent later in a batch: each applied
 // exactly once, or kept on the server for a person to look at (parked).

@@ -122,7 +122,10 @@ export const SERVICE_RESULTS = ['passed', 'failed'] as const;
 export const ServiceRecordRequestSchema = z.object({
   planId: IdSchema,
   result: z.enum(SERVICE_RESULTS, { message: 'Result must be passed or failed' }),
-  checklist: z.array(z.object({ item: requiredText('Checklist item', NAME_MAX), ok: z.boolean() })).max(40).default([]),
+  checklist: z
+    .array(z.object({ item: requiredText('Checklist item', NAME_MAX), ok: z.boolean() }))
+    .max(40)
+    .default([]),
   notes: optionalText('Notes', TEXT_MAX),
   performedAt: z.iso.datetime({ offset: true, message: 'Please enter when the service was done.' }),
 });
@@ -185,7 +188,8 @@ export const UNIT_SERVICED_IN_STORE = 'A unit is serviced while it is in the sto
 export const SERVICE_IN_FUTURE = 'The service cannot be dated in the future.';
 export const PLAN_NOT_ON_TOOL = 'This service plan is not one of the tool’s.';
 export const OVERRIDE_ADMIN_ONLY = 'Only an admin may override a service or qualification check.';
-export const SERIAL_TOOL_NOT_MOVED_HERE = 'A tool tracked by serial number moves unit by unit: issue, return, hand over or retire its units.';
+export const SERIAL_TOOL_NOT_MOVED_HERE =
+  'A tool tracked by serial number moves unit by unit: issue, return, hand over or retire its units.';
 export function unitsRequired(tool: string): string {
   return `${tool} is tracked by serial number: name the units that move.`;
 }

@@ -222,3 +222,9 @@ export function heldByJob(itemId: string, jobId: string): SQL {
   return sql`(select coalesce(sum(case when m.kind = 'issue' then m.quantity else -m.quantity end), 0)::int
               from movements m where m.item_id = ${itemId} and m.job_id = ${jobId} and m.kind in ('issue', 'return'))`;
 }
+
+/** A plan holds a unit back on `today` when it is due by then, out of check-outs, or failed. */
+export function heldBackBy(plan: string, today: string) {
+  const p = sql.raw(plan);
+  return sql`(coalesce(${p}.due_on <= ${today}::date, false) or coalesce(${p}.uses_left <= 0, false) or coalesce(${p}.last_result = 'failed', false))`;
+}

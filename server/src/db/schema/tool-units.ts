@@ -26,9 +26,7 @@ export const toolUnits = pgTable(
     /** The custody record it is out on, while a worker has it. */
     custodyId: uuid('custody_id').references(() => custody.id),
     /** What its own label encodes ("U-1F4"), from the items' sequence. */
-    code: text('code')
-      .notNull()
-      .default(sql.raw(`('U-' || upper(to_hex(nextval('item_code_seq'))))`)),
+    code: text('code').notNull().default(sql.raw(`('U-' || upper(to_hex(nextval('item_code_seq'))))`)),
     retiredReason: text('retired_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -29,9 +29,9 @@ import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { recordAudit } from '../audit/audit.service';
 import { recordMovementOrRefuse, recordMovementWithId, type SyncOpRecord } from '../movements/movements.service';
 import { getTool } from '../tools/tools.service';
-import { holdsQualification } from './qualifications.repository';
 import { presentCustody } from './custody.presenter';
 import { type DueTime, endOfWorkingDay, findCustodyRows, findOpeningHours, insertCustody, setDueAt, takeBack } from './custody.repository';
+import { holdsQualification } from './qualifications.repository';
 import { lockWorker } from './workers.repository';
 
 /**

@@ -11,7 +11,7 @@ import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { todayIn } from '../../lib/calendar';
 import { AppError } from '../../lib/errors';
-import { runTransaction } from '../../lib/transaction';
+import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { recordAudit } from '../audit/audit.service';
 import { deleteQualification, findQualifications, insertQualification, type QualificationRow } from './qualifications.repository';
 import { getWorker } from './workers.service';
@@ -33,8 +33,9 @@ export function addQualification(
   workerId: string,
   input: z.output<typeof QualificationCreateRequestSchema>,
   timeZone: string,
+  requestKey?: RequestKey,
 ) {
-  return runTransaction(db, async (tx) => {
+  return runIdempotent(db, requestKey, async (tx) => {
     const worker = await getWorker(tx, auth, workerId);
     const id = await insertQualification(tx, { workerId, name: input.name, expiresOn: input.expiresOn });
     await recordAudit(tx, {
@@ -48,12 +49,12 @@ export function addQualification(
     });
     const row = (await findQualifications(tx, workerId, todayIn(timeZone))).find((found) => found.id === id);
     if (!row) throw new Error('the qualification just added was not found');
-    return { message: QUALIFICATION_ADDED, qualification: presentQualification(row) };
+    return { status: 201 as const, body: { message: QUALIFICATION_ADDED, qualification: presentQualification(row) } };
   });
 }
 
-export function removeQualification(db: Db, auth: AuthContext, id: string) {
-  return runTransaction(db, async (tx) => {
+export function removeQualification(db: Db, auth: AuthContext, id: string, requestKey?: RequestKey) {
+  return runIdempotent(db, requestKey, async (tx) => {
     const row = await deleteQualification(tx, id, storeScopeOf(auth));
     if (!row) throw new AppError('not_found', QUALIFICATION_NOT_FOUND);
     const worker = await getWorker(tx, auth, row.worker_id);
@@ -66,6 +67,6 @@ export function removeQualification(db: Db, auth: AuthContext, id: string) {
       storeId: worker.store._id,
       details: { expiresOn: row.expires_on },
     });
-    return { message: QUALIFICATION_REMOVED };
+    return { status: 200 as const, body: { message: QUALIFICATION_REMOVED } };
   });
 }

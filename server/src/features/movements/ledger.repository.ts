@@ -1,8 +1,8 @@
+import { UNITS_MATCH_QUANTITY } from '@stockyard/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type ItemKind, MOVEMENT_EFFECTS, type MovementKind, type tools } from '../../db/schema';
 import { heldByJob, openingValue, queryRows, queryRowsPrepared, type RowOf, storeFilter } from '../../db/sql';
-import { UNITS_MATCH_QUANTITY } from '@stockyard/contract';
 import { AppError } from '../../lib/errors';
 import type { IdempotencyClaim } from '../../lib/idempotency';
 import { moveUnits } from './unit-moves.repository';

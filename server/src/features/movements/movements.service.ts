@@ -21,13 +21,13 @@ import {
   REVERSE_TOO_OLD,
   reversalWouldGoNegative,
   SERIAL_TOOL_NOT_MOVED_HERE,
-  UNIT_KINDS,
-  UNITS_ON_SERIAL_TOOLS_ONLY,
-  unitsRequired,
   SUPPLIER_RETURN_NOT_REVERSIBLE,
   TOOL_NOT_FOUND,
   TRANSFER_KINDS,
   TRANSFER_NOT_REVERSIBLE,
+  UNIT_KINDS,
+  UNITS_ON_SERIAL_TOOLS_ONLY,
+  unitsRequired,
 } from '@stockyard/contract';
 import { booksClosed, storeInactive } from '@stockyard/contract/messages';
 import type { z } from 'zod';
@@ -96,7 +96,10 @@ export async function recordMovementWithId<R extends ItemRow>(
  * A tool's line refused for how the tool is tracked: a serial tool's must name its units (and can
  * only be one that moves units), a count tool's names none.
  */
-export function trackingRefusal(input: Pick<MovementInput, 'itemKind' | 'kind' | 'unitIds' | 'reversesId'>, current: ItemRow): AppError | null {
+export function trackingRefusal(
+  input: Pick<MovementInput, 'itemKind' | 'kind' | 'unitIds' | 'reversesId'>,
+  current: ItemRow,
+): AppError | null {
   if (input.itemKind !== 'tool') return null;
   if (current.tracking === 'serial' && !input.unitIds) {
     return movesUnits(input.kind) && !input.reversesId

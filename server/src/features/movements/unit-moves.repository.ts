@@ -1,7 +1,14 @@
-import { type MovementKind, SERIAL_TOOL_NOT_MOVED_HERE, serviceDue, UNIT_NOT_FOUND, type UnitState, unitNotHere } from '@stockyard/contract';
+import {
+  type MovementKind,
+  SERIAL_TOOL_NOT_MOVED_HERE,
+  serviceDue,
+  UNIT_NOT_FOUND,
+  type UnitState,
+  unitNotHere,
+} from '@stockyard/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { queryRows } from '../../db/sql';
+import { heldBackBy, queryRows } from '../../db/sql';
 import { AppError } from '../../lib/errors';
 
 /** The state each kind of ledger line takes a serial tool's unit from, and to. */
@@ -26,12 +33,6 @@ const USE_KINDS: readonly MovementKind[] = ['issue', 'checkout'];
 
 export function movesUnits(kind: MovementKind): boolean {
   return UNIT_TRANSITIONS[kind] !== undefined;
-}
-
-/** A plan holds a unit back on `today` when it is due by then, out of check-outs, or failed. */
-export function heldBackBy(plan: string, today: string) {
-  const p = sql.raw(plan);
-  return sql`(coalesce(${p}.due_on <= ${today}::date, false) or coalesce(${p}.uses_left <= 0, false) or coalesce(${p}.last_result = 'failed', false))`;
 }
 
 export type UnitMove = {

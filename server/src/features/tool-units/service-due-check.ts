@@ -1,14 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { queryRows } from '../../db/sql';
 import { todayIn } from '../../lib/calendar';
 import { runTransaction } from '../../lib/transaction';
-import { notifyDueSoon } from './tool-units.repository';
+import { notifyDueSoon, tryDueCheckLock } from './tool-units.repository';
 import { DUE_SOON_DAYS } from './tool-units.service';
-
-/** The advisory lock the due-soon check runs under: one process at a time checks. */
-const DUE_CHECK_LOCK = 4_239_001;
 
 /**
  * Tells keepers of units that came within DUE_SOON_DAYS of a due day, once per due day: under a
@@ -18,8 +13,7 @@ const DUE_CHECK_LOCK = 4_239_001;
  */
 export async function checkServiceDue(db: Db, timeZone: string): Promise<number | null> {
   return runTransaction(db, async (tx) => {
-    const [lock] = await queryRows<{ taken: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${DUE_CHECK_LOCK}) as taken`);
-    if (!lock?.taken) return null;
+    if (!(await tryDueCheckLock(tx))) return null;
     return notifyDueSoon(tx, { today: todayIn(timeZone), withinDays: DUE_SOON_DAYS });
   });
 }

@@ -1,7 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { queryRows, storeFilter, uuidIn } from '../../db/sql';
-import { heldBackBy } from '../movements/unit-moves.repository';
+import { heldBackBy, queryRows, storeFilter, uuidIn } from '../../db/sql';
 
 export type UnitPlanRow = {
   planId: string;
@@ -267,4 +266,13 @@ export async function notifyDueSoon(db: DbOrTx, input: { today: string; withinDa
 
 export async function setToolQualification(db: DbOrTx, toolId: string, qualification: string | null): Promise<void> {
   await db.execute(sql`update tools set requires_qualification = ${qualification} where id = ${toolId} and deleted_at is null`);
+}
+
+/** The advisory lock the due-soon check runs under: one process at a time checks. */
+const DUE_CHECK_LOCK = 4_239_001;
+
+/** Takes the due-soon check's lock for the caller's transaction, unless another process holds it. */
+export async function tryDueCheckLock(tx: DbOrTx): Promise<boolean> {
+  const [lock] = await queryRows<{ taken: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${DUE_CHECK_LOCK}) as taken`);
+  return lock?.taken ?? false;
 }

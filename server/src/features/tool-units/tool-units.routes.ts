@@ -22,6 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
 import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
+import { requestKeyOf, sendAnswer } from '../../lib/request-key';
 import { addQualification, listQualifications, removeQualification } from '../custody/qualifications.service';
 import {
   addUnit,
@@ -53,7 +54,8 @@ const toolUnitsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: authorize('items:create'),
       schema: { tags, ...byId, body: UnitCreateRequestSchema, response: { 201: ToolUnitResponseSchema, ...errorResponses } },
     },
-    async (request, reply) => reply.status(201).send(await addUnit(app.db, authOf(request), request.params.id, request.body, app.timeZone)),
+    async (request, reply) =>
+      sendAnswer(reply, await addUnit(app.db, authOf(request), request.params.id, request.body, app.timeZone, requestKeyOf(request))),
   );
   app.get(
     '/api/tool-units/:id',
@@ -66,7 +68,11 @@ const toolUnitsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: authorize('stock:move'),
       schema: { tags, ...byId, body: UnitRetireRequestSchema, response: { 200: ToolUnitResponseSchema, ...errorResponses } },
     },
-    async (request) => retireUnit(app.db, authOf(request), request.params.id, request.body.retire.reason, app.timeZone),
+    async (request, reply) =>
+      sendAnswer(
+        reply,
+        await retireUnit(app.db, authOf(request), request.params.id, request.body.retire.reason, app.timeZone, requestKeyOf(request)),
+      ),
   );
   app.post(
     '/api/tool-units/:id/services',
@@ -75,7 +81,7 @@ const toolUnitsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, ...byId, body: ServiceRecordRequestSchema, response: { 201: ToolUnitResponseSchema, ...errorResponses } },
     },
     async (request, reply) =>
-      reply.status(201).send(await recordService(app.db, authOf(request), request.params.id, request.body, app.timeZone)),
+      sendAnswer(reply, await recordService(app.db, authOf(request), request.params.id, request.body, app.timeZone, requestKeyOf(request))),
   );
 
   app.get(
@@ -89,7 +95,7 @@ const toolUnitsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: authorize('items:edit'),
       schema: { tags, body: ServicePlanCreateRequestSchema, response: { 201: ServicePlanResponseSchema, ...errorResponses } },
     },
-    async (request, reply) => reply.status(201).send(await createPlan(app.db, authOf(request), request.body)),
+    async (request, reply) => sendAnswer(reply, await createPlan(app.db, authOf(request), request.body, requestKeyOf(request))),
   );
   app.put(
     '/api/tools/:id/service-plans',
@@ -102,7 +108,11 @@ const toolUnitsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ message: z.string(), plans: z.array(ServicePlanSchema) }), ...errorResponses },
       },
     },
-    async (request) => assignPlans(app.db, authOf(request), request.params.id, request.body.planIds, app.timeZone),
+    async (request, reply) =>
+      sendAnswer(
+        reply,
+        await assignPlans(app.db, authOf(request), request.params.id, request.body.planIds, app.timeZone, requestKeyOf(request)),
+      ),
   );
   app.patch(
     '/api/tools/:id',
@@ -110,7 +120,17 @@ const toolUnitsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: authorize('items:edit'),
       schema: { tags, ...byId, body: ToolPatchRequestSchema, response: { 200: ToolMovementResponseSchema, ...errorResponses } },
     },
-    async (request) => setRequiredQualification(app.db, authOf(request), request.params.id, request.body.requiresQualification),
+    async (request, reply) =>
+      sendAnswer(
+        reply,
+        await setRequiredQualification(
+          app.db,
+          authOf(request),
+          request.params.id,
+          request.body.requiresQualification,
+          requestKeyOf(request),
+        ),
+      ),
   );
 
   app.get(
@@ -140,7 +160,10 @@ const toolUnitsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, ...byId, body: QualificationCreateRequestSchema, response: { 201: QualificationResponseSchema, ...errorResponses } },
     },
     async (request, reply) =>
-      reply.status(201).send(await addQualification(app.db, authOf(request), request.params.id, request.body, app.timeZone)),
+      sendAnswer(
+        reply,
+        await addQualification(app.db, authOf(request), request.params.id, request.body, app.timeZone, requestKeyOf(request)),
+      ),
   );
   app.delete(
     '/api/qualifications/:id',
@@ -148,7 +171,8 @@ const toolUnitsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: authorize('workers:manage'),
       schema: { tags, ...byId, response: { 200: z.object({ message: z.string() }), ...errorResponses } },
     },
-    async (request) => removeQualification(app.db, authOf(request), request.params.id),
+    async (request, reply) =>
+      sendAnswer(reply, await removeQualification(app.db, authOf(request), request.params.id, requestKeyOf(request))),
   );
 };
 

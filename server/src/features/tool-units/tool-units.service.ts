@@ -19,8 +19,8 @@ import {
   UNIT_NOT_RETIRABLE,
   UNIT_RETIRED,
   UNIT_SERVICED_IN_STORE,
-  type UnitCreateRequestSchema,
   UNITS_ON_SERIAL_TOOLS_ONLY,
+  type UnitCreateRequestSchema,
 } from '@stockyard/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
@@ -28,7 +28,7 @@ import { assertStoreVisible, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { todayIn } from '../../lib/calendar';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
-import { runTransaction } from '../../lib/transaction';
+import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { recordAudit } from '../audit/audit.service';
 import { lockItem, recordMovementWithId } from '../movements/movements.service';
 import { getTool } from '../tools/tools.service';
@@ -79,8 +79,15 @@ export async function getUnit(db: DbOrTx, auth: AuthContext, id: string, timeZon
  * Adds a unit to a serial tool: the unit, the tool's plans counted from today, and an opening line
  * of 1 naming it, in one transaction; its keepers are told at once if a plan makes it due soon.
  */
-export function addUnit(db: Db, auth: AuthContext, toolId: string, input: z.output<typeof UnitCreateRequestSchema>, timeZone: string) {
-  return runTransaction(db, async (tx) => {
+export function addUnit(
+  db: Db,
+  auth: AuthContext,
+  toolId: string,
+  input: z.output<typeof UnitCreateRequestSchema>,
+  timeZone: string,
+  requestKey?: RequestKey,
+) {
+  return runIdempotent(db, requestKey, async (tx) => {
     const tool = await serialTool(tx, auth, toolId);
     await lockItem(tx, 'tool', toolId);
     let unitId: string;
@@ -93,7 +100,15 @@ export function addUnit(db: Db, auth: AuthContext, toolId: string, input: z.outp
     }
     await recordMovementWithId(
       tx,
-      { itemKind: 'tool', itemId: toolId, storeIds: storeScopeOf(auth), kind: 'opening', quantity: 1, actorId: auth.userId, unitIds: [unitId] },
+      {
+        itemKind: 'tool',
+        itemId: toolId,
+        storeIds: storeScopeOf(auth),
+        kind: 'opening',
+        quantity: 1,
+        actorId: auth.userId,
+        unitIds: [unitId],
+      },
       { notFound: TOOL_NOT_FOUND, refused: () => TOOL_NOT_FOUND },
     );
     await recordAudit(tx, {
@@ -106,19 +121,28 @@ export function addUnit(db: Db, auth: AuthContext, toolId: string, input: z.outp
       details: { serial: input.serial, assetTag: input.assetTag || null },
     });
     await notifyDueSoon(tx, { today: todayIn(timeZone), withinDays: DUE_SOON_DAYS, unitIds: [unitId] });
-    return { message: UNIT_ADDED, unit: await mustFindUnit(tx, auth, unitId, timeZone) };
+    return { status: 201 as const, body: { message: UNIT_ADDED, unit: await mustFindUnit(tx, auth, unitId, timeZone) } };
   });
 }
 
 /** Retires a unit in the store or back damaged: it leaves the tool's total through its own ledger line. */
-export function retireUnit(db: Db, auth: AuthContext, id: string, reason: string, timeZone: string) {
-  return runTransaction(db, async (tx) => {
+export function retireUnit(db: Db, auth: AuthContext, id: string, reason: string, timeZone: string, requestKey?: RequestKey) {
+  return runIdempotent(db, requestKey, async (tx) => {
     const unit = await mustFindUnit(tx, auth, id, timeZone);
     const kind = unit.state === 'available' ? 'retirement' : unit.state === 'damaged' ? 'damaged_retirement' : undefined;
     if (!kind) throw new AppError('conflict', UNIT_NOT_RETIRABLE);
     await recordMovementWithId(
       tx,
-      { itemKind: 'tool', itemId: unit.toolId, storeIds: storeScopeOf(auth), kind, quantity: 1, actorId: auth.userId, reason, unitIds: [id] },
+      {
+        itemKind: 'tool',
+        itemId: unit.toolId,
+        storeIds: storeScopeOf(auth),
+        kind,
+        quantity: 1,
+        actorId: auth.userId,
+        reason,
+        unitIds: [id],
+      },
       { notFound: TOOL_NOT_FOUND, refused: () => UNIT_NOT_RETIRABLE },
     );
     await setRetiredReason(tx, id, reason);
@@ -131,7 +155,7 @@ export function retireUnit(db: Db, auth: AuthContext, id: string, reason: string
       storeId: unit.store._id,
       details: { state: { before: unit.state, after: 'retired' }, reason },
     });
-    return { message: UNIT_RETIRED, unit: await mustFindUnit(tx, auth, id, timeZone) };
+    return { status: 200 as const, body: { message: UNIT_RETIRED, unit: await mustFindUnit(tx, auth, id, timeZone) } };
   });
 }
 
@@ -141,8 +165,8 @@ export async function listPlans(db: DbOrTx) {
   return { plans: (await findPlans(db)).map(presentPlan) };
 }
 
-export function createPlan(db: Db, auth: AuthContext, input: z.output<typeof ServicePlanCreateRequestSchema>) {
-  return runTransaction(db, async (tx) => {
+export function createPlan(db: Db, auth: AuthContext, input: z.output<typeof ServicePlanCreateRequestSchema>, requestKey?: RequestKey) {
+  return runIdempotent(db, requestKey, async (tx) => {
     let id: string;
     try {
       id = await insertPlan(tx, input);
@@ -161,13 +185,13 @@ export function createPlan(db: Db, auth: AuthContext, input: z.output<typeof Ser
     });
     const [row] = await findPlans(tx, [id]);
     if (!row) throw new Error('the plan just saved was not found');
-    return { message: SERVICE_PLAN_SAVED, plan: presentPlan(row) };
+    return { status: 201 as const, body: { message: SERVICE_PLAN_SAVED, plan: presentPlan(row) } };
   });
 }
 
 /** Sets the plans a serial tool follows, under its row's lock (a unit added at once gets them too). */
-export function assignPlans(db: Db, auth: AuthContext, toolId: string, planIds: string[], timeZone: string) {
-  return runTransaction(db, async (tx) => {
+export function assignPlans(db: Db, auth: AuthContext, toolId: string, planIds: string[], timeZone: string, requestKey?: RequestKey) {
+  return runIdempotent(db, requestKey, async (tx) => {
     const tool = await serialTool(tx, auth, toolId);
     const ids = [...new Set(planIds)];
     const plans = await findPlans(tx, ids);
@@ -187,13 +211,13 @@ export function assignPlans(db: Db, auth: AuthContext, toolId: string, planIds: 
     if (units.length > 0) {
       await notifyDueSoon(tx, { today: todayIn(timeZone), withinDays: DUE_SOON_DAYS, unitIds: units.map((unit) => unit.id) });
     }
-    return { message: TOOL_PLANS_SAVED, plans: plans.map(presentPlan) };
+    return { status: 200 as const, body: { message: TOOL_PLANS_SAVED, plans: plans.map(presentPlan) } };
   });
 }
 
 /** Sets or clears the qualification a tool requires of the worker it is handed to. */
-export function setRequiredQualification(db: Db, auth: AuthContext, toolId: string, qualification: string | null) {
-  return runTransaction(db, async (tx) => {
+export function setRequiredQualification(db: Db, auth: AuthContext, toolId: string, qualification: string | null, requestKey?: RequestKey) {
+  return runIdempotent(db, requestKey, async (tx) => {
     const before = await getTool(tx, auth, toolId);
     await setToolQualification(tx, toolId, qualification);
     await recordAudit(tx, {
@@ -205,7 +229,7 @@ export function setRequiredQualification(db: Db, auth: AuthContext, toolId: stri
       storeId: before.storeId._id,
       details: { requiresQualification: { before: before.requiresQualification, after: qualification } },
     });
-    return { message: TOOL_SAVED_CHANGES, tool: await getTool(tx, auth, toolId) };
+    return { status: 200 as const, body: { message: TOOL_SAVED_CHANGES, tool: await getTool(tx, auth, toolId) } };
   });
 }
 
@@ -225,9 +249,10 @@ export function recordService(
   unitId: string,
   input: z.output<typeof ServiceRecordRequestSchema>,
   timeZone: string,
+  requestKey?: RequestKey,
 ) {
   if (Date.parse(input.performedAt) > Date.now() + FUTURE_TOLERANCE_MS) throw new AppError('bad_request', SERVICE_IN_FUTURE);
-  return runTransaction(db, async (tx: Tx) => {
+  return runIdempotent(db, requestKey, async (tx: Tx) => {
     const found = await mustFindUnit(tx, auth, unitId, timeZone);
     await lockItem(tx, 'tool', found.toolId);
     const unit = await mustFindUnit(tx, auth, unitId, timeZone);
@@ -243,7 +268,8 @@ export function recordService(
       performedOn: todayIn(timeZone, new Date(input.performedAt)),
       performedBy: auth.userId,
     });
-    const kind = stillFailed && unit.state === 'available' ? 'service_hold' : !stillFailed && unit.state === 'in_service' ? 'service_release' : null;
+    const kind =
+      stillFailed && unit.state === 'available' ? 'service_hold' : !stillFailed && unit.state === 'in_service' ? 'service_release' : null;
     if (kind) {
       await recordMovementWithId(
         tx,
@@ -252,7 +278,7 @@ export function recordService(
       );
     }
     await notifyDueSoon(tx, { today: todayIn(timeZone), withinDays: DUE_SOON_DAYS, unitIds: [unitId] });
-    return { message: SERVICE_RECORDED, unit: await mustFindUnit(tx, auth, unitId, timeZone) };
+    return { status: 201 as const, body: { message: SERVICE_RECORDED, unit: await mustFindUnit(tx, auth, unitId, timeZone) } };
   });
 }
 

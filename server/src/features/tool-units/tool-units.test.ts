@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createStoreWithStaff, unique } from '../../../test/factories';
 import { findLedgerMismatches } from '../../../test/ledger-check';
+import { queryRows } from '../../db/sql';
 import { checkServiceDue } from './service-due-check';
 
 let t: TestApp;
@@ -68,10 +69,11 @@ async function plan(input: Json) {
 
 /** Counts each state of a tool's units, as its counters must. */
 async function unitStates(toolId: string): Promise<Record<string, number>> {
-  const rows = await t.database.db.execute(
+  const rows = await queryRows<{ state: string; n: number }>(
+    t.database.db,
     sql`select state, count(*)::int as n from tool_units where tool_id = ${toolId} group by state order by state`,
   );
-  return Object.fromEntries((rows.rows as { state: string; n: number }[]).map((row) => [row.state, row.n]));
+  return Object.fromEntries(rows.map((row) => [row.state, row.n]));
 }
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
@@ -98,7 +100,11 @@ describe('serial tools', () => {
   });
 
   it('refuses a serial tool made with a quantity, a movement that names no units, a unit named twice, and a serial repeated', async () => {
-    const made = await call(staff.keeper.token, 'POST', '/api/user/add-tools', { name: unique('Laser'), totalQuantity: 2, tracking: 'serial' });
+    const made = await call(staff.keeper.token, 'POST', '/api/user/add-tools', {
+      name: unique('Laser'),
+      totalQuantity: 2,
+      tracking: 'serial',
+    });
     expect(made.statusCode).toBe(400);
     const { tool, units } = await serialTool(['L1']);
     const unit = units[0] as Unit;
@@ -119,7 +125,11 @@ describe('serial tools', () => {
     );
     expect(issued.tool).toMatchObject({ availableQuantity: 0, consumedQuantity: 1 });
     expect((await unitOf(unit._id)).state).toBe('issued');
-    const again = await call(staff.keeper.token, 'POST', '/api/user/add-consumed-tool', { toolId: tool._id, quantity: 1, unitIds: [unit._id] });
+    const again = await call(staff.keeper.token, 'POST', '/api/user/add-consumed-tool', {
+      toolId: tool._id,
+      quantity: 1,
+      unitIds: [unit._id],
+    });
     expect(again.statusCode).toBe(409);
     await ok(call(staff.keeper.token, 'POST', '/api/user/add-refund-tool', { toolId: tool._id, refundQuantity: 1, unitIds: [unit._id] }));
     expect((await unitOf(unit._id)).state).toBe('available');
@@ -273,11 +283,17 @@ describe('qualified workers', () => {
     await ok(call(staff.admin.token, 'PATCH', `/api/tools/${tool._id}`, { requiresQualification: 'Working at height' }));
     const [none, valid, expired] = [await addWorker(), await addWorker(), await addWorker()];
     await ok(
-      call(staff.keeper.token, 'POST', `/api/workers/${valid._id}/qualifications`, { name: 'working at height', expiresOn: dayFromToday(1) }),
+      call(staff.keeper.token, 'POST', `/api/workers/${valid._id}/qualifications`, {
+        name: 'working at height',
+        expiresOn: dayFromToday(1),
+      }),
       201,
     );
     await ok(
-      call(staff.keeper.token, 'POST', `/api/workers/${expired._id}/qualifications`, { name: 'Working at height', expiresOn: dayFromToday(-1) }),
+      call(staff.keeper.token, 'POST', `/api/workers/${expired._id}/qualifications`, {
+        name: 'Working at height',
+        expiresOn: dayFromToday(-1),
+      }),
       201,
     );
     const refused = await checkOut(staff.keeper.token, tool._id, none._id, [unit._id]);

@@ -26,6 +26,7 @@ const ACTION_COLORS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   close: 'orange',
   receive: 'lime',
   approve: 'green',
+  override: 'orange',
 };
 
 function describeDetails(details: Record<string, unknown>): string {

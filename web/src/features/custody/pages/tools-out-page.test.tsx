@@ -33,6 +33,8 @@ function record(overrides: Partial<Custody>): Custody {
     issuedBy: { _id: 'u1', name: 'Cal Keeper' },
     issuedAt: '2026-11-20T08:00:00.000Z',
     closedAt: null,
+    units: [],
+    serviceDue: false,
     ...overrides,
   };
 }
