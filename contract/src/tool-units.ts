@@ -57,7 +57,13 @@ export const ToolUnitSchema = z.object({
   createdAt: z.string(),
 });
 export type ToolUnit = z.infer<typeof ToolUnitSchema>;
-export const ToolUnitListResponseSchema = z.object({ units: z.array(ToolUnitSchema) });
+/** A serial tool's units, the plans it follows and the qualification it requires. */
+export const ToolUnitListResponseSchema = z.object({
+  units: z.array(ToolUnitSchema),
+  planIds: z.array(z.string()),
+  requiresQualification: z.string().nullable(),
+});
+export type ToolUnitListResponse = z.infer<typeof ToolUnitListResponseSchema>;
 export const ToolUnitResponseSchema = z.object({ message: z.string(), unit: ToolUnitSchema });
 
 /** A line of a unit's history: a ledger line that moved it, a service, or an admin's override. */

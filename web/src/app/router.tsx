@@ -104,6 +104,9 @@ const JobCostPage = lazyPage(() => import('../features/jobs/pages/job-cost-page'
 const jobCost = <JobCostPage />;
 const JobsPage = lazyPage(() => import('../features/jobs/pages/jobs-page'), 'JobsPage');
 const SuppliersPage = lazyPage(() => import('../features/suppliers/pages/suppliers-page'), 'SuppliersPage');
+const ServicePage = lazyPage(() => import('../features/service/pages/service-page'), 'ServicePage');
+const UnitPage = lazyPage(() => import('../features/service/pages/unit-page'), 'UnitPage');
+const ToolUnitsPage = lazyPage(() => import('../features/service/pages/tool-units-page'), 'ToolUnitsPage');
 const WebhooksPage = lazyPage(() => import('../features/webhooks/pages/webhooks-page'), 'WebhooksPage');
 const JournalPage = lazyPage(() => import('../features/journal/pages/journal-page'), 'JournalPage');
 const purchaseOrderPages = () => import('../features/purchase-orders/pages/purchase-order-pages');
@@ -178,6 +181,9 @@ export const screens: Record<string, Screens> = {
   '/dashboard/jobs': { admin: <JobsPage /> },
   '/dashboard/suppliers': { admin: <SuppliersPage /> },
   '/dashboard/webhooks': { admin: <WebhooksPage /> },
+  '/dashboard/service': { admin: <ServicePage />, user: <ServicePage /> },
+  '/dashboard/tool-units/:id': { admin: <UnitPage />, user: <UnitPage />, 'store-user': <UnitPage /> },
+  '/dashboard/tools/:id/units': { admin: <ToolUnitsPage />, user: <ToolUnitsPage />, 'store-user': <ToolUnitsPage /> },
   '/dashboard/journal': { admin: <JournalPage /> },
   '/dashboard/purchase-orders': { admin: <PurchaseOrdersPage />, user: <PurchaseOrdersPage /> },
   '/dashboard/purchase-orders/:id': { admin: <PurchaseOrderPage />, user: <PurchaseOrderPage /> },

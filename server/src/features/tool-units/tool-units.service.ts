@@ -36,6 +36,7 @@ import { presentDue, presentEvent, presentPlan, presentUnit } from './tool-units
 import {
   findDueRows,
   findPlans,
+  findToolPlanIds,
   findUnitHistory,
   findUnitRows,
   insertPlan,
@@ -64,9 +65,10 @@ async function mustFindUnit(db: DbOrTx, auth: AuthContext, id: string, timeZone:
 }
 
 export async function listUnits(db: DbOrTx, auth: AuthContext, toolId: string, timeZone: string) {
-  await serialTool(db, auth, toolId);
+  const tool = await serialTool(db, auth, toolId);
   const rows = await findUnitRows(db, { storeIds: storeScopeOf(auth), toolId, today: todayIn(timeZone) });
-  return { units: rows.map(presentUnit) };
+  const plans = await findToolPlanIds(db, toolId);
+  return { units: rows.map(presentUnit), planIds: plans.map((plan) => plan.plan_id), requiresQualification: tool.requiresQualification };
 }
 
 /** A unit with its history: the ledger lines that moved it and its services. */

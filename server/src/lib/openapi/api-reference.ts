@@ -27,6 +27,11 @@ export const API_TAGS = [
   { name: 'deliveries', description: 'Supplier deliveries into a store.' },
   { name: 'counts', description: 'Stock counts that post their differences.' },
   { name: 'custody', description: 'Workers, and the tools each holds.' },
+  {
+    name: 'tool units',
+    description:
+      'Tools tracked by serial number: each unit with its label and history, service plans that hold a due, overdue or failed unit back from every check-out and issue (409 `service_due`), the service-due list, and the qualifications a worker must hold.',
+  },
   { name: 'replenishment', description: 'Reorder points, low stock and notifications.' },
   { name: 'stock requests', description: 'A keeper’s request for stock from the warehouse, and its approval.' },
   { name: 'transfers', description: 'Transfers between stores: dispatch, in transit, receipt.' },

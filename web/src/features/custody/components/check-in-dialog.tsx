@@ -1,5 +1,5 @@
-import { SimpleGrid, Text, TextInput } from '@mantine/core';
-import { type Custody, CustodyReturnRequestSchema } from '@stockyard/contract';
+import { Group, SegmentedControl, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { type Custody, CustodyReturnRequestSchema, returnedCount } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localMessage } from '../../../i18n/local-message';
@@ -13,6 +13,7 @@ import { usePayloadCheck } from '../../../lib/validation';
 import { useCheckIn } from '../api/custody';
 
 const asCount = (value: string | number) => (value === '' ? 0 : Number(value));
+type Condition = 'good' | 'damaged' | 'lost';
 
 /** Checks tools back in: how many came back in good order, damaged or lost, and a note. */
 export function CheckInDialog({ record, onClose }: { record: Custody | null; onClose: (message?: string) => void }) {
@@ -32,6 +33,10 @@ function CheckInForm({ record, onClose }: { record: Custody; onClose: (message?:
   const [damaged, setDamaged] = useState<string | number>(0);
   const [lost, setLost] = useState<string | number>(0);
   const [note, setNote] = useState('');
+  // A serial tool's units come back each in its own condition, in good order to start with.
+  const [conditions, setConditions] = useState<Record<string, Condition>>(() =>
+    Object.fromEntries(record.units.map((unit) => [unit._id, 'good' as Condition])),
+  );
   const [error, setError] = useState<string | null>(null);
   const payload = usePayloadCheck(CustodyReturnRequestSchema, ['good', 'damaged', 'lost', 'note']);
   const { t } = useTranslation();
@@ -39,8 +44,12 @@ function CheckInForm({ record, onClose }: { record: Custody; onClose: (message?:
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     setError(null);
-    const body = { good: asCount(good), damaged: asCount(damaged), lost: asCount(lost), note };
-    const back = body.good + body.damaged + body.lost;
+    const unitsIn = (condition: Condition) => record.units.filter((unit) => conditions[unit._id] === condition).map((unit) => unit._id);
+    const isSerial = record.units.length > 0;
+    const body = isSerial
+      ? { good: unitsIn('good'), damaged: unitsIn('damaged'), lost: unitsIn('lost'), note }
+      : { good: asCount(good), damaged: asCount(damaged), lost: asCount(lost), note };
+    const back = returnedCount(body.good) + returnedCount(body.damaged) + returnedCount(body.lost);
     if (back === 0) return setError(t('checkIn.enterCounts'));
     if (back > record.outstanding) return setError(t('checkIn.onlyOut', { count: record.outstanding }));
     const data = payload.check(body);
@@ -66,11 +75,32 @@ function CheckInForm({ record, onClose }: { record: Custody; onClose: (message?:
     <FormStack onSubmit={handleSubmit}>
       <ErrorAlert text={error ?? payload.summary?.text ?? null} />
       <Text size="sm">{t('checkIn.outWith', { count: record.outstanding, tool: record.tool.name, worker: record.worker.name })}</Text>
-      <SimpleGrid cols={3} spacing="xs">
-        <WholeNumberInput {...count(t('checkIn.good'), 'good', good, setGood)} />
-        <WholeNumberInput {...count(t('checkIn.damaged'), 'damaged', damaged, setDamaged)} />
-        <WholeNumberInput {...count(t('checkIn.lost'), 'lost', lost, setLost)} />
-      </SimpleGrid>
+      {record.units.length > 0 ? (
+        record.units.map((unit) => (
+          <Group key={unit._id} justify="space-between" wrap="nowrap">
+            <Text size="sm" fw={600}>
+              {unit.serial}
+            </Text>
+            <SegmentedControl
+              size="xs"
+              aria-label={unit.serial}
+              value={conditions[unit._id] ?? 'good'}
+              onChange={intent.tracking((value: string) => setConditions({ ...conditions, [unit._id]: value as Condition }))}
+              data={[
+                { value: 'good', label: t('checkIn.good') },
+                { value: 'damaged', label: t('checkIn.damaged') },
+                { value: 'lost', label: t('checkIn.lost') },
+              ]}
+            />
+          </Group>
+        ))
+      ) : (
+        <SimpleGrid cols={3} spacing="xs">
+          <WholeNumberInput {...count(t('checkIn.good'), 'good', good, setGood)} />
+          <WholeNumberInput {...count(t('checkIn.damaged'), 'damaged', damaged, setDamaged)} />
+          <WholeNumberInput {...count(t('checkIn.lost'), 'lost', lost, setLost)} />
+        </SimpleGrid>
+      )}
       <TextInput
         label={t('checkIn.note')}
         placeholder={t('checkIn.notePlaceholder')}

@@ -48,6 +48,18 @@ export function CustodyList(props: {
                 : record.quantity}{' '}
               × {record.tool.name}
             </Text>
+            {record.units.length > 0 && (
+              <Text size="xs">
+                {record.units.map((unit, index) => (
+                  <span key={unit._id}>
+                    {index > 0 && ', '}
+                    <Anchor component={Link} to={`/dashboard/tool-units/${unit._id}`}>
+                      {unit.serial}
+                    </Anchor>
+                  </span>
+                ))}
+              </Text>
+            )}
             {props.showWorker !== false && (
               <Text size="sm">
                 <Anchor component={Link} to={`/dashboard/workers/${record.worker._id}`}>
@@ -65,6 +77,11 @@ export function CustodyList(props: {
               ) : (
                 <Badge size="xs" variant="light" color="gray">
                   {t('custody.back', { day: record.closedAt ? ddmmyyyy(record.closedAt) : '' })}
+                </Badge>
+              )}
+              {record.status === 'open' && record.serviceDue && (
+                <Badge size="xs" color="orange">
+                  {t('custody.serviceDue')}
                 </Badge>
               )}
               {props.showStore && (

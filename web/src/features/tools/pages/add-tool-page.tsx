@@ -1,7 +1,8 @@
-import { Button, TextInput } from '@mantine/core';
+import { Button, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { ToolCreateRequestSchema } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PageCard } from '../../../app/layouts/page-card';
 import { messageOf } from '../../../lib/api';
 import { FormStack } from '../../../lib/form-stack';
@@ -23,8 +24,11 @@ export function AddToolPage() {
   const [name, setName] = useState('');
   const [quantity, setQuantity] = useState<number | string>(1);
   const [storeId, setStoreId] = useState<string | null>(null);
+  // A tool tracked by serial number starts empty: its units are added one by one on its page.
+  const [tracking, setTracking] = useState<'count' | 'serial'>('count');
 
   const [result, setResult] = useState<NoticeValue>(null);
+  const [added, setAdded] = useState<string | null>(null);
   const payload = usePayloadCheck(ToolCreateRequestSchema, ['name', 'totalQuantity']);
   const { t } = useTranslation();
 
@@ -32,12 +36,14 @@ export function AddToolPage() {
     event.preventDefault();
     setResult(null);
     if (!(await isSignedIn((text) => setResult({ ok: false, text }), t('movement.notSignedIn')))) return;
-    const data = payload.check({ name, totalQuantity: quantity === '' ? 1 : Number(quantity), storeId: storeId ?? undefined });
+    const totalQuantity = tracking === 'serial' ? 0 : quantity === '' ? 1 : Number(quantity);
+    const data = payload.check({ name, totalQuantity, storeId: storeId ?? undefined, tracking });
     if (!data) return;
     if (isAdmin && !storeId) return setResult({ ok: false, text: t('stores.choose') });
     try {
-      await create.mutateAsync({ ...data, isAdmin, idempotencyKey: intent.key });
-      setResult({ ok: true, text: t('tools.added') });
+      const answer = await create.mutateAsync({ ...data, isAdmin, idempotencyKey: intent.key });
+      setResult({ ok: true, text: tracking === 'serial' ? t('tools.addedSerial', { name: answer.tool.name }) : t('tools.added') });
+      if (tracking === 'serial') setAdded(answer.tool._id);
       setName('');
       setQuantity(1);
       intent.renew();
@@ -59,12 +65,32 @@ export function AddToolPage() {
           onChange={(e) => intent.tracking(setName)(e.currentTarget.value)}
           required
         />
-        <WholeNumberInput
-          label={t('materials.quantity')}
-          error={payload.errorOf('totalQuantity')}
-          value={quantity}
-          onChange={intent.tracking(setQuantity)}
-        />
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            {t('tools.tracking')}
+          </Text>
+          <SegmentedControl
+            value={tracking}
+            onChange={intent.tracking((value) => setTracking(value as 'count' | 'serial'))}
+            data={[
+              { value: 'count', label: t('tools.trackingCount') },
+              { value: 'serial', label: t('tools.trackingSerial') },
+            ]}
+          />
+        </Stack>
+        {tracking === 'count' && (
+          <WholeNumberInput
+            label={t('materials.quantity')}
+            error={payload.errorOf('totalQuantity')}
+            value={quantity}
+            onChange={intent.tracking(setQuantity)}
+          />
+        )}
+        {added && (
+          <Button component={Link} to={`/dashboard/tools/${added}/units`} variant="light">
+            {t('tools.addUnitsNow')}
+          </Button>
+        )}
         <Button type="submit" disabled={create.isPending}>
           {create.isPending ? t('tools.adding') : t('hub.addTool')}
         </Button>

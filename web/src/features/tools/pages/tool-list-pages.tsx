@@ -1,7 +1,8 @@
-import { Group } from '@mantine/core';
+import { Anchor, Group } from '@mantine/core';
 import type { Tool } from '@stockyard/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PageCard } from '../../../app/layouts/page-card';
 import { messageOf } from '../../../lib/api';
 import type { Column } from '../../../lib/data-table';
@@ -28,7 +29,18 @@ export function ToolListPage({ variant }: { variant: Variant }) {
 
   const columns: Column<Tool>[] = [
     ...(variant === 'admin' ? [{ header: 'Store', render: (tool: Tool) => textOrNA(tool.storeId.name) }] : []),
-    { header: 'Name', render: (tool) => textOrNA(tool.name) },
+    {
+      header: 'Name',
+      // A serial tool's name opens its units.
+      render: (tool) =>
+        tool.tracking === 'serial' ? (
+          <Anchor component={Link} to={`/dashboard/tools/${tool._id}/units`}>
+            {tool.name}
+          </Anchor>
+        ) : (
+          textOrNA(tool.name)
+        ),
+    },
     { header: 'Quantity', render: (tool) => numberOrZero(tool.totalQuantity), align: 'right' },
     { header: 'Available Quantity', render: (tool) => numberOrZero(tool.availableQuantity), align: 'right' },
     { header: 'Issued', render: (tool) => numberOrZero(tool.consumedQuantity), align: 'right' },

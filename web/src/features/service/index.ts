@@ -1,0 +1,2 @@
+// What other features use of service.
+export * from './components/unit-state';
