@@ -46,7 +46,13 @@ export const LABELS_MAX = 500;
 
 export const LabelSheetRequestSchema = z.object({
   items: z
-    .array(z.object({ itemKind: z.enum(['material', 'tool'], { message: 'itemKind must be material or tool' }), id: IdSchema }))
+    .array(
+      z.object({
+        // A serial tool's unit has a label of its own.
+        itemKind: z.enum(['material', 'tool', 'unit'], { message: 'itemKind must be material, tool or unit' }),
+        id: IdSchema,
+      }),
+    )
     .min(1, 'Select at least one item.')
     .max(LABELS_MAX, `At most ${LABELS_MAX} labels at once.`),
   layout: z.enum(LABEL_LAYOUT_NAMES as [LabelLayout, ...LabelLayout[]], { message: 'Choose a label sheet.' }),

@@ -1,10 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type APIRequestContext, chromium, expect, test } from '@playwright/test';
-import QRCode from 'qrcode';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
+import { filmOfLabel } from './camera';
 import { ADMIN, signIn, snap, unique } from './helpers';
 
 const keeper = { email: `scan.keeper.${Date.now()}@example.com`, password: 'scan-keeper-pass' };
@@ -14,30 +10,6 @@ async function post(request: APIRequestContext, token: string, url: string, data
   const response = await request.post(url, { headers: { authorization: `Bearer ${token}` }, data });
   expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
   return response.json();
-}
-
-/** A short film of a label's QR code, as the fake camera plays it. */
-async function filmOfLabel(code: string): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'stockyard-scan-'));
-  const image = join(dir, 'label.png');
-  await QRCode.toFile(image, code, { errorCorrectionLevel: 'M', margin: 4, width: 360 });
-  const film = join(dir, 'label.y4m');
-  execFileSync('ffmpeg', [
-    '-loglevel',
-    'error',
-    '-loop',
-    '1',
-    '-i',
-    image,
-    '-vf',
-    'pad=640:480:(ow-iw)/2:(oh-ih)/2:white,format=yuv420p',
-    '-t',
-    '2',
-    '-r',
-    '10',
-    film,
-  ]);
-  return film;
 }
 
 test('pressing scan on the issue screen and showing the camera a label picks its material', async ({ request, baseURL }) => {

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { queryRows, storeFilter, uuidIn } from '../../db/sql';
 
 export type LabelItemRow = {
-  item_kind: 'material' | 'tool';
+  item_kind: 'material' | 'tool' | 'unit';
   id: string;
   store_id: string;
   store_name: string;
@@ -40,7 +40,15 @@ export async function findItemByCode(db: DbOrTx, code: string, storeIds: string[
   return row;
 }
 
-/** The named items of the caller's stores, for their labels. */
+/** The named items (and serial tools' units, named by tool and serial) of the caller's stores, for their labels. */
 export async function findLabelItems(db: DbOrTx, ids: string[], storeIds: string[] | null): Promise<LabelItemRow[]> {
-  return queryRows<LabelItemRow>(db, sql`select * from (${labelItems(storeIds)}) i where ${uuidIn(sql`i.id`, ids)}`);
+  return queryRows<LabelItemRow>(
+    db,
+    sql`select * from (${labelItems(storeIds)}
+                       union all
+                       select 'unit', u.id, u.store_id, s.name, t.name || ' ' || u.serial, '', '', u.code
+                       from tool_units u join tools t on t.id = u.tool_id join stores s on s.id = u.store_id
+                       where t.deleted_at is null and u.state <> 'retired' and ${storeFilter(storeIds, sql`u.store_id`)}) i
+        where ${uuidIn(sql`i.id`, ids)}`,
+  );
 }

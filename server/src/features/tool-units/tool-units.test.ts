@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { LABEL_LAYOUT_NAMES } from '@stockyard/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
@@ -141,6 +142,12 @@ describe('serial tools', () => {
     const unit = units[0] as Unit;
     const scanned = await ok(call(staff.keeper.token, 'GET', `/api/scan/${unit.code.toLowerCase()}`));
     expect(scanned).toMatchObject({ itemKind: 'tool', id: tool._id, unit: { _id: unit._id, serial: 'R1' } });
+    const sheet = await call(staff.keeper.token, 'POST', '/api/labels/sheet', {
+      items: units.map((one) => ({ itemKind: 'unit', id: one._id })),
+      layout: LABEL_LAYOUT_NAMES[0],
+    });
+    expect(sheet.statusCode, sheet.body).toBe(200);
+    expect(sheet.headers['content-type']).toContain('application/pdf');
     const retired = await ok(call(staff.keeper.token, 'PUT', `/api/tool-units/${unit._id}`, { retire: { reason: 'Motor burnt out' } }));
     expect(retired.unit).toMatchObject({ state: 'retired', retiredReason: 'Motor burnt out' });
     expect(await toolOf(tool._id)).toMatchObject({ totalQuantity: 1, availableQuantity: 1 });

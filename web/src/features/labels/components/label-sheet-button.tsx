@@ -14,7 +14,7 @@ const LabelSheetDialog = lazyDialog(
  * "Print labels" for the items a list shows (narrow the list with its search first); the sheet downloads
  * as a PDF. Each opening starts afresh with every item of the list chosen.
  */
-export function LabelSheetButton({ itemKind, rows }: { itemKind: 'material' | 'tool'; rows: Labelled[] }) {
+export function LabelSheetButton({ itemKind, rows }: { itemKind: 'material' | 'tool' | 'unit'; rows: Labelled[] }) {
   const [opening, setOpening] = useState(0);
   const [isOpen, setOpen] = useState(false);
   const { t } = useTranslation();

@@ -13,7 +13,12 @@ export type Labelled = { _id: string; name: string; code: string };
  * The label sheet to download: all the list's items chosen to start with (take some out here), a sheet
  * layout, and how many positions of a partly used first sheet to skip.
  */
-export function LabelSheetDialog(props: { opened: boolean; itemKind: 'material' | 'tool'; rows: Labelled[]; onClose: () => void }) {
+export function LabelSheetDialog(props: {
+  opened: boolean;
+  itemKind: 'material' | 'tool' | 'unit';
+  rows: Labelled[];
+  onClose: () => void;
+}) {
   const [chosen, setChosen] = useState<string[]>(() => props.rows.map((row) => row._id));
   const [layout, setLayout] = useState<LabelLayout>('L7160');
   const [skip, setSkip] = useState<number | string>(0);

@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import type { UnitPlan, UnitState } from '@stockyard/contract';
 import { useTranslation } from 'react-i18next';
 import { localDate } from '../../../lib/format';
@@ -23,20 +23,25 @@ export function UnitStateBadge({ state }: { state: UnitState }) {
   );
 }
 
-/** How a unit stands on a plan: failed, out of check-outs, due since a day, or next due on a day. */
+/** How a unit stands on a plan, in words that wrap on a phone: failed, out of check-outs, due since a day, or next due on a day. */
 export function PlanStanding({ plan, today }: { plan: Pick<UnitPlan, 'dueOn' | 'usesLeft' | 'lastResult' | 'isDue'>; today: string }) {
   const { t } = useTranslation();
-  if (plan.lastResult === 'failed') return <Badge color="red">{t('service.failedBadge')}</Badge>;
-  if (plan.usesLeft !== null && plan.usesLeft <= 0) return <Badge color="red">{t('service.noUsesLeft')}</Badge>;
-  if (plan.dueOn && plan.dueOn < today) return <Badge color="red">{t('service.overdueSince', { day: localDate(plan.dueOn) })}</Badge>;
-  if (plan.isDue) return <Badge color="orange">{t('service.dueToday')}</Badge>;
+  const held = (text: string, color = 'red.8') => (
+    <Text size="sm" c={color} fw={700}>
+      {text}
+    </Text>
+  );
+  if (plan.lastResult === 'failed') return held(t('service.failedBadge'));
+  if (plan.usesLeft !== null && plan.usesLeft <= 0) return held(t('service.noUsesLeft'));
+  if (plan.dueOn && plan.dueOn < today) return held(t('service.overdueSince', { day: localDate(plan.dueOn) }));
+  if (plan.isDue) return held(t('service.dueToday'), 'orange.8');
   const parts = [
     plan.dueOn ? t('service.dueOn', { day: localDate(plan.dueOn) }) : null,
     plan.usesLeft !== null ? t('service.usesLeft', { count: plan.usesLeft }) : null,
   ].filter(Boolean);
   return (
-    <Badge color="gray" variant="light">
+    <Text size="sm" c="dimmed">
       {parts.join(' · ')}
-    </Badge>
+    </Text>
   );
 }

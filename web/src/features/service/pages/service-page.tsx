@@ -58,21 +58,19 @@ export function ServicePage() {
                 {line.unit.toolName} {line.unit.serial}
               </Anchor>
               <Text size="sm">{line.plan.name}</Text>
-              <Text size="xs" c="dimmed">
-                {line.unit.holder ? t('service.outWith', { worker: line.unit.holder.name }) : line.unit.store.name}
-              </Text>
-            </div>
-            <Stack gap={6} align="flex-end">
               <PlanStanding
                 plan={{ dueOn: line.dueOn, usesLeft: line.usesLeft, lastResult: line.isFailed ? 'failed' : null, isDue: line.isOverdue }}
                 today={today}
               />
-              {(line.unit.state === 'available' || line.unit.state === 'in_service') && (
-                <Button size="xs" variant="light" onClick={() => setServicing({ unit: line.unit, planId: line.plan._id })}>
-                  {t('service.record')}
-                </Button>
-              )}
-            </Stack>
+              <Text size="xs" c="dimmed">
+                {line.unit.holder ? t('service.outWith', { worker: line.unit.holder.name }) : line.unit.store.name}
+              </Text>
+            </div>
+            {(line.unit.state === 'available' || line.unit.state === 'in_service') && (
+              <Button size="xs" variant="light" onClick={() => setServicing({ unit: line.unit, planId: line.plan._id })}>
+                {t('service.record')}
+              </Button>
+            )}
           </Group>
         </Card>
       ))}

@@ -9,6 +9,7 @@ import { phoneToday } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { Notice, type NoticeValue } from '../../../lib/notice';
 import { useRole } from '../../../lib/use-session';
+import { LabelSheetButton } from '../../labels';
 import { useAddUnit, useAssignPlans, useRequireQualification, useServicePlans, useToolUnits } from '../api/service';
 import { PlanStanding, UnitStateBadge } from '../components/unit-state';
 
@@ -23,7 +24,15 @@ export function ToolUnitsPage() {
   const today = phoneToday();
   return (
     <Stack p="md" gap="sm" maw={760} mx="auto">
-      <Title order={2}>{rows[0]?.toolName ?? t('service.units')}</Title>
+      <Group justify="space-between">
+        <Title order={2}>{rows[0]?.toolName ?? t('service.units')}</Title>
+        <LabelSheetButton
+          itemKind="unit"
+          rows={rows
+            .filter((unit) => unit.state !== 'retired')
+            .map((unit) => ({ _id: unit._id, name: `${unit.toolName} ${unit.serial}`, code: unit.code }))}
+        />
+      </Group>
       <Notice value={notice} onClose={() => setNotice(null)} />
       {units.isError && <ErrorAlert text={messageOf(units.error, t('service.unitsFailed'))} />}
       <Table.ScrollContainer minWidth={320}>

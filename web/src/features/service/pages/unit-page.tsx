@@ -32,17 +32,17 @@ export function UnitPage() {
   const isHeld = unit?.plans.some((plan) => plan.isDue) ?? false;
   return (
     <Stack p="md" gap="sm" maw={760} mx="auto">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <div>
-          <Title order={2}>{unit ? `${unit.toolName} ${unit.serial}` : t('service.unit')}</Title>
-          {unit && (
+      <div>
+        <Title order={2}>{unit ? `${unit.toolName} ${unit.serial}` : t('service.unit')}</Title>
+        {unit && (
+          <Group gap="xs" mt={4}>
+            <UnitStateBadge state={unit.state} />
             <Text size="sm" c="dimmed">
               {[unit.code, unit.assetTag, unit.store.name].filter(Boolean).join(' · ')}
             </Text>
-          )}
-        </div>
-        {unit && <UnitStateBadge state={unit.state} />}
-      </Group>
+          </Group>
+        )}
+      </div>
       <Notice value={notice} onClose={() => setNotice(null)} />
       {unit?.holder && (
         <Text size="sm">

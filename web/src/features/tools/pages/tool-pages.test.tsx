@@ -78,7 +78,7 @@ describe('Tool Entry', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Tool added successfully!');
     const sent = calls.filter((call) => call.key === 'POST /api/user/add-tools');
     expect(sent).toHaveLength(1);
-    expect(sent[0]?.body).toEqual({ name: 'Drill', totalQuantity: 3 });
+    expect(sent[0]?.body).toEqual({ name: 'Drill', totalQuantity: 3, tracking: 'count' });
     expect(sent[0]?.headers['Idempotency-Key']).toMatch(/\S/);
   });
 
