@@ -53,7 +53,7 @@ export function ServicePage() {
       {(due.data?.due ?? []).map((line) => (
         <Card key={`${line.unit._id}-${line.plan._id}`} withBorder padding="sm">
           <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <div>
+            <div style={{ minWidth: 0 }}>
               <Anchor component={Link} to={`/dashboard/tool-units/${line.unit._id}`} fw={600}>
                 {line.unit.toolName} {line.unit.serial}
               </Anchor>
@@ -67,7 +67,12 @@ export function ServicePage() {
               </Text>
             </div>
             {(line.unit.state === 'available' || line.unit.state === 'in_service') && (
-              <Button size="xs" variant="light" onClick={() => setServicing({ unit: line.unit, planId: line.plan._id })}>
+              <Button
+                size="xs"
+                variant="light"
+                style={{ flexShrink: 0 }}
+                onClick={() => setServicing({ unit: line.unit, planId: line.plan._id })}
+              >
                 {t('service.record')}
               </Button>
             )}
