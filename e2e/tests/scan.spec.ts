@@ -1,6 +1,5 @@
-import { type APIRequestContext, chromium, expect, test } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
-import { filmOfLabel } from './camera';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { filmOfLabel, PHONE_WITH_CAMERA, phoneWithCamera } from './camera';
 import { ADMIN, signIn, snap, unique } from './helpers';
 
 const keeper = { email: `scan.keeper.${Date.now()}@example.com`, password: 'scan-keeper-pass' };
@@ -20,18 +19,9 @@ test('pressing scan on the issue screen and showing the camera a label picks its
   await post(request, token, '/api/user/add-product', { name: unique('Other cement'), unit: 'bag', totalQuantity: 5 });
   const { product } = await post(request, token, '/api/user/add-product', { name: cement, unit: 'bag', totalQuantity: 40 });
 
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      ...CHROMIUM_ARGS,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${await filmOfLabel(product.code)}`,
-    ],
-  });
+  const browser = await phoneWithCamera(await filmOfLabel(product.code));
   try {
-    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, permissions: ['camera'] });
-    const page = await context.newPage();
+    const page = await (await browser.newContext({ baseURL, ...PHONE_WITH_CAMERA })).newPage();
     const violations: string[] = [];
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());

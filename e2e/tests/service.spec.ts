@@ -1,6 +1,5 @@
-import { chromium, expect, test } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
-import { filmOfLabel } from './camera';
+import { expect, test } from '@playwright/test';
+import { filmOfLabel, PHONE_WITH_CAMERA, phoneWithCamera } from './camera';
 import { ADMIN, apiPost, signIn, snap, unique } from './helpers';
 
 const keeper = { email: `service.keeper.${Date.now()}@example.com`, password: 'service-keeper-pass' };
@@ -32,18 +31,9 @@ test('at 390 px a keeper scans a unit held back for service, records a passed se
   });
   const { worker } = await apiPost(request, token, '/api/workers', { name: unique('Ravi'), trade: 'Electrician' });
 
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      ...CHROMIUM_ARGS,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${await filmOfLabel(unit.code)}`,
-    ],
-  });
+  const browser = await phoneWithCamera(await filmOfLabel(unit.code));
   try {
-    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, permissions: ['camera'] });
-    const page = await context.newPage();
+    const page = await (await browser.newContext({ baseURL, ...PHONE_WITH_CAMERA })).newPage();
     await signIn(page, keeper.email, keeper.password);
     await page.getByRole('link', { name: 'Service' }).click();
     await expect(page.getByRole('heading', { name: 'Service' })).toBeVisible();

@@ -72,6 +72,35 @@ describe('ToolsOutPage', () => {
     expect(calls.find((call) => call.key.startsWith('POST'))?.body).toEqual({ good: 1, damaged: 0, lost: 1, note: 'Left on level 4' });
   });
 
+  it("shows a serial tool's units with a service-due mark and checks each back in its own condition", async () => {
+    signInAs('user');
+    const units = [
+      { _id: '3c1f0000-0000-4000-8000-000000000001', serial: 'BR-1' },
+      { _id: '3c1f0000-0000-4000-8000-000000000002', serial: 'BR-2' },
+    ];
+    const out = record({ units, serviceDue: true });
+    const calls = stubApi({
+      'GET /api/custody': { body: { custody: [out], total: 1 } },
+      [`POST /api/custody/${out._id}/return`]: { body: { message: 'Tool checked in', custody: { ...out, outstanding: 0, status: 'closed' } } },
+    });
+    renderAt('/dashboard/toolsout');
+    const user = userEvent.setup();
+    const row = await screen.findByRole('listitem', { name: '2 × Hammer drill with Ravi' });
+    expect(within(row).getByRole('link', { name: 'BR-2' })).toHaveAttribute('href', `/dashboard/tool-units/${units[1]?._id}`);
+    expect(within(row).getByText('Service due')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Check in Hammer drill from Ravi' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Check in' });
+    await user.click(within(within(dialog).getByRole('radiogroup', { name: 'BR-2' })).getByText('Damaged'));
+    await user.click(within(dialog).getByRole('button', { name: 'Check in' }));
+    expect(await screen.findByText('Tool checked in')).toBeInTheDocument();
+    expect(calls.find((call) => call.key.startsWith('POST'))?.body).toEqual({
+      good: [units[0]?._id],
+      damaged: [units[1]?._id],
+      lost: [],
+      note: '',
+    });
+  });
+
   it('lets a store user read the list without check-in buttons', async () => {
     signInAs('store-user');
     stubApi({ 'GET /api/custody': { body: { custody: [record({})], total: 1 } } });
