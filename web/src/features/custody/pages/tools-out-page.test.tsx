@@ -81,7 +81,9 @@ describe('ToolsOutPage', () => {
     const out = record({ units, serviceDue: true });
     const calls = stubApi({
       'GET /api/custody': { body: { custody: [out], total: 1 } },
-      [`POST /api/custody/${out._id}/return`]: { body: { message: 'Tool checked in', custody: { ...out, outstanding: 0, status: 'closed' } } },
+      [`POST /api/custody/${out._id}/return`]: {
+        body: { message: 'Tool checked in', custody: { ...out, outstanding: 0, status: 'closed' } },
+      },
     });
     renderAt('/dashboard/toolsout');
     const user = userEvent.setup();

@@ -1,9 +1,10 @@
-import { type SyncOpKind, type Tool, toolRefundExceeds } from '@stockyard/contract';
+import { type SyncOpKind, type Tool, toolRefundExceeds, type UnitState } from '@stockyard/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStockMutation } from '../../../lib/stock-mutation';
 import { CustodyFields, checkOutTool } from '../../custody';
 import { ItemPicker, MovementForm, type MovementFormProps, type OfflineMovement } from '../../offline';
+import { UnitPicker } from '../../service';
 import { type ToolMovement, toolMovementCalls, useMoveTool } from '../api/tool-movements';
 import { toolPickerQuery } from '../api/tools';
 
@@ -31,6 +32,9 @@ const screens: Record<ToolMovement, Screen> = {
 
 const TEXTS = { issue: 'toolIssue', damage: 'toolDamage', return: 'toolReturn' } as const;
 
+/** Where each screen takes a serial tool's units from. */
+const UNITS_FROM: Record<ToolMovement, UnitState> = { issue: 'available', damage: 'available', return: 'issued' };
+
 /** The op each screen queues on the phone, and what it does to the tool's numbers. */
 const offlineOps: Record<ToolMovement, { kind: SyncOpKind; after: (tool: Tool, quantity: number) => Partial<Tool> }> = {
   issue: {
@@ -54,7 +58,7 @@ const offlineOps: Record<ToolMovement, { kind: SyncOpKind; after: (tool: Tool, q
 /** A tool issue that hands the tools to a worker, due back by a day (or, empty, the end of today's). */
 type Handover = { workerId: string; workerName: string; dueDay: string };
 
-function offlineTool(kind: ToolMovement, handover?: Handover): OfflineMovement<Tool> {
+function offlineTool(kind: ToolMovement, unitIds: string[], handover?: Handover): OfflineMovement<Tool> {
   const { kind: opKind, after } = offlineOps[kind];
   return {
     op: (tool) => ({
@@ -64,6 +68,7 @@ function offlineTool(kind: ToolMovement, handover?: Handover): OfflineMovement<T
       storeId: tool.storeId._id,
       itemName: tool.name,
       unit: '',
+      ...(tool.tracking === 'serial' && { unitIds }),
       ...(handover && {
         workerId: handover.workerId,
         workerName: handover.workerName,
@@ -88,6 +93,16 @@ export function ToolMovementPage({ kind }: { kind: ToolMovement }) {
   const [worker, setWorker] = useState<{ id: string; name: string } | null>(null);
   const workerId = worker?.id ?? null;
   const [dueDay, setDueDay] = useState('');
+  // A serial tool's screen names the units that move, as many as the quantity.
+  const [unitIds, setUnitIds] = useState<string[]>([]);
+  const base = toolMovementCalls[kind];
+  const call = {
+    ...base,
+    body: (tool: Tool, quantity: number | undefined, reason: string) => ({
+      ...(base.body(tool, quantity, reason) as object),
+      ...(tool.tracking === 'serial' && { unitIds }),
+    }),
+  };
   return (
     <MovementForm<Tool>
       key={kind}
@@ -99,10 +114,15 @@ export function ToolMovementPage({ kind }: { kind: ToolMovement }) {
       failureText={t(`${texts}.failure`)}
       maxQuantity={maxQuantity}
       defaultQuantity={1}
-      call={toolMovementCalls[kind]}
-      offline={offlineTool(kind, kind === 'issue' && worker ? { workerId: worker.id, workerName: worker.name, dueDay } : undefined)}
+      call={call}
+      offline={offlineTool(
+        kind,
+        unitIds,
+        kind === 'issue' && worker ? { workerId: worker.id, workerName: worker.name, dueDay } : undefined,
+      )}
       validate={(tool, quantity) => {
         if (!tool) return t('movement.selectTool');
+        if (tool.tracking === 'serial' && unitIds.length !== quantity) return t('service.unitsMatch');
         return quantity && exceeds ? exceeds(tool, quantity) : null;
       }}
       picker={(value, onChange) => (
@@ -118,20 +138,28 @@ export function ToolMovementPage({ kind }: { kind: ToolMovement }) {
         ['Quantity', tool.totalQuantity],
       ]}
       isBusy={move.isPending || checkOut.isPending}
-      extra={kind === 'issue' ? <CustodyFields workerId={workerId} onWorker={setWorker} dueDay={dueDay} onDueDay={setDueDay} /> : undefined}
-      extraValue={`${workerId ?? ''} ${dueDay}`}
+      extra={(tool) => (
+        <>
+          {tool?.tracking === 'serial' && (
+            <UnitPicker key={tool._id} tool={tool} from={UNITS_FROM[kind]} value={unitIds} onChange={setUnitIds} />
+          )}
+          {kind === 'issue' && <CustodyFields workerId={workerId} onWorker={setWorker} dueDay={dueDay} onDueDay={setDueDay} />}
+        </>
+      )}
+      extraValue={`${workerId ?? ''} ${dueDay} ${unitIds.join(',')}`}
       // A hand-over starts afresh: the next tool usually goes to someone else.
       clearsItem={kind === 'issue' && workerId !== null}
       onRecorded={() => {
         setWorker(null);
         setDueDay('');
+        setUnitIds([]);
       }}
       submit={async (request) => {
         if (kind === 'issue' && workerId) {
-          const { toolId, quantity } = request.body as { toolId: string; quantity: number };
+          const { toolId, quantity, unitIds: units } = request.body as { toolId: string; quantity: number; unitIds?: string[] };
           const answer = await checkOut.mutateAsync({
             toolId,
-            body: { workerId, quantity, ...(dueDay ? { dueAt: dueDay } : {}) },
+            body: { workerId, quantity, ...(units ? { unitIds: units } : {}), ...(dueDay ? { dueAt: dueDay } : {}) },
             idempotencyKey: request.idempotencyKey,
           });
           return { message: t('movement.handedTo', { worker: answer.custody.worker.name }), item: answer.tool };

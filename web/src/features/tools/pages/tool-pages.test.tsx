@@ -93,3 +93,48 @@ describe('Tool Entry', () => {
     expect(calls.filter((call) => call.key.startsWith('POST'))).toHaveLength(0);
   });
 });
+
+describe('Issued Tool of a serial tool', () => {
+  it('asks for as many units as the quantity, then sends the units chosen', async () => {
+    signInAs('user');
+    const breaker: Tool = { ...drill, _id: '0d6f8a1e-4b8e-4c55-9d3e-1a2b3c4d5e71', name: 'Breaker', tracking: 'serial' };
+    const unit = (serial: string, state: string, index: number) => ({
+      _id: `3c1f0000-0000-4000-8000-00000000000${index}`,
+      toolId: breaker._id,
+      toolName: 'Breaker',
+      store: { _id: 's', name: 'Store' },
+      serial,
+      assetTag: null,
+      state,
+      code: `U-${index}`,
+      holder: null,
+      plans: [],
+      retiredReason: null,
+      createdAt: '2026-11-01T00:00:00.000Z',
+    });
+    const calls = stubApi({
+      'GET /api/user/get-tools': { body: [breaker] },
+      [`GET /api/tools/${breaker._id}/units`]: {
+        body: { units: [unit('BR-1', 'available', 1), unit('BR-2', 'issued', 2)], planIds: [], requiresQualification: null },
+      },
+      'POST /api/user/add-consumed-tool': { body: { message: 'Tool issued', tool: { ...breaker, availableQuantity: 1 } } },
+    });
+    renderAt('/dashboard/consumetool');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('combobox', { name: 'Tool' }));
+    await user.click(await screen.findByRole('option', { name: 'Breaker' }));
+    await user.click(screen.getByRole('button', { name: 'Issued Tool' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose as many units as the quantity.');
+    // Only the unit in the store can be issued.
+    await user.click(screen.getByRole('combobox', { name: 'Units' }));
+    expect(screen.queryByRole('option', { name: 'BR-2' })).toBeNull();
+    await user.click(await screen.findByRole('option', { name: 'BR-1' }));
+    await user.click(screen.getByRole('button', { name: 'Issued Tool' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Tool issued');
+    expect(calls.find((call) => call.key === 'POST /api/user/add-consumed-tool')?.body).toEqual({
+      toolId: breaker._id,
+      quantity: 1,
+      unitIds: ['3c1f0000-0000-4000-8000-000000000001'],
+    });
+  });
+});
