@@ -137,6 +137,35 @@ describe('serial tools', () => {
     expect(await findLedgerMismatches(t.database.db)).toEqual([]);
   });
 
+  it("applies a phone's queued issue of a unit once, and rejects one of a serial tool that names no unit", async () => {
+    const { tool, units } = await serialTool(['P1', 'P2']);
+    const unit = units[0] as Unit;
+    const op = (extra: Json) => ({
+      opId: randomUUID(),
+      kind: 'tool-issue',
+      itemKind: 'tool',
+      itemId: tool._id,
+      quantity: 1,
+      storeId: staff.store._id,
+      capturedAt: new Date().toISOString(),
+      ...extra,
+    });
+    const named = op({ unitIds: [unit._id] });
+    const sent = await ok(call(staff.keeper.token, 'POST', '/api/sync/movements', { ops: [named, op({})] }));
+    const [applied, bare] = sent.results as Json[];
+    expect(applied).toMatchObject({ status: 'applied' });
+    expect(bare).toMatchObject({
+      status: 'rejected',
+      code: 'invalid',
+      message: `${tool.name} is tracked by serial number: name the units that move.`,
+    });
+    const again = await ok(call(staff.keeper.token, 'POST', '/api/sync/movements', { ops: [named] }));
+    expect((again.results as Json[])[0]).toMatchObject({ status: 'duplicate', movementId: applied?.movementId });
+    expect((await unitOf(unit._id)).state).toBe('issued');
+    expect(await toolOf(tool._id)).toMatchObject({ availableQuantity: 1, consumedQuantity: 1 });
+    expect(await findLedgerMismatches(t.database.db)).toEqual([]);
+  });
+
   it('retires a unit in the store through its own ledger line, and its label scan opens it', async () => {
     const { tool, units } = await serialTool(['R1', 'R2']);
     const unit = units[0] as Unit;
