@@ -65,6 +65,9 @@ export async function moveUnits(tx: DbOrTx, move: UnitMove): Promise<void> {
     sql`with moved as (
           update tool_units u set state = ${to}, custody_id = ${to === 'custody' ? (move.custodyId ?? null) : null}::uuid
           where u.tool_id = ${move.toolId} and u.id = any(${`{${move.unitIds.join(',')}}`}::uuid[]) and u.state = ${from}${
+            // A unit comes back only on the custody record it went out on.
+            from === 'custody' ? sql` and u.custody_id = ${move.custodyId ?? null}::uuid` : sql``
+          }${
             gate && !gate.isOverridden
               ? sql` and not exists (select 1 from unit_plans p where p.unit_id = u.id and ${heldBackBy('p', gate.today)})`
               : sql``
@@ -84,9 +87,16 @@ export async function moveUnits(tx: DbOrTx, move: UnitMove): Promise<void> {
 
 /** Why a unit of a move stayed where it was: not the tool's, elsewhere, or held back by a plan (the soonest due). */
 async function whyUnitsStayed(tx: DbOrTx, move: UnitMove, from: UnitState, today?: string): Promise<AppError> {
-  const units = await queryRows<{ id: string; serial: string; state: string; plan: string | null; due: string | null }>(
+  const units = await queryRows<{
+    id: string;
+    serial: string;
+    state: string;
+    custody_id: string | null;
+    plan: string | null;
+    due: string | null;
+  }>(
     tx,
-    sql`select u.id, u.serial, u.state,
+    sql`select u.id, u.serial, u.state, u.custody_id,
                b.name as plan, b.due::text as due
         from tool_units u
         left join lateral (
@@ -101,7 +111,7 @@ async function whyUnitsStayed(tx: DbOrTx, move: UnitMove, from: UnitState, today
         where u.tool_id = ${move.toolId} and u.id = any(${`{${move.unitIds.join(',')}}`}::uuid[])`,
   );
   if (units.length < move.unitIds.length) return new AppError('not_found', UNIT_NOT_FOUND);
-  const elsewhere = units.find((unit) => unit.state !== from);
+  const elsewhere = units.find((unit) => unit.state !== from || (from === 'custody' && unit.custody_id !== move.custodyId));
   if (elsewhere) return new AppError('conflict', unitNotHere(elsewhere.serial));
   const held = units.find((unit) => unit.plan !== null);
   if (held) return new AppError('conflict', serviceDue(held.serial, held.plan ?? '', held.due ?? ''));

@@ -97,6 +97,17 @@ describe('serial tools', () => {
     expect(await unitStates(tool._id)).toEqual({ available: 2, damaged: 1 });
     const history = (await ok(call(staff.keeper.token, 'GET', `/api/tool-units/${s2._id}`))).history as Json[];
     expect(history.map((event) => event.what)).toEqual(['damaged_return', 'checkout', 'opening']);
+
+    // A unit comes back only on the record it went out on.
+    const [s1, , s3] = units as [Unit, Unit, Unit];
+    const other = await addWorker();
+    const first = (await ok(checkOut(staff.keeper.token, tool._id, worker._id, [s1._id]), 201)).custody as { _id: string };
+    await ok(checkOut(staff.keeper.token, tool._id, other._id, [s3._id]), 201);
+    const wrong = await call(staff.keeper.token, 'POST', `/api/custody/${first._id}/return`, { good: [s3._id] });
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json().message).toContain('Unit S3 is not where this movement takes it from');
+    await ok(call(staff.keeper.token, 'POST', `/api/custody/${first._id}/return`, { good: [s1._id] }));
+    expect(await unitStates(tool._id)).toEqual({ available: 1, custody: 1, damaged: 1 });
     expect(await findLedgerMismatches(t.database.db)).toEqual([]);
   });
 
