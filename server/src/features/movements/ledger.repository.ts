@@ -216,6 +216,8 @@ export type JobRefusal = { code: string; isActive: boolean };
  */
 export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: MovementInput): Promise<MovementResult<R>> {
   if (input.unitIds && input.unitIds.length !== Math.abs(input.quantity)) throw new AppError('bad_request', UNITS_MATCH_QUANTITY);
+  // The units move in a statement after the line's: outside a transaction a refusal there would leave the line alone.
+  if (input.unitIds && !('rollback' in tx)) throw new Error("a serial tool's movement must run in a transaction");
   const table = sql.identifier(TABLES[input.itemKind]);
   const changes = Object.entries(MOVEMENT_EFFECTS[input.kind]).map(([column, perUnit]) => ({
     name: column,

@@ -19,7 +19,7 @@ import {
 } from '@stockyard/contract';
 import { describeMessage } from '@stockyard/contract/message-codes';
 import { booksClosed, storeInactive } from '@stockyard/contract/messages';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { instantAt } from '../../db/sql';
 import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
@@ -100,25 +100,30 @@ async function applyOp(db: Db, op: Op, found: OpContext, context: Context): Prom
   let result: Awaited<ReturnType<typeof recordMovement>>;
   try {
     const job = await jobChargeOfOp(db, op);
+    // A serial tool's units move in a second statement: both in one transaction, or neither.
+    const within = (work: (db: Db | Tx) => Promise<Awaited<ReturnType<typeof recordMovement>>>) =>
+      op.unitIds ? runTransaction(db, work) : work(db);
     result = await retryOnContention(() =>
-      recordWithJob(db, { kind, itemId: op.itemId, quantity: op.quantity, job }, (tx) =>
-        recordMovement(tx, {
-          itemKind: op.itemKind,
-          itemId: op.itemId,
-          storeIds: storeScopeOf(context.auth),
-          kind,
-          quantity: op.quantity,
-          actorId: userId,
-          occurredAt: instantAt(op.capturedAt),
-          reason: op.reason || null,
-          unitCost: op.unitCost ?? null,
-          job,
-          namesNoJob: namesNoJob(op, job),
-          idempotencyKey: op.opId,
-          syncOp: { userId, opId: op.opId, fingerprint, kind: op.kind, reason: op.reason, capturedAt: op.capturedAt },
-          unitIds: op.unitIds,
-          serviceGate: { today: todayIn(context.timeZone, new Date(op.capturedAt)), isOverridden: false },
-        }),
+      within((outer) =>
+        recordWithJob(outer, { kind, itemId: op.itemId, quantity: op.quantity, job }, (tx) =>
+          recordMovement(tx, {
+            itemKind: op.itemKind,
+            itemId: op.itemId,
+            storeIds: storeScopeOf(context.auth),
+            kind,
+            quantity: op.quantity,
+            actorId: userId,
+            occurredAt: instantAt(op.capturedAt),
+            reason: op.reason || null,
+            unitCost: op.unitCost ?? null,
+            job,
+            namesNoJob: namesNoJob(op, job),
+            idempotencyKey: op.opId,
+            syncOp: { userId, opId: op.opId, fingerprint, kind: op.kind, reason: op.reason, capturedAt: op.capturedAt },
+            unitIds: op.unitIds,
+            serviceGate: { today: todayIn(context.timeZone, new Date(op.capturedAt)), isOverridden: false },
+          }),
+        ),
       ),
     );
   } catch (error) {

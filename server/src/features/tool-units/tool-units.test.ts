@@ -172,6 +172,9 @@ describe('serial tools', () => {
     });
     const again = await ok(call(staff.keeper.token, 'POST', '/api/sync/movements', { ops: [named] }));
     expect((again.results as Json[])[0]).toMatchObject({ status: 'duplicate', movementId: applied?.movementId });
+    // The same unit issued again from another phone's op: parked, and nothing of it recorded.
+    const twice = await ok(call(staff.keeper.token, 'POST', '/api/sync/movements', { ops: [op({ unitIds: [unit._id] })] }));
+    expect((twice.results as Json[])[0]).toMatchObject({ status: 'parked', code: 'unit_unavailable' });
     expect((await unitOf(unit._id)).state).toBe('issued');
     expect(await toolOf(tool._id)).toMatchObject({ availableQuantity: 1, consumedQuantity: 1 });
     expect(await findLedgerMismatches(t.database.db)).toEqual([]);
