@@ -237,9 +237,12 @@ export function findDueRows(
 /**
  * Tells each unit's store keepers once per due day of a plan when it falls within `withinDays` of
  * `today` (a conditional UPDATE marks it told, so two processes at once tell once); only `unitIds`
- * when given. The notices made, by store.
+ * or one tool's, when given. How many unit plans it told of.
  */
-export async function notifyDueSoon(db: DbOrTx, input: { today: string; withinDays: number; unitIds?: string[] }): Promise<number> {
+export async function notifyDueSoon(
+  db: DbOrTx,
+  input: { today: string; withinDays: number; unitIds?: string[]; toolId?: string },
+): Promise<number> {
   const [row] = await queryRows<{ told: number }>(
     db,
     sql`with told as (
@@ -249,6 +252,7 @@ export async function notifyDueSoon(db: DbOrTx, input: { today: string; withinDa
             and u.state not in ('retired', 'lost') and p.due_on <= ${input.today}::date + ${input.withinDays}::int
             and p.notified_due_on is distinct from p.due_on
             ${input.unitIds ? sql`and ${uuidIn(sql`u.id`, input.unitIds)}` : sql``}
+            ${input.toolId ? sql`and u.tool_id = ${input.toolId}` : sql``}
           returning u.store_id, u.serial, t.name as tool_name, sp.name as plan_name, p.due_on
         ), notified as (
           insert into notifications (user_id, kind, store_id, code, params)

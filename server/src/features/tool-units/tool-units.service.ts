@@ -209,10 +209,7 @@ export function assignPlans(db: Db, auth: AuthContext, toolId: string, planIds: 
       storeId: tool.storeId._id,
       details: { servicePlans: plans.map((plan) => plan.name) },
     });
-    const units = await findUnitRows(tx, { storeIds: null, toolId, today: todayIn(timeZone) });
-    if (units.length > 0) {
-      await notifyDueSoon(tx, { today: todayIn(timeZone), withinDays: DUE_SOON_DAYS, unitIds: units.map((unit) => unit.id) });
-    }
+    await notifyDueSoon(tx, { today: todayIn(timeZone), withinDays: DUE_SOON_DAYS, toolId });
     return { status: 200 as const, body: { message: TOOL_PLANS_SAVED, plans: plans.map(presentPlan) } };
   });
 }
