@@ -52,6 +52,8 @@ test('the admin sets up a store, a keeper and a store user', async ({ page }) =>
 });
 
 test("the keeper's day: every movement, with the server's numbers on screen after each", async ({ page }) => {
+  // Every movement of a day and its answer in one test: three times the usual time.
+  test.slow();
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, keeper.email, keeper.password);
   // The phone's top bar names the store and the screen; the hub's actions come before its charts.

@@ -163,6 +163,8 @@ for (const [role, paths] of Object.entries(screensOf)) {
   test(`in Hindi at 390 px, every screen of the ${role === 'keeper' ? 'keeper' : 'store user'} shows no English and nothing overflows`, async ({
     browser,
   }) => {
+    // A page load and a scan of its texts per screen: the test's time grows with the screens.
+    test.setTimeout(Math.max(60_000, paths.length * 6_000));
     const page = await phoneIn(browser, 'hi-IN', role === 'keeper' ? keeper : storeUser);
     const found: Record<string, { latin: string[]; overflowing: string[] }> = {};
     for (const path of paths) {

@@ -44,7 +44,7 @@ test('pressing scan on the issue screen and showing the camera a label picks its
     await page.goto('/dashboard/allproducts');
     await page.getByPlaceholder('Search materials').fill(cement);
     await page.keyboard.press('Escape');
-    await expect(page.getByRole('row')).toHaveCount(2);
+    await expect(page.getByRole('row')).toHaveCount(2, { timeout: 30_000 });
     await page.getByRole('button', { name: 'Print labels' }).click();
     const dialog = page.getByRole('dialog', { name: 'Print labels' });
     await expect(dialog.getByText(`${cement} · ${product.code}`)).toBeVisible();

@@ -74,7 +74,7 @@ async function setUp(request: APIRequestContext) {
 
 async function sweep(page: Page, role: string) {
   // A page load and a full-page screenshot per screen and width: the test's time grows with the screens.
-  test.setTimeout((routes[role] as string[]).length * 2 * 4_000);
+  test.setTimeout((routes[role] as string[]).length * 2 * 8_000);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 844 });
     for (const route of routes[role] as string[]) {
