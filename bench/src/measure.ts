@@ -47,7 +47,7 @@ export async function load(options: LoadOptions): Promise<Measurement> {
 }
 
 /** Each timing's median over the runs, taken apart (one slow moment moves none of them); failures added up. */
-function medianOf(results: Measurement[]): Measurement {
+export function medianOf(results: Measurement[]): Measurement {
   const middle = (pick: (m: Measurement) => number) => results.map(pick).sort((a, b) => a - b)[Math.floor(results.length / 2)] as number;
   return {
     requestsPerSecond: middle((m) => m.requestsPerSecond),

@@ -82,6 +82,8 @@ export const INVALID_VALUE = 'Invalid value';
 export const SERVER_FAILED = 'Something went wrong on the server. Please try again.';
 export const ROUTE_NOT_FOUND = 'There is nothing at this address.';
 export const DATABASE_UNREACHABLE = 'The database is not reachable.';
+export const MIGRATIONS_PENDING = 'The database is not yet up to date with this version of the app.';
+export const METRICS_TOKEN_REQUIRED = 'Send the metrics token as a bearer token.';
 
 export const COUNT_STARTED = 'Count started.';
 export const COUNT_LINE_ENTERED = 'Counted.';

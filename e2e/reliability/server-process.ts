@@ -92,7 +92,9 @@ export async function call<T = unknown>(
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+  // A proxy in front may answer with a page of its own.
+  const isJson = response.headers.get('content-type')?.includes('json');
+  return { status: response.status, body: (text && isJson ? JSON.parse(text) : text || undefined) as T };
 }
 
 export async function login(url: string, email = ADMIN.email, password = ADMIN.password): Promise<string> {
@@ -131,4 +133,15 @@ export async function freshDatabase(serverUrl: string, prefix: string): Promise<
       await admin.end();
     },
   };
+}
+
+/** Reads until `isDone` says so; fails with the last value read after `timeoutMs`. */
+export async function until<T>(read: () => T | Promise<T>, isDone: (value: T) => boolean, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (isDone(value)) return value;
+    if (Date.now() > deadline) throw new Error(`not done within ${timeoutMs} ms: ${JSON.stringify(value).slice(0, 300)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

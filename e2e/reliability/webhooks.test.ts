@@ -3,19 +3,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startReceiver } from '../../server/test/webhook-receiver';
-import { call, freshDatabase, login, seedStock, startServer } from './server-process';
+import { call, freshDatabase, login, seedStock, startServer, until } from './server-process';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-
-async function until<T>(read: () => T | Promise<T>, isDone: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (isDone(value)) return value;
-    if (Date.now() > deadline) throw new Error(`not done within ${timeoutMs} ms: ${JSON.stringify(value).slice(0, 300)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('webhooks from server processes', { skip: !serverUrl && 'TEST_DATABASE_URL is not set' }, () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;

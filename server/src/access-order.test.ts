@@ -24,6 +24,7 @@ const OUTSIDE_THE_WALK = new Set([
   '/auth/oidc/callback',
   '/api/auth/oidc/finish',
   '/api/health',
+  '/api/ready',
   '/api/docs',
   '/api/docs/',
   '/api/openapi.json',

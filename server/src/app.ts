@@ -9,7 +9,8 @@ import { ROUTE_NOT_FOUND } from '@stockyard/contract';
 import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_TOKEN_RATE_LIMIT_DEFAULT, OFFLINE_MAX_AGE_DAYS_DEFAULT, type OidcSettings } from './config';
-import type { Db } from './db/client';
+import type { Db, PoolStats } from './db/client';
+import { addMovementPartitions } from './db/movement-partitions';
 import auditRoutes from './features/audit/audit.routes';
 import authRoutes from './features/auth/auth.routes';
 import jobsRoutes from './features/jobs/jobs.routes';
@@ -26,6 +27,7 @@ import { startWebhookSender, type WebhookSettings } from './features/webhooks/we
 import webhooksRoutes from './features/webhooks/webhooks.routes';
 import { ApiTokenLimiter } from './lib/auth/api-token-limit';
 import type { TokenSettings } from './lib/auth/sessions';
+import { runEvery } from './lib/every';
 import { API_REFERENCE_PATH, API_TAGS, registerApiReference } from './lib/openapi/api-reference';
 import './lib/fastify-context';
 import countsRoutes from './features/counts/counts.routes';
@@ -37,6 +39,8 @@ import importsRoutes from './features/imports/imports.routes';
 import labelsRoutes from './features/labels/labels.routes';
 import materialsRoutes from './features/materials/materials.routes';
 import stockRoutes from './features/materials/stock.routes';
+import metricsRoutes from './features/metrics/metrics.routes';
+import { recordMetrics } from './features/metrics/metrics.service';
 import movementsRoutes from './features/movements/movements.routes';
 import { startOrderMail } from './features/purchase-orders/order-mail';
 import { startNotificationMail } from './features/replenishment/notification-mail';
@@ -52,6 +56,8 @@ import usersRoutes from './features/users/users.routes';
 import { registerErrorHandler } from './lib/error-handler';
 import { answerClientError, answerUnroutable } from './lib/framework-answers';
 import type { MailSettings } from './lib/mail/mail-loop';
+import { type ReadReplicaOptions, routeReads } from './lib/read-routing';
+import { requestIdOf, sendRequestId } from './lib/request-id';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { createSerializerCompiler } from './lib/serializer';
 
@@ -91,8 +97,16 @@ export type AppOptions = {
   webhooks?: WebhookSettings & { send: boolean };
   /** How often this process checks for units coming due for service (the server: hourly; unset: never). */
   serviceDueCheckMs?: number;
+  /** How often the ledger's partitions of the coming months are made where missing; never when unset. */
+  partitionCheckMs?: number;
   /** OIDC_*: single sign-on through the company's identity provider. */
   oidc?: OidcSettings;
+  /** METRICS_TOKEN: when set, GET /metrics answers only a scraper that sends it as a bearer token. */
+  metricsToken?: string;
+  /** READ_DATABASE_URL and READ_MAX_LAG: a streaming replica for heavy reads. */
+  readReplica?: ReadReplicaOptions;
+  /** The PostgreSQL pool's connections, for the metrics (PGlite has no pool). */
+  poolStats?: PoolStats;
   /** Called with each route as it is registered: the tests walk the whole route table with it. */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -101,9 +115,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: options.logLevel ?? 'silent' },
     // One line per request only when asked for (LOG_LEVEL=debug); errors are always logged.
-    logController: new LogController({ disableRequestLogging: options.logLevel !== 'debug' && options.logLevel !== 'trace' }),
+    logController: new LogController({
+      disableRequestLogging: options.logLevel !== 'debug' && options.logLevel !== 'trace',
+      requestIdLogLabel: 'requestId',
+    }),
     bodyLimit: 1_048_576,
     trustProxy: options.trustProxy ?? false,
+    // Each request's log lines and its answer's X-Request-Id name it alike, as the load balancer may have.
+    genReqId: requestIdOf,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // What the router or Node's HTTP parser refuses answers in the API's shape and with its headers.
     frameworkErrors: answerUnroutable as never,
@@ -147,6 +166,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
+  sendRequestId(app);
+  const replicaReads = routeReads(app, options.db, options.readReplica);
+  const writeMetrics = recordMetrics(app, { poolStats: options.poolStats, replicaReads });
   registerSecurityHeaders(
     app,
     {
@@ -232,6 +254,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(webhooksRoutes);
   await app.register(journalRoutes);
   await app.register(toolUnitsRoutes);
+  await app.register(metricsRoutes, { token: options.metricsToken, writeMetrics });
 
   await registerApiReference(app);
 
@@ -272,6 +295,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       stopSender = startWebhookSender(options.db, webhooks, app.log);
     });
     app.addHook('onClose', async () => stopSender?.());
+  }
+  const partitionCheckMs = options.partitionCheckMs;
+  if (partitionCheckMs) {
+    let stopCheck: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stopCheck = runEvery(
+        () => addMovementPartitions(options.db),
+        partitionCheckMs,
+        app.log,
+        "The ledger's next partitions could not be made",
+      );
+    });
+    app.addHook('onClose', async () => stopCheck?.());
   }
   const serviceDueCheckMs = options.serviceDueCheckMs;
   if (serviceDueCheckMs) {

@@ -63,6 +63,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ REPORT_CONCURRENCY: '0' })).toThrow(/Invalid REPORT_CONCURRENCY "0"/);
   });
 
+  it('reads from a replica only as a replica of DATABASE_URL, at most 10 s behind unless READ_MAX_LAG says otherwise', () => {
+    const primary = { DATABASE_URL: 'postgres://db-1/stockyard', READ_DATABASE_URL: 'postgres://db-2/stockyard' };
+    expect(loadConfig({}).readReplica).toBeUndefined();
+    expect(loadConfig(primary).readReplica).toEqual({ url: 'postgres://db-2/stockyard', maxLagMs: 10_000 });
+    expect(loadConfig({ ...primary, READ_MAX_LAG: '3s' }).readReplica?.maxLagMs).toBe(3_000);
+    expect(() => loadConfig({ READ_DATABASE_URL: primary.READ_DATABASE_URL })).toThrow(/set DATABASE_URL as well/);
+    expect(() => loadConfig({ ...primary, READ_MAX_LAG: '0' })).toThrow(/Invalid READ_MAX_LAG "0"/);
+    expect(() => loadConfig({ ...primary, READ_MAX_LAG: 'soon' })).toThrow(/Invalid duration "soon"/);
+  });
+
   it('retries webhooks after 10 s unless told otherwise, and sends them to public addresses only unless allowed', () => {
     expect(loadConfig({})).toMatchObject({ webhookRetryBaseMs: 10_000, webhookAllowPrivate: false });
     expect(loadConfig({ WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_ALLOW_PRIVATE: 'true' })).toMatchObject({

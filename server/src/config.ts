@@ -38,6 +38,10 @@ export type Config = {
   webhookAllowPrivate: boolean;
   /** OIDC_*: single sign-on through the company's identity provider, when its issuer and client are set. */
   oidc?: OidcSettings;
+  /** METRICS_TOKEN: when set, GET /metrics asks for it as a bearer token. */
+  metricsToken?: string;
+  /** READ_DATABASE_URL and READ_MAX_LAG: a streaming replica of DATABASE_URL for heavy reads, and how far behind it may be. */
+  readReplica?: { url: string; maxLagMs: number };
 };
 
 export type OidcSettings = {
@@ -203,7 +207,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookRetryBaseMs: parseCount('WEBHOOK_RETRY_BASE_MS', env.WEBHOOK_RETRY_BASE_MS, WEBHOOK_RETRY_BASE_MS_DEFAULT, 3_600_000),
     webhookAllowPrivate: parseFlag('WEBHOOK_ALLOW_PRIVATE', env.WEBHOOK_ALLOW_PRIVATE, false),
     oidc: parseOidc(env),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    readReplica: parseReadReplica(env),
   };
+}
+
+function parseReadReplica(env: NodeJS.ProcessEnv): Config['readReplica'] {
+  if (!env.READ_DATABASE_URL) return undefined;
+  if (!env.DATABASE_URL) throw new ConfigError('READ_DATABASE_URL is a replica of DATABASE_URL: set DATABASE_URL as well');
+  const maxLagSeconds = parseDuration(env.READ_MAX_LAG || '10s');
+  if (maxLagSeconds < 1) throw new ConfigError(`Invalid READ_MAX_LAG "${env.READ_MAX_LAG}" (use at least 1s)`);
+  return { url: env.READ_DATABASE_URL, maxLagMs: maxLagSeconds * 1000 };
 }
 
 const listOf = (value: string | undefined) =>

@@ -33,6 +33,9 @@ async function openDatabase(config: ReturnType<typeof loadConfig>): Promise<{ da
   }
 }
 
+/** How long a read may wait to connect to the replica before it is sent to the primary. */
+const REPLICA_CONNECT_TIMEOUT_MS = 2_000;
+
 async function main(): Promise<void> {
   // Whatever this process creates with default modes is this account's alone.
   process.umask(0o077);
@@ -46,6 +49,13 @@ async function main(): Promise<void> {
     console.log(`First admin created: ${admin.email} (password from ADMIN_PASSWORD)`);
   }
 
+  const replica = config.readReplica
+    ? openPostgres(config.readReplica.url, undefined, config.statementTimeoutMs, { connectTimeoutMs: REPLICA_CONNECT_TIMEOUT_MS })
+    : undefined;
+  // Where each person's last write ended is noted after every write: on connections whose commits do
+  // not wait for the disk, as a crash losing the last notes only sends a few reads to the primary's past.
+  const positions =
+    replica && config.databaseUrl ? openPostgres(config.databaseUrl, 4, config.statementTimeoutMs, { asyncCommit: true }) : undefined;
   const sessionChanges = watchSessionChanges(database);
   const app = await buildApp({
     db: database.db,
@@ -64,7 +74,14 @@ async function main(): Promise<void> {
     mail: config.smtpUrl ? { smtpUrl: config.smtpUrl, from: config.mailFrom } : undefined,
     webhooks: { send: true, retryBaseMs: config.webhookRetryBaseMs, allowPrivate: config.webhookAllowPrivate },
     serviceDueCheckMs: 3_600_000,
+    partitionCheckMs: 3_600_000,
     oidc: config.oidc,
+    metricsToken: config.metricsToken,
+    poolStats: database.poolStats,
+    readReplica:
+      replica && positions && config.readReplica
+        ? { db: replica.db, positions: positions.db, maxLagMs: config.readReplica.maxLagMs }
+        : undefined,
   });
 
   const stopUpkeep = keepUp(database, (error) => app.log.warn({ err: error }, 'The embedded database could not be analyzed or vacuumed'));
@@ -79,6 +96,8 @@ async function main(): Promise<void> {
     await sessionChanges.close();
     stopUpkeep();
     await database.close().catch((error) => app.log.error(error));
+    await replica?.close().catch((error) => app.log.error(error));
+    await positions?.close().catch((error) => app.log.error(error));
     release();
     process.exit(0);
   };

@@ -20,14 +20,22 @@ export type TestApp = {
  * A fresh app on a fresh database with the real migrations: in-memory PGlite, or a new
  * PostgreSQL database on the server named by TEST_DATABASE_URL (dropped again on close). Each starts
  * as a copy of the suite's migrated database (global-setup.ts), and migrating it again finds nothing to do.
+ * With `existing`, the app runs on that database as it is (the caller migrates it), and closes it.
  */
 export async function buildTestApp(
-  options: Pick<AppOptions, 'timeZone' | 'currency' | 'requireAdminMfa' | 'mail' | 'apiTokenRequestsPerMinute' | 'webhooks' | 'oidc'> = {},
+  options: Pick<
+    AppOptions,
+    'timeZone' | 'currency' | 'requireAdminMfa' | 'mail' | 'apiTokenRequestsPerMinute' | 'webhooks' | 'oidc' | 'metricsToken'
+  > = {},
+  existing?: { database: Database; drop(): Promise<void> },
 ): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
   let dropDatabase = async () => {};
-  if (serverUrl) {
+  if (existing) {
+    database = existing.database;
+    dropDatabase = existing.drop;
+  } else if (serverUrl) {
     const name = `stockyard_test_${randomBytes(6).toString('hex')}`;
     await adminQuery(serverUrl, `create database ${name} template ${inject('postgresTemplate')}`);
     database = openPostgres(databaseUrl(serverUrl, name), 20);
@@ -35,7 +43,7 @@ export async function buildTestApp(
   } else {
     database = await openPglite(undefined, await readFile(inject('pgliteSnapshotFile')));
   }
-  await migrate(database);
+  if (!existing) await migrate(database);
   const sessionChanges = watchSessionChanges(database);
   const routes: RouteOptions[] = [];
   const app = await buildApp({
@@ -50,6 +58,8 @@ export async function buildTestApp(
     apiTokenRequestsPerMinute: options.apiTokenRequestsPerMinute,
     webhooks: options.webhooks,
     oidc: options.oidc,
+    metricsToken: options.metricsToken,
+    poolStats: database.poolStats,
   });
   await app.ready();
   return {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from './client';
 import { queryRows } from './sql';
 
@@ -79,6 +79,9 @@ async function appliedMigrations(db: DbOrTx): Promise<string[]> {
  */
 const NOT_COPIED: Partial<Record<(typeof BACKUP_TABLES)[number], string>> = { movements: 'tx_id' };
 
+/** Rows loaded in an order their own table's references need: a movement before its reversal. */
+const LOAD_ORDER: Partial<Record<(typeof BACKUP_TABLES)[number], SQL>> = { movements: sql`order by reverses_id is not null` };
+
 /** Every table as JSON rows, read in one snapshot so the copy is consistent while the app writes. */
 export async function dumpDatabase(db: Db): Promise<Backup> {
   return db.transaction(
@@ -124,7 +127,8 @@ export async function loadBackup(db: Db, backup: Backup): Promise<void> {
         sql`, `,
       );
       await tx.execute(
-        sql`insert into ${name} (${columns}) select ${columns} from json_populate_recordset(null::${name}, ${JSON.stringify(rows)}::json)`,
+        sql`insert into ${name} (${columns}) select ${columns} from json_populate_recordset(null::${name}, ${JSON.stringify(rows)}::json)
+            ${LOAD_ORDER[table] ?? sql``}`,
       );
     }
     // Label codes go on from the highest one loaded, so a new item never takes a restored item's code.

@@ -12,11 +12,16 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/** A database pool's connections right now: open in all, idle, and requests waiting for one. */
+export type PoolStats = () => { total: number; idle: number; waiting: number };
+
 export type Database = {
   db: Db;
   driver: 'pglite' | 'postgres';
   /** The PostgreSQL connection string; unset for PGlite. */
   url?: string;
+  /** The PostgreSQL pool's connections right now (PGlite has no pool). */
+  poolStats?: PoolStats;
   close(): Promise<void>;
 };
 
@@ -50,11 +55,20 @@ export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
 /**
  * A pool on PostgreSQL. Every statement is cancelled after `statementTimeoutMs` (0: never, for bulk
  * loads and backups), and a connection left idle inside a transaction is closed after twice that.
+ * With `connectTimeoutMs`, a server that does not accept a connection in that time fails the query;
+ * with `asyncCommit`, a commit does not wait for the disk (for notes a crash may lose, never stock).
  */
-export function openPostgres(connectionString: string, poolSize = 10, statementTimeoutMs = DEFAULT_STATEMENT_TIMEOUT_MS): Database {
+export function openPostgres(
+  connectionString: string,
+  poolSize = 10,
+  statementTimeoutMs = DEFAULT_STATEMENT_TIMEOUT_MS,
+  { connectTimeoutMs = 0, asyncCommit = false }: { connectTimeoutMs?: number; asyncCommit?: boolean } = {},
+): Database {
   const pool = new pg.Pool({
     connectionString,
     max: poolSize,
+    connectionTimeoutMillis: connectTimeoutMs,
+    ...(asyncCommit ? { options: '-c synchronous_commit=off' } : {}),
     statement_timeout: statementTimeoutMs,
     idle_in_transaction_session_timeout: statementTimeoutMs * 2,
   });
@@ -67,7 +81,8 @@ export function openPostgres(connectionString: string, poolSize = 10, statementT
     assertOutsideTransaction();
     return transaction((tx) => runMarkedAsTransaction(() => work(tx)), config);
   }) as Db['transaction'];
-  return { db, driver: 'postgres', url: connectionString, close: () => pool.end() };
+  const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+  return { db, driver: 'postgres', url: connectionString, poolStats, close: () => pool.end() };
 }
 
 /**

@@ -8,9 +8,9 @@ import type { Database } from './client';
 // Any fixed number: every process that starts against one PostgreSQL takes the same lock.
 const MIGRATION_LOCK_ID = 4_271_901;
 
-/** Applies the SQL migrations in server/drizzle; on PostgreSQL one process at a time. */
-export async function migrate(database: Database): Promise<void> {
-  const config = { migrationsFolder: migrationsDir };
+/** Applies the SQL migrations in server/drizzle (or `folder`); on PostgreSQL one process at a time. */
+export async function migrate(database: Database, folder = migrationsDir): Promise<void> {
+  const config = { migrationsFolder: folder };
   if (!database.url) {
     await migratePglite(database.db as never, config);
     return;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { migrationsDir, serverRoot as serverDir } from '../paths';
 import * as schema from './schema';
-import { FUNCTIONS, SQL_INDEXES, TABLE_OPTIONS, TRIGGERS } from './schema/database-objects';
+import { FUNCTIONS, MOVEMENT_PARTITION_OPTIONS, SQL_INDEXES, TABLE_OPTIONS, TRIGGERS } from './schema/database-objects';
 import { queryRows } from './sql';
 
 const tables = Object.values(schema as Record<string, unknown>)
@@ -52,11 +52,15 @@ describe('the schema files', () => {
   it('name every table and index of the migrated database', async () => {
     const found = await queryRows<{ table: string; index: string }>(
       t.database.db,
-      sql`select tablename as table, indexname as index from pg_indexes where schemaname = 'public' order by 1, 2`,
+      sql`select tablename as table, indexname as index from pg_indexes i
+          where schemaname = 'public' and not exists (select 1 from pg_inherits h where h.inhrelid = (quote_ident(i.indexname))::regclass)
+          order by 1, 2`,
     );
+    // A partition of the ledger is described by the partitioned table.
     const foundTables = await queryRows<{ name: string }>(
       t.database.db,
-      sql`select tablename as name from pg_tables where schemaname = 'public'`,
+      sql`select c.relname as name from pg_class c
+          where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p') and not c.relispartition`,
     );
     expect(foundTables.map((row) => row.name).sort()).toEqual(tables.map((table) => table.name).sort());
     const described = tables.flatMap((table) => [
@@ -73,7 +77,7 @@ describe('the schema files', () => {
   it('state every trigger, trigger function and table option of the migrated database', async () => {
     const triggers = await queryRows<{ name: string; definition: string }>(
       t.database.db,
-      sql`select tgname as name, pg_get_triggerdef(oid) as definition from pg_trigger where not tgisinternal order by 1`,
+      sql`select tgname as name, pg_get_triggerdef(oid) as definition from pg_trigger where not tgisinternal and tgparentid = 0 order by 1`,
     );
     expect(Object.fromEntries(triggers.map((row) => [row.name, row.definition]))).toEqual(TRIGGERS);
     const functions = await queryRows<{ name: string }>(
@@ -85,8 +89,15 @@ describe('the schema files', () => {
     const options = await queryRows<{ name: string; options: string[] }>(
       t.database.db,
       sql`select c.relname as name, c.reloptions as options from pg_class c join pg_namespace n on n.oid = c.relnamespace
-          where n.nspname = 'public' and c.relkind = 'r' and c.reloptions is not null`,
+          where n.nspname = 'public' and c.relkind = 'r' and c.reloptions is not null and not c.relispartition`,
     );
     expect(Object.fromEntries(options.map((row) => [row.name, row.options]))).toEqual(TABLE_OPTIONS);
+    const partitions = await queryRows<{ name: string; options: string[] | null }>(
+      t.database.db,
+      sql`select c.relname as name, c.reloptions as options from pg_inherits h join pg_class c on c.oid = h.inhrelid
+          where h.inhparent = 'movements'::regclass`,
+    );
+    expect(partitions.map((row) => row.name)).toContain('movements_default');
+    for (const partition of partitions) expect(partition.options, partition.name).toEqual(MOVEMENT_PARTITION_OPTIONS);
   });
 });

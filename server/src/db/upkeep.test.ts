@@ -26,8 +26,9 @@ async function heapFetches(storeId: string): Promise<number> {
     );
   });
   const text = plan.map((row) => Object.values(row)[0]).join('\n');
-  expect(text).toContain('Index Only Scan using movements_store_time_covering_idx');
-  return Number(/Heap Fetches: (\d+)/.exec(text)?.[1]);
+  // Each month of the ledger holds its own copy of movements_store_time_covering_idx.
+  expect(text).toMatch(/Index Only Scan using movements_default_store_id_occurred_at_\w+ on movements_default/);
+  return [...text.matchAll(/Heap Fetches: (\d+)/g)].reduce((sum, match) => sum + Number(match[1]), 0);
 }
 
 describe('upkeep of the embedded database', () => {
@@ -44,7 +45,10 @@ describe('upkeep of the embedded database', () => {
       await recordAt(t.database.db, { itemId: material._id, kind: 'purchase', quantity: 1, at: '2026-03-02T10:00:00Z' });
     }
     // PostgreSQL reports changes to its statistics a moment later, and analyzes by itself anyway.
-    if (t.database.driver === 'pglite') expect((await upkeep(t.database.db)).analyzed).toEqual(['materials', 'movements']);
+    // March 2026 has no partition of its own (made from the migration's month on): its movements are in the default one.
+    if (t.database.driver === 'pglite') {
+      expect((await upkeep(t.database.db)).analyzed).toEqual(['materials', 'movement_keys', 'movements', 'movements_default']);
+    }
   });
 
   it('vacuums the ledger every few minutes on the embedded database, which has no autovacuum, so reports read the index alone', async () => {

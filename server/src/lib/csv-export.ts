@@ -3,6 +3,7 @@ import { CSV_BOM, csvLine, LIST_LIMIT_MAX } from '@stockyard/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import type { Db } from '../db/client';
 import { authorize } from './auth/authorize';
 import type { Permission } from './auth/policy';
 import { fileResponses, sendFile } from './http';
@@ -19,11 +20,15 @@ export type CsvExport<Query extends z.ZodObject, Row> = {
   querystring: Query;
   fileName: string;
   columns: readonly CsvColumn<Row>[];
-  /** One page of the list through the same service the screen's list calls: its rows, and how many the whole list holds. */
+  /**
+   * One page of the list through the same service the screen's list calls, read from `db` (the
+   * replica when it may serve the caller): its rows, and how many the whole list holds.
+   */
   page: (
     request: FastifyRequest,
     query: z.output<Query>,
     page: { limit: number; offset: number },
+    db: Db,
   ) => Promise<{ rows: Row[]; total: number }>;
 };
 
@@ -40,7 +45,7 @@ export function registerCsvExport<Query extends z.ZodObject, Row>(app: FastifyIn
       { onRequest: authorize(spec.permission), schema: { tags: spec.tags, querystring: spec.querystring, response: fileResponses('csv') } },
       async (request, reply) => {
         const query = request.query as z.output<Query>;
-        const first = await spec.page(request, query, { limit: LIST_LIMIT_MAX, offset: 0 });
+        const first = await pageOf(spec, request, query, 0);
         return sendFile(reply, {
           name: spec.fileName,
           type: 'text/csv; charset=utf-8',
@@ -65,6 +70,16 @@ async function* csvLines<Query extends z.ZodObject, Row>(
     yield page.rows.map((row) => csvLine(spec.columns.map(([, value]) => value(row, timeZone) ?? ''))).join('');
     offset += LIST_LIMIT_MAX;
     if (offset >= page.total) return;
-    page = await spec.page(request, query, { limit: LIST_LIMIT_MAX, offset });
+    page = await pageOf(spec, request, query, offset);
   }
+}
+
+function pageOf<Query extends z.ZodObject, Row>(
+  spec: CsvExport<Query, Row>,
+  request: FastifyRequest,
+  query: z.output<Query>,
+  offset: number,
+) {
+  const page = { limit: LIST_LIMIT_MAX, offset };
+  return request.server.reads(request.auth?.userId ?? null, (db) => spec.page(request, query, page, db));
 }

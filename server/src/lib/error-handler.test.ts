@@ -34,4 +34,28 @@ describe('the error handler', () => {
     });
     await app.close();
   });
+
+  it('answers 503 with Retry-After, not 500, while the database is restarting or out of reach', async () => {
+    const app = Fastify();
+    registerErrorHandler(app);
+    const failures = [
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      new Error('Failed query: select …', {
+        cause: Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+      }),
+      Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
+      new Error('Connection terminated unexpectedly'),
+    ];
+    let next = 0;
+    app.get('/down', async () => {
+      throw failures[next++];
+    });
+    for (const _ of failures) {
+      const response = await app.inject({ method: 'GET', url: '/down' });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('2');
+      expect(response.json()).toEqual({ message: 'The database is not reachable.' });
+    }
+    await app.close();
+  });
 });

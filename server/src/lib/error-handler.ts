@@ -1,5 +1,6 @@
 import {
   CHANGED_AT_ONCE,
+  DATABASE_UNREACHABLE,
   INVALID_REQUEST,
   INVALID_VALUE,
   SERVER_FAILED,
@@ -9,6 +10,7 @@ import {
 import { describeMessage } from '@stockyard/contract/message-codes';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isConnectionFailure } from '../db/connection-errors';
 import { AppError, databaseErrorCode, QUERY_CANCELED, statusOf, TooManyAttempts, UNIQUE_VIOLATION } from './errors';
 
 /** Every failure leaves as `{ message }`; a 5xx never shows internals. */
@@ -41,6 +43,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (databaseErrorCode(error) === QUERY_CANCELED) {
       request.log.warn({ err: error }, 'statement cancelled after the statement timeout');
       return reply.status(503).send({ message: SERVER_TOO_SLOW });
+    }
+    // The database is restarting or out of reach: a moment's outage to retry, not a crash.
+    if (isConnectionFailure(error)) {
+      request.log.warn({ err: error }, 'the database could not be reached');
+      return reply.status(503).header('retry-after', '2').send({ message: DATABASE_UNREACHABLE });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

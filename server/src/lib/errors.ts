@@ -45,5 +45,6 @@ export function databaseErrorCode(error: unknown): string | undefined {
 
 export const UNIQUE_VIOLATION = '23505';
 export const DEADLOCK_DETECTED = '40P01';
+export const SERIALIZATION_FAILURE = '40001';
 export const FOREIGN_KEY_VIOLATION = '23503';
 export const QUERY_CANCELED = '57014';

@@ -1,5 +1,6 @@
 import type { OidcSettings } from '../config';
 import type { Db } from '../db/client';
+import type { ReadWork } from '../db/read-replica';
 import type { ApiTokenLimiter } from './auth/api-token-limit';
 import type { TokenSettings } from './auth/sessions';
 
@@ -7,6 +8,8 @@ import type { TokenSettings } from './auth/sessions';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    /** Runs a heavy read (reports, dashboards, exports) on READ_DATABASE_URL's replica when it may serve the asker, else on db. */
+    reads: ReadWork;
     tokens: TokenSettings;
     /** APP_TIMEZONE: the calendar that business days and reports use. */
     timeZone: string;

@@ -1,7 +1,6 @@
 import type { Db, Tx } from '../db/client';
-import { DEADLOCK_DETECTED, databaseErrorCode } from './errors';
+import { DEADLOCK_DETECTED, databaseErrorCode, SERIALIZATION_FAILURE } from './errors';
 
-const SERIALIZATION_FAILURE = '40001';
 const MAX_ATTEMPTS = 5;
 
 /**

@@ -1,4 +1,3 @@
-import { ddmmyyyy } from '@stockyard/contract/cells';
 import { currentLanguage } from '../i18n/i18n';
 
 export { ddmmyyyy, numberOrZero, textOrNA } from '@stockyard/contract/cells';
@@ -18,12 +17,19 @@ export function matchesSearch(search: string, ...fields: (string | null | undefi
 
 /** DD/MM/YYYY HH:MM of an ISO timestamp, in the phone's own time. */
 export function dayAndTime(iso: string): string {
-  return `${ddmmyyyy(iso)} ${timeOfDay(iso)}`;
+  const date = new Date(iso);
+  const twoDigits = (value: number) => String(value).padStart(2, '0');
+  return `${twoDigits(date.getDate())}/${twoDigits(date.getMonth() + 1)}/${date.getFullYear()} ${timeOfDay(iso)}`;
 }
 
 /** HH:MM of an ISO timestamp, in the phone's own time ("Stock as of 10:42"). */
 export function timeOfDay(iso: string): string {
   return new Date(iso).toTimeString().slice(0, 5);
+}
+
+/** When a kept list was fetched: its time if that was today on this phone, else its day and time ("as of 02/11/2026 09:12"). */
+export function keptTime(iso: string, now = new Date()): string {
+  return new Date(iso).toDateString() === now.toDateString() ? timeOfDay(iso) : dayAndTime(iso);
 }
 
 /** A number as the app's language writes it (1,234 in English, 1.234 in Spanish, 1,00,000 in Hindi). */

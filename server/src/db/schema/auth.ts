@@ -149,3 +149,15 @@ export const oidcLogins = pgTable(
   },
   (t) => [uniqueIndex('oidc_logins_state_key').on(t.state), uniqueIndex('oidc_logins_ticket_key').on(t.ticketHash)],
 );
+
+/**
+ * Where in the primary's write-ahead log each person's last write ended (from any of their sessions
+ * or API tokens), so that their reads go to the replica only once it has replayed that far.
+ */
+export const writePositions = pgTable('write_positions', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  lsn: text('lsn').notNull(),
+  writtenAt: timestamp('written_at', { withTimezone: true }).notNull().defaultNow(),
+});

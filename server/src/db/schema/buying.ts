@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { deliveries, materials, movements } from './ledger';
+import { deliveries, materials, movementKeys } from './ledger';
 import { stores } from './stores';
 import { suppliers } from './suppliers';
 
@@ -238,7 +238,7 @@ export const supplierReturnLines = pgTable(
     /** Its ledger line, which holds the value that left. */
     movementId: uuid('movement_id')
       .notNull()
-      .references(() => movements.id),
+      .references(() => movementKeys.id),
   },
   (t) => [
     primaryKey({ name: 'supplier_return_lines_pkey', columns: [t.returnId, t.materialId] }),

@@ -5,12 +5,12 @@
 
 /** Indexes Drizzle cannot describe (INCLUDE columns). */
 export const SQL_INDEXES: Record<string, string> = {
-  // 0003, 0030: a store's recent movements, their values with them, read from the index alone, for reports.
+  // 0003, 0030, 0044 (each partition holds its own): a store's recent movements, their values with them, read from the index alone, for reports.
   movements_store_time_covering_idx:
-    'CREATE INDEX movements_store_time_covering_idx ON public.movements USING btree (store_id, occurred_at) INCLUDE (item_id, item_kind, kind, quantity, value)',
+    'CREATE INDEX movements_store_time_covering_idx ON ONLY public.movements USING btree (store_id, occurred_at) INCLUDE (item_id, item_kind, kind, quantity, value)',
   // 0030: a job's lines over a range of days, with what its cost groups by, read from the index alone.
   movements_job_time_idx:
-    'CREATE INDEX movements_job_time_idx ON public.movements USING btree (job_id, occurred_at) INCLUDE (value, kind, quantity, item_id, store_id, cost_code_id) WHERE (job_id IS NOT NULL)',
+    'CREATE INDEX movements_job_time_idx ON ONLY public.movements USING btree (job_id, occurred_at) INCLUDE (value, kind, quantity, item_id, store_id, cost_code_id) WHERE (job_id IS NOT NULL)',
 };
 
 /** Storage options of tables (fillfactor: room for counters rewritten in place; the ledger's vacuum). */
@@ -18,15 +18,23 @@ export const TABLE_OPTIONS: Record<string, string[]> = {
   // 0006: a movement rewrites its item's counters on the same page, touching no index.
   materials: ['fillfactor=80'],
   tools: ['fillfactor=80'],
-  // 0007: the ledger is vacuumed after every 10,000 new movements, so reports read the index alone.
-  movements: ['autovacuum_vacuum_insert_scale_factor=0', 'autovacuum_vacuum_insert_threshold=10000'],
 };
+
+/**
+ * Storage options of each month's partition of the ledger and of its default partition (0007, 0044):
+ * vacuumed after every 10,000 new movements, so reports read the index alone.
+ */
+export const MOVEMENT_PARTITION_OPTIONS = ['autovacuum_vacuum_insert_scale_factor=0', 'autovacuum_vacuum_insert_threshold=10000'];
 
 /** Triggers, with the functions they run. */
 export const TRIGGERS: Record<string, string> = {
   // 0001, 0002: the ledger and the audit trail are append-only.
   movements_no_update_or_delete:
     'CREATE TRIGGER movements_no_update_or_delete BEFORE DELETE OR UPDATE ON public.movements FOR EACH ROW EXECUTE FUNCTION movements_append_only()',
+  // 0044: what is unique across the whole partitioned ledger is written beside each movement, and kept.
+  movements_keyed: 'CREATE TRIGGER movements_keyed BEFORE INSERT ON public.movements FOR EACH ROW EXECUTE FUNCTION movement_keys_fill()',
+  movement_keys_no_update_or_delete:
+    'CREATE TRIGGER movement_keys_no_update_or_delete BEFORE DELETE OR UPDATE ON public.movement_keys FOR EACH ROW EXECUTE FUNCTION movements_append_only()',
   audit_events_no_update_or_delete:
     'CREATE TRIGGER audit_events_no_update_or_delete BEFORE DELETE OR UPDATE ON public.audit_events FOR EACH ROW EXECUTE FUNCTION refuse_change_of_history()',
   // 0005: item_counts follows every insert, archive and delete of materials and tools.
@@ -86,4 +94,6 @@ export const FUNCTIONS = [
   'webhook_counts', // 0040
   'webhook_low_stock', // 0040
   'webhook_purchase_receipts', // 0040
+  'add_movement_partitions', // 0044
+  'movement_keys_fill', // 0044
 ];

@@ -237,7 +237,7 @@ export const movements = pgTable(
   {
     // Time-ordered (UUID version 7): a new movement's key lands at the end of the primary key's index,
     // on pages already in memory, however long the ledger grows.
-    id: uuid('id').primaryKey().default(sql`uuid_v7()`),
+    id: uuid('id').notNull().default(sql`uuid_v7()`),
     storeId: uuid('store_id')
       .notNull()
       .references(() => stores.id),
@@ -256,8 +256,8 @@ export const movements = pgTable(
     supplier: text('supplier'),
     deliveryId: uuid('delivery_id').references(() => deliveries.id),
     idempotencyKey: text('idempotency_key'),
-    /** The movement this one undoes: same kind, opposite quantity. */
-    reversesId: uuid('reverses_id').references((): AnyPgColumn => movements.id),
+    /** The movement this one undoes: same kind, opposite quantity (the link is kept in `movement_keys`). */
+    reversesId: uuid('reverses_id'),
     /** The stock count whose difference this adjustment posts. */
     countId: uuid('count_id').references(() => stockCounts.id),
     /** The worker a tool was handed to or came back from, and the custody record it belongs to. */
@@ -277,14 +277,14 @@ export const movements = pgTable(
     txId: xid8('tx_id').default(sql`pg_current_xact_id()`),
   },
   (t) => [
+    // Partitioned by month of `occurred_at` (db/movement-partitions.ts): every unique key holds the month.
+    primaryKey({ name: 'movements_pkey', columns: [t.id, t.occurredAt] }),
     check('movements_item_kind_check', sql`${t.itemKind} in ('material', 'tool')`),
     check('movements_kind_check', sql.raw(`kind in (${MOVEMENT_KINDS.map((kind) => `'${kind}'`).join(', ')})`)),
     check(
       'movements_quantity_sign',
       sql`${t.quantity} > 0 or (${t.quantity} <> 0 and (${t.kind} in ('delivery', 'adjustment') or ${t.reversesId} is not null)) or (${t.quantity} = 0 and ${t.kind} in ('revaluation', 'transit_loss'))`,
     ),
-    // A movement is reversed at most once: of two reversals at the same moment, one is refused here.
-    uniqueIndex('movements_reverses_key').on(t.reversesId).where(sql`${t.reversesId} is not null`),
     // What came back on a custody record, and how.
     index('movements_custody_idx').on(t.custodyId).where(sql`${t.custodyId} is not null`),
     index('movements_transfer_line_idx').on(t.transferLineId).where(sql`${t.transferLineId} is not null`),
@@ -293,6 +293,23 @@ export const movements = pgTable(
     index('movements_item_time_idx').on(t.itemId, t.occurredAt),
     index('movements_feed_idx').on(sql`coalesce(${t.txId}, '0'::xid8)`, t.id),
   ],
+);
+
+/**
+ * One row per movement, written by a trigger as the movement is (0044), for what must be unique across
+ * the whole ledger while the partitioned table can only hold keys unique within a month: a movement's
+ * id, which other tables refer to, and the one reversal a movement may have.
+ */
+export const movementKeys = pgTable(
+  'movement_keys',
+  {
+    id: uuid('id').primaryKey(),
+    /** Its movement's month partition, found without looking in each. */
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    reversesId: uuid('reverses_id').references((): AnyPgColumn => movementKeys.id),
+  },
+  // A movement is reversed at most once: of two reversals at the same moment, one is refused here.
+  (t) => [uniqueIndex('movement_keys_reverses_key').on(t.reversesId).where(sql`${t.reversesId} is not null`)],
 );
 
 /** The first answer to each (user, Idempotency-Key), so a repeated request changes nothing. */

@@ -3,7 +3,7 @@ import { check, index, integer, jsonb, numeric, pgTable, text, timestamp, unique
 import { users } from './auth';
 import { purchaseOrders, purchaseReceipts } from './buying';
 import { workers } from './custody';
-import { type ItemKind, movements } from './ledger';
+import { type ItemKind, movementKeys } from './ledger';
 import { stores } from './stores';
 
 /**
@@ -56,7 +56,7 @@ export const syncOps = pgTable(
     code: text('code'),
     message: text('message'),
     available: integer('available'),
-    movementId: uuid('movement_id').references(() => movements.id),
+    movementId: uuid('movement_id').references(() => movementKeys.id),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     resolvedBy: uuid('resolved_by').references(() => users.id),
     discardReason: text('discard_reason'),

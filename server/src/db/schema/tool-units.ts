@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { custody, workers } from './custody';
-import { movements, tools } from './ledger';
+import { movementKeys, tools } from './ledger';
 import { stores } from './stores';
 
 /**
@@ -46,7 +46,7 @@ export const movementUnits = pgTable(
   {
     movementId: uuid('movement_id')
       .notNull()
-      .references(() => movements.id),
+      .references(() => movementKeys.id),
     unitId: uuid('unit_id')
       .notNull()
       .references(() => toolUnits.id),

@@ -1,6 +1,6 @@
 import { AuditListResponseSchema, AuditQuerySchema } from '@stockyard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authorize } from '../../lib/auth/authorize';
+import { authOf, authorize } from '../../lib/auth/authorize';
 import { registerCsvExport } from '../../lib/csv-export';
 import { errorResponses, withTotal } from '../../lib/http';
 import { AUDIT_COLUMNS } from './audit.csv';
@@ -14,7 +14,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['audit'], querystring: AuditQuerySchema, response: { 200: AuditListResponseSchema, ...errorResponses } },
     },
     async (request, reply) => {
-      const result = await listAuditEvents(app.db, request.query, app.timeZone);
+      const result = await app.reads(authOf(request).userId, (db) => listAuditEvents(db, request.query, app.timeZone));
       return withTotal(reply, result.total, result);
     },
   );
@@ -26,8 +26,8 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     querystring: AuditQuerySchema,
     fileName: 'audit.csv',
     columns: AUDIT_COLUMNS,
-    page: async (_request, query, page) => {
-      const { events, total } = await listAuditEvents(app.db, { ...query, ...page }, app.timeZone);
+    page: async (_request, query, page, db) => {
+      const { events, total } = await listAuditEvents(db, { ...query, ...page }, app.timeZone);
       return { rows: events, total };
     },
   });

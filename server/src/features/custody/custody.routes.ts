@@ -42,8 +42,8 @@ const custodyRoutes: FastifyPluginAsyncZod = async (app) => {
     querystring: WorkerListQuerySchema,
     fileName: 'workers.csv',
     columns: WORKER_COLUMNS,
-    page: async (request, query, page) => {
-      const { workers, total } = await listWorkers(app.db, authOf(request), { ...query, ...page });
+    page: async (request, query, page, db) => {
+      const { workers, total } = await listWorkers(db, authOf(request), { ...query, ...page });
       return { rows: workers, total };
     },
   });
@@ -94,8 +94,8 @@ const custodyRoutes: FastifyPluginAsyncZod = async (app) => {
     querystring: CustodyListQuerySchema,
     fileName: 'tools-out.csv',
     columns: CUSTODY_COLUMNS,
-    page: async (request, query, page) => {
-      const { custody, total } = await listCustody(app.db, authOf(request), { ...query, ...page }, app.timeZone);
+    page: async (request, query, page, db) => {
+      const { custody, total } = await listCustody(db, authOf(request), { ...query, ...page }, app.timeZone);
       return { rows: custody, total };
     },
   });

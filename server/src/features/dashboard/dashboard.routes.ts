@@ -11,7 +11,10 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: authorize('reports:own-store'),
       schema: { tags: ['reports'], querystring: DashboardQuerySchema, response: { 200: DashboardResponseSchema, ...errorResponses } },
     },
-    async (request) => dashboardFor(app.db, authOf(request), request.query, app.timeZone),
+    async (request) => {
+      const auth = authOf(request);
+      return app.reads(auth.userId, (db) => dashboardFor(db, auth, request.query, app.timeZone));
+    },
   );
 };
 

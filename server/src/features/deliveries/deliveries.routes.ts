@@ -84,8 +84,8 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: ListQuerySchema,
       fileName: 'supplies.csv',
       columns: DELIVERY_COLUMNS,
-      page: async (request, query, page) => {
-        const { deliveries, total } = await listDeliveries(app.db, authOf(request), { ...query, ...page });
+      page: async (request, query, page, db) => {
+        const { deliveries, total } = await listDeliveries(db, authOf(request), { ...query, ...page });
         return { rows: deliveries, total };
       },
     });

@@ -61,8 +61,11 @@ const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: JobCostResponseSchema, ...errorResponses },
       },
     },
-    async (request) =>
-      jobCost(app.db, authOf(request), request.params.id, request.query, { timeZone: app.timeZone, currency: app.currency }),
+    async (request) => {
+      const auth = authOf(request);
+      const settings = { timeZone: app.timeZone, currency: app.currency };
+      return app.reads(auth.userId, (db) => jobCost(db, auth, request.params.id, request.query, settings));
+    },
   );
 
   for (const format of ['pdf', 'csv'] as const) {
@@ -75,7 +78,7 @@ const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const auth = authOf(request);
         const settings = { timeZone: app.timeZone, currency: app.currency };
-        const cost = await jobCost(app.db, auth, request.params.id, request.query, settings);
+        const cost = await app.reads(auth.userId, (db) => jobCost(db, auth, request.params.id, request.query, settings));
         const name = jobCostFileName(cost, format);
         if (format === 'csv') return sendFile(reply, { name, type: 'text/csv; charset=utf-8', body: jobCostCsv(cost) });
         const generated = { at: new Date(), by: await userNameOf(app.db, auth.userId), timeZone: app.timeZone };

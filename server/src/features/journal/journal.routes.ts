@@ -19,7 +19,8 @@ const journalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/exports/journal',
     { ...admins, schema: { tags, querystring: JournalQuerySchema, response: fileResponses('csv', 'xlsx') } },
-    async (request, reply) => sendFile(reply, await journalFile(app.db, request.query, app.timeZone)),
+    async (request, reply) =>
+      sendFile(reply, await app.reads(authOf(request).userId, (db) => journalFile(db, request.query, app.timeZone))),
   );
 
   app.get(

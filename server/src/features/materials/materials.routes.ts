@@ -48,8 +48,8 @@ const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
     querystring: ProductListQuerySchema,
     fileName: 'materials.csv',
     columns: MATERIAL_COLUMNS,
-    page: async (request, query, page) => {
-      const { products, total } = await listMaterials(app.db, authOf(request), { ...query, ...page });
+    page: async (request, query, page, db) => {
+      const { products, total } = await listMaterials(db, authOf(request), { ...query, ...page });
       return { rows: products, total };
     },
   });

@@ -135,7 +135,8 @@ const amountsAsText = sql` || jsonb_build_object('stock_value', moved.stock_valu
 
 /** The opposite of a ledger line's value, read in the statement that reverses it (a line never changes). */
 export function reversedValue(movementId: string): SQL {
-  return sql`(select -m.value from movements m where m.id = ${movementId})`;
+  return sql`(select -m.value from movements m
+               where m.id = ${movementId} and m.occurred_at = (select occurred_at from movement_keys where id = ${movementId}))`;
 }
 
 /** An offline movement's op as sync_ops keeps it; its (user, opId) is unique, so a replay fails the statement. */

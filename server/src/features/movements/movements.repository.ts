@@ -50,7 +50,8 @@ export async function findMovementRows(
         left join materials m on mv.item_kind = 'material' and m.id = mv.item_id
         left join tools t on mv.item_kind = 'tool' and t.id = mv.item_id
         left join users u on u.id = mv.actor_id
-        left join movements rv on rv.reverses_id = mv.id
+        left join movement_keys rk on rk.reverses_id = mv.id
+        left join movements rv on rv.id = rk.id and rv.occurred_at = rk.occurred_at
         left join users ru on ru.id = rv.actor_id
         left join workers w on w.id = mv.worker_id
         left join jobs j on j.id = mv.job_id
@@ -85,8 +86,10 @@ export async function findMovementRow(db: DbOrTx, id: string, storeIds: string[]
     db,
     sql`select mv.id, mv.store_id, mv.item_kind, mv.item_id, mv.kind, mv.quantity, mv.actor_id, mv.recorded_at, mv.reverses_id, mv.transfer_line_id,
                mv.job_id, mv.cost_code_id,
-               (select rv.id from movements rv where rv.reverses_id = mv.id) as reversed_by_id
-        from movements mv where mv.id = ${id} and ${storeFilter(storeIds, sql`mv.store_id`)}`,
+               (select rk.id from movement_keys rk where rk.reverses_id = mv.id) as reversed_by_id
+        from movements mv
+        where mv.id = ${id} and mv.occurred_at = (select occurred_at from movement_keys where id = ${id})
+          and ${storeFilter(storeIds, sql`mv.store_id`)}`,
   );
   return row;
 }

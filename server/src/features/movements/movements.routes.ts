@@ -36,8 +36,8 @@ const movementsRoutes: FastifyPluginAsyncZod = async (app) => {
     querystring: MovementListQuerySchema.omit({ after: true }),
     fileName: 'movements.csv',
     columns: MOVEMENT_COLUMNS,
-    page: async (request, query, page) => {
-      const { movements, total } = await listMovements(app.db, authOf(request), { ...query, ...page }, app.timeZone);
+    page: async (request, query, page, db) => {
+      const { movements, total } = await listMovements(db, authOf(request), { ...query, ...page }, app.timeZone);
       return { rows: movements, total };
     },
   });

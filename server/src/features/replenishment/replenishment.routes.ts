@@ -94,7 +94,7 @@ const replenishmentRoutes: FastifyPluginAsyncZod = async (app) => {
     querystring: LowStockQuerySchema,
     fileName: 'low-stock.csv',
     columns: LOW_STOCK_COLUMNS,
-    page: async (request, query, page) => listLowStock(app.db, authOf(request), { ...query, ...page }),
+    page: async (request, query, page, db) => listLowStock(db, authOf(request), { ...query, ...page }),
   });
 };
 

@@ -121,9 +121,12 @@ const adjustments = kindIn(sql`mv.kind`, kindsMoving('adjusted_quantity'));
 /** A line whose value the store holds: a loss in transit left the sender when the goods were dispatched. */
 const holdsValue = sql`mv.kind <> 'transit_loss'`;
 
-function reportQuery(input: ReportInput, slice?: { items: SQL; movements: SQL }): SQL {
+/** The statement of a store report, whole or for a slice of its materials. */
+export function reportQuery(input: ReportInput, slice?: { items: SQL; movements: SQL }): SQL {
+  // Written out where the ledger is read, not taken from `bounds`, so only the months from the start on are read.
+  const startAt = sql`(${input.start}::date::timestamp at time zone ${input.timeZone})`;
   return sql`with bounds as (
-          select (${input.start}::date::timestamp at time zone ${input.timeZone}) as s,
+          select ${startAt} as s,
                  ((${input.end}::date + 1)::timestamp at time zone ${input.timeZone}) as e
         ),
         recent as (
@@ -147,7 +150,7 @@ function reportQuery(input: ReportInput, slice?: { items: SQL; movements: SQL })
             bool_or(mv.occurred_at < b.e) as moved_in_range
           from movements mv cross join bounds b
           -- A slice reads its materials' movements item by item (movements_item_time_idx), not the store's.
-          where ${slice ? slice.movements : sql`mv.store_id = ${input.storeId}`} and mv.occurred_at >= b.s and mv.item_kind = 'material'
+          where ${slice ? slice.movements : sql`mv.store_id = ${input.storeId}`} and mv.occurred_at >= ${startAt} and mv.item_kind = 'material'
           group by mv.item_id
         )
         select m.id, m.name, m.category_name, m.material_name, m.size, m.unit, m.remarks, st.name as store_name,

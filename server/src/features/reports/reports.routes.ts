@@ -6,7 +6,14 @@ import { authOf, authorize } from '../../lib/auth/authorize';
 import { errorResponses, fileResponses, printedTextsOf, sendFile } from '../../lib/http';
 import { closePdfThreads, tablePdfStream } from '../../lib/pdf/pdf-threads';
 import { type ReportAudience, reportCsv, reportFileName, reportPdf, type StoreReport } from './report-files';
-import { createReportSource, keeperReportFile, reportForKeeper, reportForStore, storeReportFile } from './reports.service';
+import {
+  createReportSource,
+  keeperReportFile,
+  type ReportSource,
+  reportForKeeper,
+  reportForStore,
+  storeReportFile,
+} from './reports.service';
 
 const tags = ['reports'];
 const FORMATS = ['pdf', 'csv'] as const;
@@ -35,6 +42,9 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', closePdfThreads);
   const source = createReportSource(app.db, app.reportConcurrency);
   const settings = { timeZone: app.timeZone, currency: app.currency };
+  /** A report is read from the replica when it may serve the asker (see read-routing.ts). */
+  const read = <T>(request: FastifyRequest, work: (source: ReportSource) => Promise<T>) =>
+    app.reads(authOf(request).userId, (db) => work({ ...source, db }));
 
   app.get(
     '/api/report/generate-report',
@@ -42,7 +52,7 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: authorize('reports:any-store'),
       schema: { tags, querystring: StoreReportQuerySchema, response: { 200: z.array(ReportRowSchema), ...errorResponses } },
     },
-    async (request, reply) => sendJson(reply, await reportForStore(source, request.query, app.timeZone)),
+    async (request, reply) => sendJson(reply, await read(request, (from) => reportForStore(from, request.query, app.timeZone))),
   );
 
   app.get(
@@ -51,7 +61,8 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: authorize('reports:own-store'),
       schema: { tags, querystring: KeeperReportQuerySchema, response: { 200: KeeperReportResponseSchema, ...errorResponses } },
     },
-    async (request, reply) => sendJson(reply, await reportForKeeper(source, authOf(request), request.query, app.timeZone)),
+    async (request, reply) =>
+      sendJson(reply, await read(request, (from) => reportForKeeper(from, authOf(request), request.query, app.timeZone))),
   );
 
   for (const format of FORMATS) {
@@ -59,7 +70,13 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       `/api/report/generate-report/${format}`,
       { onRequest: authorize('reports:any-store'), schema: { tags, querystring: StoreReportQuerySchema, response: fileResponses(format) } },
       async (request, reply) =>
-        sendReportFile(request, reply, await storeReportFile(source, authOf(request), request.query, settings), 'admin', format),
+        sendReportFile(
+          request,
+          reply,
+          await read(request, (from) => storeReportFile(from, authOf(request), request.query, settings)),
+          'admin',
+          format,
+        ),
     );
     app.get(
       `/api/user/report/${format}`,
@@ -68,7 +85,13 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { tags, querystring: KeeperReportQuerySchema, response: fileResponses(format) },
       },
       async (request, reply) =>
-        sendReportFile(request, reply, await keeperReportFile(source, authOf(request), request.query, settings), 'keeper', format),
+        sendReportFile(
+          request,
+          reply,
+          await read(request, (from) => keeperReportFile(from, authOf(request), request.query, settings)),
+          'keeper',
+          format,
+        ),
     );
   }
 };

@@ -25,7 +25,7 @@ const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   app.get('/auth/oidc/start', { schema: { tags, hide: true } }, async (request, reply) =>
-    reply.redirect(await providerSignInUrl(app.db, settings(), callbackOf(request))),
+    reply.redirect((await providerSignInUrl(app.db, settings(), callbackOf(request))) ?? '/?ssoError=failed'),
   );
 
   app.get('/auth/oidc/callback', { schema: { tags, hide: true } }, async (request, reply) => {

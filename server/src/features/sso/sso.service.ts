@@ -21,9 +21,13 @@ import {
 
 const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
 
-/** Where the browser goes to sign in at the provider: the authorization-code flow with PKCE, state and nonce. */
-export async function providerSignInUrl(db: Db, settings: OidcSettings, redirectUri: string): Promise<string> {
-  const config = await providerConfig(settings);
+/**
+ * Where the browser goes to sign in at the provider: the authorization-code flow with PKCE, state and
+ * nonce; null while the provider cannot be reached.
+ */
+export async function providerSignInUrl(db: Db, settings: OidcSettings, redirectUri: string): Promise<string | null> {
+  const config = await providerConfig(settings).catch(() => null);
+  if (!config) return null;
   const login = { state: client.randomState(), nonce: client.randomNonce(), codeVerifier: client.randomPKCECodeVerifier() };
   await insertLogin(db, login);
   return client

@@ -194,6 +194,17 @@ describe('single sign-on through an OpenID provider', () => {
     }
   });
 
+  it('sends the browser back to the login page, saying sign-in failed, while the provider cannot be reached', async () => {
+    const unreachable = await buildTestApp({ oidc: settings({ issuer: 'http://127.0.0.1:9/realms/site' }) });
+    try {
+      const start = await unreachable.app.inject({ method: 'GET', url: '/auth/oidc/start' });
+      expect(start.statusCode).toBe(302);
+      expect(start.headers.location).toBe('/?ssoError=failed');
+    } finally {
+      await unreachable.close();
+    }
+  });
+
   it('answers 404 for its calls when single sign-on is not set up', async () => {
     const plain = await buildTestApp();
     try {

@@ -38,8 +38,8 @@ const storesRoutes: FastifyPluginAsyncZod = async (app) => {
     querystring: ListQuerySchema,
     fileName: 'stores.csv',
     columns: STORE_COLUMNS,
-    page: async (request, query, page) => {
-      const { stores, total } = await listStores(app.db, authOf(request), { ...query, ...page });
+    page: async (request, query, page, db) => {
+      const { stores, total } = await listStores(db, authOf(request), { ...query, ...page });
       return { rows: stores, total };
     },
   });

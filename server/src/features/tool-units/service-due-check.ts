@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { todayIn } from '../../lib/calendar';
+import { runEvery } from '../../lib/every';
 import { runTransaction } from '../../lib/transaction';
 import { notifyDueSoon, tryDueCheckLock } from './tool-units.repository';
 import { DUE_SOON_DAYS } from './tool-units.service';
@@ -20,20 +21,5 @@ export async function checkServiceDue(db: Db, timeZone: string): Promise<number 
 
 /** Runs the due-soon check now and then every `everyMs`; returns a stop function. */
 export function startServiceDueCheck(db: Db, timeZone: string, everyMs: number, log: FastifyBaseLogger): () => Promise<void> {
-  let isStopped = false;
-  let running: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  const tick = () => {
-    running = checkServiceDue(db, timeZone)
-      .catch((error) => log.warn({ err: error }, 'The service due check failed'))
-      .then(() => {
-        if (!isStopped) timer = setTimeout(tick, everyMs);
-      });
-  };
-  timer = setTimeout(tick, 0);
-  return async () => {
-    isStopped = true;
-    clearTimeout(timer);
-    await running;
-  };
+  return runEvery(() => checkServiceDue(db, timeZone), everyMs, log, 'The service due check failed');
 }

@@ -54,8 +54,8 @@ const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
     querystring: ToolListQuerySchema,
     fileName: 'tools.csv',
     columns: TOOL_COLUMNS,
-    page: async (request, query, page) => {
-      const { tools, total } = await listTools(app.db, authOf(request), { ...query, ...page });
+    page: async (request, query, page, db) => {
+      const { tools, total } = await listTools(db, authOf(request), { ...query, ...page });
       return { rows: tools, total };
     },
   });

@@ -111,8 +111,8 @@ const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
     querystring: TransferQuerySchema,
     fileName: 'transfers.csv',
     columns: TRANSFER_LINE_COLUMNS,
-    page: async (request, query, page) => {
-      const { transfers, total } = await listTransfers(app.db, authOf(request), { ...query, ...page });
+    page: async (request, query, page, db) => {
+      const { transfers, total } = await listTransfers(db, authOf(request), { ...query, ...page });
       return { rows: transferLineRows(transfers), total };
     },
   });

@@ -43,8 +43,8 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     querystring: ListQuerySchema,
     fileName: 'users.csv',
     columns: USER_COLUMNS,
-    page: async (_request, query, page) => {
-      const { users, total } = await listUsers(app.db, { ...query, ...page });
+    page: async (_request, query, page, db) => {
+      const { users, total } = await listUsers(db, { ...query, ...page });
       return { rows: users, total };
     },
   });

@@ -17,7 +17,10 @@ const valuationRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: authorize('costs:read'),
       schema: { tags, querystring: ValuationQuerySchema, response: { 200: ValuationResponseSchema, ...errorResponses } },
     },
-    async (request) => valueStock(app.db, authOf(request), request.query, { timeZone: app.timeZone, currency: app.currency }),
+    async (request) => {
+      const auth = authOf(request);
+      return app.reads(auth.userId, (db) => valueStock(db, auth, request.query, { timeZone: app.timeZone, currency: app.currency }));
+    },
   );
 
   for (const format of ['pdf', 'csv'] as const) {
@@ -26,7 +29,9 @@ const valuationRoutes: FastifyPluginAsyncZod = async (app) => {
       { onRequest: authorize('costs:read'), schema: { tags, querystring: ValuationQuerySchema, response: fileResponses(format) } },
       async (request, reply) => {
         const auth = authOf(request);
-        const valuation = await valueStock(app.db, auth, request.query, { timeZone: app.timeZone, currency: app.currency });
+        const valuation = await app.reads(auth.userId, (db) =>
+          valueStock(db, auth, request.query, { timeZone: app.timeZone, currency: app.currency }),
+        );
         const name = valuationFileName(valuation, format);
         if (format === 'csv') return sendFile(reply, { name, type: 'text/csv; charset=utf-8', body: valuationCsv(valuation) });
         const generated = { at: new Date(), by: await userNameOf(app.db, auth.userId), timeZone: app.timeZone };

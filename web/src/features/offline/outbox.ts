@@ -1,5 +1,6 @@
 import type { SyncOp, SyncResult } from '@stockyard/contract';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
 
 /** A movement recorded on this phone and not yet answered by the server, with whose it is. */
 /** An op as the phone keeps it: with whose it is and the names its screens show (never sent). */
@@ -11,7 +12,7 @@ interface OfflineDb extends DBSchema {
   outbox: { key: string; value: QueuedOp; indexes: { byUser: string } };
   rejected: { key: string; value: RejectedOp; indexes: { byUser: string } };
   /** Lists kept for use with no signal, by name (e.g. "materials:<storeId>"). */
-  lists: { key: string; value: { key: string; rows: unknown[]; pages?: number; syncedAt: string } };
+  lists: { key: string; value: { key: string; rows: unknown[]; pages?: number; generation?: string; syncedAt: string } };
 }
 
 const DB_NAME = 'stockyard-offline';
@@ -108,23 +109,58 @@ export async function discardAll(userId: string): Promise<void> {
 /** Rows a kept list stores in one record: one record of a big store's 10,000 would take a slow phone's main thread too long to write. */
 const LIST_PAGE_ROWS = 500;
 
+type ListHeader = { key: string; rows: unknown[]; pages?: number; generation?: string; syncedAt: string };
+
+/** Where page `page` of a kept list's `generation` is stored; lists kept before generations had none. */
+function pageKey(key: string, generation: string | undefined, page: number): string {
+  return generation === undefined ? `${key}#${page}` : `${key}@${generation}#${page}`;
+}
+
+/** The pages of one generation of a kept list. */
+function generationPages(key: string, generation: string): IDBKeyRange {
+  return IDBKeyRange.bound(`${key}@${generation}#`, `${key}@${generation}#\uffff`);
+}
+
+/** Every page a kept list may own, of any generation, except those of `keep`. */
+function pagesOtherThan(key: string, keep: string): IDBKeyRange[] {
+  const own = generationPages(key, keep);
+  return [
+    IDBKeyRange.bound(`${key}#`, `${key}#\uffff`),
+    IDBKeyRange.bound(`${key}@`, own.lower, false, true),
+    IDBKeyRange.bound(own.upper, `${key}@\uffff`, true, false),
+  ];
+}
+
 /**
- * Replaces kept lists all at once, each in pages of LIST_PAGE_ROWS then its header (how many pages, and
- * when), in one transaction: a reload or a closed tab halfway keeps the old lists whole. Each page is put
- * once the last is written, so no one task of the main thread copies a whole big list.
+ * Replaces kept lists all at once. Each list's pages of LIST_PAGE_ROWS are written under a new generation,
+ * a page per transaction, beside the pages in use; then one small transaction points every list's header
+ * at its new pages and deletes the old ones. A reader never waits for a big write (a keeper cut off halfway
+ * still reads the lists in use), and a reload or a closed tab halfway keeps the old lists whole.
  */
 export async function saveLists(lists: { key: string; rows: unknown[] }[]): Promise<void> {
   const db = await database();
-  const tx = db.transaction('lists', 'readwrite');
   const syncedAt = new Date().toISOString();
+  const generation = `${syncedAt}-${newIdempotencyKey()}`;
+  const headers: ListHeader[] = [];
   for (const { key, rows } of lists) {
-    const before = await tx.store.get(key);
     const pages = Math.ceil(rows.length / LIST_PAGE_ROWS);
     for (let page = 0; page < pages; page += 1) {
-      await tx.store.put({ key: `${key}#${page}`, rows: rows.slice(page * LIST_PAGE_ROWS, (page + 1) * LIST_PAGE_ROWS), syncedAt: '' });
+      const record = {
+        key: pageKey(key, generation, page),
+        rows: rows.slice(page * LIST_PAGE_ROWS, (page + 1) * LIST_PAGE_ROWS),
+        syncedAt: '',
+      };
+      await db.put('lists', record);
     }
-    for (let page = pages; page < (before?.pages ?? 0); page += 1) await tx.store.delete(`${key}#${page}`);
-    await tx.store.put({ key, rows: [], pages, syncedAt });
+    headers.push({ key, rows: [], pages, generation, syncedAt });
+  }
+  const tx = db.transaction('lists', 'readwrite');
+  for (const header of headers) {
+    // Another tab's save that switched first took these pages away with the old ones: its lists stand.
+    if ((await tx.store.count(generationPages(header.key, generation))) !== header.pages) continue;
+    // Pages of older generations, and of a save cut off before it got here, go with the switch.
+    for (const range of pagesOtherThan(header.key, generation)) await tx.store.delete(range);
+    await tx.store.put(header);
   }
   await tx.done;
 }
@@ -134,10 +170,13 @@ export async function listSyncedAt(key: string): Promise<string | undefined> {
   return (await (await database()).get('lists', key))?.syncedAt;
 }
 
+/** A kept list, read in one transaction: its header and the pages that header names. */
 export async function readList<T>(key: string): Promise<{ rows: T[]; syncedAt: string } | undefined> {
-  const db = await database();
-  const header = await db.get('lists', key);
+  const tx = (await database()).transaction('lists');
+  const header: ListHeader | undefined = await tx.store.get(key);
   if (!header) return undefined;
-  const pages = await Promise.all(Array.from({ length: header.pages ?? 0 }, (_, page) => db.get('lists', `${key}#${page}`)));
+  const pages = await Promise.all(
+    Array.from({ length: header.pages ?? 0 }, (_, page) => tx.store.get(pageKey(key, header.generation, page))),
+  );
   return { rows: pages.flatMap((page) => (page?.rows ?? []) as T[]), syncedAt: header.syncedAt };
 }

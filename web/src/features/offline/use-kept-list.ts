@@ -19,7 +19,7 @@ const SNAPSHOT_DELAY_MS = 1_000;
 export function useKeptList<T extends KeptRow>(
   name: OfflineListName | undefined,
   server: { isError: boolean; isPaused: boolean },
-): { isOffline: boolean; kept: { rows: T[]; syncedAt: string } | undefined } {
+): { isOffline: boolean; isReadingKept: boolean; kept: { rows: T[]; syncedAt: string } | undefined } {
   const isOnline = useOnline();
   useEffect(() => {
     if (!name) return;
@@ -38,7 +38,7 @@ export function useKeptList<T extends KeptRow>(
     // Thousands of rows read whole again: comparing them with the last read would cost more than it saves.
     structuralSharing: false,
   });
-  return { isOffline, kept: isOffline ? (kept.data ?? undefined) : undefined };
+  return { isOffline, isReadingKept: isOffline && kept.isPending, kept: isOffline ? (kept.data ?? undefined) : undefined };
 }
 
 type Searchable = { name: string; code?: string; categoryname?: string; materialname?: string };

@@ -3,7 +3,7 @@ import type { Worker } from '@stockyard/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../lib/date-field';
-import { timeOfDay } from '../../../lib/format';
+import { keptTime } from '../../../lib/format';
 import { useKeptList, useOnline } from '../../offline';
 import { useWorkers } from '../api/custody';
 import { AddWorkerDialog } from './add-worker-dialog';
@@ -32,7 +32,7 @@ export function CustodyFields(props: {
           placeholder={t('movement.nobody')}
           searchable
           clearable
-          description={kept ? t('movement.workersKeptAt', { time: timeOfDay(kept.syncedAt) }) : undefined}
+          description={kept ? t('movement.workersKeptAt', { time: keptTime(kept.syncedAt) }) : undefined}
           data={rows.map((worker) => ({
             value: worker._id,
             label: worker.trade ? `${worker.name} (${worker.trade})` : worker.name,

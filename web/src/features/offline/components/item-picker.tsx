@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translatedMessage } from '../../../i18n/messages';
-import { timeOfDay } from '../../../lib/format';
+import { keptTime } from '../../../lib/format';
 import type { PageQueryOptions } from '../../../lib/paging';
 import { ScanButton } from '../../labels';
 import { type OfflineListName, offlineList } from '../snapshot';
@@ -36,7 +36,7 @@ export function ItemPicker<T extends Item, R extends T = T>(props: {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 200);
   const items = useQuery(props.query(debounced));
-  const { isOffline, kept } = useKeptList<R & (Product | Tool)>(props.offlineList, items);
+  const { isOffline, isReadingKept, kept } = useKeptList<R & (Product | Tool)>(props.offlineList, items);
   const rows: R[] = kept ? searchKept(kept.rows, debounced).slice(0, PICKER_ROWS) : (items.data?.rows ?? []);
   const queryClient = useQueryClient();
   const [scanProblem, setScanProblem] = useState<string | null>(null);
@@ -79,9 +79,9 @@ export function ItemPicker<T extends Item, R extends T = T>(props: {
         searchable
         required
         clearable
-        description={kept ? t('outbox.keptAt', { time: timeOfDay(kept.syncedAt) }) : undefined}
+        description={kept ? t('outbox.keptAt', { time: keptTime(kept.syncedAt) }) : undefined}
         error={scanProblem}
-        nothingFoundMessage={items.isPending && !isOffline ? t('common.loading') : t('movement.nothingFound')}
+        nothingFoundMessage={(items.isPending && !isOffline) || isReadingKept ? t('common.loading') : t('movement.nothingFound')}
         data={options.map((item) => ({ value: item._id, label: props.describe ? props.describe(item) : item.name }))}
         value={props.value?._id ?? null}
         onChange={(id) => props.onChange(options.find((item) => item._id === id) ?? null)}

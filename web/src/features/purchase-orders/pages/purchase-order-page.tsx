@@ -8,7 +8,7 @@ import { messageOf } from '../../../lib/api';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
 import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { ErrorAlert } from '../../../lib/error-alert';
-import { localDate, timeOfDay } from '../../../lib/format';
+import { keptTime, localDate } from '../../../lib/format';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { LineFigures } from '../../../lib/line-figures';
 import { formatMoney, useCurrency, useSettings } from '../../../lib/money';
@@ -136,7 +136,7 @@ export function PurchaseOrderPage() {
           </Text>
           {isKept && kept && (
             <Text size="sm" c="dimmed" role="note">
-              {t('purchases.keptAt', { time: timeOfDay(kept.syncedAt) })}
+              {t('purchases.keptAt', { time: keptTime(kept.syncedAt) })}
             </Text>
           )}
           {order.supplierMail && (

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { i18n } from '../../../i18n/i18n';
 import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
-import { localDate, timeOfDay } from '../../../lib/format';
+import { keptTime, localDate } from '../../../lib/format';
 import { ListRow } from '../../../lib/list-row';
 import { formatMoney, useCurrency, useSettings } from '../../../lib/money';
 import { Pager } from '../../../lib/pager';
@@ -81,7 +81,7 @@ export function PurchaseOrdersPage() {
       <ErrorAlert text={orders.isError && !kept ? messageOf(orders.error, t('attention.fetchFailed')) : null} />
       {kept && (
         <Text size="sm" c="dimmed" role="note">
-          {t('purchases.keptAt', { time: timeOfDay(kept.syncedAt) })}
+          {t('purchases.keptAt', { time: keptTime(kept.syncedAt) })}
         </Text>
       )}
       {orders.isPending && !kept && t('common.loading')}

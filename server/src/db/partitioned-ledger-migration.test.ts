@@ -1,0 +1,160 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { bearer, createMaterial, createStoreWithStaff } from '../../test/factories';
+import { findLedgerMismatches } from '../../test/ledger-check';
+import { adminQuery, databaseUrl } from '../../test/postgres-admin';
+import { migrationsDir } from '../paths';
+import { type Database, openPglite, openPostgres } from './client';
+import { migrate } from './migrate';
+import { queryRows } from './sql';
+
+/** The migrations up to and including `tag`, in a folder of their own. */
+function migrationsThrough(tag: string): string {
+  const folder = mkdtempSync(join(tmpdir(), 'stockyard-migrations-'));
+  cpSync(migrationsDir, folder, { recursive: true });
+  const journalFile = join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  journal.entries = journal.entries.slice(0, journal.entries.findIndex((entry) => entry.tag === tag) + 1);
+  writeFileSync(journalFile, JSON.stringify(journal));
+  return folder;
+}
+
+/** An empty database: a new one on the server TEST_DATABASE_URL names, else in-memory PGlite. */
+async function emptyDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { database: await openPglite(), drop: async () => {} };
+  const name = `stockyard_migration_${randomBytes(6).toString('hex')}`;
+  await adminQuery(serverUrl, `create database ${name}`);
+  return {
+    database: openPostgres(databaseUrl(serverUrl, name), 5),
+    drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
+type LedgerRow = { id: string; occurred_at: string; reverses_id: string | null; partition: string };
+
+let t: TestApp;
+let staff: Awaited<ReturnType<typeof createStoreWithStaff>>;
+let before: unknown[];
+let materialId: string;
+let syncedMovementId: string;
+const folder = migrationsThrough('0043_write-positions');
+
+// A ledger written before it was partitioned: movements of this month, an issue of March 2024 and its
+// reversal in April, and a movement a phone's op recorded.
+beforeAll(async () => {
+  const empty = await emptyDatabase();
+  await migrate(empty.database, folder);
+  t = await buildTestApp({}, empty);
+  staff = await createStoreWithStaff(t.app, t.database.db);
+  materialId = (await createMaterial(t.app, staff.keeper.token, { totalQuantity: 30 }))._id;
+  const synced = await t.app.inject({
+    method: 'POST',
+    url: '/api/sync/movements',
+    headers: bearer(staff.keeper.token),
+    payload: {
+      ops: [
+        {
+          opId: randomUUID(),
+          kind: 'issue',
+          itemKind: 'material',
+          itemId: materialId,
+          quantity: 4,
+          reason: '',
+          capturedAt: new Date(Date.now() - 60_000).toISOString(),
+          storeId: staff.store._id,
+        },
+      ],
+    },
+  });
+  expect(synced.statusCode).toBe(200);
+  await t.database.db.execute(
+    sql`with issued as (
+          insert into movements (store_id, item_kind, item_id, kind, quantity, occurred_at, recorded_at)
+          values (${staff.store._id}, 'material', ${materialId}, 'issue', 2, '2024-03-10T08:00:00Z', '2024-03-10T08:00:00Z') returning id
+        )
+        insert into movements (store_id, item_kind, item_id, kind, quantity, occurred_at, recorded_at, reverses_id)
+        select ${staff.store._id}, 'material', ${materialId}, 'issue', -2, '2024-04-02T08:00:00Z', '2024-04-02T08:00:00Z', id from issued`,
+  );
+  before = await queryRows(t.database.db, sql`select to_jsonb(m) as row from movements m order by id`);
+  [{ movement_id: syncedMovementId }] = (await queryRows<{ movement_id: string }>(
+    t.database.db,
+    sql`select movement_id from sync_ops`,
+  )) as [{ movement_id: string }];
+  await migrate(t.database);
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe('migrating a ledger to monthly partitions', () => {
+  it('keeps every movement as it was, each in its month, with its keys beside it', async () => {
+    expect(await queryRows(t.database.db, sql`select to_jsonb(m) as row from movements m order by id`)).toEqual(before);
+    const rows = await queryRows<LedgerRow>(
+      t.database.db,
+      sql`select m.id, m.occurred_at, m.reverses_id, m.tableoid::regclass::text as partition from movements m order by m.occurred_at`,
+    );
+    const month = new Date().toISOString().slice(0, 7).replace('-', '_');
+    expect(rows.map((row) => row.partition)).toEqual([
+      'movements_2024_03',
+      'movements_2024_04',
+      ...rows.slice(2).map(() => `movements_${month}`),
+    ]);
+    const keys = await queryRows<Omit<LedgerRow, 'partition'>>(
+      t.database.db,
+      sql`select k.id, k.occurred_at, k.reverses_id from movement_keys k order by k.occurred_at`,
+    );
+    expect(keys).toEqual(rows.map(({ partition: _, ...key }) => key));
+    expect(await findLedgerMismatches(t.database.db)).toEqual([]);
+  });
+
+  it('keeps what refers to a movement: its op, and its one reversal', async () => {
+    const [op] = await queryRows<{ id: string }>(t.database.db, sql`select id from movement_keys where id = ${syncedMovementId}`);
+    expect(op?.id).toBe(syncedMovementId);
+    const [march] = await queryRows<{ id: string }>(t.database.db, sql`select id from movements where occurred_at < '2024-04-01'`);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/movements/${march?.id}/reverse`,
+      headers: bearer(staff.admin.token),
+      payload: { reason: 'Once more' },
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('goes on recording, reversing and reporting on the partitioned ledger', async () => {
+    const issued = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/consume-stock',
+      headers: bearer(staff.keeper.token),
+      payload: { productId: materialId, quantity: 3 },
+    });
+    expect(issued.statusCode).toBe(200);
+    const [latest] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`select id from movements where item_id = ${materialId} and kind = 'issue' and quantity = 3`,
+    );
+    const reversed = await t.app.inject({
+      method: 'POST',
+      url: `/api/movements/${latest?.id}/reverse`,
+      headers: bearer(staff.keeper.token),
+      payload: { reason: 'Typed 3 instead of 0' },
+    });
+    expect(reversed.statusCode).toBe(200);
+    const history = await t.app.inject({ method: 'GET', url: `/api/movements?itemId=${materialId}`, headers: bearer(staff.admin.token) });
+    const reversedLines = (history.json().movements as { _id: string; reversedBy: unknown }[]).filter((row) => row.reversedBy);
+    expect(reversedLines).toHaveLength(2);
+    const report = await t.app.inject({
+      method: 'GET',
+      url: `/api/report/generate-report?storeId=${staff.store._id}&startDate=2024-03-01&endDate=2024-03-31`,
+      headers: bearer(staff.admin.token),
+    });
+    expect(report.json()).toEqual([expect.objectContaining({ materialId, consumedQuantity: 2 })]);
+    expect(await findLedgerMismatches(t.database.db)).toEqual([]);
+  });
+});
