@@ -1,6 +1,6 @@
 // Three server processes on one PostgreSQL: whatever must happen once happens once across them
-// (webhook deliveries, notification emails, overdue custody notes), a report cached by one process
-// shows what another recorded, and sign-in limits count across all three.
+// (webhook deliveries, notification emails, overdue custody notes, units coming due for service), a
+// report cached by one process shows what another recorded, and sign-in limits count across all three.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
@@ -109,7 +109,7 @@ describe('three processes on one PostgreSQL', { skip: !serverUrl && 'TEST_DATABA
     );
   });
 
-  it('notes a custody record that went overdue once, when all three processes check it at the same moment', async () => {
+  it('notes an overdue custody record and tells of a unit coming due for service once, when all three processes check at the same moment', async () => {
     const tool = await call<{ tool: { _id: string } }>(urlOf(0), '/api/user/add-tools', {
       method: 'POST',
       token: keeper.token,
@@ -128,18 +128,49 @@ describe('three processes on one PostgreSQL', { skip: !serverUrl && 'TEST_DATABA
       body: { workerId: worker.body.worker._id, quantity: 1 },
     });
     assert.equal(out.status, 201);
-    // The processes check for overdue custody as they start, then every minute: restarted together,
-    // all three check at once.
+    const breaker = await call<{ tool: { _id: string; name: string } }>(urlOf(1), '/api/user/add-tools', {
+      method: 'POST',
+      token: keeper.token,
+      body: { name: `Breaker ${Date.now()}`, totalQuantity: 0, tracking: 'serial' },
+    });
+    assert.equal(breaker.status, 201);
+    const unit = await call<{ unit: { _id: string } }>(urlOf(2), `/api/tools/${breaker.body.tool._id}/units`, {
+      method: 'POST',
+      token: keeper.token,
+      body: { serial: 'B1' },
+    });
+    assert.equal(unit.status, 201);
+    const plan = await call<{ plan: { _id: string } }>(urlOf(0), '/api/service-plans', {
+      method: 'POST',
+      token: admin,
+      body: { name: `Inspection ${Date.now()}`, intervalDays: 30 },
+    });
+    assert.equal(plan.status, 201);
+    const planned = await call(urlOf(1), `/api/tools/${breaker.body.tool._id}/service-plans`, {
+      method: 'PUT',
+      token: admin,
+      body: { planIds: [plan.body.plan._id] },
+    });
+    assert.equal(planned.status, 200);
+    // The processes check for overdue custody and for units coming due as they start: restarted
+    // together, all three check at once.
     await Promise.all(processes.map((server) => server.stop()));
     const sql = new pg.Client({ connectionString: database.url });
     await sql.connect();
     await sql.query(`update custody set due_at = now() - interval '1 hour' where tool_id = $1`, [toolId]);
+    await sql.query('update unit_plans set due_on = current_date + 10 where unit_id = $1', [unit.body.unit._id]);
     await sql.end();
     await startAll();
     const overdue = () => receiver.received.filter((event) => event.json.type === 'custody.overdue' && event.json.data.toolId === toolId);
     await until(overdue, (events) => events.length >= 1, 20_000);
+    const dueNotices = async () => {
+      const answer = await call<{ notifications: { text: string }[] }>(urlOf(0), '/api/notifications', { token: keeper.token });
+      return answer.body.notifications.filter((notice) => notice.text.includes(`${breaker.body.tool.name} B1`)).length;
+    };
+    await until(dueNotices, (count) => count >= 1, 20_000);
     await sleep(2_000);
     assert.equal(overdue().length, 1);
+    assert.equal(await dueNotices(), 1);
   });
 
   it('shows in a report one process keeps what another just recorded', async () => {

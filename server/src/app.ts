@@ -276,48 +276,38 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerNotFound(app, hasWeb);
   const mail = options.mail;
   if (mail) {
-    let stopMail: (() => Promise<void>) | undefined;
-    app.addHook('onReady', async () => {
+    whileListening(app, () => {
       const stops = [
         startNotificationMail(options.db, mail, app.log),
         startOrderMail(options.db, mail, app.log, { currency: app.currency, timeZone: app.timeZone }),
       ];
-      stopMail = async () => {
+      return async () => {
         await Promise.all(stops.map((stop) => stop()));
       };
     });
-    app.addHook('onClose', async () => stopMail?.());
   }
   const webhooks = options.webhooks;
-  if (webhooks?.send) {
-    let stopSender: (() => Promise<void>) | undefined;
-    app.addHook('onReady', async () => {
-      stopSender = startWebhookSender(options.db, webhooks, app.log);
-    });
-    app.addHook('onClose', async () => stopSender?.());
-  }
+  if (webhooks?.send) whileListening(app, () => startWebhookSender(options.db, webhooks, app.log));
   const partitionCheckMs = options.partitionCheckMs;
   if (partitionCheckMs) {
-    let stopCheck: (() => Promise<void>) | undefined;
-    app.addHook('onReady', async () => {
-      stopCheck = runEvery(
-        () => addMovementPartitions(options.db),
-        partitionCheckMs,
-        app.log,
-        "The ledger's next partitions could not be made",
-      );
-    });
-    app.addHook('onClose', async () => stopCheck?.());
+    whileListening(app, () =>
+      runEvery(() => addMovementPartitions(options.db), partitionCheckMs, app.log, "The ledger's next partitions could not be made"),
+    );
   }
   const serviceDueCheckMs = options.serviceDueCheckMs;
   if (serviceDueCheckMs) {
-    let stopCheck: (() => Promise<void>) | undefined;
-    app.addHook('onReady', async () => {
-      stopCheck = startServiceDueCheck(options.db, app.timeZone, serviceDueCheckMs, app.log);
-    });
-    app.addHook('onClose', async () => stopCheck?.());
+    whileListening(app, () => startServiceDueCheck(options.db, app.timeZone, serviceDueCheckMs, app.log));
   }
   return app;
+}
+
+/** Starts background work once the app is ready and stops it (waiting for a run under way) as it closes. */
+function whileListening(app: FastifyInstance, start: () => () => Promise<void>): void {
+  let stop: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stop = start();
+  });
+  app.addHook('onClose', async () => stop?.());
 }
 
 /** Unknown API paths answer JSON; other GETs that match no file are routes of the web app. */
