@@ -119,11 +119,9 @@ export function totalsRows(rows: readonly ReportRow[]): (string | number)[][] {
   if (byUnit.length === 0) return [totalsCells(reportTotals(rows), '')];
   const perUnit = byUnit.map((totals) => totalsCells(totals, totals.unit));
   if (byUnit.length === 1) return perUnit;
-  const all = reportTotals(rows);
-  return [
-    ...perUnit,
-    ['', 'Total', '', '', '', '', ...REPORT_QUANTITY_FIELDS.map(() => ''), ...REPORT_VALUE_FIELDS.map((field) => all[field]), ''],
-  ];
+  // The values of all units are the sum of each unit's, exactly (cents), without adding every row again.
+  const all = REPORT_VALUE_FIELDS.map((field) => sumMoney(byUnit.map((totals) => totals[field])));
+  return [...perUnit, ['', 'Total', '', '', '', '', ...REPORT_QUANTITY_FIELDS.map(() => ''), ...all, '']];
 }
 
 /**

@@ -74,8 +74,26 @@ async function apiRequest<T>(path: string, options: RequestOptions): Promise<{ d
     }
   }
   if (!response.ok) throw await failureOf(response, useAuth && Boolean(token));
-  const text = await response.text();
+  const text = await textOf(response);
   return { data: (text ? safeJson(text) : undefined) as T, headers: response.headers };
+}
+
+/**
+ * An answer's text, decoded chunk by chunk as it arrives: a report of 10,000 rows (6 MB) then takes
+ * many short tasks of a phone's main thread instead of one long one.
+ */
+async function textOf(response: Response): Promise<string> {
+  if (!response.body) return response.text();
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(decoder.decode(value, { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
 }
 
 /** The error of a failed answer; a 401 to a signed-in call ends the session. */

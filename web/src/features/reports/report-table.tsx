@@ -7,7 +7,7 @@ import {
   reportCells,
   totalsRows,
 } from '@stockyard/contract';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, useCurrency } from '../../lib/money';
 import { type VirtualColumn, VirtualTable } from '../../lib/virtual-table';
@@ -22,6 +22,8 @@ const COLUMNS: VirtualColumn[] = REPORT_COLUMNS.map((header, index) => ({
   align: index >= FIRST_QUANTITY_COLUMN && index < REPORT_COLUMNS.length - 1 ? 'right' : undefined,
 }));
 
+const NO_ROWS: ReportRow[] = [];
+
 /** The fetched rows, as the PDF and CSV print them, ending with a totals row per unit. */
 export function ReportTable({ rows }: { rows: ReportRow[] }) {
   const currency = useCurrency();
@@ -31,23 +33,27 @@ export function ReportTable({ rows }: { rows: ReportRow[] }) {
       cells.map((cell, index) => (isValueColumn(index) && currency ? formatMoney(String(cell), currency) : cell)),
     [currency],
   );
-  // The totals of 10,000 rows are added in a task of their own, after the first rows are drawn.
-  const [totals, setTotals] = useState<(string | number)[][] | undefined>(undefined);
+  // The totals of 10,000 rows are added once, in a task of their own, after the first rows are drawn.
+  const [totals, setTotals] = useState<{ of: ReportRow[]; rows: (string | number)[][] } | undefined>(undefined);
   useEffect(() => {
-    const timer = window.setTimeout(() => setTotals(totalsRows(rows).map(written)), 0);
+    const timer = window.setTimeout(() => setTotals({ of: rows, rows: totalsRows(rows) }), 0);
     return () => window.clearTimeout(timer);
-  }, [rows, written]);
+  }, [rows]);
+  const footer = useMemo(() => (totals?.of === rows ? totals.rows.map(written) : undefined), [totals, rows, written]);
   const cells = useCallback((row: ReportRow) => written(reportCells(row)), [written]);
+  // A new report's rows are drawn in a render of their own that yields to the phone every few
+  // milliseconds (the table first shows without them), so 10,000 rows arriving never freeze the page.
+  const shown = useDeferredValue(rows, NO_ROWS);
   const { t } = useTranslation();
   return (
     <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>
       <VirtualTable
         caption={t('reports.report')}
         columns={COLUMNS}
-        rows={rows}
+        rows={shown}
         rowKey={(row) => row.materialId}
         cells={cells}
-        footer={totals}
+        footer={footer}
         maxHeight="min(70vh, 640px)"
       />
     </div>
