@@ -135,6 +135,12 @@ try {
     `writes beside big reports: p99 ${busy.p99} ms against ${quiet.p99} ms alone: ${p99Ratio.toFixed(2)}× (target ≤ 2×); ${Math.round(reportsServed)} reports built meanwhile, ${onReplica} reads served by the replica`,
   );
 
+  // Each process's metrics page after the load, as Prometheus would scrape it.
+  const pages = await Promise.all(
+    ports.apps.map(async (port) => `# ---- app process on port ${port}\n${await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()}`),
+  );
+  writeFileSync(join(root, 'bench/results/cluster-metrics.txt'), pages.join('\n'));
+
   const failures = [alone, cluster, quiet, busy].reduce((sum, m) => sum + m.non2xx + m.errors, 0);
   const summary = [
     `# The cluster (${new Date().toISOString()})`,
