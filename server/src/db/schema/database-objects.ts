@@ -96,4 +96,5 @@ export const FUNCTIONS = [
   'webhook_purchase_receipts', // 0040
   'add_movement_partitions', // 0044
   'movement_keys_fill', // 0044
+  'item_moved_before', // 0045
 ];

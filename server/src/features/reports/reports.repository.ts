@@ -171,8 +171,7 @@ export function reportQuery(input: ReportInput, slice?: { items: SQL; movements:
         cross join bounds b
         left join recent r on r.item_id = m.id
         where m.store_id = ${input.storeId} ${slice ? sql`and ${slice.items}` : sql``}
-          and (m.created_at < b.e or coalesce(r.moved_in_range, false)
-               or exists (select 1 from movements x where x.item_id = m.id and x.occurred_at < b.e))
+          and (m.created_at < b.e or coalesce(r.moved_in_range, false) or item_moved_before(m.id, b.e))
           and (m.deleted_at is null or m.deleted_at >= b.s or coalesce(r.moved_in_range, false))
         order by lower(m.name), m.id`;
 }

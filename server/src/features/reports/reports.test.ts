@@ -204,6 +204,21 @@ describe('store reports across a time-zone edge (Asia/Kolkata, UTC+05:30)', () =
   });
 });
 
+describe('a material entered after the range with stock dated before it', () => {
+  it('is in the report of that range, and not in the report of a range before its first line', async () => {
+    const t = await buildTestApp();
+    const staff = await createStoreWithStaff(t.app, t.database.db);
+    const late = await createMaterial(t.app, staff.keeper.token, { name: 'F rebar', totalQuantity: 0 });
+    expect(await recordAt(t.database.db, { itemId: late._id, kind: 'opening', quantity: 3, at: '2026-02-01T10:00:00Z' })).toBe(true);
+    await t.database.db.execute(sql`update materials set created_at = '2026-06-01T10:00:00Z' where id = ${late._id}`);
+    const march = (await report(t, staff.keeper.token, 'startDate=2026-03-01&endDate=2026-03-31')).json().data;
+    expect(march).toMatchObject([{ name: 'F rebar', previousQuantity: 3, currentAvailableQuantity: 3 }]);
+    const january = await report(t, staff.keeper.token, 'startDate=2026-01-01&endDate=2026-01-31');
+    expect(january.json().data ?? []).toEqual([]);
+    await t.close();
+  });
+});
+
 describe('a store with more materials than one report slice', () => {
   let t: TestApp;
   let staff: Staff;
