@@ -52,10 +52,17 @@ test('a keeper issues a drill to a new worker, sees it on Tools out, and checks 
   // The next hand-over starts afresh: no tool, no worker; the drill's numbers are the server's.
   await expect(page.getByRole('combobox', { name: 'Tool' })).toHaveValue('');
   await expect(page.getByRole('combobox', { name: 'Issued to' })).toHaveValue('');
+  // The list is fetched again late: the drill picked from the list found before the hand-over shows the server's numbers once it arrives.
+  const toolList = (url: URL) => url.pathname === '/api/user/get-tools';
+  await page.route(toolList, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
   await page.getByRole('combobox', { name: 'Tool' }).fill(drill.slice(0, 10));
   await page.getByRole('option', { name: drill }).click();
   await expect(page.getByTestId('stock-With workers')).toHaveText('1');
   await expect(page.getByTestId('stock-Available')).toHaveText('2');
+  await page.unroute(toolList);
 
   await page.goto('/dashboard/manager-dashboard');
   await page.getByRole('link', { name: /Tools Out/ }).click();

@@ -138,13 +138,14 @@ export function MaterialMovementPage({ kind }: { kind: MaterialMovement }) {
         }
         return quantity && exceeds ? exceeds(product, quantity) : null;
       }}
-      picker={(value, onChange) => (
+      picker={(value, onChange, onRefresh) => (
         <ItemPicker<Product>
           label={t('movement.material')}
           query={materialPickerQuery}
           offlineList="materials"
           value={value}
           onChange={onChange}
+          onRefresh={onRefresh}
           describe={(product) => `${product.name}${product.unit ? ` (${product.unit})` : ''}`}
         />
       )}

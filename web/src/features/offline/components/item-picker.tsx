@@ -29,6 +29,8 @@ export function ItemPicker<T extends Item, R extends T = T>(props: {
   query: (search: string) => PageQueryOptions<R>;
   value: T | null;
   onChange: (item: T | null) => void;
+  /** Called with the picked item's newer numbers when the server's list is fetched again: the same pick, not a new one. */
+  onRefresh?: (item: T) => void;
   describe?: (item: T) => string;
   /** The list kept on the phone to pick from offline. */
   offlineList?: OfflineListName;
@@ -68,6 +70,14 @@ export function ItemPicker<T extends Item, R extends T = T>(props: {
     if (found) onChange(found);
     else setScanProblem(translatedMessage(LABEL_NOT_FOUND, 'LABEL_NOT_FOUND'));
   }
+  // A pick made from a list fetched before the last movement shows that movement once the list is fetched again.
+  const refresh = useRef(props.onRefresh);
+  refresh.current = props.onRefresh;
+  const pickedId = props.value?._id;
+  useEffect(() => {
+    const fresh = pickedId && !isOffline ? items.data?.rows.find((row) => row._id === pickedId) : undefined;
+    if (fresh) refresh.current?.(fresh);
+  }, [items.data, pickedId, isOffline]);
   const { t } = useTranslation();
   const options = props.value && !rows.some((row) => row._id === props.value?._id) ? [props.value, ...rows] : rows;
   return (

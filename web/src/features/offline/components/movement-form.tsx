@@ -39,8 +39,11 @@ export type OfflineMovement<T> = {
 
 export type MovementFormProps<T> = {
   title: string;
-  /** Renders the picker for the item; the form owns the selection. */
-  picker: (value: T | null, onChange: (item: T | null) => void) => ReactNode;
+  /**
+   * Renders the picker for the item; the form owns the selection. `onChange` is a new pick (a new
+   * intent); `onRefresh` is the picked item's newer numbers, which keep the intent and its key.
+   */
+  picker: (value: T | null, onChange: (item: T | null) => void, onRefresh: (item: T) => void) => ReactNode;
   quantityLabel: string;
   defaultQuantity?: number;
   buttonLabel: string;
@@ -162,7 +165,7 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
     <PageCard title={props.title} narrow>
       <FormStack onSubmit={handleSubmit}>
         <Notice value={result} />
-        {props.picker(item, intent.tracking(setItem))}
+        {props.picker(item, intent.tracking(setItem), setItem)}
         {item && (
           <Card withBorder padding="sm" aria-label={t('movement.currentStock')}>
             <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs">

@@ -125,8 +125,15 @@ export function ToolMovementPage({ kind }: { kind: ToolMovement }) {
         if (tool.tracking === 'serial' && unitIds.length !== quantity) return t('service.unitsMatch');
         return quantity && exceeds ? exceeds(tool, quantity) : null;
       }}
-      picker={(value, onChange) => (
-        <ItemPicker<Tool> label={t('movement.tool')} query={toolPickerQuery} value={value} onChange={onChange} offlineList="tools" />
+      picker={(value, onChange, onRefresh) => (
+        <ItemPicker<Tool>
+          label={t('movement.tool')}
+          query={toolPickerQuery}
+          value={value}
+          onChange={onChange}
+          onRefresh={onRefresh}
+          offlineList="tools"
+        />
       )}
       summary={(tool) => [
         ['Available', tool.availableQuantity],
