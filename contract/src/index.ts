@@ -5,6 +5,7 @@ export * from './common';
 export * from './counts';
 export * from './custody';
 export * from './dashboard';
+export * from './files';
 export * from './imports';
 export * from './jobs';
 export * from './journal';

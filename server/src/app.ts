@@ -13,6 +13,7 @@ import type { Db, PoolStats } from './db/client';
 import { addMovementPartitions } from './db/movement-partitions';
 import auditRoutes from './features/audit/audit.routes';
 import authRoutes from './features/auth/auth.routes';
+import filesRoutes from './features/files/files.routes';
 import jobsRoutes from './features/jobs/jobs.routes';
 import journalRoutes from './features/journal/journal.routes';
 import purchaseOrdersRoutes from './features/purchase-orders/purchase-orders.routes';
@@ -105,6 +106,8 @@ export type AppOptions = {
   metricsToken?: string;
   /** READ_DATABASE_URL and READ_MAX_LAG: a streaming replica for heavy reads. */
   readReplica?: ReadReplicaOptions;
+  /** FILES_DIR: uploaded files are kept on disk there instead of in the database. */
+  filesDir?: string;
   /** The PostgreSQL pool's connections, for the metrics (PGlite has no pool). */
   poolStats?: PoolStats;
   /** Called with each route as it is registered: the tests walk the whole route table with it. */
@@ -254,6 +257,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(webhooksRoutes);
   await app.register(journalRoutes);
   await app.register(toolUnitsRoutes);
+  await app.register(filesRoutes, { dir: options.filesDir });
   await app.register(metricsRoutes, { token: options.metricsToken, writeMetrics });
 
   await registerApiReference(app);

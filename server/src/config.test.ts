@@ -25,6 +25,8 @@ describe('configuration', () => {
     expect(config.requireAdminMfa).toBe(true);
     expect(loadConfig({ REQUIRE_ADMIN_MFA: 'false' }).requireAdminMfa).toBe(false);
     expect(() => loadConfig({ REQUIRE_ADMIN_MFA: 'no' })).toThrow(/Invalid REQUIRE_ADMIN_MFA "no" \(use true or false\)/);
+    expect(config.filesDir).toBeUndefined();
+    expect(loadConfig({ FILES_DIR: 'proof' }).filesDir).toMatch(/\/proof$/);
   });
 
   it('refuses at start a JWT_SECRET shorter than 32 bytes or of a few repeated characters, a TOKEN_TTL of none, and an ADMIN_PASSWORD that breaks the password rule', () => {

@@ -42,6 +42,8 @@ export type Config = {
   metricsToken?: string;
   /** READ_DATABASE_URL and READ_MAX_LAG: a streaming replica of DATABASE_URL for heavy reads, and how far behind it may be. */
   readReplica?: { url: string; maxLagMs: number };
+  /** FILES_DIR: uploaded files are kept on disk there (readable by this user alone) instead of in the database. */
+  filesDir?: string;
 };
 
 export type OidcSettings = {
@@ -209,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidc: parseOidc(env),
     metricsToken: env.METRICS_TOKEN || undefined,
     readReplica: parseReadReplica(env),
+    filesDir: env.FILES_DIR ? resolve(env.FILES_DIR) : undefined,
   };
 }
 

@@ -77,6 +77,7 @@ async function main(): Promise<void> {
     partitionCheckMs: 3_600_000,
     oidc: config.oidc,
     metricsToken: config.metricsToken,
+    filesDir: config.filesDir,
     poolStats: database.poolStats,
     readReplica:
       replica && positions && config.readReplica

@@ -25,7 +25,7 @@ export type TestApp = {
 export async function buildTestApp(
   options: Pick<
     AppOptions,
-    'timeZone' | 'currency' | 'requireAdminMfa' | 'mail' | 'apiTokenRequestsPerMinute' | 'webhooks' | 'oidc' | 'metricsToken'
+    'timeZone' | 'currency' | 'requireAdminMfa' | 'mail' | 'apiTokenRequestsPerMinute' | 'webhooks' | 'oidc' | 'metricsToken' | 'filesDir'
   > = {},
   existing?: { database: Database; drop(): Promise<void> },
 ): Promise<TestApp> {
@@ -59,6 +59,7 @@ export async function buildTestApp(
     webhooks: options.webhooks,
     oidc: options.oidc,
     metricsToken: options.metricsToken,
+    filesDir: options.filesDir,
     poolStats: database.poolStats,
   });
   await app.ready();

@@ -167,3 +167,16 @@ export async function createPlacedOrder(
   const order = placed.json().purchaseOrder as PlacedOrder;
   return { material, supplier, order, lineId: order.lines[0]?._id as string };
 }
+
+/** Uploads one file as a browser's FormData sends it; the answer as it came. */
+export async function uploadFile(app: FastifyInstance, token: string, bytes: Buffer, name = 'photo.jpg') {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return app.inject({
+    method: 'POST',
+    url: '/api/files',
+    headers: { ...bearer(token), 'content-type': request.headers.get('content-type') as string },
+    payload: Buffer.from(await request.arrayBuffer()),
+  });
+}

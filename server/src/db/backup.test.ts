@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { bearer, createMaterial, createStoreWithStaff, createTool } from '../../test/factories';
+import { bearer, createMaterial, createStoreWithStaff, createTool, uploadFile } from '../../test/factories';
 import { findLedgerMismatches } from '../../test/ledger-check';
 import { BACKUP_TABLES, type Backup, dumpDatabase, loadBackup } from './backup';
 import { queryRows } from './sql';
@@ -44,6 +45,10 @@ beforeAll(async () => {
     headers: bearer(staff.keeper.token),
     payload: { remarks: 'Sacs mouillés' },
   });
+  const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c84' } })
+    .png()
+    .toBuffer();
+  expect((await uploadFile(source.app, staff.keeper.token, photo, 'delivery.png')).statusCode).toBe(201);
 });
 afterAll(async () => {
   await Promise.all([source.close(), target.close()]);
@@ -79,6 +84,12 @@ describe('backup and restore', () => {
     const restored = await dumpDatabase(target.database.db);
     expect(sorted(restored)).toEqual(sorted(backup));
     expect(await findLedgerMismatches(target.database.db)).toEqual([]);
+    // A file kept in the database comes back byte for byte.
+    const files = await queryRows<{ intact: boolean }>(
+      target.database.db,
+      sql`select encode(sha256(content), 'hex') = sha256 and thumb is not null as intact from files`,
+    );
+    expect(files).toEqual([{ intact: true }]);
     const keys = async (app: TestApp) =>
       queryRows<{ id: string }>(app.database.db, sql`select id, occurred_at, reverses_id from movement_keys order by id`);
     expect(await keys(target)).toEqual(await keys(source));

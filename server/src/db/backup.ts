@@ -8,6 +8,8 @@ export const BACKUP_TABLES = [
   'stores',
   'suppliers',
   'users',
+  'files',
+  'file_uploads',
   'imports',
   'user_stores',
   'user_mfa',

@@ -1,4 +1,12 @@
-export type AppErrorCode = 'bad_request' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'too_many_requests';
+export type AppErrorCode =
+  | 'bad_request'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'too_large'
+  | 'unsupported_type'
+  | 'too_many_requests';
 
 export const statusOf: Record<AppErrorCode, number> = {
   bad_request: 400,
@@ -6,6 +14,8 @@ export const statusOf: Record<AppErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  too_large: 413,
+  unsupported_type: 415,
   too_many_requests: 429,
 };
 

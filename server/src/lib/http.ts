@@ -55,6 +55,12 @@ export function sendFile(reply: FastifyReply, file: { name: string; type: string
   return reply.header('content-disposition', attachment(file.name)).type(file.type).send(file.body);
 }
 
+/** Answers with a kept file: shown in the page (a photo) or downloaded (anything a browser might open as a page). */
+export function sendKeptFile(reply: FastifyReply, file: { name: string; type: string; bytes: Buffer }, opens: 'inline' | 'attachment') {
+  const disposition = opens === 'inline' ? `inline; filename="${file.name}"` : attachment(file.name);
+  return reply.header('content-disposition', disposition).type(file.type).send(file.bytes);
+}
+
 /** The texts a printed document is made in: the request's Accept-Language, English when it names none the app speaks. */
 export function printedTextsOf(request: FastifyRequest): PrintedTexts {
   return printedTextsFor(request.headers['accept-language']);

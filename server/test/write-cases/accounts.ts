@@ -36,6 +36,9 @@ async function newDelivery(world: World): Promise<{ webhookId: string; deliveryI
 
 /** Signing in and out, accounts, stores, jobs, money, settings, suppliers, tokens and imports. */
 export const ACCOUNT_WRITES: Record<string, WriteCase | Exempt> = {
+  'POST /api/files': {
+    exempt: 'A file is kept once per content: the same bytes sent again name the file already kept, whatever the key.',
+  },
   'POST /auth/login': { exempt: 'Signing in makes a new session each time by design: a repeat is a new sign-in.' },
   'POST /api/auth/login': { exempt: 'Signing in makes a new session each time by design: a repeat is a new sign-in.' },
   'POST /auth/logout': { exempt: 'Signing out ends the session it is sent with; a repeat finds it ended.' },

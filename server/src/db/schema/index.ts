@@ -3,6 +3,7 @@ export * from './auth';
 export * from './buying';
 export * from './counts';
 export * from './custody';
+export * from './files';
 export * from './imports';
 export * from './jobs';
 export * from './ledger';

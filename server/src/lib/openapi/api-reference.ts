@@ -37,6 +37,11 @@ export const API_TAGS = [
   { name: 'transfers', description: 'Transfers between stores: dispatch, in transit, receipt.' },
   { name: 'sync', description: 'Movements a phone queued offline, and those parked for a person to look at.' },
   { name: 'labels', description: 'QR labels and scanning.' },
+  {
+    name: 'files',
+    description:
+      'Photos and documents kept as proof (JPEG, PNG, WebP, PDF; 10 MB at most), once per content: the same bytes are the same file. A file is shown only to whoever uploaded it.',
+  },
   { name: 'reports', description: 'Store reports as JSON, CSV and PDF, and the dashboard’s figures.' },
   {
     name: 'valuation',

@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { check, customType, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * A file kept as proof, once per content: the same bytes uploaded twice are one file. Its bytes are
+ * in `content`, or on disk under FILES_DIR by their hash when the server keeps files there.
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sha256: text('sha256').notNull(),
+    type: text('type').notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content'),
+    /** An image's thumbnail, as JPEG; none for a PDF. */
+    thumb: bytea('thumb'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('files_sha256_key').on(t.sha256),
+    check('files_type_known', sql`${t.type} in ('image/jpeg', 'image/png', 'image/webp', 'application/pdf')`),
+  ],
+);
+
+/** Who uploaded a file: until it is attached to a record, only they may fetch it. */
+export const fileUploads = pgTable(
+  'file_uploads',
+  {
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.userId] })],
+);

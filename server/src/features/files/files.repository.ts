@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { queryRows } from '../../db/sql';
+import type { ExaminedFile } from './file-content';
+
+export type FileRow = { id: string; sha256: string; type: string; size: number };
+
+/**
+ * Keeps a file once per content, in one statement: the same bytes sent again (or at once) find the
+ * row already there. `content` is null when the bytes are kept on disk; a row kept on disk takes the
+ * bytes when they are later sent to a server that keeps them in the database.
+ */
+export async function saveFile(db: DbOrTx, file: ExaminedFile, content: Buffer | null): Promise<FileRow & { isNew: boolean }> {
+  const [row] = await queryRows<FileRow & { isNew: boolean }>(
+    db,
+    sql`insert into files (sha256, type, size, content, thumb)
+        values (${file.sha256}, ${file.type}, ${file.size}, ${content}, ${file.thumb})
+        on conflict (sha256) do update set content = coalesce(files.content, excluded.content)
+        returning id, sha256, type, size, (xmax = 0) as "isNew"`,
+  );
+  if (!row) throw new Error('The file was not saved.');
+  return row;
+}
+
+export async function noteUploader(db: DbOrTx, fileId: string, userId: string): Promise<void> {
+  await db.execute(sql`insert into file_uploads (file_id, user_id) values (${fileId}, ${userId}) on conflict do nothing`);
+}
+
+/** A file the user may fetch (one they uploaded), with its bytes or its thumbnail, as asked. */
+export async function findFileFor(
+  db: DbOrTx,
+  fileId: string,
+  userId: string,
+  part: 'content' | 'thumb',
+): Promise<(FileRow & { bytes: Uint8Array | null }) | undefined> {
+  const [row] = await queryRows<FileRow & { bytes: Uint8Array | null }>(
+    db,
+    sql`select f.id, f.sha256, f.type, f.size, ${part === 'thumb' ? sql`f.thumb` : sql`f.content`} as bytes
+        from files f
+        where f.id = ${fileId} and exists (select 1 from file_uploads u where u.file_id = f.id and u.user_id = ${userId})`,
+  );
+  return row;
+}
