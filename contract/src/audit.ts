@@ -25,6 +25,7 @@ export const AUDIT_ENTITY_TYPES = [
   'tool_unit',
   'service_plan',
   'qualification',
+  'movement',
 ] as const;
 /** Besides changes to records: a sign-in, a burst of failed sign-ins on an account, sessions signed out, a store's books closed or reopened, a parked movement applied or discarded. */
 export const AUDIT_ACTIONS = [
@@ -45,6 +46,8 @@ export const AUDIT_ACTIONS = [
   'approve',
   // A check-out an admin let through a service or qualification check.
   'override',
+  // Files added to a ledger line after it was recorded.
+  'attach',
 ] as const;
 
 export const AuditQuerySchema = PageQuerySchema.extend({

@@ -29,3 +29,29 @@ export const FILE_TYPE_REFUSED =
   'Only JPEG, PNG and WebP photos and PDF documents can be attached; this file is none of them, or cannot be read.';
 export const FILE_NOT_FOUND = 'File not found';
 export const FILE_HAS_NO_THUMBNAIL = 'Only a photo has a thumbnail.';
+
+export const ATTACHMENTS_MAX = 10;
+/** How long after a line reaches the server its recorder may still add to its attachments. */
+export const ATTACHMENT_HOURS = 24;
+export const ATTACHMENTS_TOO_MANY = 'A record holds at most 10 attachments.';
+export const ATTACHMENT_REPEATED = 'A file is named more than once in attachments.';
+export const FILES_NOT_ATTACHABLE = 'A file in attachments does not exist, or is not yours to attach: upload it first.';
+export const ATTACHMENTS_ONLY_RECORDER = 'Only the person who recorded a movement may add attachments to it.';
+export const ATTACHMENTS_TOO_LATE = 'Attachments can be added only within 24 hours of the movement reaching the server.';
+export const ATTACHMENTS_ADDED = 'Attachments added.';
+
+/** Files (uploaded first, by `POST /api/files`) attached to what is recorded: at most 10, each once. */
+export const AttachmentsSchema = z
+  .array(IdSchema)
+  .max(ATTACHMENTS_MAX, ATTACHMENTS_TOO_MANY)
+  .refine((ids) => new Set(ids).size === ids.length, ATTACHMENT_REPEATED);
+/** The `attachments` field of a call that records something. */
+export const attachmentsField = { attachments: AttachmentsSchema.optional() };
+
+/** A file attached to a record, as the record shows it; its bytes are at `GET /api/files/{_id}`. */
+export const AttachmentSchema = z.object({ _id: z.string(), type: z.enum(FILE_TYPES) });
+export type Attachment = z.infer<typeof AttachmentSchema>;
+
+export const AddAttachmentsRequestSchema = z.object({ attachments: AttachmentsSchema.min(1, FILE_MISSING) });
+export const AddAttachmentsResponseSchema = z.object({ message: z.string(), attachments: z.array(AttachmentSchema) });
+export type AddAttachmentsResponse = z.infer<typeof AddAttachmentsResponseSchema>;

@@ -11,6 +11,7 @@ import {
   StoreRefSchema,
   TEXT_MAX,
 } from './common';
+import { AttachmentSchema, attachmentsField } from './files';
 import { MOVEMENT_KIND_LABELS, REMARKS_ALREADY_ADDED } from './messages';
 import { MoneySchema, UnitCostAnswerSchema, UnitCostSchema } from './money';
 import { MOVEMENT_KINDS } from './movements';
@@ -85,9 +86,14 @@ const refundQuantity = { refundQuantity: quantitySchema('Please enter a valid re
 
 /** An issue or damage may be charged to a job and a cost code; a return may credit the job it comes back from. */
 export const jobFields = { jobId: IdSchema.optional(), costCode: requiredText('Cost code', 50).optional() };
-export const DamageMaterialRequestSchema = z.object({ productId: IdSchema, ...damagedQuantity, ...jobFields });
-export const RefundMaterialRequestSchema = z.object({ productId: IdSchema, ...refundQuantity, jobId: IdSchema.optional() });
-export const ConsumeMaterialRequestSchema = z.object({ productId: IdSchema, ...issuedQuantity, ...jobFields });
+export const DamageMaterialRequestSchema = z.object({ productId: IdSchema, ...damagedQuantity, ...jobFields, ...attachmentsField });
+export const RefundMaterialRequestSchema = z.object({
+  productId: IdSchema,
+  ...refundQuantity,
+  jobId: IdSchema.optional(),
+  ...attachmentsField,
+});
+export const ConsumeMaterialRequestSchema = z.object({ productId: IdSchema, ...issuedQuantity, ...jobFields, ...attachmentsField });
 /** Restock (new purchase) and transfer from the warehouse name the material within the store. */
 export const NamedStockRequestSchema = z.object({
   name: requiredText('Material name'),
@@ -95,6 +101,7 @@ export const NamedStockRequestSchema = z.object({
   /** What each unit cost; without one the units come in at the store's average. */
   unitCost: UnitCostSchema.optional(),
   storeId: optionalStoreId,
+  ...attachmentsField,
 });
 export type NamedStockRequest = z.input<typeof NamedStockRequestSchema>;
 
@@ -156,9 +163,10 @@ export const DamageToolRequestSchema = z.object({
   ...damagedQuantity,
   damagedReason: optionalText('Damage reason', TEXT_MAX),
   ...unitIds,
+  ...attachmentsField,
 });
-export const RefundToolRequestSchema = z.object({ toolId: IdSchema, ...refundQuantity, ...unitIds });
-export const ConsumeToolRequestSchema = z.object({ toolId: IdSchema, ...issuedQuantity, ...unitIds });
+export const RefundToolRequestSchema = z.object({ toolId: IdSchema, ...refundQuantity, ...unitIds, ...attachmentsField });
+export const ConsumeToolRequestSchema = z.object({ toolId: IdSchema, ...issuedQuantity, ...unitIds, ...attachmentsField });
 
 export const ToolSchema = z.object({
   _id: z.string(),
@@ -339,6 +347,8 @@ export const MovementSchema = z.object({
   /** A material line's cost per unit and signed value; absent for those who see no costs. */
   unitCost: UnitCostAnswerSchema.nullable().optional(),
   value: MoneySchema.optional(),
+  /** Photos and documents attached to the line, in the order they were attached. */
+  attachments: z.array(AttachmentSchema),
 });
 export type Movement = z.infer<typeof MovementSchema>;
 export const MovementListResponseSchema = z.object({
@@ -354,7 +364,7 @@ export type MovementListResponse = z.infer<typeof MovementListResponseSchema>;
 
 /** How long a keeper may reverse a movement they recorded; an admin may reverse any. */
 export const KEEPER_REVERSAL_HOURS = 24;
-export const ReverseMovementRequestSchema = z.object({ reason: requiredText('Reason', TEXT_MAX) });
+export const ReverseMovementRequestSchema = z.object({ reason: requiredText('Reason', TEXT_MAX), ...attachmentsField });
 export type ReverseMovementRequest = z.input<typeof ReverseMovementRequestSchema>;
 export const ReverseMovementResponseSchema = z.object({ message: z.string(), movement: MovementSchema });
 export type ReverseMovementResponse = z.infer<typeof ReverseMovementResponseSchema>;

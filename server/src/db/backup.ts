@@ -46,6 +46,7 @@ export const BACKUP_TABLES = [
   'supplier_invoice_lines',
   'movements',
   'movement_units',
+  'movement_attachments',
   'supplier_returns',
   'supplier_return_lines',
   'sync_ops',

@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { queryRows } from '../../src/db/sql';
-import { bearer, createMaterial, createStore } from '../factories';
+import { bearer, createMaterial, createStore, uploadFile } from '../factories';
 import { type Exempt, idIn, ownStore, prepared, type World, type WriteCase, withStock } from './world';
 
 /** A count of one material in a store of its own, counted at 8 of 10; its url. */
@@ -230,6 +231,27 @@ export const FLOW_WRITES: Record<string, WriteCase | Exempt> = {
         url: `/api/movements/${await lastMovementOf(world, material._id)}/reverse`,
         token: world.admin.token,
         payload: { reason: 'Entered twice' },
+      };
+    },
+  },
+  'POST /api/movements/:id/attachments': {
+    fresh: async (world) => {
+      const material = await withStock(world);
+      await prepared(world, {
+        method: 'POST',
+        url: '/api/user/consume-stock',
+        token: world.keeper.token,
+        payload: { productId: material._id, quantity: 1 },
+      });
+      const photo = await sharp(randomBytes(16 * 16 * 3), { raw: { width: 16, height: 16, channels: 3 } })
+        .png()
+        .toBuffer();
+      const file = (await uploadFile(world.app, world.keeper.token, photo)).json();
+      return {
+        method: 'POST',
+        url: `/api/movements/${await lastMovementOf(world, material._id)}/attachments`,
+        token: world.keeper.token,
+        payload: { attachments: [file._id] },
       };
     },
   },

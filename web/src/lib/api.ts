@@ -131,6 +131,19 @@ export async function apiDownload(path: string, fallbackName: string, options: {
   saveFile(await response.blob(), named ?? fallbackName);
 }
 
+/** A file the server keeps (a photo, its thumbnail, a document), as a blob for the page to show. */
+export async function apiBlob(path: string): Promise<Blob> {
+  const token = getToken();
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  } catch {
+    throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.');
+  }
+  if (!response.ok) throw await failureOf(response, Boolean(token));
+  return response.blob();
+}
+
 /** Hands a file to the browser to save. */
 function saveFile(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { movementKeys } from './ledger';
+import { stores } from './stores';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
@@ -39,4 +41,27 @@ export const fileUploads = pgTable(
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.fileId, t.userId] })],
+);
+
+/**
+ * A file attached to a ledger line, as part of it: added with the line or within a day by whoever
+ * recorded it, never removed. The line's store is kept here, so who may see a file is read without
+ * the ledger's monthly partitions.
+ */
+export const movementAttachments = pgTable(
+  'movement_attachments',
+  {
+    movementId: uuid('movement_id')
+      .notNull()
+      .references(() => movementKeys.id),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id),
+    attachedBy: uuid('attached_by').references(() => users.id),
+    attachedAt: timestamp('attached_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.movementId, t.fileId] }), index('movement_attachments_file_idx').on(t.fileId, t.storeId)],
 );

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { queryRows } from '../../db/sql';
+import { queryRows, storeFilter, uuidIn } from '../../db/sql';
 import type { ExaminedFile } from './file-content';
 
 export type FileRow = { id: string; sha256: string; type: string; size: number };
@@ -26,18 +26,33 @@ export async function noteUploader(db: DbOrTx, fileId: string, userId: string): 
   await db.execute(sql`insert into file_uploads (file_id, user_id) values (${fileId}, ${userId}) on conflict do nothing`);
 }
 
-/** A file the user may fetch (one they uploaded), with its bytes or its thumbnail, as asked. */
+/** Whether a person may see a file: they uploaded it, or it is attached to a ledger line of one of their stores. */
+function visibleTo(reader: { userId: string; storeIds: string[] | null }): SQL {
+  return sql`(exists (select 1 from file_uploads u where u.file_id = f.id and u.user_id = ${reader.userId})
+              or exists (select 1 from movement_attachments ma where ma.file_id = f.id and ${storeFilter(reader.storeIds, sql`ma.store_id`)}))`;
+}
+
+/** A file the reader may see, with its bytes or its thumbnail, as asked. */
 export async function findFileFor(
   db: DbOrTx,
   fileId: string,
-  userId: string,
+  reader: { userId: string; storeIds: string[] | null },
   part: 'content' | 'thumb',
 ): Promise<(FileRow & { bytes: Uint8Array | null }) | undefined> {
   const [row] = await queryRows<FileRow & { bytes: Uint8Array | null }>(
     db,
     sql`select f.id, f.sha256, f.type, f.size, ${part === 'thumb' ? sql`f.thumb` : sql`f.content`} as bytes
         from files f
-        where f.id = ${fileId} and exists (select 1 from file_uploads u where u.file_id = f.id and u.user_id = ${userId})`,
+        where f.id = ${fileId} and ${visibleTo(reader)}`,
   );
   return row;
+}
+
+/** Of these files, the ones the reader may see. */
+export async function findVisibleFileIds(db: DbOrTx, fileIds: string[], reader: { userId: string; storeIds: string[] | null }) {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select f.id from files f where ${uuidIn(sql`f.id`, fileIds)} and ${visibleTo(reader)}`,
+  );
+  return rows.map((row) => row.id);
 }

@@ -1,12 +1,20 @@
-import { FILE_HAS_NO_THUMBNAIL, FILE_NOT_FOUND, FILE_TYPE_REFUSED, type FileResponse, type FileType } from '@stockyard/contract';
-import type { Db } from '../../db/client';
+import {
+  FILE_HAS_NO_THUMBNAIL,
+  FILE_NOT_FOUND,
+  FILE_TYPE_REFUSED,
+  FILES_NOT_ATTACHABLE,
+  type FileResponse,
+  type FileType,
+} from '@stockyard/contract';
+import type { Db, DbOrTx } from '../../db/client';
+import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError } from '../../lib/errors';
 import type { Answer } from '../../lib/idempotency';
 import { runTransaction } from '../../lib/transaction';
 import { examineFile } from './file-content';
 import { keepOnDisk, readFromDisk } from './file-disk';
-import { findFileFor, noteUploader, saveFile } from './files.repository';
+import { findFileFor, findVisibleFileIds, noteUploader, saveFile } from './files.repository';
 
 /** Where the bytes of files are kept: in the database (backed up with it), or under FILES_DIR. */
 export type FileStore = { dir?: string };
@@ -37,7 +45,7 @@ export async function fileContent(
   wantsThumb: boolean,
   store: FileStore,
 ): Promise<{ type: string; name: string; bytes: Buffer }> {
-  const row = await findFileFor(db, fileId, auth.userId, wantsThumb ? 'thumb' : 'content');
+  const row = await findFileFor(db, fileId, { userId: auth.userId, storeIds: storeScopeOf(auth) }, wantsThumb ? 'thumb' : 'content');
   if (!row) throw new AppError('not_found', FILE_NOT_FOUND);
   const extension = row.type.split('/')[1];
   if (wantsThumb) {
@@ -47,4 +55,20 @@ export async function fileContent(
   if (row.bytes) return { type: row.type, name: `${row.id}.${extension}`, bytes: Buffer.from(row.bytes) };
   if (!store.dir) throw new Error(`File ${row.id} is kept on disk, but FILES_DIR is not set.`);
   return { type: row.type, name: `${row.id}.${extension}`, bytes: await readFromDisk(store.dir, row.sha256) };
+}
+
+/**
+ * Refuses attachments the person may not attach: a file that does not exist, or that they neither
+ * uploaded nor can see on a record of their stores. Each such file is named in the answer's issues.
+ */
+export async function assertAttachable(db: DbOrTx, reader: { userId: string; storeIds: string[] | null }, fileIds: string[]) {
+  const visible = new Set(await findVisibleFileIds(db, fileIds, reader));
+  const refused = fileIds.filter((id) => !visible.has(id));
+  if (refused.length > 0) {
+    throw new AppError(
+      'bad_request',
+      FILES_NOT_ATTACHABLE,
+      refused.map((id) => ({ path: `body.attachments.${fileIds.indexOf(id)}`, message: FILES_NOT_ATTACHABLE })),
+    );
+  }
 }

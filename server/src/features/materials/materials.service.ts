@@ -152,7 +152,7 @@ export async function moveMaterial(
   db: Db,
   auth: AuthContext,
   productId: string,
-  movement: { kind: MovementKind; quantity: number; unitCost?: string; jobId?: string; costCode?: string },
+  movement: { kind: MovementKind; quantity: number; unitCost?: string; jobId?: string; costCode?: string; attachments?: string[] },
   claim?: IdempotencyClaim,
 ): Promise<Product> {
   const job =
@@ -173,6 +173,7 @@ export async function moveMaterial(
         namesNoJob: !job && (movement.kind === 'issue' || movement.kind === 'damage'),
         actorId: auth.userId,
         claim,
+        attachments: movement.attachments,
       },
       { notFound: MATERIAL_NOT_FOUND, refused: () => REFUSALS[movement.kind] ?? NOT_ENOUGH_STOCK },
     );
@@ -184,14 +185,14 @@ export async function moveMaterial(
 export async function moveMaterialByName(
   db: Db,
   auth: AuthContext,
-  input: { name: string; quantity: number; unitCost?: string; storeId?: string },
+  input: { name: string; quantity: number; unitCost?: string; storeId?: string; attachments?: string[] },
   kind: 'purchase' | 'transfer_in',
   claim?: IdempotencyClaim,
 ): Promise<Product> {
   const storeId = await resolveTargetStore(db, auth, input.storeId);
   const id = await findMaterialIdByName(db, storeId, input.name);
   if (!id) throw new AppError('not_found', MATERIAL_NOT_FOUND);
-  return moveMaterial(db, auth, id, { kind, quantity: input.quantity, unitCost: input.unitCost }, claim);
+  return moveMaterial(db, auth, id, { kind, quantity: input.quantity, unitCost: input.unitCost, attachments: input.attachments }, claim);
 }
 
 /** The store of a live material of the caller's stores; 404 when there is none. */

@@ -54,6 +54,8 @@ export type MovementInput = {
   unitIds?: string[];
   /** For a use of a serial tool's units: the day their service plans are checked against, unless overridden. */
   serviceGate?: { today: string; isOverridden: boolean };
+  /** Files attached to the line, written in its statement: the line and its proof, or neither. */
+  attachments?: string[];
 };
 
 /**
@@ -309,6 +311,17 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
         )`
             : sql``
         }${isMaterial ? lowStockCrossing : sql``}${
+          input.attachments?.length
+            ? sql`, attached as (
+          insert into movement_attachments (movement_id, file_id, store_id, attached_by)
+          select (select id from logged), a.file_id, moved.store_id, ${input.actorId}::uuid
+          from moved, (values ${sql.join(
+            input.attachments.map((id) => sql`(${id}::uuid)`),
+            sql`, `,
+          )}) as a(file_id)
+        )`
+            : sql``
+        }${
           input.claim
             ? sql`, claimed as (
           insert into idempotency_keys (user_id, key, fingerprint, status_code, response)

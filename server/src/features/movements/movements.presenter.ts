@@ -1,4 +1,4 @@
-import type { Movement } from '@stockyard/contract';
+import type { Attachment, Movement } from '@stockyard/contract';
 import { UNKNOWN_USER } from '@stockyard/contract';
 import type { movements } from '../../db/schema';
 import type { RowOf } from '../../db/sql';
@@ -19,6 +19,7 @@ export type MovementRow = Omit<RowOf<typeof movements>, 'idempotency_key'> & {
   job_code: string | null;
   job_name: string | null;
   cost_code: string | null;
+  attachments: Attachment[];
 };
 
 /** A ledger line as its reader may see it: its cost per unit and value only for those who see costs. */
@@ -50,6 +51,7 @@ export function presentMovement(row: MovementRow, canReverse: boolean, reader: P
     worker: row.worker_id ? { _id: row.worker_id, name: row.worker_name ?? 'Unknown worker' } : null,
     job: row.job_id ? { _id: row.job_id, code: row.job_code ?? '', name: row.job_name ?? '' } : null,
     costCode: row.cost_code,
+    attachments: row.attachments,
   };
   if (!seesCosts(reader)) return movement;
   return { ...movement, unitCost: row.unit_cost === null ? null : unitCostText(row.unit_cost), value: moneyText(row.value) };

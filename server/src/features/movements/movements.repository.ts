@@ -43,6 +43,8 @@ export async function findMovementRows(
                rv.id as reversed_by_id, rv.recorded_at as reversed_at, rv.actor_id as reversed_by_actor_id,
                ru.name as reversed_by_actor_name, rv.reason as reversal_reason, mv.worker_id, w.name as worker_name, mv.custody_id,
                mv.transfer_line_id, mv.job_id, j.code as job_code, j.name as job_name, mv.cost_code_id, cc.code as cost_code,
+               (select coalesce(json_agg(json_build_object('_id', f.id, 'type', f.type) order by ma.attached_at, f.id), '[]'::json)
+                from movement_attachments ma join files f on f.id = ma.file_id where ma.movement_id = mv.id) as attachments,
                ${feedTx}::text as feed_tx,
                ${query.after ? sql`0` : sql`count(*) over ()::int`} as total
         from movements mv
@@ -92,4 +94,44 @@ export async function findMovementRow(db: DbOrTx, id: string, storeIds: string[]
           and ${storeFilter(storeIds, sql`mv.store_id`)}`,
   );
   return row;
+}
+
+/**
+ * Adds files to a ledger line's attachments, at most `max` in all, in one statement under a lock of
+ * the line's key, so two additions at once never pass the limit together. Files already attached are
+ * left as they are. Null when the limit would be passed.
+ */
+export async function addMovementAttachments(
+  tx: DbOrTx,
+  input: { movementId: string; storeId: string; fileIds: string[]; actorId: string; max: number },
+): Promise<{ added: number } | null> {
+  await tx.execute(sql`select id from movement_keys where id = ${input.movementId} for no key update`);
+  const [row] = await queryRows<{ added: number; fits: boolean }>(
+    tx,
+    sql`with wanted as (
+          select a.file_id from (values ${sql.join(
+            input.fileIds.map((id) => sql`(${id}::uuid)`),
+            sql`, `,
+          )}) as a(file_id)
+          where not exists (select 1 from movement_attachments ma where ma.movement_id = ${input.movementId} and ma.file_id = a.file_id)
+        ), fits as (
+          select (select count(*) from movement_attachments where movement_id = ${input.movementId}) + (select count(*) from wanted)
+                 <= ${input.max} as ok
+        ), added as (
+          insert into movement_attachments (movement_id, file_id, store_id, attached_by)
+          select ${input.movementId}, file_id, ${input.storeId}, ${input.actorId} from wanted where (select ok from fits)
+          returning file_id
+        )
+        select (select count(*)::int from added) as added, (select ok from fits) as fits`,
+  );
+  return row?.fits ? { added: row.added } : null;
+}
+
+/** The files attached to a ledger line, in the order they were attached. */
+export async function findMovementAttachments(db: DbOrTx, movementId: string): Promise<{ _id: string; type: string }[]> {
+  return queryRows<{ _id: string; type: string }>(
+    db,
+    sql`select f.id as "_id", f.type from movement_attachments ma join files f on f.id = ma.file_id
+        where ma.movement_id = ${movementId} order by ma.attached_at, f.id`,
+  );
 }

@@ -1,4 +1,6 @@
 import {
+  AddAttachmentsRequestSchema,
+  AddAttachmentsResponseSchema,
   MovementListQuerySchema,
   MovementListResponseSchema,
   ReverseMovementRequestSchema,
@@ -10,7 +12,7 @@ import { registerCsvExport } from '../../lib/csv-export';
 import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
 import { requestKeyOf, sendAnswer } from '../../lib/request-key';
 import { MOVEMENT_COLUMNS } from './movements.csv';
-import { listMovements, reverseMovement } from './movements.service';
+import { addAttachments, listMovements, reverseMovement } from './movements.service';
 
 const movementsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -54,7 +56,23 @@ const movementsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendAnswer(reply, await reverseMovement(app.db, authOf(request), request.params.id, request.body.reason, requestKeyOf(request))),
+      sendAnswer(reply, await reverseMovement(app.db, authOf(request), request.params.id, request.body, requestKeyOf(request))),
+  );
+
+  app.post(
+    '/api/movements/:id/attachments',
+    {
+      onRequest: authorize('stock:move'),
+      schema: {
+        tags: ['movements'],
+        summary: 'Add photos or documents to a movement you recorded, within 24 hours of it reaching the server',
+        params: ByIdParamsSchema,
+        body: AddAttachmentsRequestSchema,
+        response: { 200: AddAttachmentsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      sendAnswer(reply, await addAttachments(app.db, authOf(request), request.params.id, request.body.attachments, requestKeyOf(request))),
   );
 };
 

@@ -1,5 +1,12 @@
 import {
   ALREADY_REVERSED,
+  ATTACHMENT_HOURS,
+  ATTACHMENTS_ADDED,
+  ATTACHMENTS_MAX,
+  ATTACHMENTS_ONLY_RECORDER,
+  ATTACHMENTS_TOO_LATE,
+  ATTACHMENTS_TOO_MANY,
+  type Attachment,
   CUSTODY_KINDS,
   CUSTODY_NOT_REVERSIBLE,
   DELIVERY_NOT_REVERSIBLE,
@@ -10,6 +17,7 @@ import {
   MATERIAL_NOT_FOUND,
   MOVEMENT_CURSOR_NOT_VALID,
   MOVEMENT_CURSOR_START,
+  MOVEMENT_KIND_LABELS,
   MOVEMENT_NOT_FOUND,
   MOVEMENT_REVERSED,
   type Movement,
@@ -37,6 +45,8 @@ import { assertStoreVisible, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
+import { recordAudit } from '../audit/audit.service';
+import { assertAttachable } from '../files/files.service';
 import { assertStoreTakesStock, resolveTargetStore } from '../stores/stores.service';
 import {
   appendMovement,
@@ -49,7 +59,13 @@ import {
   type StoreRefusal,
 } from './ledger.repository';
 import { presentMovement } from './movements.presenter';
-import { type FeedPosition, findMovementRow, findMovementRows } from './movements.repository';
+import {
+  addMovementAttachments,
+  type FeedPosition,
+  findMovementAttachments,
+  findMovementRow,
+  findMovementRows,
+} from './movements.repository';
 import { findMovedUnits, movesUnits } from './unit-moves.repository';
 
 export {
@@ -82,6 +98,9 @@ export async function recordMovementWithId<R extends ItemRow>(
   input: MovementInput,
   refusals: Refusals<R>,
 ): Promise<{ item: R; movementId: string }> {
+  if (input.attachments?.length) {
+    await assertAttachable(db, { userId: input.actorId ?? '', storeIds: input.storeIds }, input.attachments);
+  }
   const result = await recordMovement<R>(db, input);
   if (result.isRecorded) return { item: result.item, movementId: result.movementId };
   if (!result.current) throw new AppError('not_found', refusals.notFound);
@@ -183,10 +202,16 @@ function reversalRefusal(auth: AuthContext, movement: Reversible, now: number): 
 }
 
 /** Reverses a movement, idempotently: a repeat of the request answers the first reversal. */
-export function reverseMovement(db: Db, auth: AuthContext, id: string, reason: string, requestKey?: RequestKey) {
+export function reverseMovement(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  body: { reason: string; attachments?: string[] },
+  requestKey?: RequestKey,
+) {
   return runIdempotent(db, requestKey, async (tx, key) => ({
     status: 200 as const,
-    body: { message: MOVEMENT_REVERSED, movement: await reverseMovementIn(tx, auth, id, reason, key) },
+    body: { message: MOVEMENT_REVERSED, movement: await reverseMovementIn(tx, auth, id, body, key) },
   }));
 }
 
@@ -195,7 +220,13 @@ export function reverseMovement(db: Db, auth: AuthContext, id: string, reason: s
  * It goes through the ledger statement like any movement, so it is refused (409) when what it takes
  * back has moved on. The unique index on `reverses_id` lets one of two simultaneous reversals through.
  */
-async function reverseMovementIn(tx: DbOrTx, auth: AuthContext, id: string, reason: string, key?: string): Promise<Movement> {
+async function reverseMovementIn(
+  tx: DbOrTx,
+  auth: AuthContext,
+  id: string,
+  { reason, attachments }: { reason: string; attachments?: string[] },
+  key?: string,
+): Promise<Movement> {
   const scope = storeScopeOf(auth);
   const original = await findMovementRow(tx, id, scope);
   if (!original) throw new AppError('not_found', MOVEMENT_NOT_FOUND);
@@ -227,6 +258,7 @@ async function reverseMovementIn(tx: DbOrTx, auth: AuthContext, id: string, reas
         // What an outbound line took comes back exactly; an inbound line taken back leaves at the average.
         exactValue: original.quantity * availableEffect < 0 ? reversedValue(original.id) : undefined,
         unitIds: movedUnits.length > 0 ? movedUnits : undefined,
+        attachments,
       },
       {
         notFound: isMaterial ? MATERIAL_NOT_FOUND : TOOL_NOT_FOUND,
@@ -287,4 +319,42 @@ export async function createItemWithOpening(
     });
   }
   return { id, storeId };
+}
+
+/**
+ * Adds photos or documents to a ledger line: only its recorder, within ATTACHMENT_HOURS of it reaching
+ * the server, up to ATTACHMENTS_MAX in all; never removes one. Audited; a repeat changes nothing.
+ */
+export function addAttachments(db: Db, auth: AuthContext, id: string, fileIds: string[], requestKey?: RequestKey) {
+  return runIdempotent(db, requestKey, async (tx) => {
+    const scope = storeScopeOf(auth);
+    const line = await findMovementRow(tx, id, scope);
+    if (!line) throw new AppError('not_found', MOVEMENT_NOT_FOUND);
+    if (line.actor_id !== auth.userId) throw new AppError('forbidden', ATTACHMENTS_ONLY_RECORDER);
+    if (Date.now() - new Date(line.recorded_at).getTime() > ATTACHMENT_HOURS * 3600_000) {
+      throw new AppError('conflict', ATTACHMENTS_TOO_LATE);
+    }
+    await assertAttachable(tx, { userId: auth.userId, storeIds: scope }, fileIds);
+    const result = await addMovementAttachments(tx, {
+      movementId: id,
+      storeId: line.store_id,
+      fileIds,
+      actorId: auth.userId,
+      max: ATTACHMENTS_MAX,
+    });
+    if (!result) throw new AppError('conflict', ATTACHMENTS_TOO_MANY);
+    if (result.added > 0) {
+      await recordAudit(tx, {
+        actorId: auth.userId,
+        action: 'attach',
+        entityType: 'movement',
+        entityId: id,
+        entityName: MOVEMENT_KIND_LABELS[line.kind as MovementKind],
+        storeId: line.store_id,
+        details: { attachments: fileIds },
+      });
+    }
+    const attachments = (await findMovementAttachments(tx, id)) as Attachment[];
+    return { status: 200 as const, body: { message: ATTACHMENTS_ADDED, attachments } };
+  });
 }

@@ -75,7 +75,14 @@ export async function moveTool(
   db: Db,
   auth: AuthContext,
   toolId: string,
-  movement: { kind: 'issue' | 'damage' | 'return'; quantity: number; reason?: string; unitIds?: string[]; today: string },
+  movement: {
+    kind: 'issue' | 'damage' | 'return';
+    quantity: number;
+    reason?: string;
+    unitIds?: string[];
+    today: string;
+    attachments?: string[];
+  },
   claim?: IdempotencyClaim,
 ): Promise<Tool> {
   if (movement.unitIds && movement.unitIds.length !== movement.quantity) throw new AppError('bad_request', UNITS_MATCH_QUANTITY);
@@ -90,6 +97,7 @@ export async function moveTool(
     claim,
     unitIds: movement.unitIds,
     serviceGate: { today: movement.today, isOverridden: false },
+    attachments: movement.attachments,
   };
   // A serial tool's units move in a second statement: both in one transaction, or neither.
   const record = (tx: DbOrTx) =>

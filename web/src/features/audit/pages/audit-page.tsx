@@ -27,6 +27,7 @@ const ACTION_COLORS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   receive: 'lime',
   approve: 'green',
   override: 'orange',
+  attach: 'blue',
 };
 
 function describeDetails(details: Record<string, unknown>): string {

@@ -47,6 +47,7 @@ function movement(overrides: Partial<Movement>): Movement {
     worker: null,
     job: null,
     costCode: null,
+    attachments: [],
     ...overrides,
   };
 }
@@ -99,5 +100,29 @@ describe('HistoryDialog', () => {
     expect(await screen.findByText('Movement reversed.')).toBeInTheDocument();
     await waitFor(() => expect(calls.filter((call) => call.key.startsWith('POST'))).toHaveLength(1));
     expect(calls.find((call) => call.key.startsWith('POST'))?.body).toEqual({ reason: 'Wrong material' });
+  });
+});
+
+describe('HistoryDialog attachments', () => {
+  it("shows a line's photos as thumbnails fetched with the session, and its documents as links", async () => {
+    signInAs('user');
+    const photo = { _id: 'f1000000-0000-4000-8000-000000000001', type: 'image/jpeg' as const };
+    const note = { _id: 'f1000000-0000-4000-8000-000000000002', type: 'application/pdf' as const };
+    const issued = movement({ attachments: [photo, note] });
+    const calls = stubApi({
+      'GET /api/products': { body: [product] },
+      'GET /api/movements': { body: { movements: [issued], total: 1 } },
+      [`GET /api/files/${photo._id}`]: { body: 'jpeg bytes' },
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:thumb'), revokeObjectURL: vi.fn() }));
+    renderAt('/dashboard/allproducts');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'History of Cement' }));
+    const table = await within(await screen.findByRole('dialog')).findByRole('table', { name: 'Movement history' });
+    const attached = await within(table).findByRole('group', { name: '2 attachments' });
+    expect(await within(attached).findByRole('img', { name: 'Photo 1' })).toHaveAttribute('src', 'blob:thumb');
+    expect(within(attached).getByRole('button', { name: 'Document 2 (PDF)' })).toBeInTheDocument();
+    const thumbCall = calls.find((call) => call.key === `GET /api/files/${photo._id}`);
+    expect(thumbCall?.headers.Authorization).toMatch(/^Bearer /);
   });
 });

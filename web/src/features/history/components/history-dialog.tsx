@@ -10,6 +10,7 @@ import { DataTable } from '../../../lib/data-table';
 import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { ddmmyyyy } from '../../../lib/format';
 import { ListRow } from '../../../lib/list-row';
+import { AttachmentThumbs } from '../../files';
 import { useItemHistory } from '../api/movements';
 import { ReverseDialog } from './reverse-dialog';
 
@@ -47,7 +48,7 @@ function whatOf(movement: Movement): string {
 function NoteCell({ movement }: { movement: Movement }) {
   const note = movement.reason ?? movement.supplier ?? '';
   const worker = movement.worker ? i18n.t('history.worker', { name: movement.worker.name }) : '';
-  if (!movement.reversedBy && !worker) return <>{note}</>;
+  if (!movement.reversedBy && !worker && movement.attachments.length === 0) return <>{note}</>;
   const by = movement.reversedBy;
   return (
     <Stack gap={2}>
@@ -58,6 +59,7 @@ function NoteCell({ movement }: { movement: Movement }) {
           {i18n.t('history.reversedBy', { when: timeOf(by.at), by: by.actor?.name ?? i18n.t('common.na'), reason: by.reason ?? '' })}
         </Text>
       )}
+      <AttachmentThumbs attachments={movement.attachments} />
     </Stack>
   );
 }

@@ -1,0 +1,219 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  ATTACHMENT_REPEATED,
+  ATTACHMENTS_ADDED,
+  ATTACHMENTS_ONLY_RECORDER,
+  ATTACHMENTS_TOO_LATE,
+  ATTACHMENTS_TOO_MANY,
+  FILES_NOT_ATTACHABLE,
+} from '@stockyard/contract';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { bearer, createMaterial, createStore, createStoreWithStaff, createTool, createUser, uploadFile } from '../../../test/factories';
+import { findLedgerMismatches } from '../../../test/ledger-check';
+import { queryRows } from '../../db/sql';
+
+let t: TestApp;
+let staff: Awaited<ReturnType<typeof createStoreWithStaff>>;
+let colleague: { token: string };
+let elsewhere: { token: string };
+
+/** A photo no one has sent before: random pixels. */
+async function newFile(token: string): Promise<string> {
+  const bytes = await sharp(randomBytes(32 * 24 * 3), { raw: { width: 32, height: 24, channels: 3 } })
+    .jpeg()
+    .toBuffer();
+  const answer = await uploadFile(t.app, token, bytes);
+  expect(answer.statusCode).toBe(201);
+  return answer.json()._id;
+}
+
+function post(url: string, token: string, payload: object, key?: string) {
+  return t.app.inject({ method: 'POST', url, headers: { ...bearer(token), ...(key ? { 'idempotency-key': key } : {}) }, payload });
+}
+
+async function history(itemId: string, token = staff.keeper.token) {
+  const answer = await t.app.inject({ method: 'GET', url: `/api/movements?itemId=${itemId}`, headers: bearer(token) });
+  return answer.json().movements as { _id: string; kind: string; attachments: { _id: string; type: string }[] }[];
+}
+
+async function attachmentRows() {
+  return (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from movement_attachments`))[0]?.n;
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  staff = await createStoreWithStaff(t.app, t.database.db);
+  colleague = await createUser(t.app, staff.admin.token, { role: 'user', storeId: staff.store._id });
+  const otherStore = await createStore(t.app, staff.admin.token);
+  elsewhere = await createUser(t.app, staff.admin.token, { role: 'user', storeId: otherStore._id });
+});
+afterAll(async () => {
+  expect(await findLedgerMismatches(t.database.db)).toEqual([]);
+  await t.close();
+});
+
+describe('attachments on ledger lines', () => {
+  it('attaches photos to an issue in its statement; the history shows them in order, and the store may see them', async () => {
+    const cement = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 100 });
+    const [first, second] = [await newFile(staff.keeper.token), await newFile(staff.keeper.token)];
+    const issued = await post('/api/user/consume-stock', staff.keeper.token, {
+      productId: cement._id,
+      quantity: 8,
+      attachments: [first, second],
+    });
+    expect(issued.statusCode).toBe(200);
+    const [line] = await history(cement._id);
+    expect(line?.attachments).toEqual([
+      { _id: first, type: 'image/jpeg' },
+      { _id: second, type: 'image/jpeg' },
+    ]);
+
+    // The admin and a colleague of the store now see the photo; a keeper of another store does not.
+    for (const [token, status] of [
+      [staff.admin.token, 200],
+      [colleague.token, 200],
+      [elsewhere.token, 404],
+    ] as const) {
+      expect((await t.app.inject({ method: 'GET', url: `/api/files/${first}`, headers: bearer(token) })).statusCode).toBe(status);
+    }
+  });
+
+  it('refuses a file that does not exist, is not yours, is named twice or is one too many, and moves nothing', async () => {
+    const sand = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 50 });
+    const theirs = await newFile(elsewhere.token);
+    const mine = await newFile(staff.keeper.token);
+    const many = await Promise.all(Array.from({ length: 11 }, () => newFile(staff.keeper.token)));
+    const before = await attachmentRows();
+    for (const [attachments, message] of [
+      [[mine, randomUUID()], FILES_NOT_ATTACHABLE],
+      [[theirs], FILES_NOT_ATTACHABLE],
+      [[mine, mine], ATTACHMENT_REPEATED],
+      [many, ATTACHMENTS_TOO_MANY],
+    ] as const) {
+      const answer = await post('/api/user/consume-stock', staff.keeper.token, { productId: sand._id, quantity: 1, attachments });
+      expect([answer.statusCode, answer.json().message]).toEqual([400, message]);
+    }
+    const refused = await post('/api/user/consume-stock', staff.keeper.token, {
+      productId: sand._id,
+      quantity: 1,
+      attachments: [mine, randomUUID()],
+    });
+    expect(refused.json().issues).toEqual([{ path: 'body.attachments.1', message: FILES_NOT_ATTACHABLE }]);
+    expect(await history(sand._id)).toHaveLength(1);
+    expect(await attachmentRows()).toBe(before);
+  });
+
+  it('attaches once when the same issue is sent twice under one key', async () => {
+    const gravel = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 30 });
+    const file = await newFile(staff.keeper.token);
+    const key = randomUUID();
+    const body = { productId: gravel._id, quantity: 3, attachments: [file] };
+    const answers = await Promise.all([
+      post('/api/user/consume-stock', staff.keeper.token, body, key),
+      post('/api/user/consume-stock', staff.keeper.token, body, key),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const lines = await history(gravel._id);
+    expect(lines.filter((line) => line.kind === 'issue').map((line) => line.attachments.length)).toEqual([1]);
+  });
+
+  it('attaches to a tool issue and to a reversal', async () => {
+    const drill = await createTool(t.app, staff.keeper.token, { totalQuantity: 3 });
+    const handed = await newFile(staff.keeper.token);
+    expect(
+      (await post('/api/user/add-consumed-tool', staff.keeper.token, { toolId: drill._id, quantity: 1, attachments: [handed] })).statusCode,
+    ).toBe(200);
+    const [issue] = await history(drill._id);
+    expect(issue?.attachments.map((file) => file._id)).toEqual([handed]);
+
+    const note = await newFile(staff.keeper.token);
+    const reversal = await post(`/api/movements/${issue?._id}/reverse`, staff.keeper.token, { reason: 'Wrong drill', attachments: [note] });
+    expect(reversal.statusCode).toBe(200);
+    expect(reversal.json().movement.attachments).toEqual([{ _id: note, type: 'image/jpeg' }]);
+  });
+
+  it('lets the recorder add photos within the day, audited, never more than 10, and no one else', async () => {
+    const rebar = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 20 });
+    const first = await newFile(staff.keeper.token);
+    await post('/api/user/consume-stock', staff.keeper.token, { productId: rebar._id, quantity: 2, attachments: [first] });
+    const [line] = await history(rebar._id);
+    const url = `/api/movements/${line?._id}/attachments`;
+
+    const later = await newFile(staff.keeper.token);
+    const added = await post(url, staff.keeper.token, { attachments: [later, first] });
+    expect(added.statusCode).toBe(200);
+    expect(added.json()).toEqual({
+      message: ATTACHMENTS_ADDED,
+      attachments: [
+        { _id: first, type: 'image/jpeg' },
+        { _id: later, type: 'image/jpeg' },
+      ],
+    });
+    // The same again adds nothing and writes no second audit event.
+    expect((await post(url, staff.keeper.token, { attachments: [later] })).json().attachments).toHaveLength(2);
+    const audits = await queryRows<{ action: string; entity_type: string }>(
+      t.database.db,
+      sql`select action, entity_type from audit_events where entity_id = ${line?._id ?? ''}`,
+    );
+    expect(audits).toEqual([{ action: 'attach', entity_type: 'movement' }]);
+
+    const colleagues = await newFile(colleague.token);
+    const notTheirs = await post(url, colleague.token, { attachments: [colleagues] });
+    expect([notTheirs.statusCode, notTheirs.json().message]).toEqual([403, ATTACHMENTS_ONLY_RECORDER]);
+    expect((await post(url, elsewhere.token, { attachments: [await newFile(elsewhere.token)] })).statusCode).toBe(404);
+    expect((await post(url, staff.keeper.token, { attachments: [] })).statusCode).toBe(400);
+
+    const eight = await Promise.all(Array.from({ length: 8 }, () => newFile(staff.keeper.token)));
+    expect((await post(url, staff.keeper.token, { attachments: eight })).statusCode).toBe(200);
+    const eleventh = await post(url, staff.keeper.token, { attachments: [await newFile(staff.keeper.token)] });
+    expect([eleventh.statusCode, eleventh.json().message]).toEqual([409, ATTACHMENTS_TOO_MANY]);
+    expect((await history(rebar._id))[0]?.attachments).toHaveLength(10);
+  });
+
+  it('lets two additions at once pass the limit of 10 together never', async () => {
+    const tiles = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 20 });
+    await post('/api/user/consume-stock', staff.keeper.token, {
+      productId: tiles._id,
+      quantity: 1,
+      attachments: [await newFile(staff.keeper.token), await newFile(staff.keeper.token)],
+    });
+    const [line] = await history(tiles._id);
+    const batches = [
+      await Promise.all(Array.from({ length: 5 }, () => newFile(staff.keeper.token))),
+      await Promise.all(Array.from({ length: 5 }, () => newFile(staff.keeper.token))),
+    ];
+    const answers = await Promise.all(
+      batches.map((batch) => post(`/api/movements/${line?._id}/attachments`, staff.keeper.token, { attachments: batch })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect((await history(tiles._id))[0]?.attachments).toHaveLength(7);
+  });
+
+  it('refuses additions a day after the line reached the server, and attachments are never changed or removed', async () => {
+    const lime = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 0 });
+    // A line recorded 25 hours ago by the keeper: a zero-value revaluation moves no counter.
+    const [old] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`insert into movements (store_id, item_kind, item_id, kind, quantity, recorded_at, actor_id)
+          values (${staff.store._id}, 'material', ${lime._id}, 'revaluation', 0, now() - interval '25 hours', ${staff.keeper._id})
+          returning id`,
+    );
+    const late = await post(`/api/movements/${old?.id}/attachments`, staff.keeper.token, {
+      attachments: [await newFile(staff.keeper.token)],
+    });
+    expect([late.statusCode, late.json().message]).toEqual([409, ATTACHMENTS_TOO_LATE]);
+
+    const before = await attachmentRows();
+    for (const change of [sql`delete from movement_attachments`, sql`update movement_attachments set attached_at = now()`]) {
+      const failure = await t.database.db.execute(change).then(
+        () => null,
+        (error: Error) => error,
+      );
+      expect(String((failure?.cause as Error | undefined)?.message)).toMatch(/append-only/);
+    }
+    expect(await attachmentRows()).toBe(before);
+  });
+});

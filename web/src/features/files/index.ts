@@ -1,0 +1,2 @@
+// What other features use of files.
+export * from './components/attachment-thumbs';
