@@ -39,6 +39,8 @@ export const FILES_NOT_ATTACHABLE = 'A file in attachments does not exist, or is
 export const ATTACHMENTS_ONLY_RECORDER = 'Only the person who recorded a movement may add attachments to it.';
 export const ATTACHMENTS_TOO_LATE = 'Attachments can be added only within 24 hours of the movement reaching the server.';
 export const ATTACHMENTS_ADDED = 'Attachments added.';
+export const SYNC_OP_NOT_FOUND = 'No entry from your phone with this id has reached the server yet.';
+export const SYNC_OP_NOT_RECORDED = 'This entry is not in the ledger: it waits in Needs attention, or it was discarded.';
 
 /** Files (uploaded first, by `POST /api/files`) attached to what is recorded: at most 10, each once. */
 export const AttachmentsSchema = z
@@ -55,3 +57,5 @@ export type Attachment = z.infer<typeof AttachmentSchema>;
 export const AddAttachmentsRequestSchema = z.object({ attachments: AttachmentsSchema.min(1, FILE_MISSING) });
 export const AddAttachmentsResponseSchema = z.object({ message: z.string(), attachments: z.array(AttachmentSchema) });
 export type AddAttachmentsResponse = z.infer<typeof AddAttachmentsResponseSchema>;
+
+export const OpAttachmentsParamsSchema = z.object({ opId: z.uuid({ message: 'opId must be a UUID' }) });

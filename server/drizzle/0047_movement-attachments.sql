@@ -2,6 +2,7 @@ CREATE TABLE "movement_attachments" (
 	"movement_id" uuid NOT NULL,
 	"file_id" uuid NOT NULL,
 	"store_id" uuid NOT NULL,
+	"position" integer NOT NULL,
 	"attached_by" uuid,
 	"attached_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "movement_attachments_movement_id_file_id_pk" PRIMARY KEY("movement_id","file_id")

@@ -5,6 +5,14 @@ import { queryRows } from '../../src/db/sql';
 import { bearer, createMaterial, createStore, uploadFile } from '../factories';
 import { type Exempt, idIn, ownStore, prepared, type World, type WriteCase, withStock } from './world';
 
+/** A photo of the keeper's, uploaded: its file id. */
+async function photoOf(world: World): Promise<string> {
+  const photo = await sharp(randomBytes(16 * 16 * 3), { raw: { width: 16, height: 16, channels: 3 } })
+    .png()
+    .toBuffer();
+  return (await uploadFile(world.app, world.keeper.token, photo)).json()._id;
+}
+
 /** A count of one material in a store of its own, counted at 8 of 10; its url. */
 export async function countedCount(world: World): Promise<{ url: string; materialId: string }> {
   const { storeId, materialId } = await ownStore(world);
@@ -243,15 +251,41 @@ export const FLOW_WRITES: Record<string, WriteCase | Exempt> = {
         token: world.keeper.token,
         payload: { productId: material._id, quantity: 1 },
       });
-      const photo = await sharp(randomBytes(16 * 16 * 3), { raw: { width: 16, height: 16, channels: 3 } })
-        .png()
-        .toBuffer();
-      const file = (await uploadFile(world.app, world.keeper.token, photo)).json();
       return {
         method: 'POST',
         url: `/api/movements/${await lastMovementOf(world, material._id)}/attachments`,
         token: world.keeper.token,
-        payload: { attachments: [file._id] },
+        payload: { attachments: [await photoOf(world)] },
+      };
+    },
+  },
+  'POST /api/sync/ops/:opId/attachments': {
+    fresh: async (world) => {
+      const material = await withStock(world);
+      const opId = randomUUID();
+      await prepared(world, {
+        method: 'POST',
+        url: '/api/sync/movements',
+        token: world.keeper.token,
+        payload: {
+          ops: [
+            {
+              opId,
+              kind: 'issue',
+              itemKind: 'material',
+              itemId: material._id,
+              quantity: 1,
+              capturedAt: new Date().toISOString(),
+              storeId: world.store._id,
+            },
+          ],
+        },
+      });
+      return {
+        method: 'POST',
+        url: `/api/sync/ops/${opId}/attachments`,
+        token: world.keeper.token,
+        payload: { attachments: [await photoOf(world)] },
       };
     },
   },

@@ -60,6 +60,8 @@ export const movementAttachments = pgTable(
     storeId: uuid('store_id')
       .notNull()
       .references(() => stores.id),
+    /** The order the line shows its files in: as they were attached. */
+    position: integer('position').notNull(),
     attachedBy: uuid('attached_by').references(() => users.id),
     attachedAt: timestamp('attached_at', { withTimezone: true }).notNull().defaultNow(),
   },

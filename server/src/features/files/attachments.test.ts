@@ -6,6 +6,8 @@ import {
   ATTACHMENTS_TOO_LATE,
   ATTACHMENTS_TOO_MANY,
   FILES_NOT_ATTACHABLE,
+  SYNC_OP_NOT_FOUND,
+  SYNC_OP_NOT_RECORDED,
 } from '@stockyard/contract';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -53,6 +55,41 @@ beforeAll(async () => {
 afterAll(async () => {
   expect(await findLedgerMismatches(t.database.db)).toEqual([]);
   await t.close();
+});
+
+describe('photos a phone queued with an op', () => {
+  it('attach to the line the op became, once it is in the ledger, and only for whoever sent it', async () => {
+    const cement = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 10 });
+    const op = (quantity: number) => ({
+      opId: randomUUID(),
+      kind: 'issue',
+      itemKind: 'material',
+      itemId: cement._id,
+      quantity,
+      capturedAt: new Date().toISOString(),
+      storeId: staff.store._id,
+    });
+    const applied = op(2);
+    const parked = op(50);
+    const synced = await post('/api/sync/movements', staff.keeper.token, { ops: [applied, parked] });
+    expect(synced.json().results.map((result: { status: string }) => result.status)).toEqual(['applied', 'parked']);
+
+    const photo = await newFile(staff.keeper.token);
+    const attached = await post(`/api/sync/ops/${applied.opId}/attachments`, staff.keeper.token, { attachments: [photo] });
+    expect([attached.statusCode, attached.json().attachments]).toEqual([200, [{ _id: photo, type: 'image/jpeg' }]]);
+    const [line] = await history(cement._id);
+    expect(line?.attachments.map((file) => file._id)).toEqual([photo]);
+
+    const waiting = await post(`/api/sync/ops/${parked.opId}/attachments`, staff.keeper.token, { attachments: [photo] });
+    expect([waiting.statusCode, waiting.json().message]).toEqual([409, SYNC_OP_NOT_RECORDED]);
+    for (const [opId, token] of [
+      [randomUUID(), staff.keeper.token],
+      [applied.opId, colleague.token],
+    ] as const) {
+      const unknown = await post(`/api/sync/ops/${opId}/attachments`, token, { attachments: [await newFile(token)] });
+      expect([unknown.statusCode, unknown.json().message]).toEqual([404, SYNC_OP_NOT_FOUND]);
+    }
+  });
 });
 
 describe('attachments on ledger lines', () => {
@@ -205,6 +242,17 @@ describe('attachments on ledger lines', () => {
       attachments: [await newFile(staff.keeper.token)],
     });
     expect([late.statusCode, late.json().message]).toEqual([409, ATTACHMENTS_TOO_LATE]);
+    // A photo the phone queued with the line follows it by the op's id, however late.
+    const opId = randomUUID();
+    await t.database.db.execute(
+      sql`insert into sync_ops (user_id, op_id, fingerprint, store_id, kind, item_kind, item_id, quantity, reason, captured_at, state, movement_id)
+          values (${staff.keeper._id}, ${opId}, 'f', ${staff.store._id}, 'issue', 'material', ${lime._id}, 1, '',
+                  now() - interval '26 hours', 'applied', ${old?.id})`,
+    );
+    const queued = await post(`/api/sync/ops/${opId}/attachments`, staff.keeper.token, {
+      attachments: [await newFile(staff.keeper.token)],
+    });
+    expect([queued.statusCode, queued.json().attachments?.length]).toEqual([200, 1]);
 
     const before = await attachmentRows();
     for (const change of [sql`delete from movement_attachments`, sql`update movement_attachments set attached_at = now()`]) {

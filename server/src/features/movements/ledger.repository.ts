@@ -313,12 +313,12 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
         }${isMaterial ? lowStockCrossing : sql``}${
           input.attachments?.length
             ? sql`, attached as (
-          insert into movement_attachments (movement_id, file_id, store_id, attached_by)
-          select (select id from logged), a.file_id, moved.store_id, ${input.actorId}::uuid
+          insert into movement_attachments (movement_id, file_id, store_id, position, attached_by)
+          select (select id from logged), a.file_id, moved.store_id, a.position, ${input.actorId}::uuid
           from moved, (values ${sql.join(
-            input.attachments.map((id) => sql`(${id}::uuid)`),
+            input.attachments.map((id, index) => sql`(${id}::uuid, ${index + 1}::int)`),
             sql`, `,
-          )}) as a(file_id)
+          )}) as a(file_id, position)
         )`
             : sql``
         }${

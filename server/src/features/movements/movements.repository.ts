@@ -43,7 +43,7 @@ export async function findMovementRows(
                rv.id as reversed_by_id, rv.recorded_at as reversed_at, rv.actor_id as reversed_by_actor_id,
                ru.name as reversed_by_actor_name, rv.reason as reversal_reason, mv.worker_id, w.name as worker_name, mv.custody_id,
                mv.transfer_line_id, mv.job_id, j.code as job_code, j.name as job_name, mv.cost_code_id, cc.code as cost_code,
-               (select coalesce(json_agg(json_build_object('_id', f.id, 'type', f.type) order by ma.attached_at, f.id), '[]'::json)
+               (select coalesce(json_agg(json_build_object('_id', f.id, 'type', f.type) order by ma.position), '[]'::json)
                 from movement_attachments ma join files f on f.id = ma.file_id where ma.movement_id = mv.id) as attachments,
                ${feedTx}::text as feed_tx,
                ${query.after ? sql`0` : sql`count(*) over ()::int`} as total
@@ -109,17 +109,21 @@ export async function addMovementAttachments(
   const [row] = await queryRows<{ added: number; fits: boolean }>(
     tx,
     sql`with wanted as (
-          select a.file_id from (values ${sql.join(
-            input.fileIds.map((id) => sql`(${id}::uuid)`),
+          select a.file_id, a.ordinal from (values ${sql.join(
+            input.fileIds.map((id, index) => sql`(${id}::uuid, ${index}::int)`),
             sql`, `,
-          )}) as a(file_id)
+          )}) as a(file_id, ordinal)
           where not exists (select 1 from movement_attachments ma where ma.movement_id = ${input.movementId} and ma.file_id = a.file_id)
         ), fits as (
           select (select count(*) from movement_attachments where movement_id = ${input.movementId}) + (select count(*) from wanted)
                  <= ${input.max} as ok
         ), added as (
-          insert into movement_attachments (movement_id, file_id, store_id, attached_by)
-          select ${input.movementId}, file_id, ${input.storeId}, ${input.actorId} from wanted where (select ok from fits)
+          insert into movement_attachments (movement_id, file_id, store_id, position, attached_by)
+          select ${input.movementId}, file_id, ${input.storeId},
+                 (select coalesce(max(position), 0) from movement_attachments where movement_id = ${input.movementId})
+                   + row_number() over (order by ordinal),
+                 ${input.actorId}
+          from wanted where (select ok from fits)
           returning file_id
         )
         select (select count(*)::int from added) as added, (select ok from fits) as fits`,
@@ -132,6 +136,6 @@ export async function findMovementAttachments(db: DbOrTx, movementId: string): P
   return queryRows<{ _id: string; type: string }>(
     db,
     sql`select f.id as "_id", f.type from movement_attachments ma join files f on f.id = ma.file_id
-        where ma.movement_id = ${movementId} order by ma.attached_at, f.id`,
+        where ma.movement_id = ${movementId} order by ma.position`,
   );
 }

@@ -326,35 +326,49 @@ export async function createItemWithOpening(
  * the server, up to ATTACHMENTS_MAX in all; never removes one. Audited; a repeat changes nothing.
  */
 export function addAttachments(db: Db, auth: AuthContext, id: string, fileIds: string[], requestKey?: RequestKey) {
-  return runIdempotent(db, requestKey, async (tx) => {
-    const scope = storeScopeOf(auth);
-    const line = await findMovementRow(tx, id, scope);
-    if (!line) throw new AppError('not_found', MOVEMENT_NOT_FOUND);
-    if (line.actor_id !== auth.userId) throw new AppError('forbidden', ATTACHMENTS_ONLY_RECORDER);
-    if (Date.now() - new Date(line.recorded_at).getTime() > ATTACHMENT_HOURS * 3600_000) {
-      throw new AppError('conflict', ATTACHMENTS_TOO_LATE);
-    }
-    await assertAttachable(tx, { userId: auth.userId, storeIds: scope }, fileIds);
-    const result = await addMovementAttachments(tx, {
-      movementId: id,
-      storeId: line.store_id,
-      fileIds,
-      actorId: auth.userId,
-      max: ATTACHMENTS_MAX,
-    });
-    if (!result) throw new AppError('conflict', ATTACHMENTS_TOO_MANY);
-    if (result.added > 0) {
-      await recordAudit(tx, {
-        actorId: auth.userId,
-        action: 'attach',
-        entityType: 'movement',
-        entityId: id,
-        entityName: MOVEMENT_KIND_LABELS[line.kind as MovementKind],
-        storeId: line.store_id,
-        details: { attachments: fileIds },
-      });
-    }
-    const attachments = (await findMovementAttachments(tx, id)) as Attachment[];
-    return { status: 200 as const, body: { message: ATTACHMENTS_ADDED, attachments } };
+  return runIdempotent(db, requestKey, async (tx) => ({
+    status: 200 as const,
+    body: { message: ATTACHMENTS_ADDED, attachments: await addAttachmentsIn(tx, auth, id, fileIds, { isQueuedWithIt: false }) },
+  }));
+}
+
+/**
+ * The step of adding attachments, for a caller's transaction. A photo the phone queued with the line
+ * (`isQueuedWithIt`) is attached however late it arrives; any other only within the day.
+ */
+export async function addAttachmentsIn(
+  tx: DbOrTx,
+  auth: AuthContext,
+  id: string,
+  fileIds: string[],
+  { isQueuedWithIt }: { isQueuedWithIt: boolean },
+): Promise<Attachment[]> {
+  const scope = storeScopeOf(auth);
+  const line = await findMovementRow(tx, id, scope);
+  if (!line) throw new AppError('not_found', MOVEMENT_NOT_FOUND);
+  if (line.actor_id !== auth.userId) throw new AppError('forbidden', ATTACHMENTS_ONLY_RECORDER);
+  if (!isQueuedWithIt && Date.now() - new Date(line.recorded_at).getTime() > ATTACHMENT_HOURS * 3600_000) {
+    throw new AppError('conflict', ATTACHMENTS_TOO_LATE);
+  }
+  await assertAttachable(tx, { userId: auth.userId, storeIds: scope }, fileIds);
+  const result = await addMovementAttachments(tx, {
+    movementId: id,
+    storeId: line.store_id,
+    fileIds,
+    actorId: auth.userId,
+    max: ATTACHMENTS_MAX,
   });
+  if (!result) throw new AppError('conflict', ATTACHMENTS_TOO_MANY);
+  if (result.added > 0) {
+    await recordAudit(tx, {
+      actorId: auth.userId,
+      action: 'attach',
+      entityType: 'movement',
+      entityId: id,
+      entityName: MOVEMENT_KIND_LABELS[line.kind as MovementKind],
+      storeId: line.store_id,
+      details: { attachments: fileIds },
+    });
+  }
+  return (await findMovementAttachments(tx, id)) as Attachment[];
 }

@@ -249,3 +249,12 @@ export async function instantOfDay(db: DbOrTx, day: string, timeZone: string): P
   const [row] = await queryRows<{ at: string | Date }>(db, sql`select ${occurredOn(day, timeZone)} as at`);
   return new Date(row?.at ?? Date.now()).toISOString();
 }
+
+/** The ledger line a person's phone op became, once it is recorded (applied, or applied from parked). */
+export async function findOpMovementId(db: DbOrTx, userId: string, opId: string): Promise<{ movementId: string | null } | undefined> {
+  const [row] = await queryRows<{ movementId: string | null }>(
+    db,
+    sql`select movement_id as "movementId" from sync_ops where user_id = ${userId} and op_id = ${opId}`,
+  );
+  return row;
+}

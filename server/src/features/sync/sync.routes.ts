@@ -1,4 +1,7 @@
 import {
+  AddAttachmentsRequestSchema,
+  AddAttachmentsResponseSchema,
+  OpAttachmentsParamsSchema,
   PARKED_APPLIED,
   PARKED_DISCARDED,
   ParkedApplyRequestSchema,
@@ -12,8 +15,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
 import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
+import { requestKeyOf, sendAnswer } from '../../lib/request-key';
 import { applyParked, discardParked, listParked } from './parked.service';
-import { syncMovements } from './sync.service';
+import { attachToOp, syncMovements } from './sync.service';
 
 const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   const move = { onRequest: authorize('stock:move') };
@@ -29,6 +33,22 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
         timeZone: app.timeZone,
       }),
     }),
+  );
+
+  app.post(
+    '/api/sync/ops/:opId/attachments',
+    {
+      ...move,
+      schema: {
+        tags,
+        summary: 'Attach photos a phone queued with an op to the movement it became, however late they arrive',
+        params: OpAttachmentsParamsSchema,
+        body: AddAttachmentsRequestSchema,
+        response: { 200: AddAttachmentsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      sendAnswer(reply, await attachToOp(app.db, authOf(request), request.params.opId, request.body.attachments, requestKeyOf(request))),
   );
 
   app.get(

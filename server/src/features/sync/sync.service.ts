@@ -1,4 +1,5 @@
 import {
+  ATTACHMENTS_ADDED,
   DUE_IN_PAST,
   INVALID_VALUE,
   JOB_REQUIRED,
@@ -7,6 +8,8 @@ import {
   SYNC_FUTURE_TOLERANCE_MS,
   SYNC_IN_FUTURE,
   SYNC_ITEM_GONE,
+  SYNC_OP_NOT_FOUND,
+  SYNC_OP_NOT_RECORDED,
   SYNC_WORKER_GONE,
   type SyncCode,
   SyncOpSchema,
@@ -25,14 +28,15 @@ import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { todayIn } from '../../lib/calendar';
 import { AppError, DEADLOCK_DETECTED, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
+import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { retryOnContention, runTransaction } from '../../lib/transaction';
 import { checkOutRecorded } from '../custody/custody.service';
 import { recordWithJob } from '../jobs/jobs.service';
-import { jobRefusal, recordMovement, recordSyncedMovements, trackingRefusal } from '../movements/movements.service';
+import { addAttachmentsIn, jobRefusal, recordMovement, recordSyncedMovements, trackingRefusal } from '../movements/movements.service';
 import { jobChargeOfOp, namesNoJob } from './op-job';
 import { parkOp } from './park-op';
 import { applyReceiptOp, type ReceiptOp, receiptRefOf } from './receipt-ops';
-import { findAvailable, findOpContext, findOpContexts, type OpContext } from './sync.repository';
+import { findAvailable, findOpContext, findOpContexts, findOpMovementId, type OpContext } from './sync.repository';
 
 import {
   type Context,
@@ -345,4 +349,18 @@ async function inLanes<T>(entries: T[], apply: (entry: T) => Promise<void>): Pro
     for (let entry = waiting.shift(); entry; entry = waiting.shift()) await apply(entry);
   };
   await Promise.all(Array.from({ length: Math.min(SYNC_LANES, waiting.length) }, worker));
+}
+
+/**
+ * Attaches photos the phone queued with an op to the line the op became, however late they arrive:
+ * 404 while the op has not reached the server, 409 while it waits in Needs attention or once discarded.
+ */
+export function attachToOp(db: Db, auth: AuthContext, opId: string, fileIds: string[], requestKey?: RequestKey) {
+  return runIdempotent(db, requestKey, async (tx) => {
+    const op = await findOpMovementId(tx, auth.userId, opId);
+    if (!op) throw new AppError('not_found', SYNC_OP_NOT_FOUND);
+    if (!op.movementId) throw new AppError('conflict', SYNC_OP_NOT_RECORDED);
+    const attachments = await addAttachmentsIn(tx, auth, op.movementId, fileIds, { isQueuedWithIt: true });
+    return { status: 200 as const, body: { message: ATTACHMENTS_ADDED, attachments } };
+  });
 }
