@@ -5,6 +5,18 @@ import { queryRows } from '../../src/db/sql';
 import { bearer, createMaterial, createStore, uploadFile } from '../factories';
 import { type Exempt, idIn, ownStore, prepared, type World, type WriteCase, withStock } from './world';
 
+/** An issue by the keeper from a material of its own: the ledger line's id. */
+async function keepersIssue(world: World, quantity: number): Promise<string> {
+  const material = await withStock(world);
+  await prepared(world, {
+    method: 'POST',
+    url: '/api/user/consume-stock',
+    token: world.keeper.token,
+    payload: { productId: material._id, quantity },
+  });
+  return lastMovementOf(world, material._id);
+}
+
 /** A photo of the keeper's, uploaded: its file id. */
 async function photoOf(world: World): Promise<string> {
   const photo = await sharp(randomBytes(16 * 16 * 3), { raw: { width: 16, height: 16, channels: 3 } })
@@ -226,38 +238,20 @@ export const FLOW_WRITES: Record<string, WriteCase | Exempt> = {
     },
   },
   'POST /api/movements/:id/reverse': {
-    fresh: async (world) => {
-      const material = await withStock(world);
-      await prepared(world, {
-        method: 'POST',
-        url: '/api/user/consume-stock',
-        token: world.keeper.token,
-        payload: { productId: material._id, quantity: 2 },
-      });
-      return {
-        method: 'POST',
-        url: `/api/movements/${await lastMovementOf(world, material._id)}/reverse`,
-        token: world.admin.token,
-        payload: { reason: 'Entered twice' },
-      };
-    },
+    fresh: async (world) => ({
+      method: 'POST',
+      url: `/api/movements/${await keepersIssue(world, 2)}/reverse`,
+      token: world.admin.token,
+      payload: { reason: 'Entered twice' },
+    }),
   },
   'POST /api/movements/:id/attachments': {
-    fresh: async (world) => {
-      const material = await withStock(world);
-      await prepared(world, {
-        method: 'POST',
-        url: '/api/user/consume-stock',
-        token: world.keeper.token,
-        payload: { productId: material._id, quantity: 1 },
-      });
-      return {
-        method: 'POST',
-        url: `/api/movements/${await lastMovementOf(world, material._id)}/attachments`,
-        token: world.keeper.token,
-        payload: { attachments: [await photoOf(world)] },
-      };
-    },
+    fresh: async (world) => ({
+      method: 'POST',
+      url: `/api/movements/${await keepersIssue(world, 1)}/attachments`,
+      token: world.keeper.token,
+      payload: { attachments: [await photoOf(world)] },
+    }),
   },
   'POST /api/sync/ops/:opId/attachments': {
     fresh: async (world) => {
