@@ -10,11 +10,13 @@ export function lsnValue(lsn: string): bigint {
 
 /**
  * Notes where the primary's WAL stood after a person's write committed; taken after the commit, so
- * at or past it. Two writes of one person answered at once keep the further position.
+ * at or past it. The insert position, not pg_current_wal_lsn (what has been written out): a commit
+ * that does not wait for the disk may still sit in the WAL buffers, and a replica at the written-out
+ * position would not have it. Two writes of one person answered at once keep the further position.
  */
 export async function recordWritePosition(db: DbOrTx, userId: string): Promise<void> {
   await db.execute(
-    sql`insert into write_positions (user_id, lsn) values (${userId}, pg_current_wal_lsn()::text)
+    sql`insert into write_positions (user_id, lsn) values (${userId}, pg_current_wal_insert_lsn()::text)
         on conflict (user_id) do update
           set lsn = greatest(write_positions.lsn::pg_lsn, excluded.lsn::pg_lsn)::text, written_at = now()`,
   );
@@ -26,9 +28,9 @@ export async function lastWritePosition(db: DbOrTx, userId: string): Promise<big
   return row ? lsnValue(row.lsn) : null;
 }
 
-/** How far the primary's WAL has been written. */
+/** How far the primary's WAL has been filled, as recordWritePosition notes it. */
 export async function primaryPosition(db: DbOrTx): Promise<bigint> {
-  const [row] = await queryRows<{ lsn: string }>(db, sql`select pg_current_wal_lsn()::text as lsn`);
+  const [row] = await queryRows<{ lsn: string }>(db, sql`select pg_current_wal_insert_lsn()::text as lsn`);
   return lsnValue((row as { lsn: string }).lsn);
 }
 
