@@ -6,6 +6,12 @@ import type { MovementRow } from './movements.presenter';
 /** Where a reader of the movements feed stands: the writing transaction and id of the last row it read. */
 export type FeedPosition = { tx: string; id: string };
 
+/** A line's attachments as a JSON array of `{_id, type}`, in the order they were attached. */
+function attachmentsOf(movementId: SQL): SQL {
+  return sql`(select coalesce(json_agg(json_build_object('_id', f.id, 'type', f.type) order by ma.position), '[]'::json)
+              from movement_attachments ma join files f on f.id = ma.file_id where ma.movement_id = ${movementId})`;
+}
+
 /** The ledger, newest first: who moved how many of what, and when; `from`/`to` are days in the app's time zone. */
 export async function findMovementRows(
   db: DbOrTx,
@@ -43,8 +49,7 @@ export async function findMovementRows(
                rv.id as reversed_by_id, rv.recorded_at as reversed_at, rv.actor_id as reversed_by_actor_id,
                ru.name as reversed_by_actor_name, rv.reason as reversal_reason, mv.worker_id, w.name as worker_name, mv.custody_id,
                mv.transfer_line_id, mv.job_id, j.code as job_code, j.name as job_name, mv.cost_code_id, cc.code as cost_code,
-               (select coalesce(json_agg(json_build_object('_id', f.id, 'type', f.type) order by ma.position), '[]'::json)
-                from movement_attachments ma join files f on f.id = ma.file_id where ma.movement_id = mv.id) as attachments,
+               ${attachmentsOf(sql`mv.id`)} as attachments,
                ${feedTx}::text as feed_tx,
                ${query.after ? sql`0` : sql`count(*) over ()::int`} as total
         from movements mv
@@ -133,9 +138,9 @@ export async function addMovementAttachments(
 
 /** The files attached to a ledger line, in the order they were attached. */
 export async function findMovementAttachments(db: DbOrTx, movementId: string): Promise<{ _id: string; type: string }[]> {
-  return queryRows<{ _id: string; type: string }>(
+  const [row] = await queryRows<{ attachments: { _id: string; type: string }[] }>(
     db,
-    sql`select f.id as "_id", f.type from movement_attachments ma join files f on f.id = ma.file_id
-        where ma.movement_id = ${movementId} order by ma.position`,
+    sql`select ${attachmentsOf(sql`${movementId}::uuid`)} as attachments`,
   );
+  return row?.attachments ?? [];
 }
