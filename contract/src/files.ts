@@ -40,7 +40,8 @@ export const ATTACHMENTS_ONLY_RECORDER = 'Only the person who recorded a movemen
 export const ATTACHMENTS_TOO_LATE = 'Attachments can be added only within 24 hours of the movement reaching the server.';
 export const ATTACHMENTS_ADDED = 'Attachments added.';
 export const SYNC_OP_NOT_FOUND = 'No entry from your phone with this id has reached the server yet.';
-export const SYNC_OP_NOT_RECORDED = 'This entry is not in the ledger: it waits in Needs attention, or it was discarded.';
+export const SYNC_OP_NOT_RECORDED = 'This entry is not in the ledger yet: it waits in Needs attention.';
+export const SYNC_OP_DISCARDED = 'This entry was discarded in Needs attention: nothing can be attached to it.';
 
 /** Files (uploaded first, by `POST /api/files`) attached to what is recorded: at most 10, each once. */
 export const AttachmentsSchema = z

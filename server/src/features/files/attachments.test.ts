@@ -6,6 +6,7 @@ import {
   ATTACHMENTS_TOO_LATE,
   ATTACHMENTS_TOO_MANY,
   FILES_NOT_ATTACHABLE,
+  SYNC_OP_DISCARDED,
   SYNC_OP_NOT_FOUND,
   SYNC_OP_NOT_RECORDED,
 } from '@stockyard/contract';
@@ -82,6 +83,12 @@ describe('photos a phone queued with an op', () => {
 
     const waiting = await post(`/api/sync/ops/${parked.opId}/attachments`, staff.keeper.token, { attachments: [photo] });
     expect([waiting.statusCode, waiting.json().message]).toEqual([409, SYNC_OP_NOT_RECORDED]);
+    const [parkedRow] = (await t.app.inject({ method: 'GET', url: '/api/sync/parked', headers: bearer(staff.admin.token) })).json()
+      .parked as { _id: string }[];
+    const discarded = await post(`/api/sync/parked/${parkedRow?._id}/discard`, staff.admin.token, { reason: 'Counted twice' });
+    expect(discarded.statusCode).toBe(200);
+    const gone = await post(`/api/sync/ops/${parked.opId}/attachments`, staff.keeper.token, { attachments: [photo] });
+    expect([gone.statusCode, gone.json().message]).toEqual([409, SYNC_OP_DISCARDED]);
     for (const [opId, token] of [
       [randomUUID(), staff.keeper.token],
       [applied.opId, colleague.token],
@@ -89,6 +96,22 @@ describe('photos a phone queued with an op', () => {
       const unknown = await post(`/api/sync/ops/${opId}/attachments`, token, { attachments: [await newFile(token)] });
       expect([unknown.statusCode, unknown.json().message]).toEqual([404, SYNC_OP_NOT_FOUND]);
     }
+  });
+
+  it('attach to the line a single call recorded under the op id as its key: the phone sent it online and lost the answer', async () => {
+    const cement = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 10 });
+    const opId = randomUUID();
+    const issued = await post('/api/user/consume-stock', staff.keeper.token, { productId: cement._id, quantity: 3 }, opId);
+    expect(issued.statusCode).toBe(200);
+    const photo = await newFile(staff.keeper.token);
+    for (let send = 0; send < 2; send += 1) {
+      const attached = await post(`/api/sync/ops/${opId}/attachments`, staff.keeper.token, { attachments: [photo] }, randomUUID());
+      expect([attached.statusCode, attached.json().attachments]).toEqual([200, [{ _id: photo, type: 'image/jpeg' }]]);
+    }
+    const [line] = await history(cement._id);
+    expect([line?.kind, line?.attachments.map((file) => file._id)]).toEqual(['issue', [photo]]);
+    const other = await post(`/api/sync/ops/${opId}/attachments`, colleague.token, { attachments: [await newFile(colleague.token)] });
+    expect([other.statusCode, other.json().message]).toEqual([404, SYNC_OP_NOT_FOUND]);
   });
 });
 

@@ -251,10 +251,23 @@ export async function instantOfDay(db: DbOrTx, day: string, timeZone: string): P
 }
 
 /** The ledger line a person's phone op became, once it is recorded (applied, or applied from parked). */
-export async function findOpMovementId(db: DbOrTx, userId: string, opId: string): Promise<{ movementId: string | null } | undefined> {
-  const [row] = await queryRows<{ movementId: string | null }>(
+/**
+ * The line an entry from a phone became, by the op's id: the op's own row when it came by sync, else the
+ * line a single call recorded with that id as its Idempotency-Key; and the op's state when it waits or
+ * was discarded. Nothing when neither has reached the server.
+ */
+export async function findOpMovementId(
+  db: DbOrTx,
+  userId: string,
+  opId: string,
+): Promise<{ movementId: string | null; state: string | null } | undefined> {
+  const [row] = await queryRows<{ movementId: string | null; state: string | null }>(
     db,
-    sql`select movement_id as "movementId" from sync_ops where user_id = ${userId} and op_id = ${opId}`,
+    sql`select coalesce(o.movement_id, (k.response->>'movementId')::uuid) as "movementId", o.state
+        from (select 1) as one
+        left join sync_ops o on o.user_id = ${userId} and o.op_id = ${opId}
+        left join idempotency_keys k on k.user_id = ${userId} and k.key = ${opId}::text
+        where o.id is not null or k.response->>'movementId' is not null`,
   );
   return row;
 }

@@ -8,6 +8,7 @@ import {
   SYNC_FUTURE_TOLERANCE_MS,
   SYNC_IN_FUTURE,
   SYNC_ITEM_GONE,
+  SYNC_OP_DISCARDED,
   SYNC_OP_NOT_FOUND,
   SYNC_OP_NOT_RECORDED,
   SYNC_WORKER_GONE,
@@ -352,13 +353,15 @@ async function inLanes<T>(entries: T[], apply: (entry: T) => Promise<void>): Pro
 }
 
 /**
- * Attaches photos the phone queued with an op to the line the op became, however late they arrive:
- * 404 while the op has not reached the server, 409 while it waits in Needs attention or once discarded.
+ * Attaches photos the phone queued with an op to the line the op became (by sync, or by a single call
+ * under the op's id), however late they arrive: 404 while the op has not reached the server, 409 while it
+ * waits in Needs attention, and 409 with its own message once discarded, so the phone lets its photos go.
  */
 export function attachToOp(db: Db, auth: AuthContext, opId: string, fileIds: string[], requestKey?: RequestKey) {
   return runIdempotent(db, requestKey, async (tx) => {
     const op = await findOpMovementId(tx, auth.userId, opId);
     if (!op) throw new AppError('not_found', SYNC_OP_NOT_FOUND);
+    if (op.state === 'discarded') throw new AppError('conflict', SYNC_OP_DISCARDED);
     if (!op.movementId) throw new AppError('conflict', SYNC_OP_NOT_RECORDED);
     const attachments = await addAttachmentsIn(tx, auth, op.movementId, fileIds, { isQueuedWithIt: true });
     return { status: 200 as const, body: { message: ATTACHMENTS_ADDED, attachments } };
