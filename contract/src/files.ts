@@ -5,6 +5,9 @@ import { IdSchema } from './common';
 export const FILE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 export const FILE_MAX_BYTES = 10 * 1024 * 1024;
+/** A photo taken on the phone is sent at most this long on its longest side, and at most this big. */
+export const PHOTO_MAX_PX = 1600;
+export const PHOTO_MAX_BYTES = 400 * 1024;
 /** The longest side of an image's thumbnail, in pixels. */
 export const THUMB_MAX_PX = 320;
 

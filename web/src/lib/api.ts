@@ -144,6 +144,21 @@ export async function apiBlob(path: string): Promise<Blob> {
   return response.blob();
 }
 
+/** Sends one file as the multipart field `file` (an upload of a photo or a document) and returns the JSON answer. */
+export async function apiUpload<T>(path: string, file: Blob, fileName: string): Promise<T> {
+  const token = getToken();
+  const form = new FormData();
+  form.append('file', file, fileName);
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'POST', headers: token ? { Authorization: `Bearer ${token}` } : {}, body: form });
+  } catch {
+    throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.');
+  }
+  if (!response.ok) throw await failureOf(response, Boolean(token));
+  return safeJson(await response.text()) as T;
+}
+
 /** Hands a file to the browser to save. */
 function saveFile(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);

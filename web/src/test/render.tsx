@@ -54,7 +54,7 @@ export function stubApi(handlers: Record<string, Reply | ((body: unknown, url: U
   const calls: { key: string; body: unknown; headers: Record<string, string> }[] = [];
   const fetchStub = vi.fn(async (url: string, init: RequestInit = {}) => {
     const key = `${init.method ?? 'GET'} ${url.split('?')[0]}`;
-    const body = init.body ? JSON.parse(String(init.body)) : undefined;
+    const body = init.body instanceof FormData ? init.body : init.body ? JSON.parse(String(init.body)) : undefined;
     // The top bar's bell asks on every screen: answered with nothing, and not counted, unless the test stubs it.
     if (key === NOTIFICATIONS && !handlers[key]) return new Response(JSON.stringify({ notifications: [], unread: 0 }), { status: 200 });
     // So do the company settings of a screen that shows amounts: US dollars.

@@ -24,9 +24,11 @@ const ConfirmDialog = lazyDialog(
   (props) => props.opened,
 );
 
-/** Why signing out with a non-empty outbox is refused until the keeper confirms. */
-export function unsentWarning(count: number): string {
-  return i18n.t('outbox.unsent', { count });
+/** Why signing out with a non-empty outbox (movements or photos) is refused until the keeper confirms. */
+export function unsentWarning(count: number, photos = 0): string {
+  return [count > 0 ? i18n.t('outbox.unsent', { count }) : '', photos > 0 ? i18n.t('outbox.unsentPhotos', { count: photos }) : '']
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** The bar on top of every signed-in screen: Back to the role's hub, sessions, password change and, where no sidebar has it, Logout. */
@@ -34,7 +36,7 @@ export function TopBar({ showLogout }: { showLogout: boolean }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const home = homeOf(useRole());
-  const { waiting } = useOutbox();
+  const { waiting, photos } = useOutbox();
   const { t } = useTranslation();
   const [isAskingToDiscard, setAskingToDiscard] = useState(false);
   const discardAndLogout = () => {
@@ -83,7 +85,7 @@ export function TopBar({ showLogout }: { showLogout: boolean }) {
             size="compact-md"
             px={6}
             aria-label={t('common.logout')}
-            onClick={() => (waiting.length > 0 ? setAskingToDiscard(true) : void logout())}
+            onClick={() => (waiting.length > 0 || photos > 0 ? setAskingToDiscard(true) : void logout())}
           >
             <IconLogout size={18} />
             <Box component="span" ml={6} visibleFrom="xs">
@@ -93,7 +95,7 @@ export function TopBar({ showLogout }: { showLogout: boolean }) {
         )}
         <ConfirmDialog
           opened={isAskingToDiscard}
-          message={unsentWarning(waiting.length)}
+          message={unsentWarning(waiting.length, photos)}
           confirmLabel={t('outbox.discardAndLogout')}
           onConfirm={() => void discardAndLogout()}
           onCancel={() => setAskingToDiscard(false)}

@@ -1,2 +1,3 @@
 // What other features use of files.
 export * from './components/attachment-thumbs';
+export * from './components/photo-field';

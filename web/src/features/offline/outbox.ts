@@ -5,12 +5,26 @@ import { newIdempotencyKey } from '../../lib/idempotency-key';
 /** A movement recorded on this phone and not yet answered by the server, with whose it is. */
 /** An op as the phone keeps it: with whose it is and the names its screens show (never sent). */
 export type QueuedOp = SyncOp & { userId: string; itemName: string; unit: string; workerName?: string };
+/**
+ * A photo taken with an op, kept on the phone until the server holds it attached to the op's line: its
+ * bytes, its place among the op's photos, and the file it became once uploaded.
+ */
+export type QueuedPhoto = {
+  photoId: string;
+  opId: string;
+  userId: string;
+  position: number;
+  bytes: ArrayBuffer;
+  type: string;
+  fileId?: string;
+};
 /** An op the server refused outright (malformed, or its id reused): kept until the keeper dismisses it. */
 export type RejectedOp = QueuedOp & { code: string; message: string; rejectedAt: string };
 
 interface OfflineDb extends DBSchema {
   outbox: { key: string; value: QueuedOp; indexes: { byUser: string } };
   rejected: { key: string; value: RejectedOp; indexes: { byUser: string } };
+  photos: { key: string; value: QueuedPhoto; indexes: { byUser: string; byOp: string } };
   /** Lists kept for use with no signal, by name (e.g. "materials:<storeId>"). */
   lists: { key: string; value: { key: string; rows: unknown[]; pages?: number; generation?: string; syncedAt: string } };
 }
@@ -19,11 +33,16 @@ const DB_NAME = 'stockyard-offline';
 let opened: Promise<IDBPDatabase<OfflineDb>> | null = null;
 
 function database(): Promise<IDBPDatabase<OfflineDb>> {
-  opened ??= openDB<OfflineDb>(DB_NAME, 1, {
-    upgrade(db) {
-      db.createObjectStore('outbox', { keyPath: 'opId' }).createIndex('byUser', 'userId');
-      db.createObjectStore('rejected', { keyPath: 'opId' }).createIndex('byUser', 'userId');
-      db.createObjectStore('lists', { keyPath: 'key' });
+  opened ??= openDB<OfflineDb>(DB_NAME, 2, {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        db.createObjectStore('outbox', { keyPath: 'opId' }).createIndex('byUser', 'userId');
+        db.createObjectStore('rejected', { keyPath: 'opId' }).createIndex('byUser', 'userId');
+        db.createObjectStore('lists', { keyPath: 'key' });
+      }
+      const photos = db.createObjectStore('photos', { keyPath: 'photoId' });
+      photos.createIndex('byUser', 'userId');
+      photos.createIndex('byOp', 'opId');
     },
   });
   return opened;
@@ -48,10 +67,44 @@ export function subscribeOutbox(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Keeps an op on the phone before anything is sent: from here on it survives reloads and restarts. */
-export async function enqueue(op: QueuedOp): Promise<void> {
-  await (await database()).put('outbox', op);
+/** Keeps an op, and the photos taken with it, on the phone before anything is sent: from here on they survive reloads and restarts. */
+export async function enqueue(op: QueuedOp, photos: { bytes: ArrayBuffer; type: string }[] = []): Promise<void> {
+  const tx = (await database()).transaction(['outbox', 'photos'], 'readwrite');
+  await tx.objectStore('outbox').put(op);
+  // The same entry kept again (sent twice) keeps one set of photos.
+  for (const key of await tx.objectStore('photos').index('byOp').getAllKeys(op.opId)) await tx.objectStore('photos').delete(key);
+  for (const [index, photo] of photos.entries()) {
+    await tx.objectStore('photos').put({ ...photo, photoId: newIdempotencyKey(), opId: op.opId, userId: op.userId, position: index + 1 });
+  }
+  await tx.done;
   changed();
+}
+
+/** A user's photos not yet attached, in the order their ops were captured and then as taken. */
+export async function waitingPhotos(userId: string): Promise<QueuedPhoto[]> {
+  const photos = await (await database()).getAllFromIndex('photos', 'byUser', userId);
+  return photos.sort((a, b) => a.opId.localeCompare(b.opId) || a.position - b.position);
+}
+
+/** How many of a user's photos wait, counted without reading their bytes. */
+export async function waitingPhotoCount(userId: string): Promise<number> {
+  return (await database()).countFromIndex('photos', 'byUser', userId);
+}
+
+/** Notes the file a photo became, so a later try attaches it without sending its bytes again. */
+export async function markPhotoUploaded(photo: QueuedPhoto, fileId: string): Promise<void> {
+  await (await database()).put('photos', { ...photo, fileId });
+}
+
+/** Lets a photo go: attached to its line, or its op will never be in the ledger. */
+export async function removePhoto(photoId: string): Promise<void> {
+  await (await database()).delete('photos', photoId);
+  changed();
+}
+
+/** Lets every photo of an op go: the op was refused and will not be sent again. */
+async function removePhotosOf(db: IDBPDatabase<OfflineDb>, opId: string): Promise<void> {
+  for (const key of await db.getAllKeysFromIndex('photos', 'byOp', opId)) await db.delete('photos', key);
 }
 
 /** A user's waiting ops, oldest capture first. */
@@ -88,21 +141,32 @@ export async function settle(ops: QueuedOp[], results: SyncResult[]): Promise<vo
   changed();
 }
 
-/** Takes one op out of the outbox: the server answered it through a single call. */
+/** Takes one op out of the outbox: the server recorded it through a single call (its photos stay to follow it). */
 export async function remove(opId: string): Promise<void> {
   await (await database()).delete('outbox', opId);
   changed();
 }
 
-export async function dismissRejected(opId: string): Promise<void> {
-  await (await database()).delete('rejected', opId);
+/** Takes one op and its photos out of the outbox: the server refused it through a single call. */
+export async function removeRefused(opId: string): Promise<void> {
+  const db = await database();
+  await db.delete('outbox', opId);
+  await removePhotosOf(db, opId);
   changed();
 }
 
-/** Empties a user's outbox: only when they chose to discard what it holds. */
+export async function dismissRejected(opId: string): Promise<void> {
+  const db = await database();
+  await db.delete('rejected', opId);
+  await removePhotosOf(db, opId);
+  changed();
+}
+
+/** Empties a user's outbox, photos too: only when they chose to discard what it holds. */
 export async function discardAll(userId: string): Promise<void> {
   const db = await database();
   for (const op of await db.getAllFromIndex('outbox', 'byUser', userId)) await db.delete('outbox', op.opId);
+  for (const key of await db.getAllKeysFromIndex('photos', 'byUser', userId)) await db.delete('photos', key);
   changed();
 }
 

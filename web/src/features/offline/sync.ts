@@ -3,7 +3,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
 import { STOCK_QUERIES } from '../../lib/query-keys';
 import { signedInUser } from '../../lib/session';
-import { settle, waitingOps } from './outbox';
+import { settle, waitingOps, waitingPhotos } from './outbox';
+import { sendPhotos } from './photo-sync';
 import { refreshSnapshot } from './snapshot';
 
 /** How often a non-empty outbox is sent while online; Background Sync is not used (Safari and Firefox lack it). */
@@ -42,7 +43,7 @@ let retryTimer: number | undefined;
 
 /**
  * Sends the signed-in user's outbox, oldest capture first, SYNC_BATCH_MAX ops a call, and takes
- * each answered op out. A lost connection leaves the rest for the next try; the server applies
+ * each answered op out; then the photos taken with them. A lost connection leaves the rest for the next try; the server applies
  * each op once however often it arrives, so sending again is always safe. One run at a time per tab
  * (and across tabs where the browser has Web Locks).
  */
@@ -61,8 +62,8 @@ async function withLock(work: () => Promise<void>): Promise<void> {
 async function runSync(): Promise<void> {
   const user = signedInUser();
   if (!user) return;
-  const ops = await waitingOps(user.userId);
-  if (ops.length === 0) return;
+  const [ops, photos] = await Promise.all([waitingOps(user.userId), waitingPhotos(user.userId)]);
+  if (ops.length === 0 && photos.length === 0) return;
   setState({ isSyncing: true });
   try {
     for (let start = 0; start < ops.length; start += SYNC_BATCH_MAX) {
@@ -71,6 +72,7 @@ async function runSync(): Promise<void> {
       const answer = await apiFetch<SyncResponse>('/api/sync/movements', { method: 'POST', body: { ops: sent } });
       await settle(batch, answer.results);
     }
+    if (photos.length > 0) await sendPhotos(user.userId);
     failures = 0;
     setState({ lastSyncedAt: new Date().toISOString(), lastError: null });
   } catch (error) {

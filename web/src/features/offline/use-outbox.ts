@@ -1,18 +1,16 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { signedInUser } from '../../lib/session';
-import { type QueuedOp, type RejectedOp, rejectedOps, subscribeOutbox, waitingOps } from './outbox';
+import { type QueuedOp, type RejectedOp, rejectedOps, subscribeOutbox, waitingOps, waitingPhotoCount } from './outbox';
 import { subscribeSync, syncState } from './sync';
 
 /**
  * The signed-in user's outbox as the screens show it, read again on every change in any tab. Only the
  * latest read is shown: an earlier one answered late would bring back an op already sent.
  */
-export function useOutbox(): { waiting: QueuedOp[]; rejected: RejectedOp[]; isLoaded: boolean } {
-  const [outbox, setOutbox] = useState<{ waiting: QueuedOp[]; rejected: RejectedOp[]; isLoaded: boolean }>({
-    waiting: [],
-    rejected: [],
-    isLoaded: false,
-  });
+type Outbox = { waiting: QueuedOp[]; rejected: RejectedOp[]; photos: number; isLoaded: boolean };
+
+export function useOutbox(): Outbox {
+  const [outbox, setOutbox] = useState<Outbox>({ waiting: [], rejected: [], photos: 0, isLoaded: false });
   useEffect(() => {
     let isCurrent = true;
     let latestRead = 0;
@@ -21,8 +19,12 @@ export function useOutbox(): { waiting: QueuedOp[]; rejected: RejectedOp[]; isLo
       if (!user) return;
       latestRead += 1;
       const thisRead = latestRead;
-      const [waiting, rejected] = await Promise.all([waitingOps(user.userId), rejectedOps(user.userId)]);
-      if (isCurrent && thisRead === latestRead) setOutbox({ waiting, rejected, isLoaded: true });
+      const [waiting, rejected, photos] = await Promise.all([
+        waitingOps(user.userId),
+        rejectedOps(user.userId),
+        waitingPhotoCount(user.userId),
+      ]);
+      if (isCurrent && thisRead === latestRead) setOutbox({ waiting, rejected, photos, isLoaded: true });
     };
     void read();
     const unsubscribe = subscribeOutbox(() => void read());

@@ -13,7 +13,9 @@ import type { MovementCall } from '../../../lib/movement-call';
 import { Notice } from '../../../lib/notice';
 import { signedInUser } from '../../../lib/session';
 import { parsePayload } from '../../../lib/validation';
-import { enqueue, remove } from '../outbox';
+import { PhotoField } from '../../files';
+import { enqueue, remove, removeRefused } from '../outbox';
+import { syncNow } from '../sync';
 
 /** What a movement form puts in the phone's outbox: the op's kind and item, and the item as it stands after it. */
 export type OfflineMovement<T> = {
@@ -84,6 +86,7 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
   const [item, setItem] = useState<T | null>(null);
   const [quantity, setQuantity] = useState<number | string>(props.defaultQuantity ?? '');
   const [reason, setReason] = useState('');
+  const [photos, setPhotos] = useState<Blob[]>([]);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const [isConfirming, setConfirming] = useState(false);
   const [body, setBody] = useState<unknown>(null);
@@ -126,35 +129,42 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
     try {
       const answer = await props.submit({ body: payload, idempotencyKey: intent.key });
       if (queued) await remove(intent.key);
+      // The photos follow the line by the entry's id, so a weak signal never holds back the entry itself.
+      if (queued?.hasPhotos) void syncNow();
       setItem(answer.item);
       done(localMessage(answer.message));
     } catch (error) {
       // No answer, or the server failed: the op waits in the outbox and is sent again under the same id.
       if (queued && (isConnectionLost(error) || (error instanceof ApiError && error.status >= 500))) return recordedOnPhone();
-      if (queued) await remove(intent.key);
+      if (queued) await removeRefused(intent.key);
       intent.settle(error);
       setResult({ ok: false, text: messageOf(error, props.failureText) });
     }
   }
 
-  /** Puts the entry in the outbox under its idempotency key, before anything is sent. */
+  /** Puts the entry and its photos in the outbox under its idempotency key, before anything is sent. */
   async function queue() {
     const user = signedInUser();
     if (!props.offline || !item || !user || numeric === null) return null;
-    await enqueue({
-      ...props.offline.op(item),
-      opId: intent.key,
-      quantity: numeric,
-      reason: reason.trim(),
-      capturedAt: new Date().toISOString(),
-      userId: user.userId,
-    });
-    return { after: props.offline.after, quantity: numeric };
+    const kept = await Promise.all(photos.map(async (photo) => ({ bytes: await photo.arrayBuffer(), type: photo.type })));
+    await enqueue(
+      {
+        ...props.offline.op(item),
+        opId: intent.key,
+        quantity: numeric,
+        reason: reason.trim(),
+        capturedAt: new Date().toISOString(),
+        userId: user.userId,
+      },
+      kept,
+    );
+    return { after: props.offline.after, quantity: numeric, hasPhotos: kept.length > 0 };
   }
 
   function done(message: string) {
     setQuantity(props.defaultQuantity ?? '');
     setReason('');
+    setPhotos([]);
     if (props.clearsItem) setItem(null);
     props.onRecorded?.();
     setResult({ ok: true, text: message });
@@ -202,6 +212,7 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
             maxLength={1000}
           />
         )}
+        {props.offline && <PhotoField photos={photos} onChange={setPhotos} />}
         <Button type="submit" disabled={props.isBusy} size="md">
           {props.isBusy && props.busyLabel ? props.busyLabel : props.buttonLabel}
         </Button>

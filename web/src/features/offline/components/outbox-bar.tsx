@@ -14,17 +14,17 @@ export function waitingText(count: number): string {
 }
 
 /**
- * A strip over the keeper's screens while the phone is offline, holds movements the server has not
- * acknowledged, or has movements a person must look at: how many wait, "Sync now", and a link to
- * Needs attention.
+ * A strip over the keeper's screens while the phone is offline, holds movements or photos the server
+ * has not acknowledged, or has movements a person must look at: how many wait, "Sync now", and a link
+ * to Needs attention.
  */
 export function OutboxBar() {
-  const { waiting } = useOutbox();
+  const { waiting, photos } = useOutbox();
   const attention = useAttentionCount();
   const isOnline = useOnline();
   const sync = useSyncState();
   const { t } = useTranslation();
-  if (isOnline && waiting.length === 0 && attention === 0) return null;
+  if (isOnline && waiting.length === 0 && photos === 0 && attention === 0) return null;
   return (
     <Paper
       withBorder
@@ -42,9 +42,14 @@ export function OutboxBar() {
               {t('outbox.offline')}
             </Badge>
           )}
-          {(waiting.length > 0 || attention === 0) && (
+          {(waiting.length > 0 || (attention === 0 && photos === 0)) && (
             <Text size="sm" fw={600} truncate>
               {waitingText(waiting.length)}
+            </Text>
+          )}
+          {photos > 0 && (
+            <Text size="sm" fw={600} truncate>
+              {t('outbox.photosWaiting', { count: photos })}
             </Text>
           )}
           {attention > 0 && (
@@ -58,13 +63,13 @@ export function OutboxBar() {
             </Text>
           )}
         </Group>
-        {(waiting.length > 0 || !isOnline) && (
+        {(waiting.length > 0 || photos > 0 || !isOnline) && (
           <Button
             size="compact-sm"
             style={{ flexShrink: 0 }}
             leftSection={<IconRefresh size={14} />}
             loading={sync.isSyncing}
-            disabled={waiting.length === 0}
+            disabled={waiting.length === 0 && photos === 0}
             onClick={() => void syncNow()}
           >
             {t('outbox.syncNow')}

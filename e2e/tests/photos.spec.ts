@@ -1,0 +1,125 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { PHONE_WITH_CAMERA, phoneWithCamera } from './camera';
+import { ADMIN, apiPost, KEPT_LISTS, keptLists, signIn, snap, unique } from './helpers';
+
+const keeper = { email: `photo.keeper.${Date.now()}@example.com`, password: 'photo-keeper-pass' };
+const cement = unique('Photographed cement');
+
+/** A second of a full-HD test pattern, bigger than a phone sends, as the fake camera plays it. */
+function filmOfSite(): string {
+  const film = join(mkdtempSync(join(tmpdir(), 'stockyard-photo-')), 'site.y4m');
+  execFileSync('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=1920x1080:rate=5',
+    '-t',
+    '1',
+    '-pix_fmt',
+    'yuv420p',
+    film,
+  ]);
+  return film;
+}
+
+/** The photos waiting on the phone: how many, and the size of each. */
+function keptPhotos(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<number[]>((resolve, reject) => {
+        const open = indexedDB.open('stockyard-offline');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('photos').objectStore('photos').getAll();
+          all.onsuccess = () => resolve((all.result as { bytes: ArrayBuffer }[]).map((photo) => photo.bytes.byteLength));
+        };
+      }),
+  );
+}
+
+test('offline at 390 px, a keeper issues cement with a photo from the camera; back online, one line, one file, its thumbnail in the history', async ({
+  request,
+  baseURL,
+}) => {
+  const { token: admin } = await (await request.post('/auth/login', { data: ADMIN })).json();
+  const { store } = await apiPost(request, admin, '/api/stores', { name: unique('Photo store'), location: 'Block C' });
+  await apiPost(request, admin, '/api/auth/create-user', { name: 'Pat Keeper', ...keeper, role: 'user', stores: [store._id] });
+  const { token } = await (await request.post('/auth/login', { data: keeper })).json();
+  const { product } = await apiPost(request, token, '/api/user/add-product', { name: cement, unit: 'bag', totalQuantity: 40 });
+
+  const browser = await phoneWithCamera(filmOfSite());
+  try {
+    const context = await browser.newContext({ baseURL, ...PHONE_WITH_CAMERA });
+    const page = await context.newPage();
+    await signIn(page, keeper.email, keeper.password);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    await page.goto('/dashboard/consumestock');
+    await expect.poll(async () => keptLists(page), { timeout: 30_000 }).toEqual(KEPT_LISTS);
+
+    await context.setOffline(true);
+    await page.getByRole('combobox', { name: 'Material' }).click();
+    await page.getByRole('option', { name: new RegExp(`^${cement}`) }).click();
+    await page.getByRole('textbox', { name: /Quantity/ }).fill('2');
+    await page.getByRole('button', { name: 'Add photo' }).click();
+    const camera = page.getByRole('dialog', { name: 'Add photo' });
+    await expect(camera.getByLabel('Camera')).toBeVisible();
+    await expect(camera.getByRole('button', { name: 'Take photo' })).toBeEnabled();
+    await snap(page, 'photo-camera-390');
+    await camera.getByRole('button', { name: 'Take photo' }).click();
+    await expect(camera).toBeHidden();
+    await expect(page.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+    // A second photo, left out again before the entry is recorded.
+    await page.getByRole('button', { name: 'Add photo' }).click();
+    await camera.getByRole('button', { name: 'Take photo' }).click();
+    await page.getByRole('button', { name: 'Leave out Photo 2' }).click();
+    await expect(page.getByRole('img', { name: /^Photo/ })).toHaveCount(1);
+    await snap(page, 'photo-taken-390');
+    await page.getByRole('button', { name: 'Issued Stock' }).click();
+    await expect(page.getByRole('status')).toHaveText('Recorded on this phone. It will be sent as soon as there is signal.');
+    const bar = page.getByRole('region', { name: 'Sync status' });
+    await expect(bar).toContainText('1 waiting to sync');
+    await expect(bar).toContainText('1 photo waiting');
+    const sizes = await keptPhotos(page);
+    expect(sizes).toHaveLength(1);
+    expect(sizes[0]).toBeLessThanOrEqual(400 * 1024);
+
+    await context.setOffline(false);
+    await expect(bar).toBeHidden({ timeout: 30_000 });
+    expect(await keptPhotos(page)).toEqual([]);
+    const history = await request.get(`/api/movements?itemId=${product._id}`, { headers: { authorization: `Bearer ${token}` } });
+    const lines = (
+      (await history.json()).movements as { kind: string; quantity: number; attachments: { _id: string; type: string }[] }[]
+    ).filter((line) => line.kind !== 'opening');
+    expect(lines.map((line) => [line.kind, line.quantity, line.attachments.length])).toEqual([['issue', 2, 1]]);
+    const [file] = lines[0]?.attachments ?? [];
+    expect(file?.type).toBe('image/jpeg');
+    // The phone sent the picture at most 1600 px on its longest side and 400 KB.
+    const sent = await page.evaluate(
+      async ({ id, bearer }) => {
+        const answer = await fetch(`/api/files/${id}`, { headers: { authorization: `Bearer ${bearer}` } });
+        const blob = await answer.blob();
+        const bitmap = await createImageBitmap(blob);
+        return { size: blob.size, longest: Math.max(bitmap.width, bitmap.height) };
+      },
+      { id: file?._id, bearer: token },
+    );
+    expect(sent.size).toBeLessThanOrEqual(400 * 1024);
+    expect(sent.longest).toBe(1600);
+
+    await page.goto('/dashboard/allproducts');
+    await page.getByRole('button', { name: `History of ${cement}` }).click();
+    const dialog = page.getByRole('dialog', { name: `History of ${cement}` });
+    const thumb = dialog.getByRole('img', { name: 'Photo 1' });
+    await expect(thumb).toBeVisible();
+    await expect.poll(() => thumb.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(320);
+    await snap(page, 'photo-history-390');
+  } finally {
+    await browser.close();
+  }
+});
