@@ -51,5 +51,7 @@ export const DashboardResponseSchema = z.object({
     .optional(),
   /** For admins: accounts whose failed sign-ins passed the slowdown threshold in the last 7 days, newest first; empty for others. */
   signInBursts: z.array(z.object({ userName: z.string(), at: z.string(), lastAddress: z.string().nullable() })),
+  /** Movements of the caller's stores recorded outside their store's geofence over the last 30 days (`GET /api/exceptions`). */
+  geofenceExceptions: z.number(),
 });
 export type DashboardResponse = z.infer<typeof DashboardResponseSchema>;

@@ -12,6 +12,7 @@ import {
   TEXT_MAX,
 } from './common';
 import { AttachmentSchema, attachmentsField } from './files';
+import { LocationSchema, locationField } from './location';
 import { MOVEMENT_KIND_LABELS, REMARKS_ALREADY_ADDED } from './messages';
 import { MoneySchema, UnitCostAnswerSchema, UnitCostSchema } from './money';
 import { MOVEMENT_KINDS } from './movements';
@@ -86,14 +87,16 @@ const refundQuantity = { refundQuantity: quantitySchema('Please enter a valid re
 
 /** An issue or damage may be charged to a job and a cost code; a return may credit the job it comes back from. */
 export const jobFields = { jobId: IdSchema.optional(), costCode: requiredText('Cost code', 50).optional() };
-export const DamageMaterialRequestSchema = z.object({ productId: IdSchema, ...damagedQuantity, ...jobFields, ...attachmentsField });
+/** What a movement call may carry as proof of what happened: files, and where the phone was. */
+export const proofFields = { ...attachmentsField, ...locationField };
+export const DamageMaterialRequestSchema = z.object({ productId: IdSchema, ...damagedQuantity, ...jobFields, ...proofFields });
 export const RefundMaterialRequestSchema = z.object({
   productId: IdSchema,
   ...refundQuantity,
   jobId: IdSchema.optional(),
-  ...attachmentsField,
+  ...proofFields,
 });
-export const ConsumeMaterialRequestSchema = z.object({ productId: IdSchema, ...issuedQuantity, ...jobFields, ...attachmentsField });
+export const ConsumeMaterialRequestSchema = z.object({ productId: IdSchema, ...issuedQuantity, ...jobFields, ...proofFields });
 /** Restock (new purchase) and transfer from the warehouse name the material within the store. */
 export const NamedStockRequestSchema = z.object({
   name: requiredText('Material name'),
@@ -101,7 +104,7 @@ export const NamedStockRequestSchema = z.object({
   /** What each unit cost; without one the units come in at the store's average. */
   unitCost: UnitCostSchema.optional(),
   storeId: optionalStoreId,
-  ...attachmentsField,
+  ...proofFields,
 });
 export type NamedStockRequest = z.input<typeof NamedStockRequestSchema>;
 
@@ -163,10 +166,10 @@ export const DamageToolRequestSchema = z.object({
   ...damagedQuantity,
   damagedReason: optionalText('Damage reason', TEXT_MAX),
   ...unitIds,
-  ...attachmentsField,
+  ...proofFields,
 });
-export const RefundToolRequestSchema = z.object({ toolId: IdSchema, ...refundQuantity, ...unitIds, ...attachmentsField });
-export const ConsumeToolRequestSchema = z.object({ toolId: IdSchema, ...issuedQuantity, ...unitIds, ...attachmentsField });
+export const RefundToolRequestSchema = z.object({ toolId: IdSchema, ...refundQuantity, ...unitIds, ...proofFields });
+export const ConsumeToolRequestSchema = z.object({ toolId: IdSchema, ...issuedQuantity, ...unitIds, ...proofFields });
 
 export const ToolSchema = z.object({
   _id: z.string(),
@@ -349,6 +352,9 @@ export const MovementSchema = z.object({
   value: MoneySchema.optional(),
   /** Photos and documents attached to the line, in the order they were attached. */
   attachments: z.array(AttachmentSchema),
+  /** Where the phone was, when it said; and whether that was outside the store's geofence. */
+  location: LocationSchema.nullable(),
+  outsideGeofence: z.boolean(),
 });
 export type Movement = z.infer<typeof MovementSchema>;
 export const MovementListResponseSchema = z.object({

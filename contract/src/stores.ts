@@ -44,6 +44,8 @@ export const StoreSchema = z.object({
   lockedThrough: z.string().nullable(),
   countTolerancePercent: z.number(),
   requireJob: z.boolean(),
+  /** The circle its movements are expected to be recorded in (`PUT /api/stores/{id}/geofence`), or none. */
+  geofence: z.object({ lat: z.number(), lon: z.number(), radiusM: z.number() }).nullable(),
 });
 export type Store = z.infer<typeof StoreSchema>;
 

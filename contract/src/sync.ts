@@ -3,6 +3,7 @@ import { fieldTooLong, IdSchema, PageQuerySchema, requiredText, StoreRefSchema, 
 import { DueAtSchema } from './custody';
 import { JOB_REQUIRED } from './jobs';
 import { CalendarDateSchema, jobFields, quantitySchema, UnitIdsSchema, VALID_QUANTITY_REQUIRED } from './ledger';
+import { LocationSchema } from './location';
 import { UnitCostSchema } from './money';
 import { PurchaseReceiptRequestSchema } from './purchase-orders';
 import { UNITS_MATCH_QUANTITY } from './tool-units';
@@ -50,6 +51,8 @@ export const SyncOpSchema = z
     /** A serial tool's units, as many as the quantity. */
     unitIds: UnitIdsSchema.optional(),
     ...jobFields,
+    /** Where the phone was when the op was captured, when it said. */
+    location: LocationSchema.optional(),
   })
   .refine((op) => itemKindOfOp(op.kind) === op.itemKind, { message: 'itemKind does not match kind', path: ['itemKind'] })
   .refine((op) => op.workerId === undefined || op.kind === 'tool-issue', { message: SYNC_WORKER_ON_ISSUE_ONLY, path: ['workerId'] })

@@ -13,6 +13,7 @@ import type { Db, PoolStats } from './db/client';
 import { addMovementPartitions } from './db/movement-partitions';
 import auditRoutes from './features/audit/audit.routes';
 import authRoutes from './features/auth/auth.routes';
+import exceptionsRoutes from './features/exceptions/exceptions.routes';
 import filesRoutes from './features/files/files.routes';
 import jobsRoutes from './features/jobs/jobs.routes';
 import journalRoutes from './features/journal/journal.routes';
@@ -248,6 +249,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(tokensRoutes);
   await app.register(importsRoutes);
   await app.register(auditRoutes);
+  await app.register(exceptionsRoutes);
   await app.register(settingsRoutes);
   await app.register(valuationRoutes);
   await app.register(jobsRoutes);

@@ -47,6 +47,7 @@ export const BACKUP_TABLES = [
   'movements',
   'movement_units',
   'movement_attachments',
+  'movement_locations',
   'supplier_returns',
   'supplier_return_lines',
   'sync_ops',

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { bearer, createMaterial, createStoreWithStaff } from '../../test/factories';
+import { bearer, createAdmin, createMaterial, createUser } from '../../test/factories';
 import { findLedgerMismatches } from '../../test/ledger-check';
 import { adminQuery, databaseUrl } from '../../test/postgres-admin';
 import { migrationsDir } from '../paths';
@@ -39,7 +39,7 @@ async function emptyDatabase(): Promise<{ database: Database; drop(): Promise<vo
 type LedgerRow = { id: string; occurred_at: string; reverses_id: string | null; partition: string };
 
 let t: TestApp;
-let staff: Awaited<ReturnType<typeof createStoreWithStaff>>;
+let staff: { admin: { token: string }; keeper: { token: string }; store: { _id: string; name: string } };
 let before: unknown[];
 let materialId: string;
 let syncedMovementId: string;
@@ -51,7 +51,14 @@ beforeAll(async () => {
   const empty = await emptyDatabase();
   await migrate(empty.database, folder);
   t = await buildTestApp({}, empty);
-  staff = await createStoreWithStaff(t.app, t.database.db);
+  // The store is written as that schema had it: the app of today reads columns added since.
+  const [store] = await queryRows<{ _id: string; name: string }>(
+    t.database.db,
+    sql`insert into stores (name, location) values ('Store before partitions', 'North yard') returning id as "_id", name`,
+  );
+  const admin = await createAdmin(t.app, t.database.db);
+  const keeper = await createUser(t.app, admin.token, { role: 'user', storeId: store?._id ?? '' });
+  staff = { admin, keeper, store: store as { _id: string; name: string } };
   materialId = (await createMaterial(t.app, staff.keeper.token, { totalQuantity: 30 }))._id;
   const synced = await t.app.inject({
     method: 'POST',

@@ -150,6 +150,21 @@ export const ACCOUNT_WRITES: Record<string, WriteCase | Exempt> = {
       return { method: 'DELETE', url, token: world.admin.token, payload: { reason: 'A late delivery note' } };
     },
   },
+  'PUT /api/stores/:id/geofence': {
+    fresh: async (world) => ({
+      method: 'PUT',
+      url: `/api/stores/${(await createStore(world.app, world.admin.token))._id}/geofence`,
+      token: world.admin.token,
+      payload: { lat: 6.5244, lon: 3.3792, radiusM: 200 },
+    }),
+  },
+  'DELETE /api/stores/:id/geofence': {
+    fresh: async (world) => {
+      const url = `/api/stores/${(await createStore(world.app, world.admin.token))._id}/geofence`;
+      await prepared(world, { method: 'PUT', url, token: world.admin.token, payload: { lat: 6.5244, lon: 3.3792, radiusM: 200 } });
+      return { method: 'DELETE', url, token: world.admin.token };
+    },
+  },
   'POST /api/tokens': {
     isUnique: true,
     fresh: async (world) => ({

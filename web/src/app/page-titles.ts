@@ -25,6 +25,7 @@ export const PAGE_TITLES: Record<string, string> = {
   '/dashboard/counts': 'hub.stockCount',
   '/dashboard/counts/:id': 'hub.stockCount',
   '/dashboard/toolsout': 'hub.toolsOut',
+  '/dashboard/exceptions': 'nav.exceptions',
   '/dashboard/service': 'service.title',
   '/dashboard/tool-units/:id': 'service.title',
   '/dashboard/tools/:id/units': 'hub.allTool',

@@ -97,6 +97,7 @@ const ImportPage = lazyPage(() => import('../features/imports/pages/import-page'
 const importPage = <ImportPage />;
 
 const AuditPage = lazyPage(() => import('../features/audit/pages/audit-page'), 'AuditPage');
+const ExceptionsPage = lazyPage(() => import('../features/exceptions/pages/exceptions-page'), 'ExceptionsPage');
 
 const ValuationPage = lazyPage(() => import('../features/valuation/pages/valuation-page'), 'ValuationPage');
 const valuation = <ValuationPage />;
@@ -164,6 +165,7 @@ export const screens: Record<string, Screens> = {
   '/dashboard/transferproduct': { user: <MaterialMovementPage kind="transfer" /> },
   '/dashboard/store-user-dashboard': { 'store-user': <StoreUserMaterialsPage /> },
   '/dashboard/audit': { admin: <AuditPage /> },
+  '/dashboard/exceptions': { admin: <ExceptionsPage />, user: <ExceptionsPage /> },
   '/dashboard/import': { admin: importPage, user: importPage },
   '/dashboard/counts': { admin: <CountsPage />, user: <CountsPage /> },
   '/dashboard/counts/:id': { admin: <CountPage />, user: <CountPage /> },

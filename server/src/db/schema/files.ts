@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { movementKeys } from './ledger';
 import { stores } from './stores';
@@ -66,4 +79,29 @@ export const movementAttachments = pgTable(
     attachedAt: timestamp('attached_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.movementId, t.fileId] }), index('movement_attachments_file_idx').on(t.fileId, t.storeId)],
+);
+
+/**
+ * Where the phone was when a ledger line was recorded, as part of the line (never changed): and, when
+ * its store had a geofence then, how far from the centre it was and whether that was outside the fence
+ * (beyond the radius plus the location's accuracy).
+ */
+export const movementLocations = pgTable(
+  'movement_locations',
+  {
+    movementId: uuid('movement_id')
+      .primaryKey()
+      .references(() => movementKeys.id),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    lat: numeric('lat', { precision: 9, scale: 6 }).notNull(),
+    lon: numeric('lon', { precision: 9, scale: 6 }).notNull(),
+    accuracyM: numeric('accuracy_m', { precision: 9, scale: 1 }).notNull(),
+    distanceM: integer('distance_m'),
+    radiusM: integer('radius_m'),
+    outsideGeofence: boolean('outside_geofence').notNull(),
+  },
+  (t) => [index('movement_locations_outside_idx').on(t.storeId, t.occurredAt).where(sql`${t.outsideGeofence}`)],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const stores = pgTable(
   'stores',
@@ -17,8 +17,16 @@ export const stores = pgTable(
     countTolerancePercent: integer('count_tolerance_percent').notNull().default(0),
     /** Every issue and damage here names a job and a cost code. */
     requireJob: boolean('require_job').notNull().default(false),
+    /** The circle its movements are expected to be recorded in: a centre and a radius in metres, or none. */
+    geofenceLat: numeric('geofence_lat', { precision: 9, scale: 6 }),
+    geofenceLon: numeric('geofence_lon', { precision: 9, scale: 6 }),
+    geofenceRadiusM: integer('geofence_radius_m'),
   },
   (t) => [
+    check(
+      'stores_geofence_whole',
+      sql`(${t.geofenceLat} is null) = (${t.geofenceLon} is null) and (${t.geofenceLat} is null) = (${t.geofenceRadiusM} is null)`,
+    ),
     check('stores_count_tolerance_range', sql`${t.countTolerancePercent} between 0 and 100`),
     check('stores_lock_whole', sql`(${t.lockedThrough} is null) = (${t.lockedBefore} is null)`),
   ],

@@ -49,6 +49,8 @@ export const syncOps = pgTable(
     /** A serial tool's units the op names. */
     unitIds: uuid('unit_ids').array(),
     dueAt: text('due_at'),
+    /** Where the phone was when the op was captured, as sent: a parked op applied later keeps it. */
+    location: jsonb('location').$type<{ lat: number; lon: number; accuracyM: number }>(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     /** `applied` when sent, `parked` until a person applies (`applied`) or discards it (`discarded`). */
     state: text('state').notNull(),

@@ -7,6 +7,7 @@ export function presentDashboard(input: {
   weekly: { material: MaterialRow; weeks: WeekRow[] } | null;
   damage: DamageRow[];
   signInBursts: DashboardResponse['signInBursts'];
+  geofenceExceptions: number;
   money?: { stockValues: StoreValueRow[]; jobs: JobValueRow[] };
 }): DashboardResponse {
   return {
@@ -32,6 +33,7 @@ export function presentDashboard(input: {
       share: row.issued > 0 ? row.damaged / row.issued : null,
     })),
     signInBursts: input.signInBursts,
+    geofenceExceptions: input.geofenceExceptions,
     ...(input.money && {
       stockValue: input.money.stockValues.map((row) => ({ storeId: row.store_id, storeName: row.store_name, value: row.value })),
       jobs: input.money.jobs.map((row) => ({

@@ -5,6 +5,7 @@ import type { AuthContext } from '../../lib/auth/sessions';
 import { shiftDay, todayIn } from '../../lib/calendar';
 import { AppError } from '../../lib/errors';
 import { recentSignInBursts } from '../audit/audit.service';
+import { countExceptionsSince } from '../exceptions/exceptions.service';
 import { presentDashboard } from './dashboard.presenter';
 import {
   findDamageShare,
@@ -40,5 +41,6 @@ export async function dashboardFor(db: DbOrTx, auth: AuthContext, query: { mater
   const money = seesCosts(auth)
     ? { stockValues: await findStockValues(db, storeIds), jobs: await findJobValues(db, storeIds, `${today.slice(0, 7)}-01`, timeZone) }
     : undefined;
-  return presentDashboard({ since, top, weekly, damage, signInBursts, money });
+  const geofenceExceptions = await countExceptionsSince(db, auth, since, timeZone);
+  return presentDashboard({ since, top, weekly, damage, signInBursts, money, geofenceExceptions });
 }

@@ -1,5 +1,6 @@
 import {
   DAMAGE_EXCEEDS_AVAILABLE,
+  type Location,
   MATERIAL_DELETED,
   MATERIAL_NOT_FOUND,
   MATERIAL_REFUND_EXCEEDS,
@@ -152,7 +153,15 @@ export async function moveMaterial(
   db: Db,
   auth: AuthContext,
   productId: string,
-  movement: { kind: MovementKind; quantity: number; unitCost?: string; jobId?: string; costCode?: string; attachments?: string[] },
+  movement: {
+    kind: MovementKind;
+    quantity: number;
+    unitCost?: string;
+    jobId?: string;
+    costCode?: string;
+    attachments?: string[];
+    location?: Location;
+  },
   claim?: IdempotencyClaim,
 ): Promise<Product> {
   const job =
@@ -174,6 +183,7 @@ export async function moveMaterial(
         actorId: auth.userId,
         claim,
         attachments: movement.attachments,
+        location: movement.location,
       },
       { notFound: MATERIAL_NOT_FOUND, refused: () => REFUSALS[movement.kind] ?? NOT_ENOUGH_STOCK },
     );
@@ -185,14 +195,15 @@ export async function moveMaterial(
 export async function moveMaterialByName(
   db: Db,
   auth: AuthContext,
-  input: { name: string; quantity: number; unitCost?: string; storeId?: string; attachments?: string[] },
+  input: { name: string; quantity: number; unitCost?: string; storeId?: string; attachments?: string[]; location?: Location },
   kind: 'purchase' | 'transfer_in',
   claim?: IdempotencyClaim,
 ): Promise<Product> {
   const storeId = await resolveTargetStore(db, auth, input.storeId);
   const id = await findMaterialIdByName(db, storeId, input.name);
   if (!id) throw new AppError('not_found', MATERIAL_NOT_FOUND);
-  return moveMaterial(db, auth, id, { kind, quantity: input.quantity, unitCost: input.unitCost, attachments: input.attachments }, claim);
+  const { quantity, unitCost, attachments, location } = input;
+  return moveMaterial(db, auth, id, { kind, quantity, unitCost, attachments, location }, claim);
 }
 
 /** The store of a live material of the caller's stores; 404 when there is none. */

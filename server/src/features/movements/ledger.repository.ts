@@ -1,10 +1,11 @@
-import { UNITS_MATCH_QUANTITY } from '@stockyard/contract';
+import { type Location, UNITS_MATCH_QUANTITY } from '@stockyard/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type ItemKind, MOVEMENT_EFFECTS, type MovementKind, type tools } from '../../db/schema';
 import { heldByJob, openingValue, queryRows, queryRowsPrepared, type RowOf, storeFilter } from '../../db/sql';
 import { AppError } from '../../lib/errors';
 import type { IdempotencyClaim } from '../../lib/idempotency';
+import { locationInsert, locationValues } from './locations.repository';
 import { moveUnits } from './unit-moves.repository';
 
 /** An item's row as the ledger statement returns it: every counter of its table plus its store's name (a material's has no tracking). */
@@ -56,6 +57,8 @@ export type MovementInput = {
   serviceGate?: { today: string; isOverridden: boolean };
   /** Files attached to the line, written in its statement: the line and its proof, or neither. */
   attachments?: string[];
+  /** Where the phone was, kept in the line's statement with its distance from the store's geofence. */
+  location?: Location;
 };
 
 /**
@@ -302,7 +305,7 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
                  ${isMaterial ? lineUnitCost(unitCost, sql`last_movement_value`, sql`${input.quantity}::int`) : sql`null`},
                  ${job?.jobId ?? null}::uuid, ${job?.costCodeId ?? null}::uuid
           from moved
-          returning id
+          returning id, occurred_at
         )${
           isTransit
             ? sql`, in_transit as (
@@ -320,6 +323,12 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
             sql`, `,
           )}) as a(file_id, position)
         )`
+            : sql``
+        }${
+          input.location
+            ? sql`, located as (${locationInsert(
+                sql`select logged.id, moved.store_id, logged.occurred_at, ${locationValues(input.location)} from moved, logged`,
+              )})`
             : sql``
         }${
           input.claim
@@ -422,6 +431,7 @@ export type SyncedMovement = {
   quantity: number;
   reason: string | null;
   unitCost: string | null;
+  location?: Location;
   syncOp: SyncOpRecord;
 };
 
@@ -448,6 +458,7 @@ export async function recordSyncedMovements(
       (op) =>
         sql`(${op.itemId}::uuid, ${op.kind}::text, ${op.quantity}::int, ${op.reason}::text, ${op.unitCost}::numeric, ${op.syncOp.opId}::text,
              ${op.syncOp.fingerprint}::text, ${op.syncOp.kind}::text, ${op.syncOp.reason}::text, ${op.syncOp.capturedAt}::timestamptz,
+             ${locationValues(op.location)},
              ${sql.join(
                columns.map(
                  (column) =>
@@ -485,7 +496,8 @@ export async function recordSyncedMovements(
   );
   const rows = await queryRows<{ op_id: string; movement_id: string }>(
     db,
-    sql`with op (item_id, kind, quantity, reason, unit_cost, op_id, fingerprint, op_kind, op_reason, captured_at, ${columnList}) as (
+    sql`with op (item_id, kind, quantity, reason, unit_cost, op_id, fingerprint, op_kind, op_reason, captured_at, lat, lon, accuracy_m,
+                 ${columnList}) as (
           values ${values}
         ), open_store as (
           select s.id, s.locked_before, s.require_job from stores s
@@ -501,15 +513,23 @@ export async function recordSyncedMovements(
                         ${isMaterial ? sql`and not (os.require_job and op.kind in ('issue', 'damage'))` : sql``})
           returning i.*, (select s.name from stores s where s.id = i.store_id) as store_name,
                     op.kind as op_ledger_kind, op.quantity as op_quantity, op.reason as op_ledger_reason, op.unit_cost as op_unit_cost,
-                    op.op_id, op.fingerprint, op.op_kind, op.op_reason, op.captured_at
+                    op.op_id, op.fingerprint, op.op_kind, op.op_reason, op.captured_at, op.lat as op_lat, op.lon as op_lon,
+                    op.accuracy_m as op_accuracy_m
         ), logged as (
           insert into movements (store_id, item_kind, item_id, kind, quantity, occurred_at, actor_id, reason, idempotency_key, value, unit_cost)
           select store_id, ${batch.itemKind}, id, op_ledger_kind, op_quantity, captured_at, ${batch.actorId}, op_ledger_reason, op_id,
                  ${isMaterial ? sql`last_movement_value` : sql`0`},
                  ${isMaterial ? lineUnitCost(sql`op_unit_cost`, sql`last_movement_value`, sql`op_quantity`) : sql`null`}
           from moved
-          returning id, idempotency_key
-        )${batch.itemKind === 'material' ? lowStockCrossing : sql``}, synced as (
+          returning id, idempotency_key, occurred_at
+        )${batch.itemKind === 'material' ? lowStockCrossing : sql``}${
+          batch.ops.some((op) => op.location)
+            ? sql`, located as (${locationInsert(
+                sql`select logged.id, moved.store_id, logged.occurred_at, moved.op_lat, moved.op_lon, moved.op_accuracy_m
+                    from moved join logged on logged.idempotency_key = moved.op_id where moved.op_lat is not null`,
+              )})`
+            : sql``
+        }, synced as (
           insert into sync_ops (user_id, op_id, fingerprint, store_id, kind, item_kind, item_id, quantity, reason, captured_at, state,
                                 movement_id, unit_cost)
           select ${batch.actorId}, moved.op_id::uuid, moved.fingerprint, moved.store_id, moved.op_kind, ${batch.itemKind}, moved.id,

@@ -1,4 +1,4 @@
-import type { Attachment, Movement } from '@stockyard/contract';
+import type { Attachment, Location, Movement } from '@stockyard/contract';
 import { UNKNOWN_USER } from '@stockyard/contract';
 import type { movements } from '../../db/schema';
 import type { RowOf } from '../../db/sql';
@@ -20,6 +20,7 @@ export type MovementRow = Omit<RowOf<typeof movements>, 'idempotency_key'> & {
   job_name: string | null;
   cost_code: string | null;
   attachments: Attachment[];
+  location: (Location & { outsideGeofence: boolean }) | null;
 };
 
 /** A ledger line as its reader may see it: its cost per unit and value only for those who see costs. */
@@ -52,6 +53,8 @@ export function presentMovement(row: MovementRow, canReverse: boolean, reader: P
     job: row.job_id ? { _id: row.job_id, code: row.job_code ?? '', name: row.job_name ?? '' } : null,
     costCode: row.cost_code,
     attachments: row.attachments,
+    location: row.location ? { lat: row.location.lat, lon: row.location.lon, accuracyM: row.location.accuracyM } : null,
+    outsideGeofence: row.location?.outsideGeofence ?? false,
   };
   if (!seesCosts(reader)) return movement;
   return { ...movement, unitCost: row.unit_cost === null ? null : unitCostText(row.unit_cost), value: moneyText(row.value) };

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows, storeFilter, uuidIn } from '../../db/sql';
+import { locationOf } from './locations.repository';
 import type { MovementRow } from './movements.presenter';
 
 /** Where a reader of the movements feed stands: the writing transaction and id of the last row it read. */
@@ -49,7 +50,7 @@ export async function findMovementRows(
                rv.id as reversed_by_id, rv.recorded_at as reversed_at, rv.actor_id as reversed_by_actor_id,
                ru.name as reversed_by_actor_name, rv.reason as reversal_reason, mv.worker_id, w.name as worker_name, mv.custody_id,
                mv.transfer_line_id, mv.job_id, j.code as job_code, j.name as job_name, mv.cost_code_id, cc.code as cost_code,
-               ${attachmentsOf(sql`mv.id`)} as attachments,
+               ${attachmentsOf(sql`mv.id`)} as attachments, ${locationOf(sql`mv.id`)} as location,
                ${feedTx}::text as feed_tx,
                ${query.after ? sql`0` : sql`count(*) over ()::int`} as total
         from movements mv

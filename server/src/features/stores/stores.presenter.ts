@@ -16,5 +16,9 @@ export function presentStore(row: StoreRecord): Store {
     lockedThrough: row.lockedThrough,
     countTolerancePercent: row.countTolerancePercent,
     requireJob: row.requireJob,
+    geofence:
+      row.geofenceLat === null || row.geofenceLon === null || row.geofenceRadiusM === null
+        ? null
+        : { lat: Number(row.geofenceLat), lon: Number(row.geofenceLon), radiusM: row.geofenceRadiusM },
   };
 }

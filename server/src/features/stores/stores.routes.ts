@@ -1,4 +1,6 @@
 import {
+  GeofenceResponseSchema,
+  GeofenceSchema,
   ListQuerySchema,
   MessageResponseSchema,
   StoreCreateRequestSchema,
@@ -14,7 +16,7 @@ import { registerCsvExport } from '../../lib/csv-export';
 import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
 import { requestKeyOf, sendAnswer } from '../../lib/request-key';
 import { STORE_COLUMNS } from './stores.csv';
-import { createStore, deleteStore, listStores, lockStore, unlockStore, updateStore } from './stores.service';
+import { createStore, deleteStore, listStores, lockStore, setGeofence, unlockStore, updateStore } from './stores.service';
 
 const tags = ['stores'];
 
@@ -98,6 +100,23 @@ const storesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       sendAnswer(reply, await unlockStore(app.db, authOf(request).userId, request.params.id, request.body.reason, requestKeyOf(request))),
+  );
+
+  app.put(
+    '/api/stores/:id/geofence',
+    {
+      ...manage,
+      schema: { tags, params: ByIdParamsSchema, body: GeofenceSchema, response: { 200: GeofenceResponseSchema, ...errorResponses } },
+    },
+    async (request, reply) =>
+      sendAnswer(reply, await setGeofence(app.db, authOf(request).userId, request.params.id, request.body, requestKeyOf(request))),
+  );
+
+  app.delete(
+    '/api/stores/:id/geofence',
+    { ...manage, schema: { tags, params: ByIdParamsSchema, response: { 200: GeofenceResponseSchema, ...errorResponses } } },
+    async (request, reply) =>
+      sendAnswer(reply, await setGeofence(app.db, authOf(request).userId, request.params.id, null, requestKeyOf(request))),
   );
 
   app.delete(

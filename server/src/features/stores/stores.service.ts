@@ -1,6 +1,9 @@
 import {
   BOOKS_CLOSED,
   BOOKS_REOPENED,
+  GEOFENCE_REMOVED,
+  GEOFENCE_SAVED,
+  type Geofence,
   type ListQuery,
   LOCK_NOT_BEFORE_TODAY,
   lockOnlyForward,
@@ -147,6 +150,30 @@ export function unlockStore(db: Db, actorId: string, id: string, reason: string,
       details: { lockedThrough: current.lockedThrough, reason },
     });
     return { status: 200 as const, body: { message: BOOKS_REOPENED, store: presentStore(row) } };
+  });
+}
+
+/** Sets or removes the circle a store's movements are expected in; audited as a change of the store. */
+export function setGeofence(db: Db, actorId: string, id: string, geofence: Geofence | null, requestKey?: RequestKey) {
+  return runIdempotent(db, requestKey, async (tx) => {
+    if (!(await lockStoreRow(tx, id))) throw new AppError('not_found', STORE_NOT_FOUND);
+    const row = await updateStoreRow(tx, id, {
+      geofenceLat: geofence ? String(geofence.lat) : null,
+      geofenceLon: geofence ? String(geofence.lon) : null,
+      geofenceRadiusM: geofence?.radiusM ?? null,
+    });
+    if (!row) throw new AppError('not_found', STORE_NOT_FOUND);
+    await recordAudit(tx, {
+      actorId,
+      action: 'update',
+      entityType: 'store',
+      entityId: id,
+      entityName: row.name,
+      storeId: id,
+      details: { geofence },
+    });
+    const store = presentStore(row);
+    return { status: 200 as const, body: { message: geofence ? GEOFENCE_SAVED : GEOFENCE_REMOVED, geofence: store.geofence } };
   });
 }
 

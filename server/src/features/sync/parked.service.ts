@@ -94,6 +94,7 @@ async function recordParked(
         idempotencyKey: row.op_id,
         unitIds: row.unit_ids ?? undefined,
         serviceGate: { today: todayIn(timeZone), isOverridden: false },
+        location: row.location ?? undefined,
       },
       {
         notFound: itemKind === 'tool' ? TOOL_NOT_FOUND : MATERIAL_NOT_FOUND,

@@ -46,6 +46,7 @@ export function fingerprintOf(op: Op): string {
   if (op.workerId) content.push(op.workerId, op.dueAt ?? null);
   if (op.unitCost !== undefined) content.push({ unitCost: op.unitCost });
   if (op.jobId !== undefined) content.push({ jobId: op.jobId, costCode: op.costCode ?? null });
+  if (op.location !== undefined) content.push({ location: op.location });
   return createHash('sha256').update(JSON.stringify(content)).digest('hex');
 }
 

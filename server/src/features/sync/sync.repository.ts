@@ -1,4 +1,4 @@
-import type { Role } from '@stockyard/contract';
+import type { Location, Role } from '@stockyard/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { materials, syncOps, users } from '../../db/schema';
@@ -28,6 +28,7 @@ export type SyncOpRow = {
   worker_name: string | null;
   unit_ids: string[] | null;
   due_at: string | null;
+  location: Location | null;
   received_at: string | Date;
   state: 'applied' | 'parked' | 'discarded';
   code: string | null;
@@ -155,6 +156,7 @@ export type ParkedInsert = {
   dueAt: string | null;
   /** A serial tool's units the op names. */
   unitIds?: string[] | null;
+  location?: Location | null;
   code: string;
   message: string;
   available: number | null;
@@ -179,11 +181,13 @@ async function insertParkedOp(db: DbOrTx, op: ParkedInsert): Promise<string | un
   const [row] = await queryRows<Pick<RowOf<typeof syncOps>, 'id'>>(
     db,
     sql`insert into sync_ops (user_id, op_id, fingerprint, store_id, kind, item_kind, item_id, quantity, reason, unit_cost, job_id, cost_code,
-                              captured_at, worker_id, due_at, purchase_order_id, receipt, state, code, message, available, unit_ids)
+                              captured_at, worker_id, due_at, purchase_order_id, receipt, state, code, message, available, unit_ids,
+                              location)
         values (${op.userId}, ${op.opId}, ${op.fingerprint}, ${op.storeId}, ${op.kind}, ${op.itemKind}, ${op.itemId}::uuid, ${op.quantity},
                 ${op.reason}, ${op.unitCost}::numeric, ${op.jobId}::uuid, ${op.costCode}, ${op.capturedAt}::timestamptz, ${op.workerId}, ${op.dueAt},
                 ${op.purchaseOrderId ?? null}::uuid, ${op.receipt ? JSON.stringify(op.receipt) : null}::jsonb, 'parked', ${op.code},
-                ${op.message}, ${op.available}, ${op.unitIds ? `{${op.unitIds.join(',')}}` : null}::uuid[])
+                ${op.message}, ${op.available}, ${op.unitIds ? `{${op.unitIds.join(',')}}` : null}::uuid[],
+                ${op.location ? JSON.stringify(op.location) : null}::jsonb)
         on conflict (user_id, op_id) do nothing
         returning id`,
   );

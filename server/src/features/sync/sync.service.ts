@@ -84,6 +84,7 @@ async function applyOp(db: Db, op: Op, found: OpContext, context: Context): Prom
         workerId: op.workerId ?? null,
         dueAt: op.dueAt ?? null,
         unitIds: op.unitIds ?? null,
+        location: op.location ?? null,
         code: refusal.code,
         message: refusal.message,
         available: refusal.available ?? null,
@@ -127,6 +128,7 @@ async function applyOp(db: Db, op: Op, found: OpContext, context: Context): Prom
             syncOp: { userId, opId: op.opId, fingerprint, kind: op.kind, reason: op.reason, capturedAt: op.capturedAt },
             unitIds: op.unitIds,
             serviceGate: { today: todayIn(context.timeZone, new Date(op.capturedAt)), isOverridden: false },
+            location: op.location,
           }),
         ),
       ),
@@ -308,6 +310,7 @@ async function recordTogether(db: Db, context: Context, ops: Op[]): Promise<Map<
           quantity: op.quantity,
           reason: op.reason || null,
           unitCost: op.unitCost ?? null,
+          location: op.location,
           syncOp: {
             userId: context.auth.userId,
             opId: op.opId,

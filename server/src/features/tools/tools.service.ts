@@ -1,5 +1,6 @@
 import {
   DAMAGE_EXCEEDS_AVAILABLE,
+  type Location,
   NOT_ENOUGH_STOCK,
   SERIAL_TOOL_STARTS_EMPTY,
   TOOL_NOT_FOUND,
@@ -82,6 +83,7 @@ export async function moveTool(
     unitIds?: string[];
     today: string;
     attachments?: string[];
+    location?: Location;
   },
   claim?: IdempotencyClaim,
 ): Promise<Tool> {
@@ -98,6 +100,7 @@ export async function moveTool(
     unitIds: movement.unitIds,
     serviceGate: { today: movement.today, isOverridden: false },
     attachments: movement.attachments,
+    location: movement.location,
   };
   // A serial tool's units move in a second statement: both in one transaction, or neither.
   const record = (tx: DbOrTx) =>

@@ -42,6 +42,11 @@ export const API_TAGS = [
     description:
       'Photos and documents kept as proof (JPEG, PNG, WebP, PDF; 10 MB at most), once per content: the same bytes are the same file. A file is shown only to whoever uploaded it.',
   },
+  {
+    name: 'exceptions',
+    description:
+      'Movements recorded outside their store’s geofence (beyond its radius plus the location’s accuracy): accepted, and listed here.',
+  },
   { name: 'reports', description: 'Store reports as JSON, CSV and PDF, and the dashboard’s figures.' },
   {
     name: 'valuation',

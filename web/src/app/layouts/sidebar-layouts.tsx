@@ -1,5 +1,14 @@
 import { Box } from '@mantine/core';
-import { IconBox, IconBuildingWarehouse, IconHome, IconListSearch, IconTool, IconUserShare, IconWebhook } from '@tabler/icons-react';
+import {
+  IconBox,
+  IconBuildingWarehouse,
+  IconHome,
+  IconListSearch,
+  IconMapPinExclamation,
+  IconTool,
+  IconUserShare,
+  IconWebhook,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Sidebar, type SidebarItem } from './sidebar';
@@ -10,6 +19,7 @@ const adminItems: SidebarItem[] = [
   { label: 'nav.storeManagement', to: '/dashboard/storemanagement', icon: IconBuildingWarehouse },
   { label: 'nav.inventoryManagement', to: '/dashboard/inventory', icon: IconBox },
   { label: 'nav.auditTrail', to: '/dashboard/audit', icon: IconListSearch },
+  { label: 'nav.exceptions', to: '/dashboard/exceptions', icon: IconMapPinExclamation },
   { label: 'nav.webhooks', to: '/dashboard/webhooks', icon: IconWebhook },
 ];
 

@@ -292,6 +292,19 @@ function SignInBursts({ bursts }: { bursts: DashboardResponse['signInBursts'] })
   );
 }
 
+/** How many movements were recorded outside their store's geofence in the last 30 days, with a link to them. */
+function GeofenceExceptions({ count }: { count: number }) {
+  const { t } = useTranslation();
+  if (count === 0) return null;
+  return (
+    <Alert color="yellow" title={t('dashboard.geofenceExceptions', { count })}>
+      <Anchor component={Link} to="/dashboard/exceptions" size="sm">
+        {t('dashboard.seeExceptions')}
+      </Anchor>
+    </Alert>
+  );
+}
+
 /**
  * How many of `count` parts to draw: one at first, then one more in each following task, so a slow
  * phone draws its charts in short tasks, one each, rather than one long one.
@@ -326,6 +339,7 @@ export default function DashboardCharts() {
   return (
     <Stack gap="md">
       <SignInBursts bursts={dashboard.data.signInBursts} />
+      <GeofenceExceptions count={dashboard.data.geofenceExceptions} />
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
         <TopConsumed data={dashboard.data} />
         {shown > 1 && <Weekly data={dashboard.data} onChoose={setMaterialId} />}

@@ -19,6 +19,7 @@ const dashboard = (over: Partial<DashboardResponse> = {}): DashboardResponse => 
   weekly: { materialId: cementId, name: 'Cement', unit: 'bag', weeks: [{ weekStart: '2026-11-16', quantity: 300 }] },
   damageShare: [{ ...store, issued: 1250, damaged: 25, share: 0.02 }],
   signInBursts: [],
+  geofenceExceptions: 0,
   ...over,
 });
 
@@ -57,6 +58,14 @@ describe("the admin's hub", () => {
     const warning = await screen.findByRole('alert');
     expect(warning).toHaveTextContent('Asha');
     expect(within(warning).getByRole('link', { name: 'See the audit trail' })).toHaveAttribute('href', '/dashboard/audit');
+  });
+
+  it('counts the movements recorded outside their store’s geofence, with a link to them', async () => {
+    signInAs('admin');
+    stubApi({ 'GET /api/dashboard': { body: dashboard({ geofenceExceptions: 3 }) } });
+    renderAt('/dashboard/admin');
+    expect(await screen.findByText('3 movements were recorded outside their store’s geofence in the last 30 days.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See the exceptions' })).toHaveAttribute('href', '/dashboard/exceptions');
   });
 
   it('shows what each store holds and what the open jobs consumed, against their budgets, as exact amounts in the table', async () => {

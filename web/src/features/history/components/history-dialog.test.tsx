@@ -48,6 +48,8 @@ function movement(overrides: Partial<Movement>): Movement {
     job: null,
     costCode: null,
     attachments: [],
+    location: null,
+    outsideGeofence: false,
     ...overrides,
   };
 }

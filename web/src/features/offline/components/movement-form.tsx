@@ -1,6 +1,6 @@
 import { Button, Card, NumberInput, SimpleGrid, Text, TextInput } from '@mantine/core';
-import type { SyncOpKind } from '@stockyard/contract';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import type { Location, SyncOpKind } from '@stockyard/contract';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../app/layouts/page-card';
 import { localMessage } from '../../../i18n/local-message';
@@ -16,6 +16,8 @@ import { parsePayload } from '../../../lib/validation';
 import { PhotoField } from '../../files';
 import { enqueue, remove, removeRefused } from '../outbox';
 import { syncNow } from '../sync';
+import { useWhereabouts } from '../whereabouts';
+import { LocationSwitch } from './location-switch';
 
 /** What a movement form puts in the phone's outbox: the op's kind and item, and the item as it stands after it. */
 export type OfflineMovement<T> = {
@@ -91,6 +93,9 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
   const [isConfirming, setConfirming] = useState(false);
   const [body, setBody] = useState<unknown>(null);
   const intent = useIdempotencyKey();
+  const whereabouts = useWhereabouts();
+  /** Where the phone was for the entry under this key: a retry of it sends the same place, so the server sees the same entry. */
+  const located = useRef<{ key: string; location?: Location } | null>(null);
   const { t } = useTranslation();
 
   const { renew } = intent;
@@ -113,9 +118,12 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
       setResult({ ok: false, text: localMessage(parsed.problem) });
       return;
     }
-    setBody(parsed.data);
+    if (located.current?.key !== intent.key) located.current = { key: intent.key, location: whereabouts.current() };
+    const location = located.current.location;
+    const payload = location ? { ...(parsed.data as object), location } : parsed.data;
+    setBody(payload);
     if (props.confirmMessage) setConfirming(true);
-    else void send(parsed.data);
+    else void send(payload);
   }
 
   async function send(payload: unknown) {
@@ -147,9 +155,11 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
     const user = signedInUser();
     if (!props.offline || !item || !user || numeric === null) return null;
     const kept = await Promise.all(photos.map(async (photo) => ({ bytes: await photo.arrayBuffer(), type: photo.type })));
+    const location = located.current?.key === intent.key ? located.current.location : undefined;
     await enqueue(
       {
         ...props.offline.op(item),
+        ...(location ? { location } : {}),
         opId: intent.key,
         quantity: numeric,
         reason: reason.trim(),
@@ -213,6 +223,7 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
           />
         )}
         {props.offline && <PhotoField photos={photos} onChange={setPhotos} />}
+        {props.offline && <LocationSwitch isOn={whereabouts.isOn} state={whereabouts.state} onChange={whereabouts.setOn} />}
         <Button type="submit" disabled={props.isBusy} size="md">
           {props.isBusy && props.busyLabel ? props.busyLabel : props.buttonLabel}
         </Button>

@@ -1,4 +1,12 @@
-import { LIST_LIMIT_MAX, type MessageResponse, type Store, type StoreCreateRequest, type StoreUpdateRequest } from '@stockyard/contract';
+import {
+  type Geofence,
+  type GeofenceResponse,
+  LIST_LIMIT_MAX,
+  type MessageResponse,
+  type Store,
+  type StoreCreateRequest,
+  type StoreUpdateRequest,
+} from '@stockyard/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { pagedQuery } from '../../../lib/paging';
@@ -51,5 +59,14 @@ export function useStoreBooks() {
           body: { throughDate: input.throughDate },
         })
       : apiFetch<MessageResponse & { store: Store }>(`/api/stores/${input.id}/lock`, { method: 'DELETE', body: { reason: input.reason } }),
+  );
+}
+
+/** Sets a store's geofence, or with `geofence` null removes it. */
+export function useStoreGeofence() {
+  return useStoreMutation(({ id, geofence }: { id: string; geofence: Geofence | null }) =>
+    geofence
+      ? apiFetch<GeofenceResponse>(`/api/stores/${id}/geofence`, { method: 'PUT', body: geofence })
+      : apiFetch<GeofenceResponse>(`/api/stores/${id}/geofence`, { method: 'DELETE' }),
   );
 }

@@ -1,4 +1,4 @@
-import { Checkbox, NumberInput, Select, TextInput } from '@mantine/core';
+import { Checkbox, Divider, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { type Store, StoreUpdateRequestSchema } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { usePayloadCheck } from '../../../lib/validation';
 import { useUpdateStore } from '../api/stores';
+import { StoreGeofence } from './store-geofence';
 
 type Props = { onClose: () => void; onSaved: (message: string) => void };
 
@@ -16,7 +17,13 @@ export function EditStoreDialog({ store, onClose, onSaved }: Props & { store: St
   const { t } = useTranslation();
   return (
     <DialogFor subject={store} keyOf={(subject) => subject._id} title={() => t('stores.edit')} onClose={onClose}>
-      {(subject) => <EditStoreForm store={subject} onClose={onClose} onSaved={onSaved} />}
+      {(subject) => (
+        <Stack gap="lg">
+          <EditStoreForm store={subject} onClose={onClose} onSaved={onSaved} />
+          <Divider />
+          <StoreGeofence store={subject} />
+        </Stack>
+      )}
     </DialogFor>
   );
 }
