@@ -13,6 +13,7 @@ import {
 } from './common';
 import {
   CalendarDateSchema,
+  proofFields,
   QUANTITY_MAX,
   quantitySchema,
   ToolSchema,
@@ -92,6 +93,7 @@ export const CheckoutRequestSchema = z
     unitIds: UnitIdsSchema.optional(),
     /** An admin's reason to hand it over though a service or qualification check holds it back. */
     override: OverrideSchema.optional(),
+    ...proofFields,
   })
   .refine((value) => value.unitIds === undefined || value.unitIds.length === value.quantity, {
     message: UNITS_MATCH_QUANTITY,
@@ -124,6 +126,8 @@ export const CustodyReturnRequestSchema = z
     damaged: returnedPart('Damaged'),
     lost: returnedPart('Lost'),
     note: optionalText('Note', TEXT_MAX),
+    /** Photos of what came back and where it was taken back: on every line the return writes. */
+    ...proofFields,
   })
   .refine((value) => returnedCount(value.good) + returnedCount(value.damaged) + returnedCount(value.lost) > 0, {
     message: CUSTODY_RETURN_EMPTY,

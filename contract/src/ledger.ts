@@ -216,6 +216,8 @@ const deliveryFields = {
   ...issuedQuantity,
   supplier: requiredText('Supplier'),
   unitCost: UnitCostSchema.optional(),
+  /** The delivery note and photos of what arrived, on the delivery's line (when it is recorded, not on a correction). */
+  ...proofFields,
 };
 export const InventoryEntryRequestSchema = z.object({ ...deliveryFields, date: CalendarDateSchema });
 export type InventoryEntryRequest = z.input<typeof InventoryEntryRequestSchema>;

@@ -7,6 +7,7 @@ import {
   custodyReturnTooMany,
   DUE_DATE_CHANGED,
   DUE_IN_PAST,
+  type Location,
   NOT_ENOUGH_STOCK,
   OVERRIDE_ADMIN_ONLY,
   qualificationMissing,
@@ -80,7 +81,15 @@ export function checkOut(
   });
 }
 
-type CheckoutInput = { workerId: string; quantity: number; dueAt?: string; unitIds?: string[]; override?: { reason: string } };
+type CheckoutInput = {
+  workerId: string;
+  quantity: number;
+  dueAt?: string;
+  unitIds?: string[];
+  override?: { reason: string };
+  attachments?: string[];
+  location?: Location;
+};
 
 /**
  * checkOut's records, for a phone's queued tool issue too: then handed over when it was captured, and
@@ -133,6 +142,8 @@ export async function checkOutRecorded(
       occurredAt: context.capturedAt ? instantAt(context.capturedAt) : undefined,
       syncOp: context.syncOp,
       unitIds: input.unitIds,
+      attachments: input.attachments,
+      location: input.location,
       serviceGate: { today, isOverridden: Boolean(input.override) },
       reason: input.override ? input.override.reason : null,
     },
@@ -206,6 +217,8 @@ async function checkInIn(
         custodyId: id,
         reason: input.note || null,
         unitIds: typeof part === 'number' ? undefined : part,
+        attachments: input.attachments,
+        location: input.location,
       },
       // The record's outstanding is part of the tool's custody counter, so this cannot go below zero.
       { notFound: TOOL_NOT_FOUND, refused: () => CUSTODY_CLOSED },

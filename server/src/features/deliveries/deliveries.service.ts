@@ -4,6 +4,7 @@ import {
   deliveryFromOrder,
   INVENTORY_ENTRY_DELETED,
   type ListQuery,
+  type Location,
   MATERIAL_NOT_FOUND,
   purchaseOrderNumber,
 } from '@stockyard/contract';
@@ -28,7 +29,16 @@ import {
   updateDeliveryRow,
 } from './deliveries.repository';
 
-export type DeliveryInput = { productId: string; quantity: number; supplier: string; day: string; unitCost?: string };
+export type DeliveryInput = {
+  productId: string;
+  quantity: number;
+  supplier: string;
+  day: string;
+  unitCost?: string;
+  /** Proof of what arrived, on the delivery's line when it is recorded (a correction writes none). */
+  attachments?: string[];
+  location?: Location;
+};
 
 type Context = { auth: AuthContext; timeZone: string; offlineMaxAgeDays: number; idempotencyKey?: string };
 
@@ -72,7 +82,15 @@ async function moveDeliveredStock(
   tx: Tx,
   context: Context,
   deliveryId: string,
-  change: { materialId: string; quantity: number; day: string; supplier: string; unitCost?: string },
+  change: {
+    materialId: string;
+    quantity: number;
+    day: string;
+    supplier: string;
+    unitCost?: string;
+    attachments?: string[];
+    location?: Location;
+  },
 ) {
   await recordMovementOrRefuse(
     tx,
@@ -89,6 +107,8 @@ async function moveDeliveredStock(
       unitCost: change.quantity > 0 ? change.unitCost : undefined,
       deliveryId,
       idempotencyKey: context.idempotencyKey,
+      attachments: change.attachments,
+      location: change.location,
     },
     { notFound: MATERIAL_NOT_FOUND, refused: () => DELIVERY_WOULD_GO_NEGATIVE },
   );
@@ -105,13 +125,16 @@ async function createDeliveryIn(tx: Tx, context: Context, input: DeliveryInput):
   assertDayAllowed(input.day, { ...context, role: context.auth.role });
   const scope = storeScopeOf(context.auth);
   const storeId = await storeOfMaterial(tx, context.auth, input.productId);
-  const deliveryId = await insertDelivery(tx, { storeId, materialId: input.productId, ...input });
+  const { attachments, location, ...values } = input;
+  const deliveryId = await insertDelivery(tx, { storeId, materialId: input.productId, ...values });
   await moveDeliveredStock(tx, context, deliveryId, {
     materialId: input.productId,
     quantity: input.quantity,
     day: input.day,
     supplier: input.supplier,
     unitCost: input.unitCost,
+    attachments,
+    location,
   });
   const created = await mustFind(tx, deliveryId, scope);
   await auditDelivery(tx, context, 'create', created, { quantity: input.quantity, supplier: input.supplier, date: input.day });

@@ -166,6 +166,41 @@ describe('attachments on ledger lines', () => {
     expect(await attachmentRows()).toBe(before);
   });
 
+  it('attaches photos to a supplier delivery, a hand-over to a worker and the return of what came back', async () => {
+    const cement = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 5 });
+    const note = await newFile(staff.keeper.token);
+    const delivered = await post('/api/supply/add', staff.keeper.token, {
+      productId: cement._id,
+      quantity: 40,
+      supplier: 'Acme',
+      dateReceived: new Date().toISOString().slice(0, 10),
+      attachments: [note],
+    });
+    expect(delivered.statusCode).toBe(201);
+    const [delivery] = await history(cement._id);
+    expect([delivery?.kind, delivery?.attachments.map((file) => file._id)]).toEqual(['delivery', [note]]);
+
+    const grinder = await createTool(t.app, staff.keeper.token, { totalQuantity: 3 });
+    const worker = (await post('/api/workers', staff.keeper.token, { name: 'Ada Mason', trade: 'Mason' })).json().worker;
+    const [handedOver, cameBack] = [await newFile(staff.keeper.token), await newFile(staff.keeper.token)];
+    const checkout = await post(`/api/tools/${grinder._id}/checkout`, staff.keeper.token, {
+      workerId: worker._id,
+      quantity: 2,
+      attachments: [handedOver],
+    });
+    expect(checkout.statusCode).toBe(201);
+    const returned = await post(`/api/custody/${checkout.json().custody._id}/return`, staff.keeper.token, {
+      good: 1,
+      damaged: 1,
+      note: 'Guard cracked',
+      attachments: [cameBack],
+    });
+    expect(returned.statusCode).toBe(200);
+    const lines = await history(grinder._id);
+    const proofOf = (kind: string) => lines.find((line) => line.kind === kind)?.attachments.map((file) => file._id);
+    expect([proofOf('checkout'), proofOf('checkin'), proofOf('damaged_return')]).toEqual([[handedOver], [cameBack], [cameBack]]);
+  });
+
   it('attaches once when the same issue is sent twice under one key', async () => {
     const gravel = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 30 });
     const file = await newFile(staff.keeper.token);

@@ -70,7 +70,13 @@ async function recordParked(
   const { item_id: itemId, item_kind: itemKind } = row;
   if (!itemId || !itemKind) throw new Error(`parked op ${row.id} names no item`);
   if (row.worker_id) {
-    const handover = { workerId: row.worker_id, quantity, dueAt: row.due_at ?? undefined, unitIds: row.unit_ids ?? undefined };
+    const handover = {
+      workerId: row.worker_id,
+      quantity,
+      dueAt: row.due_at ?? undefined,
+      unitIds: row.unit_ids ?? undefined,
+      location: row.location ?? undefined,
+    };
     const context = { timeZone, idempotencyKey: row.op_id, capturedAt, actorId: row.user_id };
     return (await checkOutRecorded(tx, auth, itemId, handover, context)).movementId;
   }

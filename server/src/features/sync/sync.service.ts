@@ -196,7 +196,7 @@ async function applyHandover(
         tx,
         context.auth,
         op.itemId,
-        { workerId: op.workerId as string, quantity: op.quantity, dueAt: op.dueAt, unitIds: op.unitIds },
+        { workerId: op.workerId as string, quantity: op.quantity, dueAt: op.dueAt, unitIds: op.unitIds, location: op.location },
         {
           timeZone: context.timeZone,
           idempotencyKey: op.opId,
