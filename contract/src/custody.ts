@@ -94,6 +94,8 @@ export const CheckoutRequestSchema = z
     /** An admin's reason to hand it over though a service or qualification check holds it back. */
     override: OverrideSchema.optional(),
     ...proofFields,
+    /** The worker's signature: a PNG drawn on the phone, uploaded first. Required where the store asks for one. */
+    signature: IdSchema.optional(),
   })
   .refine((value) => value.unitIds === undefined || value.unitIds.length === value.quantity, {
     message: UNITS_MATCH_QUANTITY,
@@ -119,6 +121,9 @@ export function returnedCount(part: number | string[]): number {
   return typeof part === 'number' ? part : part.length;
 }
 
+export const SIGNATURE_REQUIRED = "The worker's signature is required.";
+export const SIGNATURE_NOT_PNG = 'A signature is a PNG drawn on the phone and uploaded first: this file is not one, or not yours.';
+
 export const CUSTODY_RETURN_EMPTY = 'Enter how many came back in good order, damaged or lost.';
 export const CustodyReturnRequestSchema = z
   .object({
@@ -128,6 +133,8 @@ export const CustodyReturnRequestSchema = z
     note: optionalText('Note', TEXT_MAX),
     /** Photos of what came back and where it was taken back: on every line the return writes. */
     ...proofFields,
+    /** The worker's signature, as at the hand-over. */
+    signature: IdSchema.optional(),
   })
   .refine((value) => returnedCount(value.good) + returnedCount(value.damaged) + returnedCount(value.lost) > 0, {
     message: CUSTODY_RETURN_EMPTY,
@@ -172,6 +179,16 @@ export const CustodySchema = z.object({
   units: z.array(z.object({ _id: z.string(), serial: z.string() })),
   /** One of those units fell due for service while out. */
   serviceDue: z.boolean(),
+  /** The worker's signatures on it, oldest first: at the hand-over, and at each return. */
+  signatures: z.array(
+    z.object({
+      event: z.enum(['handover', 'return']),
+      fileId: z.string(),
+      workerName: z.string(),
+      signedAt: z.string(),
+      signedBy: PersonSchema,
+    }),
+  ),
 });
 export type Custody = z.infer<typeof CustodySchema>;
 export const CustodyListResponseSchema = z.object({ custody: z.array(CustodySchema), total: z.number() });

@@ -40,6 +40,15 @@ export type PrintedTexts = {
   neededBy: string;
   /** The email that carries an order's PDF to its supplier. */
   orderMail: { subject: string; text: string };
+  custodyRecordOf: string;
+  custodyColumns: [when: string, event: string, quantity: string, by: string, note: string];
+  custodyEvents: { checkout: string; checkin: string; damaged_return: string; loss: string };
+  custodyDue: string;
+  /** Under a worker's signature: who, when, and at which event (`signatureEvents`). */
+  signedBy: string;
+  signatureEvents: { handover: string; return: string };
+  workerSignature: string;
+  keeperSignature: string;
 };
 
 export const PRINTED_TEXTS: Record<Language, PrintedTexts> = {
@@ -71,6 +80,19 @@ export const PRINTED_TEXTS: Record<Language, PrintedTexts> = {
     purchaseOrderColumns: ['Material', 'Quantity', 'Unit cost', 'Value'],
     deliverTo: 'Deliver to: {store}',
     neededBy: 'Needed by {day}',
+    custodyRecordOf: 'Custody record - {tool} with {worker}',
+    custodyColumns: ['When', 'Event', 'Quantity', 'By', 'Note'],
+    custodyEvents: {
+      checkout: 'Handed over',
+      checkin: 'Returned in good order',
+      damaged_return: 'Returned damaged',
+      loss: 'Reported lost',
+    },
+    custodyDue: 'Due back {when} · {store}',
+    signedBy: 'Signed by {worker}, {when} ({event})',
+    signatureEvents: { handover: 'hand-over', return: 'return' },
+    workerSignature: 'Worker',
+    keeperSignature: 'Store keeper',
     orderMail: {
       subject: 'Purchase order {number}',
       text: 'Hello {supplier},\n\nPlease find attached our purchase order {number}, to be delivered to {store}.\n\nThank you.\n',
@@ -130,6 +152,19 @@ export const PRINTED_TEXTS: Record<Language, PrintedTexts> = {
     purchaseOrderColumns: ['Material', 'Cantidad', 'Costo unitario', 'Valor'],
     deliverTo: 'Entregar en: {store}',
     neededBy: 'Se necesita el {day}',
+    custodyRecordOf: 'Registro de custodia - {tool} con {worker}',
+    custodyColumns: ['Cuándo', 'Hecho', 'Cantidad', 'Por', 'Nota'],
+    custodyEvents: {
+      checkout: 'Entregada',
+      checkin: 'Devuelta en buen estado',
+      damaged_return: 'Devuelta dañada',
+      loss: 'Declarada perdida',
+    },
+    custodyDue: 'Devolver antes de {when} · {store}',
+    signedBy: 'Firmado por {worker}, {when} ({event})',
+    signatureEvents: { handover: 'entrega', return: 'devolución' },
+    workerSignature: 'Trabajador',
+    keeperSignature: 'Almacenero',
     orderMail: {
       subject: 'Orden de compra {number}',
       text: 'Hola {supplier}:\n\nAdjuntamos nuestra orden de compra {number}, para entregar en {store}.\n\nGracias.\n',
@@ -189,6 +224,14 @@ export const PRINTED_TEXTS: Record<Language, PrintedTexts> = {
     purchaseOrderColumns: ['Matériau', 'Quantité', 'Coût unitaire', 'Valeur'],
     deliverTo: 'Livrer à : {store}',
     neededBy: 'Requis le {day}',
+    custodyRecordOf: 'Fiche de prêt - {tool} chez {worker}',
+    custodyColumns: ['Quand', 'Événement', 'Quantité', 'Par', 'Note'],
+    custodyEvents: { checkout: 'Remis', checkin: 'Rendu en bon état', damaged_return: 'Rendu endommagé', loss: 'Déclaré perdu' },
+    custodyDue: 'À rendre le {when} · {store}',
+    signedBy: 'Signé par {worker}, {when} ({event})',
+    signatureEvents: { handover: 'remise', return: 'retour' },
+    workerSignature: 'Ouvrier',
+    keeperSignature: 'Magasinier',
     orderMail: {
       subject: 'Bon de commande {number}',
       text: 'Bonjour {supplier},\n\nVeuillez trouver ci-joint notre bon de commande {number}, à livrer à {store}.\n\nMerci.\n',
@@ -248,6 +291,14 @@ export const PRINTED_TEXTS: Record<Language, PrintedTexts> = {
     purchaseOrderColumns: ['सामग्री', 'मात्रा', 'इकाई लागत', 'मूल्य'],
     deliverTo: 'डिलीवरी: {store}',
     neededBy: '{day} तक आवश्यक',
+    custodyRecordOf: 'अभिरक्षा रिकॉर्ड - {tool}, {worker} के पास',
+    custodyColumns: ['कब', 'घटना', 'मात्रा', 'द्वारा', 'टिप्पणी'],
+    custodyEvents: { checkout: 'सौंपा गया', checkin: 'अच्छी हालत में लौटाया', damaged_return: 'क्षतिग्रस्त लौटाया', loss: 'खोया बताया' },
+    custodyDue: 'लौटाने की तिथि {when} · {store}',
+    signedBy: '{worker} द्वारा हस्ताक्षरित, {when} ({event})',
+    signatureEvents: { handover: 'सौंपना', return: 'वापसी' },
+    workerSignature: 'कामगार',
+    keeperSignature: 'स्टोर कीपर',
     orderMail: {
       subject: 'क्रय आदेश {number}',
       text: 'नमस्ते {supplier},\n\nकृपया संलग्न क्रय आदेश {number} देखें, जिसकी डिलीवरी {store} पर करनी है।\n\nधन्यवाद।\n',

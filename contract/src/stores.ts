@@ -28,6 +28,8 @@ export const StoreUpdateRequestSchema = z.object({
     .optional(),
   /** Every issue and damage in the store names a job and a cost code. */
   requireJob: z.boolean({ message: 'requireJob must be true or false' }).optional(),
+  /** A hand-over of tools to a worker, and their return, needs the worker's signature. */
+  signatureOnHandover: z.boolean({ message: 'signatureOnHandover must be true or false' }).optional(),
 });
 export type StoreUpdateRequest = z.infer<typeof StoreUpdateRequestSchema>;
 
@@ -44,6 +46,7 @@ export const StoreSchema = z.object({
   lockedThrough: z.string().nullable(),
   countTolerancePercent: z.number(),
   requireJob: z.boolean(),
+  signatureOnHandover: z.boolean(),
   /** The circle its movements are expected to be recorded in (`PUT /api/stores/{id}/geofence`), or none. */
   geofence: z.object({ lat: z.number(), lon: z.number(), radiusM: z.number() }).nullable(),
 });

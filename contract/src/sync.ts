@@ -34,6 +34,8 @@ export function itemKindOfOp(kind: SyncOpKind): 'material' | 'tool' {
 }
 
 /** One queued movement, as the phone stored it in its outbox. */
+export const SYNC_SIGNATURE_ON_HANDOVER_ONLY = 'Only a tool issue to a worker carries a signature.';
+
 export const SyncOpSchema = z
   .object({
     opId: z.uuid({ message: 'opId must be a UUID' }),
@@ -53,6 +55,8 @@ export const SyncOpSchema = z
     ...jobFields,
     /** Where the phone was when the op was captured, when it said. */
     location: LocationSchema.optional(),
+    /** A hand-over's signature by the worker (a PNG uploaded first). */
+    signature: IdSchema.optional(),
   })
   .refine((op) => itemKindOfOp(op.kind) === op.itemKind, { message: 'itemKind does not match kind', path: ['itemKind'] })
   .refine((op) => op.workerId === undefined || op.kind === 'tool-issue', { message: SYNC_WORKER_ON_ISSUE_ONLY, path: ['workerId'] })
@@ -61,6 +65,10 @@ export const SyncOpSchema = z
     path: ['unitIds'],
   })
   .refine((op) => op.dueAt === undefined || op.workerId !== undefined, { message: SYNC_DUE_WITHOUT_WORKER, path: ['dueAt'] })
+  .refine((op) => op.signature === undefined || op.workerId !== undefined, {
+    message: SYNC_SIGNATURE_ON_HANDOVER_ONLY,
+    path: ['signature'],
+  })
   .refine((op) => op.unitCost === undefined || INBOUND_OP_KINDS.includes(op.kind), {
     message: SYNC_COST_ON_INBOUND_ONLY,
     path: ['unitCost'],

@@ -238,7 +238,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(deliveriesRoutes);
   await app.register(movementsRoutes);
   await app.register(countsRoutes);
-  await app.register(custodyRoutes);
+  await app.register(custodyRoutes, { filesDir: options.filesDir });
   await app.register(replenishmentRoutes);
   await app.register(transfersRoutes);
   await app.register(syncRoutes);

@@ -48,6 +48,7 @@ export const BACKUP_TABLES = [
   'movement_units',
   'movement_attachments',
   'movement_locations',
+  'custody_signatures',
   'supplier_returns',
   'supplier_return_lines',
   'sync_ops',

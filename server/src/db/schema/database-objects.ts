@@ -38,6 +38,8 @@ export const TRIGGERS: Record<string, string> = {
   // 0047: a file attached to a ledger line stays attached.
   movement_attachments_no_update_or_delete:
     'CREATE TRIGGER movement_attachments_no_update_or_delete BEFORE DELETE OR UPDATE ON public.movement_attachments FOR EACH ROW EXECUTE FUNCTION movements_append_only()',
+  custody_signatures_no_update_or_delete:
+    'CREATE TRIGGER custody_signatures_no_update_or_delete BEFORE DELETE OR UPDATE ON public.custody_signatures FOR EACH ROW EXECUTE FUNCTION movements_append_only()',
   movement_locations_no_update_or_delete:
     'CREATE TRIGGER movement_locations_no_update_or_delete BEFORE DELETE OR UPDATE ON public.movement_locations FOR EACH ROW EXECUTE FUNCTION movements_append_only()',
   audit_events_no_update_or_delete:

@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { custody, workers } from './custody';
 import { movementKeys } from './ledger';
 import { stores } from './stores';
 
@@ -104,4 +105,35 @@ export const movementLocations = pgTable(
     outsideGeofence: boolean('outside_geofence').notNull(),
   },
   (t) => [index('movement_locations_outside_idx').on(t.storeId, t.occurredAt).where(sql`${t.outsideGeofence}`)],
+);
+
+/**
+ * A worker's signature on a custody record: a PNG drawn on the phone at the hand-over or at a return,
+ * kept with the worker's name as it was then, the line it signs for, who held the phone and when.
+ */
+export const custodySignatures = pgTable(
+  'custody_signatures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    custodyId: uuid('custody_id')
+      .notNull()
+      .references(() => custody.id),
+    event: text('event').$type<'handover' | 'return'>().notNull(),
+    movementId: uuid('movement_id')
+      .notNull()
+      .references(() => movementKeys.id),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id),
+    workerId: uuid('worker_id')
+      .notNull()
+      .references(() => workers.id),
+    workerName: text('worker_name').notNull(),
+    signedBy: uuid('signed_by').references(() => users.id),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('custody_signatures_event_check', sql`${t.event} in ('handover', 'return')`),
+    index('custody_signatures_custody_idx').on(t.custodyId, t.signedAt),
+  ],
 );

@@ -21,6 +21,8 @@ export const stores = pgTable(
     geofenceLat: numeric('geofence_lat', { precision: 9, scale: 6 }),
     geofenceLon: numeric('geofence_lon', { precision: 9, scale: 6 }),
     geofenceRadiusM: integer('geofence_radius_m'),
+    /** A hand-over of tools to a worker, and their return, needs the worker's signature. */
+    signatureOnHandover: boolean('signature_on_handover').notNull().default(false),
   },
   (t) => [
     check(

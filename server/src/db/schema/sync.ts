@@ -51,6 +51,8 @@ export const syncOps = pgTable(
     dueAt: text('due_at'),
     /** Where the phone was when the op was captured, as sent: a parked op applied later keeps it. */
     location: jsonb('location').$type<{ lat: number; lon: number; accuracyM: number }>(),
+    /** A hand-over's signature (a file), as sent: a parked hand-over applied later keeps it. */
+    signature: uuid('signature'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     /** `applied` when sent, `parked` until a person applies (`applied`) or discards it (`discarded`). */
     state: text('state').notNull(),

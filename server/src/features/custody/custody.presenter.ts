@@ -25,5 +25,12 @@ export function presentCustody(row: CustodyRow): Custody {
     closedAt: row.closed_at === null ? null : new Date(row.closed_at).toISOString(),
     units: row.units ?? [],
     serviceDue: row.service_due,
+    signatures: (row.signatures ?? []).map((signature) => ({
+      event: signature.event,
+      fileId: signature.fileId,
+      workerName: signature.workerName,
+      signedAt: new Date(signature.signedAt).toISOString(),
+      signedBy: signature.signedBy ? { _id: signature.signedBy, name: signature.signedByName ?? UNKNOWN_USER } : null,
+    })),
   };
 }

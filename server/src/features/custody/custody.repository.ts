@@ -19,6 +19,16 @@ export type CustodyRow = Pick<
   issued_by_name: string | null;
   units: { _id: string; serial: string }[] | null;
   service_due: boolean;
+  signatures:
+    | {
+        event: 'handover' | 'return';
+        fileId: string;
+        workerName: string;
+        signedAt: string;
+        signedBy: string | null;
+        signedByName: string | null;
+      }[]
+    | null;
 };
 
 export type CustodyFilter = {
@@ -61,6 +71,10 @@ export async function findCustodyRows(db: DbOrTx, filter: CustodyFilter): Promis
                     then greatest(0, (now() at time zone ${filter.timeZone})::date - (c.due_at at time zone ${filter.timeZone})::date)
                     else 0 end as days_overdue,
                out_units.units, coalesce(out_units.service_due, false) as service_due,
+               (select json_agg(json_build_object('event', cs.event, 'fileId', cs.file_id, 'workerName', cs.worker_name,
+                                                  'signedAt', cs.signed_at, 'signedBy', cs.signed_by, 'signedByName', su.name)
+                                order by cs.signed_at, cs.id)
+                  from custody_signatures cs left join users su on su.id = cs.signed_by where cs.custody_id = c.id) as signatures,
                count(*) over ()::int as total
         from custody c
         join stores s on s.id = c.store_id
@@ -130,13 +144,13 @@ export async function insertCustody(
 export async function takeBack(
   tx: DbOrTx,
   input: { id: string; back: number; storeIds: string[] | null },
-): Promise<{ tool_id: string; worker_id: string } | undefined> {
-  const [row] = await queryRows<Pick<RowOf<typeof custody>, 'tool_id' | 'worker_id'>>(
+): Promise<{ tool_id: string; worker_id: string; store_id: string } | undefined> {
+  const [row] = await queryRows<Pick<RowOf<typeof custody>, 'tool_id' | 'worker_id' | 'store_id'>>(
     tx,
     sql`update custody set outstanding = outstanding - ${input.back},
                closed_at = case when outstanding - ${input.back} = 0 then now() else null end
         where id = ${input.id} and ${storeFilter(input.storeIds)} and outstanding >= ${input.back}
-        returning tool_id, worker_id`,
+        returning tool_id, worker_id, store_id`,
   );
   return row;
 }
@@ -163,4 +177,50 @@ export async function findOpeningHours(db: DbOrTx, storeId: string): Promise<str
     sql`select opening_hours from stores where id = ${storeId}`,
   );
   return row?.opening_hours ?? '';
+}
+
+/** Keeps a worker's signature on a custody record, for the line it signs for. */
+export async function insertCustodySignature(
+  tx: DbOrTx,
+  values: {
+    custodyId: string;
+    event: 'handover' | 'return';
+    movementId: string;
+    fileId: string;
+    workerId: string;
+    signedBy: string;
+    signedAt?: SQL;
+  },
+): Promise<void> {
+  await tx.execute(
+    sql`insert into custody_signatures (custody_id, event, movement_id, file_id, worker_id, worker_name, signed_by, signed_at)
+        select ${values.custodyId}, ${values.event}, ${values.movementId}, ${values.fileId}, w.id, w.name, ${values.signedBy},
+               ${values.signedAt ?? sql`now()`}
+        from workers w where w.id = ${values.workerId}`,
+  );
+}
+
+/** Whether a store asks for the worker's signature at a hand-over and a return, read in the caller's transaction. */
+export async function storeAsksSignature(tx: DbOrTx, storeId: string): Promise<boolean> {
+  const [row] = await queryRows<{ asks: boolean }>(tx, sql`select signature_on_handover as asks from stores where id = ${storeId}`);
+  return row?.asks ?? false;
+}
+
+export type CustodyEventRow = {
+  kind: string;
+  quantity: number;
+  occurred_at: string | Date;
+  actor_name: string | null;
+  reason: string | null;
+};
+
+/** What happened on a custody record, as its ledger lines say, oldest first. */
+export function findCustodyEvents(db: DbOrTx, custodyId: string): Promise<CustodyEventRow[]> {
+  return queryRows<CustodyEventRow>(
+    db,
+    sql`select mv.kind, mv.quantity, mv.occurred_at, u.name as actor_name, mv.reason
+        from movements mv left join users u on u.id = mv.actor_id
+        where mv.custody_id = ${custodyId}
+        order by mv.occurred_at, mv.recorded_at, mv.id`,
+  );
 }

@@ -15,13 +15,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
 import { registerCsvExport } from '../../lib/csv-export';
-import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
+import { ByIdParamsSchema, errorResponses, fileResponses, printedTextsOf, sendFile, withTotal } from '../../lib/http';
+import { tablePdfStream } from '../../lib/pdf/pdf-threads';
 import { requestKeyOf, sendAnswer } from '../../lib/request-key';
+import { userNameOf } from '../users/users.service';
 import { CUSTODY_COLUMNS, WORKER_COLUMNS } from './custody.csv';
-import { changeDueAt, checkIn, checkOut, listCustody } from './custody.service';
+import { changeDueAt, checkIn, checkOut, custodyRecordPdf, listCustody } from './custody.service';
 import { createWorker, getWorker, listWorkers, updateWorker } from './workers.service';
 
-const custodyRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Where files are kept when not in the database, for the signatures a custody record prints. */
+const custodyRoutes: FastifyPluginAsyncZod<{ filesDir?: string }> = async (app, options) => {
   const workers = { onRequest: authorize('workers:manage') };
   const move = { onRequest: authorize('stock:move') };
   const tags = ['custody'];
@@ -84,6 +87,21 @@ const custodyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const result = await listCustody(app.db, authOf(request), request.query, app.timeZone);
       return withTotal(reply, result.total, result);
+    },
+  );
+
+  app.get(
+    '/api/custody/:id/pdf',
+    { onRequest: authorize('custody:read'), schema: { tags, params: ByIdParamsSchema, response: fileResponses('pdf') } },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const generated = { at: new Date(), by: await userNameOf(app.db, auth.userId), timeZone: app.timeZone };
+      const { name, pdf } = await custodyRecordPdf(app.db, auth, request.params.id, {
+        generated,
+        texts: printedTextsOf(request),
+        files: { dir: options.filesDir },
+      });
+      return sendFile(reply, { name, type: 'application/pdf', body: tablePdfStream(pdf) });
     },
   );
 

@@ -10,8 +10,10 @@ import {
   type Location,
   NOT_ENOUGH_STOCK,
   OVERRIDE_ADMIN_ONLY,
+  type PrintedTexts,
   qualificationMissing,
   returnedCount,
+  SIGNATURE_REQUIRED,
   TOOL_CHECKED_IN,
   TOOL_CHECKED_OUT,
   TOOL_NOT_FOUND,
@@ -27,11 +29,25 @@ import type { AuthContext } from '../../lib/auth/sessions';
 import { todayIn } from '../../lib/calendar';
 import { AppError } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
+import type { TablePdf } from '../../lib/pdf/table-pdf';
 import { recordAudit } from '../audit/audit.service';
-import { recordMovementOrRefuse, recordMovementWithId, type SyncOpRecord } from '../movements/movements.service';
+import { assertSignatureFile, type FileStore, fileContent } from '../files/files.service';
+import { recordMovementWithId, type SyncOpRecord } from '../movements/movements.service';
 import { getTool } from '../tools/tools.service';
 import { presentCustody } from './custody.presenter';
-import { type DueTime, endOfWorkingDay, findCustodyRows, findOpeningHours, insertCustody, setDueAt, takeBack } from './custody.repository';
+import {
+  type DueTime,
+  endOfWorkingDay,
+  findCustodyEvents,
+  findCustodyRows,
+  findOpeningHours,
+  insertCustody,
+  insertCustodySignature,
+  setDueAt,
+  storeAsksSignature,
+  takeBack,
+} from './custody.repository';
+import { custodyFileName, custodyPdf } from './custody-file';
 import { holdsQualification } from './qualifications.repository';
 import { lockWorker } from './workers.repository';
 
@@ -55,10 +71,42 @@ async function mustFind(db: DbOrTx, auth: AuthContext, id: string, timeZone: str
   return presentCustody(rows[0]);
 }
 
+/** A custody record's PDF, with the worker's signatures read from wherever files are kept. */
+export async function custodyRecordPdf(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  context: { generated: { at: Date; by: string; timeZone: string }; texts: PrintedTexts; files: FileStore },
+): Promise<{ name: string; pdf: TablePdf }> {
+  const record = await mustFind(db, auth, id, context.generated.timeZone);
+  const events = await findCustodyEvents(db, id);
+  const signatures = await Promise.all(
+    record.signatures.map(async (signature) => ({
+      ...signature,
+      image: (await fileContent(db, auth, signature.fileId, false, context.files)).bytes,
+    })),
+  );
+  return { name: custodyFileName(record), pdf: custodyPdf(record, events, signatures, context.generated, context.texts) };
+}
+
 export async function listCustody(db: DbOrTx, auth: AuthContext, query: z.output<typeof CustodyListQuerySchema>, timeZone: string) {
   assertStoreVisible(auth, query.storeId);
   const { rows, total } = await findCustodyRows(db, { ...query, storeIds: storeScopeOf(auth), timeZone });
   return { custody: rows.map(presentCustody), total };
+}
+
+/**
+ * The worker's signature where the store asks for one: a PNG the person may attach, or a 400 that
+ * says it is required. The store's setting is read in the hand-over's or return's transaction.
+ */
+async function assertSigned(
+  tx: Tx,
+  check: { storeId: string; signature?: string; reader: { userId: string; storeIds: string[] | null } },
+): Promise<void> {
+  if (check.signature) return assertSignatureFile(tx, check.reader, check.signature);
+  if (await storeAsksSignature(tx, check.storeId)) {
+    throw new AppError('bad_request', SIGNATURE_REQUIRED, [{ path: 'body.signature', message: SIGNATURE_REQUIRED }]);
+  }
 }
 
 /**
@@ -89,6 +137,8 @@ type CheckoutInput = {
   override?: { reason: string };
   attachments?: string[];
   location?: Location;
+  /** The worker's signature (a PNG file), required where the store asks for one. */
+  signature?: string;
 };
 
 /**
@@ -117,6 +167,7 @@ export async function checkOutRecorded(
   if (tool.requiresQualification && !input.override && !(await holdsQualification(tx, worker.id, tool.requiresQualification, today))) {
     throw new AppError('conflict', qualificationMissing(worker.name, tool.requiresQualification));
   }
+  await assertSigned(tx, { storeId, signature: input.signature, reader: { userId: actorId, storeIds: scope } });
   const dueAt = await dueTimeOf(tx, storeId, input.dueAt, context.timeZone, context.capturedAt);
   const custodyId = await insertCustody(tx, {
     storeId,
@@ -160,6 +211,17 @@ export async function checkOutRecorded(
       details: { reason: input.override.reason, units: input.unitIds ?? [], requiresQualification: tool.requiresQualification },
     });
   }
+  if (input.signature) {
+    await insertCustodySignature(tx, {
+      custodyId,
+      event: 'handover',
+      movementId,
+      fileId: input.signature,
+      workerId: worker.id,
+      signedBy: actorId,
+      signedAt: context.capturedAt ? instantAt(context.capturedAt) : undefined,
+    });
+  }
   return { custodyId, movementId };
 }
 
@@ -196,15 +258,17 @@ async function checkInIn(
     const current = await mustFind(tx, auth, id, timeZone);
     throw new AppError('conflict', current.outstanding === 0 ? CUSTODY_CLOSED : custodyReturnTooMany(current.outstanding));
   }
+  await assertSigned(tx, { storeId: record.store_id, signature: input.signature, reader: { userId: auth.userId, storeIds: scope } });
   const parts = [
     ['checkin', input.good],
     ['damaged_return', input.damaged],
     ['loss', input.lost],
   ] as const;
+  const lines: string[] = [];
   for (const [kind, part] of parts) {
     const quantity = returnedCount(part);
     if (quantity === 0) continue;
-    await recordMovementOrRefuse(
+    const { movementId } = await recordMovementWithId(
       tx,
       {
         itemKind: 'tool',
@@ -223,6 +287,18 @@ async function checkInIn(
       // The record's outstanding is part of the tool's custody counter, so this cannot go below zero.
       { notFound: TOOL_NOT_FOUND, refused: () => CUSTODY_CLOSED },
     );
+    lines.push(movementId);
+  }
+  const [signed] = lines;
+  if (input.signature && signed) {
+    await insertCustodySignature(tx, {
+      custodyId: id,
+      event: 'return',
+      movementId: signed,
+      fileId: input.signature,
+      workerId: record.worker_id,
+      signedBy: auth.userId,
+    });
   }
   return mustFind(tx, auth, id, timeZone);
 }

@@ -29,7 +29,9 @@ export async function noteUploader(db: DbOrTx, fileId: string, userId: string): 
 /** Whether a person may see a file: they uploaded it, or it is attached to a ledger line of one of their stores. */
 function visibleTo(reader: { userId: string; storeIds: string[] | null }): SQL {
   return sql`(exists (select 1 from file_uploads u where u.file_id = f.id and u.user_id = ${reader.userId})
-              or exists (select 1 from movement_attachments ma where ma.file_id = f.id and ${storeFilter(reader.storeIds, sql`ma.store_id`)}))`;
+              or exists (select 1 from movement_attachments ma where ma.file_id = f.id and ${storeFilter(reader.storeIds, sql`ma.store_id`)})
+              or exists (select 1 from custody_signatures cs join custody c on c.id = cs.custody_id
+                         where cs.file_id = f.id and ${storeFilter(reader.storeIds, sql`c.store_id`)}))`;
 }
 
 /** A file the reader may see, with its bytes or its thumbnail, as asked. */
@@ -55,4 +57,10 @@ export async function findVisibleFileIds(db: DbOrTx, fileIds: string[], reader: 
     sql`select f.id from files f where ${uuidIn(sql`f.id`, fileIds)} and ${visibleTo(reader)}`,
   );
   return rows.map((row) => row.id);
+}
+
+/** The type of a file the reader may attach, or nothing. */
+export async function findVisibleFileType(db: DbOrTx, fileId: string, reader: { userId: string; storeIds: string[] | null }) {
+  const [row] = await queryRows<{ type: string }>(db, sql`select f.type from files f where f.id = ${fileId} and ${visibleTo(reader)}`);
+  return row?.type;
 }

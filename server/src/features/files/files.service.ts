@@ -5,6 +5,7 @@ import {
   FILES_NOT_ATTACHABLE,
   type FileResponse,
   type FileType,
+  SIGNATURE_NOT_PNG,
 } from '@stockyard/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { storeScopeOf } from '../../lib/auth/policy';
@@ -14,7 +15,7 @@ import type { Answer } from '../../lib/idempotency';
 import { runTransaction } from '../../lib/transaction';
 import { examineFile } from './file-content';
 import { keepOnDisk, readFromDisk } from './file-disk';
-import { findFileFor, findVisibleFileIds, noteUploader, saveFile } from './files.repository';
+import { findFileFor, findVisibleFileIds, findVisibleFileType, noteUploader, saveFile } from './files.repository';
 
 /** Where the bytes of files are kept: in the database (backed up with it), or under FILES_DIR. */
 export type FileStore = { dir?: string };
@@ -70,5 +71,12 @@ export async function assertAttachable(db: DbOrTx, reader: { userId: string; sto
       FILES_NOT_ATTACHABLE,
       refused.map((id) => ({ path: `body.attachments.${fileIds.indexOf(id)}`, message: FILES_NOT_ATTACHABLE })),
     );
+  }
+}
+
+/** A worker's signature: a PNG the person may attach (uploaded by them), else a 400 on `body.signature`. */
+export async function assertSignatureFile(db: DbOrTx, reader: { userId: string; storeIds: string[] | null }, fileId: string) {
+  if ((await findVisibleFileType(db, fileId, reader)) !== 'image/png') {
+    throw new AppError('bad_request', SIGNATURE_NOT_PNG, [{ path: 'body.signature', message: SIGNATURE_NOT_PNG }]);
   }
 }

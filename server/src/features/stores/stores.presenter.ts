@@ -16,6 +16,7 @@ export function presentStore(row: StoreRecord): Store {
     lockedThrough: row.lockedThrough,
     countTolerancePercent: row.countTolerancePercent,
     requireJob: row.requireJob,
+    signatureOnHandover: row.signatureOnHandover,
     geofence:
       row.geofenceLat === null || row.geofenceLon === null || row.geofenceRadiusM === null
         ? null

@@ -93,6 +93,7 @@ async function updateStoreIn(tx: Tx, actorId: string, id: string, input: StoreUp
     isActive: input.isActive,
     countTolerancePercent: input.countTolerancePercent,
     requireJob: input.requireJob,
+    signatureOnHandover: input.signatureOnHandover,
   });
   if (!row) throw new AppError('not_found', STORE_NOT_FOUND);
   await recordAudit(tx, {

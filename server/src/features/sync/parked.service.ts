@@ -76,6 +76,7 @@ async function recordParked(
       dueAt: row.due_at ?? undefined,
       unitIds: row.unit_ids ?? undefined,
       location: row.location ?? undefined,
+      signature: row.signature ?? undefined,
     };
     const context = { timeZone, idempotencyKey: row.op_id, capturedAt, actorId: row.user_id };
     return (await checkOutRecorded(tx, auth, itemId, handover, context)).movementId;

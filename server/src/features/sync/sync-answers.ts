@@ -47,6 +47,7 @@ export function fingerprintOf(op: Op): string {
   if (op.unitCost !== undefined) content.push({ unitCost: op.unitCost });
   if (op.jobId !== undefined) content.push({ jobId: op.jobId, costCode: op.costCode ?? null });
   if (op.location !== undefined) content.push({ location: op.location });
+  if (op.signature !== undefined) content.push({ signature: op.signature });
   return createHash('sha256').update(JSON.stringify(content)).digest('hex');
 }
 

@@ -29,6 +29,7 @@ export type SyncOpRow = {
   unit_ids: string[] | null;
   due_at: string | null;
   location: Location | null;
+  signature: string | null;
   received_at: string | Date;
   state: 'applied' | 'parked' | 'discarded';
   code: string | null;
@@ -157,6 +158,7 @@ export type ParkedInsert = {
   /** A serial tool's units the op names. */
   unitIds?: string[] | null;
   location?: Location | null;
+  signature?: string | null;
   code: string;
   message: string;
   available: number | null;
@@ -182,12 +184,12 @@ async function insertParkedOp(db: DbOrTx, op: ParkedInsert): Promise<string | un
     db,
     sql`insert into sync_ops (user_id, op_id, fingerprint, store_id, kind, item_kind, item_id, quantity, reason, unit_cost, job_id, cost_code,
                               captured_at, worker_id, due_at, purchase_order_id, receipt, state, code, message, available, unit_ids,
-                              location)
+                              location, signature)
         values (${op.userId}, ${op.opId}, ${op.fingerprint}, ${op.storeId}, ${op.kind}, ${op.itemKind}, ${op.itemId}::uuid, ${op.quantity},
                 ${op.reason}, ${op.unitCost}::numeric, ${op.jobId}::uuid, ${op.costCode}, ${op.capturedAt}::timestamptz, ${op.workerId}, ${op.dueAt},
                 ${op.purchaseOrderId ?? null}::uuid, ${op.receipt ? JSON.stringify(op.receipt) : null}::jsonb, 'parked', ${op.code},
                 ${op.message}, ${op.available}, ${op.unitIds ? `{${op.unitIds.join(',')}}` : null}::uuid[],
-                ${op.location ? JSON.stringify(op.location) : null}::jsonb)
+                ${op.location ? JSON.stringify(op.location) : null}::jsonb, ${op.signature ?? null}::uuid)
         on conflict (user_id, op_id) do nothing
         returning id`,
   );

@@ -85,6 +85,7 @@ async function applyOp(db: Db, op: Op, found: OpContext, context: Context): Prom
         dueAt: op.dueAt ?? null,
         unitIds: op.unitIds ?? null,
         location: op.location ?? null,
+        signature: op.signature ?? null,
         code: refusal.code,
         message: refusal.message,
         available: refusal.available ?? null,
@@ -196,7 +197,14 @@ async function applyHandover(
         tx,
         context.auth,
         op.itemId,
-        { workerId: op.workerId as string, quantity: op.quantity, dueAt: op.dueAt, unitIds: op.unitIds, location: op.location },
+        {
+          workerId: op.workerId as string,
+          quantity: op.quantity,
+          dueAt: op.dueAt,
+          unitIds: op.unitIds,
+          location: op.location,
+          signature: op.signature,
+        },
         {
           timeZone: context.timeZone,
           idempotencyKey: op.opId,

@@ -31,11 +31,17 @@ export type TablePdf = {
   footer?: string;
   /** How the page number is written: `{page}` of `{pages}`, in the document's language. */
   page: string;
-  /** Labels of the signature lines drawn under the table on the last page. */
-  signatures?: string[];
+  /**
+   * The signature lines drawn under the table on the last page, two to a row: a label alone (a line to
+   * sign on paper), or a label under a signature already drawn (a PNG).
+   */
+  signatures?: (string | SignedLine)[];
   /** A line printed under the table on the last page. */
   note?: string;
 };
+
+/** A signature drawn on a phone, printed over its line with who signed and when. */
+export type SignedLine = { label: string; image: Uint8Array };
 
 export type TableStyle = {
   orientation: 'portrait' | 'landscape';
@@ -76,6 +82,7 @@ const LINE_HEIGHT = 1.15;
 const FOOTER_SIZE = 7;
 const FOOTER_HEIGHT = 15 * MM;
 const SIGNATURE_HEIGHT = 30 * MM;
+const SIGNATURES_PER_ROW = 2;
 const TOTALS_FILL: Rgb = [220, 228, 240];
 
 type Doc = InstanceType<typeof PDFDocument>;
@@ -311,7 +318,7 @@ class TableWriter {
     };
     for (const cells of rows) place(this.#row(cells, 'body'));
     const ending = (totals ?? []).map((cells) => this.#row(cells, 'totals'));
-    const reserve = signatures?.length ? SIGNATURE_HEIGHT : 0;
+    const reserve = signatures?.length ? Math.ceil(signatures.length / SIGNATURES_PER_ROW) * SIGNATURE_HEIGHT : 0;
     const endingHeight = ending.reduce((sum, row) => sum + row.height, 0);
     if (ending.length > 0 && y + endingHeight + reserve > bottom) {
       // The totals never start a page alone: the last row of the table goes over with them.
@@ -377,14 +384,15 @@ class TableWriter {
     const line = 80 * MM;
     const gap = 20 * MM;
     doc.fillColor([0, 0, 0]).strokeColor([0, 0, 0]).lineWidth(0.6);
-    labels.forEach((label, index) => {
-      const x = left + index * (line + gap);
-      const base = y + 18 * MM;
+    labels.forEach((signature, index) => {
+      const x = left + (index % SIGNATURES_PER_ROW) * (line + gap);
+      const base = y + 18 * MM + Math.floor(index / SIGNATURES_PER_ROW) * SIGNATURE_HEIGHT;
+      if (typeof signature !== 'string') doc.image(Buffer.from(signature.image), x, base - 16 * MM, { fit: [line, 15 * MM] });
       doc
         .moveTo(x, base)
         .lineTo(x + line, base)
         .stroke();
-      this.#drawText(label, x, base + 2 * MM, line, 'left', 'sans', 9);
+      this.#drawText(typeof signature === 'string' ? signature : signature.label, x, base + 2 * MM, line, 'left', 'sans', 9);
     });
   }
 

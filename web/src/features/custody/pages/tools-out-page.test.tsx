@@ -35,6 +35,7 @@ function record(overrides: Partial<Custody>): Custody {
     closedAt: null,
     units: [],
     serviceDue: false,
+    signatures: [],
     ...overrides,
   };
 }
