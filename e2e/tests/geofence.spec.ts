@@ -8,7 +8,11 @@ const cement = unique('Fenced cement');
 const GATE = { latitude: 6.5244, longitude: 3.3792 };
 const FAR = { latitude: GATE.latitude + 5_000 / 111_195, longitude: GATE.longitude, accuracy: 20 };
 
-test('an admin fences a store; an issue recorded 5 km away is accepted, flagged, counted and listed', async ({ page, browser, request }) => {
+test('an admin fences a store; an issue recorded 5 km away is accepted, flagged, counted and listed', async ({
+  page,
+  browser,
+  request,
+}) => {
   const { token: admin } = await (await request.post('/auth/login', { data: ADMIN })).json();
   const { store } = await apiPost(request, admin, '/api/stores', { name: storeName, location: 'Ring road' });
   await apiPost(request, admin, '/api/auth/create-user', { name: 'Femi Keeper', ...keeper, role: 'user', stores: [store._id] });

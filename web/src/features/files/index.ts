@@ -1,3 +1,5 @@
 // What other features use of files.
 export * from './components/attachment-thumbs';
 export * from './components/photo-field';
+export * from './components/signature-pad';
+export * from './upload';

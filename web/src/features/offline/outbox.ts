@@ -17,6 +17,8 @@ export type QueuedPhoto = {
   bytes: ArrayBuffer;
   type: string;
   fileId?: string;
+  /** A worker's signature goes inside its op (uploaded before it); a photo follows the op. */
+  role?: 'signature';
 };
 /** An op the server refused outright (malformed, or its id reused): kept until the keeper dismisses it. */
 export type RejectedOp = QueuedOp & { code: string; message: string; rejectedAt: string };
@@ -24,7 +26,7 @@ export type RejectedOp = QueuedOp & { code: string; message: string; rejectedAt:
 interface OfflineDb extends DBSchema {
   outbox: { key: string; value: QueuedOp; indexes: { byUser: string } };
   rejected: { key: string; value: RejectedOp; indexes: { byUser: string } };
-  photos: { key: string; value: QueuedPhoto; indexes: { byUser: string; byOp: string } };
+  photos: { key: string; value: QueuedPhoto; indexes: { byUser: string; byOp: string; signaturesByUser: [string, string] } };
   /** Lists kept for use with no signal, by name (e.g. "materials:<storeId>"). */
   lists: { key: string; value: { key: string; rows: unknown[]; pages?: number; generation?: string; syncedAt: string } };
 }
@@ -43,6 +45,8 @@ function database(): Promise<IDBPDatabase<OfflineDb>> {
       const photos = db.createObjectStore('photos', { keyPath: 'photoId' });
       photos.createIndex('byUser', 'userId');
       photos.createIndex('byOp', 'opId');
+      // Only signatures have a role: the index holds them alone.
+      photos.createIndex('signaturesByUser', ['userId', 'role']);
     },
   });
   return opened;
@@ -67,8 +71,12 @@ export function subscribeOutbox(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Keeps an op, and the photos taken with it, on the phone before anything is sent: from here on they survive reloads and restarts. */
-export async function enqueue(op: QueuedOp, photos: { bytes: ArrayBuffer; type: string }[] = []): Promise<void> {
+/** Keeps an op, the photos taken with it and its worker's signature, on the phone before anything is sent: from here on they survive reloads and restarts. */
+export async function enqueue(
+  op: QueuedOp,
+  photos: { bytes: ArrayBuffer; type: string }[] = [],
+  signature?: { bytes: ArrayBuffer; type: string },
+): Promise<void> {
   const tx = (await database()).transaction(['outbox', 'photos'], 'readwrite');
   await tx.objectStore('outbox').put(op);
   // The same entry kept again (sent twice) keeps one set of photos.
@@ -76,19 +84,46 @@ export async function enqueue(op: QueuedOp, photos: { bytes: ArrayBuffer; type: 
   for (const [index, photo] of photos.entries()) {
     await tx.objectStore('photos').put({ ...photo, photoId: newIdempotencyKey(), opId: op.opId, userId: op.userId, position: index + 1 });
   }
+  if (signature) {
+    await tx
+      .objectStore('photos')
+      .put({ ...signature, photoId: newIdempotencyKey(), opId: op.opId, userId: op.userId, position: 0, role: 'signature' });
+  }
   await tx.done;
   changed();
 }
 
-/** A user's photos not yet attached, in the order their ops were captured and then as taken. */
+/** A user's photos not yet attached (signatures aside), each op's as taken. */
 export async function waitingPhotos(userId: string): Promise<QueuedPhoto[]> {
   const photos = await (await database()).getAllFromIndex('photos', 'byUser', userId);
-  return photos.sort((a, b) => a.opId.localeCompare(b.opId) || a.position - b.position);
+  return photos.filter((photo) => photo.role !== 'signature').sort((a, b) => a.opId.localeCompare(b.opId) || a.position - b.position);
 }
 
-/** How many of a user's photos wait, counted without reading their bytes. */
+/** How many of a user's photos wait (signatures aside), counted without reading their bytes. */
 export async function waitingPhotoCount(userId: string): Promise<number> {
-  return (await database()).countFromIndex('photos', 'byUser', userId);
+  const db = await database();
+  const all = await db.countFromIndex('photos', 'byUser', userId);
+  return all - (await db.countFromIndex('photos', 'signaturesByUser', [userId, 'signature']));
+}
+
+/** The worker's signature an op waits to carry, if it has one. */
+export async function signatureOf(opId: string): Promise<QueuedPhoto | undefined> {
+  const photos = await (await database()).getAllFromIndex('photos', 'byOp', opId);
+  return photos.find((photo) => photo.role === 'signature');
+}
+
+/** Notes the file an op's signature became inside the op itself, so every sending of it names the same file. */
+export async function signOp(op: QueuedOp, fileId: string): Promise<QueuedOp> {
+  const signed = { ...op, signature: fileId };
+  await (await database()).put('outbox', signed);
+  return signed;
+}
+
+/** Lets an op's signature go: the op carried it to the server, or will never go. */
+async function removeSignatureOf(db: IDBPDatabase<OfflineDb>, opId: string): Promise<void> {
+  for (const photo of await db.getAllFromIndex('photos', 'byOp', opId)) {
+    if (photo.role === 'signature') await db.delete('photos', photo.photoId);
+  }
 }
 
 /** Notes the file a photo became, so a later try attaches it without sending its bytes again. */
@@ -120,6 +155,7 @@ export async function rejectedOps(userId: string): Promise<RejectedOp[]> {
 /** Takes answered ops out of the outbox (all but those refused for a full list); the rejected ones are kept aside for the keeper to read. */
 export async function settle(ops: QueuedOp[], results: SyncResult[]): Promise<void> {
   const byId = new Map(ops.map((op) => [op.opId, op]));
+  const settled: string[] = [];
   const tx = (await database()).transaction(['outbox', 'rejected'], 'readwrite');
   for (const result of results) {
     const op = byId.get(result.opId);
@@ -136,14 +172,19 @@ export async function settle(ops: QueuedOp[], results: SyncResult[]): Promise<vo
       });
     }
     await tx.objectStore('outbox').delete(op.opId);
+    if (result.status !== 'rejected') settled.push(op.opId);
   }
   await tx.done;
+  const db = await database();
+  for (const opId of settled) await removeSignatureOf(db, opId);
   changed();
 }
 
 /** Takes one op out of the outbox: the server recorded it through a single call (its photos stay to follow it). */
 export async function remove(opId: string): Promise<void> {
-  await (await database()).delete('outbox', opId);
+  const db = await database();
+  await db.delete('outbox', opId);
+  await removeSignatureOf(db, opId);
   changed();
 }
 

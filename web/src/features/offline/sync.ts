@@ -1,9 +1,9 @@
-import { SYNC_BATCH_MAX, type SyncResponse } from '@stockyard/contract';
+import { type FileResponse, SYNC_BATCH_MAX, type SyncResponse } from '@stockyard/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api';
+import { apiFetch, apiUpload } from '../../lib/api';
 import { STOCK_QUERIES } from '../../lib/query-keys';
 import { signedInUser } from '../../lib/session';
-import { settle, waitingOps, waitingPhotos } from './outbox';
+import { type QueuedOp, settle, signatureOf, signOp, waitingOps, waitingPhotos } from './outbox';
 import { sendPhotos } from './photo-sync';
 import { refreshSnapshot } from './snapshot';
 
@@ -62,10 +62,11 @@ async function withLock(work: () => Promise<void>): Promise<void> {
 async function runSync(): Promise<void> {
   const user = signedInUser();
   if (!user) return;
-  const [ops, photos] = await Promise.all([waitingOps(user.userId), waitingPhotos(user.userId)]);
-  if (ops.length === 0 && photos.length === 0) return;
+  const [waiting, photos] = await Promise.all([waitingOps(user.userId), waitingPhotos(user.userId)]);
+  if (waiting.length === 0 && photos.length === 0) return;
   setState({ isSyncing: true });
   try {
+    const ops = await signedOps(waiting);
     for (let start = 0; start < ops.length; start += SYNC_BATCH_MAX) {
       const batch = ops.slice(start, start + SYNC_BATCH_MAX);
       const sent = batch.map(({ userId: _user, itemName: _name, unit: _unit, workerName: _worker, ...op }) => op);
@@ -84,6 +85,24 @@ async function runSync(): Promise<void> {
     await queryClient?.invalidateQueries({ queryKey: STOCK_QUERIES });
     void refreshSnapshot();
   }
+}
+
+/**
+ * The ops as they go, each hand-over with the worker's signature it was taken with: the signature is
+ * uploaded first (the server requires it where the store asks for one) and its file noted in the op.
+ */
+async function signedOps(ops: QueuedOp[]): Promise<QueuedOp[]> {
+  const signed: QueuedOp[] = [];
+  for (const op of ops) {
+    const signature = 'signature' in op && op.signature ? undefined : await signatureOf(op.opId);
+    if (!signature) {
+      signed.push(op);
+      continue;
+    }
+    const file = await apiUpload<FileResponse>('/api/files', new Blob([signature.bytes], { type: signature.type }), 'signature.png');
+    signed.push(await signOp(op, file._id));
+  }
+  return signed;
 }
 
 /** After a sync with no answer, the phone tries again by itself in seconds rather than at the next interval. */

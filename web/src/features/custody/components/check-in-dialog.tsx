@@ -1,5 +1,5 @@
 import { Group, SegmentedControl, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { type Custody, CustodyReturnRequestSchema, returnedCount } from '@stockyard/contract';
+import { type Custody, CustodyReturnRequestSchema, returnedCount, SIGNATURE_REQUIRED } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localMessage } from '../../../i18n/local-message';
@@ -10,6 +10,8 @@ import { FormStack } from '../../../lib/form-stack';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { WholeNumberInput } from '../../../lib/inputs';
 import { usePayloadCheck } from '../../../lib/validation';
+import { SignaturePad, uploadFileOf } from '../../files';
+import { useStoreOptions } from '../../stores';
 import { useCheckIn } from '../api/custody';
 
 const asCount = (value: string | number) => (value === '' ? 0 : Number(value));
@@ -38,6 +40,9 @@ function CheckInForm({ record, onClose }: { record: Custody; onClose: (message?:
     Object.fromEntries(record.units.map((unit) => [unit._id, 'good' as Condition])),
   );
   const [error, setError] = useState<string | null>(null);
+  const [signature, setSignature] = useState<Blob | null>(null);
+  const stores = useStoreOptions();
+  const asksSignature = Boolean(stores.data?.find((store) => store._id === record.store._id)?.signatureOnHandover);
   const payload = usePayloadCheck(CustodyReturnRequestSchema, ['good', 'damaged', 'lost', 'note']);
   const { t } = useTranslation();
 
@@ -52,10 +57,16 @@ function CheckInForm({ record, onClose }: { record: Custody; onClose: (message?:
     const back = returnedCount(body.good) + returnedCount(body.damaged) + returnedCount(body.lost);
     if (back === 0) return setError(t('checkIn.enterCounts'));
     if (back > record.outstanding) return setError(t('checkIn.onlyOut', { count: record.outstanding }));
+    if (asksSignature && !signature) return setError(localMessage(SIGNATURE_REQUIRED));
     const data = payload.check(body);
     if (!data) return;
     try {
-      const answer = await checkIn.mutateAsync({ id: record._id, body: data, key: intent.key });
+      const signed = signature ? await uploadFileOf(signature, 'signature.png') : undefined;
+      const answer = await checkIn.mutateAsync({
+        id: record._id,
+        body: { ...data, ...(signed ? { signature: signed } : {}) },
+        key: intent.key,
+      });
       intent.renew();
       onClose(localMessage(answer.message));
     } catch (caught) {
@@ -107,6 +118,12 @@ function CheckInForm({ record, onClose }: { record: Custody; onClose: (message?:
         error={payload.errorOf('note')}
         value={note}
         onChange={intent.tracking((e) => setNote(e.currentTarget.value))}
+      />
+      <SignaturePad
+        label={t('custody.workerSignature', { worker: record.worker.name })}
+        description={asksSignature ? t('custody.signatureAsked') : t('custody.signatureOptional')}
+        isSigned={signature !== null}
+        onChange={setSignature}
       />
       <DialogButtons onCancel={() => onClose()} action={t('custody.checkIn')} isBusy={checkIn.isPending} />
     </FormStack>

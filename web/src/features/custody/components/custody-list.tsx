@@ -3,8 +3,10 @@ import type { Custody } from '@stockyard/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { i18n } from '../../../i18n/i18n';
+import { apiDownload } from '../../../lib/api';
 import { dayAndTime, ddmmyyyy } from '../../../lib/format';
 import { ListRow } from '../../../lib/list-row';
+import { AttachmentThumbs } from '../../files';
 
 /** What came back of a record, and how. */
 function returnedText(record: Custody): string {
@@ -94,6 +96,29 @@ export function CustodyList(props: {
               {t('custody.issued', { when: dayAndTime(record.issuedAt), by: record.issuedBy?.name ?? 'N/A' })}
             </Text>
             {returnedText(record) && <Text size="xs">{returnedText(record)}</Text>}
+            {record.signatures.length > 0 && (
+              <AttachmentThumbs
+                attachments={record.signatures.map((signature) => ({ _id: signature.fileId, type: 'image/png' }))}
+                labelOf={(index) => {
+                  const signature = record.signatures[index];
+                  return t('custody.signatureAt', {
+                    worker: signature?.workerName ?? '',
+                    event: t(`custody.signatureEvents.${signature?.event ?? 'handover'}`),
+                    when: signature ? dayAndTime(signature.signedAt) : '',
+                  });
+                }}
+              />
+            )}
+            <Anchor
+              component="button"
+              type="button"
+              size="xs"
+              ta="left"
+              onClick={() => void apiDownload(`/api/custody/${record._id}/pdf`, 'custody.pdf')}
+              aria-label={t('custody.pdfOf', { tool: record.tool.name, worker: record.worker.name })}
+            >
+              {t('custody.pdf')}
+            </Anchor>
           </Stack>
           {props.onCheckIn && record.status === 'open' && (
             <Stack gap={4} align="flex-end">

@@ -34,7 +34,14 @@ function Thumb({ file, label }: { file: Attachment; label: string }) {
 }
 
 /** The photos and documents attached to a record: thumbnails of photos, a link to each document; pressing one downloads it. */
-export function AttachmentThumbs({ attachments }: { attachments: Attachment[] }) {
+export function AttachmentThumbs({
+  attachments,
+  labelOf,
+}: {
+  attachments: Attachment[];
+  /** What each image is called, when it is not a photo (a signature). */
+  labelOf?: (index: number) => string;
+}) {
   const { t } = useTranslation();
   if (attachments.length === 0) return null;
   return (
@@ -51,7 +58,7 @@ export function AttachmentThumbs({ attachments }: { attachments: Attachment[] })
             {t('files.document', { number: index + 1 })}
           </Anchor>
         ) : (
-          <Thumb key={file._id} file={file} label={t('files.photo', { number: index + 1 })} />
+          <Thumb key={file._id} file={file} label={labelOf ? labelOf(index) : t('files.photo', { number: index + 1 })} />
         ),
       )}
     </Group>

@@ -77,6 +77,8 @@ export type MovementFormProps<T> = {
   clearsItem?: boolean;
   /** Called once an entry is recorded, on the server or on the phone, to clear the screen's own fields. */
   onRecorded?: () => void;
+  /** The worker's signature a hand-over was taken with: kept with its op, and carried by it when it syncs. */
+  signature?: Blob | null;
 };
 
 /**
@@ -155,6 +157,7 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
     const user = signedInUser();
     if (!props.offline || !item || !user || numeric === null) return null;
     const kept = await Promise.all(photos.map(async (photo) => ({ bytes: await photo.arrayBuffer(), type: photo.type })));
+    const signature = props.signature ? { bytes: await props.signature.arrayBuffer(), type: props.signature.type } : undefined;
     const location = located.current?.key === intent.key ? located.current.location : undefined;
     await enqueue(
       {
@@ -167,6 +170,7 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
         userId: user.userId,
       },
       kept,
+      signature,
     );
     return { after: props.offline.after, quantity: numeric, hasPhotos: kept.length > 0 };
   }

@@ -36,6 +36,7 @@ function EditStoreForm({ store, onClose, onSaved }: Props & { store: Store }) {
   const [status, setStatus] = useState<string | null>(store.status);
   const [tolerance, setTolerance] = useState<string | number>(store.countTolerancePercent ?? 0);
   const [requireJob, setRequireJob] = useState(store.requireJob);
+  const [signatureOnHandover, setSignatureOnHandover] = useState(store.signatureOnHandover);
   const [error, setError] = useState<string | null>(null);
   const payload = usePayloadCheck(StoreUpdateRequestSchema, ['name', 'location', 'isActive', 'countTolerancePercent']);
   const { t } = useTranslation();
@@ -49,6 +50,7 @@ function EditStoreForm({ store, onClose, onSaved }: Props & { store: Store }) {
       isActive: status ? status === 'Active' : undefined,
       countTolerancePercent: tolerance === '' ? undefined : Number(tolerance),
       requireJob,
+      signatureOnHandover,
     });
     if (!data) return;
     try {
@@ -91,6 +93,12 @@ function EditStoreForm({ store, onClose, onSaved }: Props & { store: Store }) {
         description={t('stores.requireJobHelp')}
         checked={requireJob}
         onChange={(event) => setRequireJob(event.currentTarget.checked)}
+      />
+      <Checkbox
+        label={t('stores.signatureOnHandover')}
+        description={t('stores.signatureOnHandoverHelp')}
+        checked={signatureOnHandover}
+        onChange={(event) => setSignatureOnHandover(event.currentTarget.checked)}
       />
       <DialogButtons onCancel={onClose} action={t('common.saveChanges')} isBusy={updateStore.isPending} />
     </FormStack>

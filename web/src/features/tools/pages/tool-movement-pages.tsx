@@ -1,10 +1,19 @@
-import { type SyncOpKind, type Tool, toolRefundExceeds, type UnitState } from '@stockyard/contract';
+import {
+  type CheckoutRequest,
+  SIGNATURE_REQUIRED,
+  type SyncOpKind,
+  type Tool,
+  toolRefundExceeds,
+  type UnitState,
+} from '@stockyard/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStockMutation } from '../../../lib/stock-mutation';
 import { CustodyFields, checkOutTool } from '../../custody';
+import { SignaturePad, uploadFileOf } from '../../files';
 import { ItemPicker, MovementForm, type MovementFormProps, type OfflineMovement } from '../../offline';
 import { UnitPicker } from '../../service';
+import { useStoreOptions } from '../../stores';
 import { type ToolMovement, toolMovementCalls, useMoveTool } from '../api/tool-movements';
 import { toolPickerQuery } from '../api/tools';
 
@@ -95,6 +104,11 @@ export function ToolMovementPage({ kind }: { kind: ToolMovement }) {
   const [dueDay, setDueDay] = useState('');
   // A serial tool's screen names the units that move, as many as the quantity.
   const [unitIds, setUnitIds] = useState<string[]>([]);
+  // The worker signs for what they take, where the store asks for it.
+  const [signature, setSignature] = useState<Blob | null>(null);
+  const stores = useStoreOptions();
+  const asksSignature = (tool: Tool | null) =>
+    Boolean(tool && stores.data?.find((store) => store._id === tool.storeId._id)?.signatureOnHandover);
   const base = toolMovementCalls[kind];
   const call = {
     ...base,
@@ -120,8 +134,10 @@ export function ToolMovementPage({ kind }: { kind: ToolMovement }) {
         unitIds,
         kind === 'issue' && worker ? { workerId: worker.id, workerName: worker.name, dueDay } : undefined,
       )}
+      signature={kind === 'issue' && worker ? signature : null}
       validate={(tool, quantity) => {
         if (!tool) return t('movement.selectTool');
+        if (kind === 'issue' && worker && !signature && asksSignature(tool)) return SIGNATURE_REQUIRED;
         if (tool.tracking === 'serial' && unitIds.length !== quantity) return t('service.unitsMatch');
         return quantity && exceeds ? exceeds(tool, quantity) : null;
       }}
@@ -151,6 +167,15 @@ export function ToolMovementPage({ kind }: { kind: ToolMovement }) {
             <UnitPicker key={tool._id} tool={tool} from={UNITS_FROM[kind]} value={unitIds} onChange={setUnitIds} />
           )}
           {kind === 'issue' && <CustodyFields workerId={workerId} onWorker={setWorker} dueDay={dueDay} onDueDay={setDueDay} />}
+          {kind === 'issue' && worker && (
+            <SignaturePad
+              key={worker.id}
+              label={t('custody.workerSignature', { worker: worker.name })}
+              description={asksSignature(tool) ? t('custody.signatureAsked') : t('custody.signatureOptional')}
+              isSigned={signature !== null}
+              onChange={setSignature}
+            />
+          )}
         </>
       )}
       extraValue={`${workerId ?? ''} ${dueDay} ${unitIds.join(',')}`}
@@ -160,13 +185,22 @@ export function ToolMovementPage({ kind }: { kind: ToolMovement }) {
         setWorker(null);
         setDueDay('');
         setUnitIds([]);
+        setSignature(null);
       }}
       submit={async (request) => {
         if (kind === 'issue' && workerId) {
-          const { toolId, quantity, unitIds: units } = request.body as { toolId: string; quantity: number; unitIds?: string[] };
+          const { toolId, quantity, unitIds: units, location } = request.body as CheckoutRequest & { toolId: string };
+          const signed = signature ? await uploadFileOf(signature, 'signature.png') : undefined;
           const answer = await checkOut.mutateAsync({
             toolId,
-            body: { workerId, quantity, ...(units ? { unitIds: units } : {}), ...(dueDay ? { dueAt: dueDay } : {}) },
+            body: {
+              workerId,
+              quantity,
+              ...(units ? { unitIds: units } : {}),
+              ...(dueDay ? { dueAt: dueDay } : {}),
+              ...(location ? { location } : {}),
+              ...(signed ? { signature: signed } : {}),
+            },
             idempotencyKey: request.idempotencyKey,
           });
           return { message: t('movement.handedTo', { worker: answer.custody.worker.name }), item: answer.tool };
