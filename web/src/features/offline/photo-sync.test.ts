@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cement } from '../../test/fixtures';
 import { signInAs, stubApi } from '../../test/render';
-import { discardAll, enqueue, type QueuedOp, waitingPhotos } from './outbox';
+import { discardAll, enqueue, type QueuedOp, signatureOf, waitingOps, waitingPhotoCount, waitingPhotos } from './outbox';
 import { syncNow } from './sync';
 
 const USER_ID = '7f1c2b3a-0000-4000-8000-000000000002';
@@ -97,5 +97,35 @@ describe('photos queued with an entry', () => {
     expect(calls.map((call) => call.key)).toEqual(['POST /api/sync/movements', 'POST /api/files']);
     const [kept] = await waitingPhotos(USER_ID);
     expect([kept?.opId, kept?.fileId]).toEqual([opId, undefined]);
+  });
+
+  it('a hand-over queued with the worker’s signature uploads it first and sends it inside the op, once', async () => {
+    signInAs('user', token);
+    const opId = crypto.randomUUID();
+    const handover = { ...issueOp(opId), kind: 'tool-issue' as const, itemKind: 'tool' as const, workerId: cement.storeId._id };
+    await enqueue(handover, [], { bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47]).buffer, type: 'image/png' });
+    // A signature is not a photo waiting to follow its op.
+    expect(await waitingPhotoCount(USER_ID)).toBe(0);
+    let sends = 0;
+    const calls = stubApi({
+      'POST /api/files': { status: 201, body: { _id: 'signature-file', sha256: 'x', type: 'image/png', size: 4 } },
+      'POST /api/sync/movements': (body) => {
+        sends += 1;
+        // The first sending gets no answer: the second names the same file without uploading it again.
+        if (sends === 1) return { connectionLost: true };
+        return applied(body);
+      },
+    });
+    await syncNow();
+    expect((await waitingOps(USER_ID))[0]).toMatchObject({ opId, signature: 'signature-file' });
+    await syncNow();
+    const posts = calls.filter((call) => call.key.startsWith('POST'));
+    expect(posts.map((call) => call.key)).toEqual(['POST /api/files', 'POST /api/sync/movements', 'POST /api/sync/movements']);
+    const sent = calls.filter((call) => call.key === 'POST /api/sync/movements').map((call) => (call.body as { ops: object[] }).ops[0]);
+    expect(sent).toEqual([
+      expect.objectContaining({ signature: 'signature-file' }),
+      expect.objectContaining({ signature: 'signature-file' }),
+    ]);
+    expect([await waitingOps(USER_ID), await signatureOf(opId)]).toEqual([[], undefined]);
   });
 });
