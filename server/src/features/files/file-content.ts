@@ -21,6 +21,8 @@ export async function examineFile(bytes: Buffer): Promise<ExaminedFile | null> {
     const thumb = await sharp(bytes, { failOn: 'error' })
       .rotate()
       .resize(THUMB_MAX_PX, THUMB_MAX_PX, { fit: 'inside', withoutEnlargement: true })
+      // What is transparent (a signature's paper) is white, as on paper: JPEG has no transparency.
+      .flatten({ background: '#ffffff' })
       .jpeg({ quality: 80 })
       .toBuffer();
     return { ...file, thumb };

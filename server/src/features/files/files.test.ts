@@ -107,6 +107,16 @@ describe('files kept in the database', () => {
     expect(sha256(document.rawPayload)).toBe(sha256(note));
   });
 
+  it('draws what a PNG leaves transparent (a signature’s paper) white in its thumbnail', async () => {
+    const clear = await sharp({ create: { width: 40, height: 20, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer();
+    const file = (await upload(t, staff.keeper.token, clear, 'signature.png')).json();
+    const thumb = await fetchFile(t, staff.keeper.token, file._id, '?thumb=1');
+    const { data } = await sharp(thumb.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    expect(Math.min(...data)).toBeGreaterThan(245);
+  });
+
   it('recognises a file by its content, not its name: text, a cut photo and a GIF are refused and nothing is kept', async () => {
     const before = await fileRows(t);
     const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#888' } })

@@ -5,6 +5,17 @@ import { useTranslation } from 'react-i18next';
 
 const HEIGHT_PX = 160;
 
+/** Blank white paper: a signature prints and shows the same on any background. */
+function paper(canvas: HTMLCanvasElement) {
+  const context = canvas.getContext('2d');
+  if (!context) return;
+  context.save();
+  context.setTransform(1, 0, 0, 1, 0, 0);
+  context.fillStyle = '#fff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.restore();
+}
+
 /** The canvas's drawing, as the PNG the server keeps. */
 function pngOf(canvas: HTMLCanvasElement): Promise<Blob | null> {
   return new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
@@ -38,6 +49,7 @@ export function SignaturePad(props: {
     context.lineCap = 'round';
     context.lineJoin = 'round';
     context.strokeStyle = '#111';
+    paper(element);
   }, []);
 
   const pointOf = (event: PointerEvent<HTMLCanvasElement>) => {
@@ -69,8 +81,7 @@ export function SignaturePad(props: {
   }
 
   function clear() {
-    const element = canvas.current;
-    element?.getContext('2d')?.clearRect(0, 0, element.width, element.height);
+    if (canvas.current) paper(canvas.current);
     props.onChange(null);
   }
 
