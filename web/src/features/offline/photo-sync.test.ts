@@ -102,7 +102,19 @@ describe('photos queued with an entry', () => {
   it('a hand-over queued with the worker’s signature uploads it first and sends it inside the op, once', async () => {
     signInAs('user', token);
     const opId = crypto.randomUUID();
-    const handover = { ...issueOp(opId), kind: 'tool-issue' as const, itemKind: 'tool' as const, workerId: cement.storeId._id };
+    const handover: QueuedOp = {
+      opId,
+      kind: 'tool-issue',
+      itemKind: 'tool',
+      itemId: cement._id,
+      storeId: cement.storeId._id,
+      quantity: 1,
+      capturedAt: new Date().toISOString(),
+      workerId: crypto.randomUUID(),
+      userId: USER_ID,
+      itemName: 'Drill',
+      unit: '',
+    };
     await enqueue(handover, [], { bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47]).buffer, type: 'image/png' });
     // A signature is not a photo waiting to follow its op.
     expect(await waitingPhotoCount(USER_ID)).toBe(0);

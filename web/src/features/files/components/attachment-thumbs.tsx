@@ -8,7 +8,7 @@ import { apiBlob, apiDownload } from '../../../lib/api';
 const THUMB_PX = 56;
 
 /** A photo's thumbnail, fetched with the session (an image tag cannot send it), kept while the page shows it. */
-function Thumb({ file, label }: { file: Attachment; label: string }) {
+function Thumb({ file, label, isWide }: { file: Attachment; label: string; isWide?: boolean }) {
   const thumb = useQuery({
     queryKey: ['file-thumb', file._id],
     queryFn: () => apiBlob(`/api/files/${file._id}?thumb=1`),
@@ -25,7 +25,15 @@ function Thumb({ file, label }: { file: Attachment; label: string }) {
   return (
     <UnstyledButton onClick={open} aria-label={label}>
       {url ? (
-        <Image src={url} alt={label} w={THUMB_PX} h={THUMB_PX} fit="cover" radius="sm" />
+        <Image
+          src={url}
+          alt={label}
+          w={isWide ? THUMB_PX * 2 : THUMB_PX}
+          h={THUMB_PX}
+          fit={isWide ? 'contain' : 'cover'}
+          radius="sm"
+          bd={isWide ? '1px solid var(--mantine-color-default-border)' : undefined}
+        />
       ) : (
         <Skeleton w={THUMB_PX} h={THUMB_PX} radius="sm" animate={thumb.isPending} />
       )}
@@ -39,7 +47,7 @@ export function AttachmentThumbs({
   labelOf,
 }: {
   attachments: Attachment[];
-  /** What each image is called, when it is not a photo (a signature). */
+  /** What each image is called, when it is not a photo (a signature, shown whole and wide). */
   labelOf?: (index: number) => string;
 }) {
   const { t } = useTranslation();
@@ -58,7 +66,12 @@ export function AttachmentThumbs({
             {t('files.document', { number: index + 1 })}
           </Anchor>
         ) : (
-          <Thumb key={file._id} file={file} label={labelOf ? labelOf(index) : t('files.photo', { number: index + 1 })} />
+          <Thumb
+            key={file._id}
+            file={file}
+            label={labelOf ? labelOf(index) : t('files.photo', { number: index + 1 })}
+            isWide={labelOf !== undefined}
+          />
         ),
       )}
     </Group>
