@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema, requiredText, StoreRefSchema, TEXT_MAX } from './common';
-import { QUANTITY_MAX, quantitySchema, VALID_QUANTITY_REQUIRED } from './ledger';
+import { proofFields, QUANTITY_MAX, quantitySchema, VALID_QUANTITY_REQUIRED } from './ledger';
 
 // Requests to the warehouse and transfers between stores, with goods in transit.
 
@@ -115,6 +115,8 @@ export const TransferReceiveSchema = z.object({
     .max(LINES_MAX)
     .refine((lines) => lines.some((line) => line.received + line.damaged > 0), 'Enter what arrived.')
     .refine((lines) => new Set(lines.map((line) => line.lineId)).size === lines.length, 'Each line may appear once.'),
+  /** Photos of what arrived (the waybill, a split bag) and where: on every line the receipt writes. */
+  ...proofFields,
 });
 export type TransferReceive = z.input<typeof TransferReceiveSchema>;
 

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import QRCode from 'qrcode';
 import { ADMIN, signIn, snap, unique } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
@@ -129,8 +130,26 @@ test('the site keeper receives 38 good and 2 damaged on a phone; both stores and
   await line.getByRole('textbox', { name: 'Damaged' }).fill('2');
   await expect(line.getByRole('textbox', { name: 'Received' })).toHaveValue('38');
   await snap(page, 'transfer-receive-390');
+  // A photo of the split bags: this browser has no camera, so the keeper chooses a picture.
+  await page.getByRole('button', { name: 'Add photo' }).click();
+  const camera = page.getByRole('dialog', { name: 'Add photo' });
+  await expect(camera.getByRole('alert')).toContainText('choose a picture instead');
+  await camera
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'bags.png', mimeType: 'image/png', buffer: await QRCode.toBuffer('two bags split', { width: 300 }) });
+  await expect(camera).toBeHidden();
+  await expect(page.getByRole('img', { name: 'Photo 1' })).toBeVisible();
   await page.getByRole('button', { name: 'Record receipt' }).click();
   await expect(page.getByRole('status')).toHaveText('Receipt recorded.');
+  const { token } = await (await page.request.post('/auth/login', { data: keeper })).json();
+  const ledger = await (await page.request.get('/api/movements', { headers: { authorization: `Bearer ${token}` } })).json();
+  const proof = (ledger.movements as { kind: string; itemName: string; attachments: { type: string }[] }[])
+    .filter((line) => line.itemName === cement && ['store_transfer_in', 'damage'].includes(line.kind))
+    .map((line) => [line.kind, line.attachments.map((file) => file.type)]);
+  expect(proof.sort()).toEqual([
+    ['damage', ['image/jpeg']],
+    ['store_transfer_in', ['image/jpeg']],
+  ]);
   await expect(page.getByText('Received with discrepancy')).toBeVisible();
   await expect(page.getByRole('list', { name: 'History' }).getByRole('listitem')).toHaveCount(3);
   await snap(page, 'transfer-page-390');

@@ -201,6 +201,35 @@ describe('attachments on ledger lines', () => {
     expect([proofOf('checkout'), proofOf('checkin'), proofOf('damaged_return')]).toEqual([[handedOver], [cameBack], [cameBack]]);
   });
 
+  it('attaches photos of what arrived to the lines a transfer receipt writes, in the receiving store', async () => {
+    const site = await createStore(t.app, staff.admin.token);
+    const siteKeeper = await createUser(t.app, staff.admin.token, { role: 'user', storeId: site._id });
+    const lime = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 20 });
+    const created = await post('/api/transfers', staff.admin.token, {
+      fromStoreId: staff.store._id,
+      toStoreId: site._id,
+      lines: [{ materialId: lime._id, quantity: 6 }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const transferId = created.json().transfer._id as string;
+    expect((await post(`/api/transfers/${transferId}/dispatch`, staff.admin.token, {})).statusCode).toBe(200);
+    const lineId = created.json().transfer.lines[0]._id as string;
+    const waybill = await newFile(siteKeeper.token);
+    const received = await post(`/api/transfers/${transferId}/receive`, siteKeeper.token, {
+      lines: [{ lineId, received: 5, damaged: 1 }],
+      attachments: [waybill],
+    });
+    expect(received.statusCode, received.body).toBe(200);
+    const arrived = await t.app.inject({ method: 'GET', url: '/api/movements', headers: bearer(siteKeeper.token) });
+    const lines = arrived.json().movements as { kind: string; attachments: { _id: string }[] }[];
+    expect(lines.map((line) => [line.kind, line.attachments.map((file) => file._id)]).sort()).toEqual([
+      ['damage', [waybill]],
+      ['store_transfer_in', [waybill]],
+    ]);
+    // The sending store's keeper does not see the receiving store's proof.
+    expect((await t.app.inject({ method: 'GET', url: `/api/files/${waybill}`, headers: bearer(staff.keeper.token) })).statusCode).toBe(404);
+  });
+
   it('attaches once when the same issue is sent twice under one key', async () => {
     const gravel = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 30 });
     const file = await newFile(staff.keeper.token);

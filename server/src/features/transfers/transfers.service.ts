@@ -247,13 +247,22 @@ async function receiveTransferIn(tx: DbOrTx, auth: AuthContext, id: string, body
         quantity: received + damaged,
         reason: `${reference} from ${row.from_store_name}`,
         idempotencyKey: key,
+        attachments: body.attachments,
+        location: body.location,
       },
       refusals,
     );
     if (damaged > 0) {
       await recordMovementOrRefuse(
         tx,
-        { ...common, kind: 'damage', quantity: damaged, reason: `Damaged in transit (${reference})` },
+        {
+          ...common,
+          kind: 'damage',
+          quantity: damaged,
+          reason: `Damaged in transit (${reference})`,
+          attachments: body.attachments,
+          location: body.location,
+        },
         refusals,
       );
     }

@@ -38,11 +38,20 @@ function TakenPhoto({ photo, label, onRemove }: { photo: Blob; label: string; on
  * The photos of an entry: "Add photo" opens the camera (or lets the keeper choose a picture); each is
  * kept on the phone with the entry and follows it to the server, so no signal is needed to take one.
  */
-export function PhotoField({ photos, onChange }: { photos: Blob[]; onChange: (photos: Blob[]) => void }) {
+export function PhotoField({
+  photos,
+  onChange,
+  description,
+}: {
+  photos: Blob[];
+  onChange: (photos: Blob[]) => void;
+  /** How the photos travel, when not in the outbox with their entry. */
+  description?: string;
+}) {
   const { t } = useTranslation();
   const [isCameraOpen, setCameraOpen] = useState(false);
   return (
-    <Input.Wrapper label={t('files.photos')} description={t('files.photosKept')}>
+    <Input.Wrapper label={t('files.photos')} description={description ?? t('files.photosKept')}>
       <Group gap="sm" mt={4} align="center">
         {photos.map((photo, index) => (
           <TakenPhoto

@@ -8,6 +8,7 @@ import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { parsePayload } from '../../../lib/validation';
+import { PhotoField, uploadFileOf } from '../../files';
 import { useTransferAction } from '../api/transfers';
 
 /**
@@ -27,6 +28,7 @@ function ReceiptForm({ transfer, onDone }: { transfer: Transfer; onDone: (messag
   const open = transfer.lines.filter((line) => line.inTransit > 0);
   const [counts, setCounts] = useState<Record<string, ArrivalCount>>({});
   const [error, setError] = useState<string | null>(null);
+  const [photos, setPhotos] = useState<Blob[]>([]);
   const { t } = useTranslation();
 
   // A changed count is a new receipt: it gets a new intent.
@@ -50,7 +52,10 @@ function ReceiptForm({ transfer, onDone }: { transfer: Transfer; onDone: (messag
     const parsed = parsePayload(TransferReceiveSchema, { lines: arrived });
     if ('problem' in parsed) return setError(parsed.problem);
     try {
-      const answer = await act.mutateAsync({ id: transfer._id, action: 'receive', body: parsed.data, key: intent.key });
+      // The same photos are the same files: a retry of this receipt sends the same body under its key.
+      const attachments = await Promise.all(photos.map((photo, index) => uploadFileOf(photo, `photo-${index + 1}.jpg`)));
+      const body = attachments.length > 0 ? { ...parsed.data, attachments } : parsed.data;
+      const answer = await act.mutateAsync({ id: transfer._id, action: 'receive', body, key: intent.key });
       intent.renew();
       onDone(answer.message);
     } catch (caught) {
@@ -74,6 +79,14 @@ function ReceiptForm({ transfer, onDone }: { transfer: Transfer; onDone: (messag
           maxOf={(line) => line.inTransit}
           counts={counts}
           onChange={set}
+        />
+        <PhotoField
+          photos={photos}
+          onChange={(next) => {
+            setPhotos(next);
+            intent.renew();
+          }}
+          description={t('files.photosSentWith')}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={act.isPending} fullWidth>
