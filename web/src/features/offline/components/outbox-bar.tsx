@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Group, Paper, Text } from '@mantine/core';
-import { IconCloudOff, IconRefresh } from '@tabler/icons-react';
+import { IconCamera, IconCloudOff, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { i18n } from '../../../i18n/i18n';
@@ -48,9 +48,17 @@ export function OutboxBar() {
             </Text>
           )}
           {photos > 0 && (
-            <Text size="sm" fw={600} truncate>
-              {t('outbox.photosWaiting', { count: photos })}
-            </Text>
+            // A camera and a number: beside "3 waiting to sync" and "Offline" it still fits a phone's width.
+            <Badge
+              variant="light"
+              color="gray.8"
+              leftSection={<IconCamera size={12} />}
+              aria-label={t('outbox.photosWaiting', { count: photos })}
+              title={t('outbox.photosWaiting', { count: photos })}
+              style={{ flexShrink: 0 }}
+            >
+              {photos}
+            </Badge>
           )}
           {attention > 0 && (
             <Anchor component={Link} to="/dashboard/needs-attention" size="sm" fw={600} c="red.8">
