@@ -14,6 +14,38 @@ async function pickCement(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('Add Return Material', () => {
+  it('keeps the server’s numbers when a list fetched before its answer arrives after it', async () => {
+    signInAs('user');
+    stubApi({
+      'GET /api/user/get-product': { body: [product] },
+      'POST /api/user/refund-stock': {
+        body: { message: 'Stock returned successfully', product: { ...product, availableQuantity: 9, refundQuantity: 2 } },
+      },
+    });
+    // Every list searched for by name is held until the return has been answered.
+    const stubbed = vi.mocked(fetch);
+    let answered = () => {};
+    const afterAnswer = new Promise<void>((resolve) => {
+      answered = resolve;
+    });
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (url.startsWith('/api/user/get-product') && url.includes('q=')) await afterAnswer;
+      const response = await stubbed(url, init);
+      if (url.startsWith('/api/user/refund-stock')) setTimeout(answered, 0);
+      return response;
+    });
+    renderAt('/dashboard/refundstock');
+    const user = userEvent.setup();
+    await pickCement(user);
+    await user.type(screen.getByRole('textbox', { name: 'Return Quantity' }), '2');
+    await user.click(screen.getByRole('button', { name: 'Return Stock' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Stock returned successfully');
+    // The held list arrives with the numbers from before the return: the answer's stay.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getByTestId('stock-Available')).toHaveTextContent('9');
+  });
+
   it('asks for a product, then a valid quantity, without calling the server', async () => {
     signInAs('user');
     const calls = stubApi({ 'GET /api/user/get-product': { body: [product] } });

@@ -88,6 +88,11 @@ export type MovementFormProps<T> = {
  */
 export function MovementForm<T>(props: MovementFormProps<T>) {
   const [item, setItem] = useState<T | null>(null);
+  /**
+   * The item as it stood before the server's last answer: a list fetched before that answer and arriving
+   * after it brings exactly these numbers back, and must not replace the answer's.
+   */
+  const before = useRef<string | null>(null);
   const [quantity, setQuantity] = useState<number | string>(props.defaultQuantity ?? '');
   const [reason, setReason] = useState('');
   const [photos, setPhotos] = useState<Blob[]>([]);
@@ -141,6 +146,7 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
       if (queued) await remove(intent.key);
       // The photos follow the line by the entry's id, so a weak signal never holds back the entry itself.
       if (queued?.hasPhotos) void syncNow();
+      before.current = item ? JSON.stringify(item) : null;
       setItem(answer.item);
       done(localMessage(answer.message));
     } catch (error) {
@@ -189,7 +195,16 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
     <PageCard title={props.title} narrow>
       <FormStack onSubmit={handleSubmit}>
         <Notice value={result} />
-        {props.picker(item, intent.tracking(setItem), setItem)}
+        {props.picker(
+          item,
+          intent.tracking((picked: T | null) => {
+            before.current = null;
+            setItem(picked);
+          }),
+          (fresh) => {
+            if (before.current !== JSON.stringify(fresh)) setItem(fresh);
+          },
+        )}
         {item && (
           <Card withBorder padding="sm" aria-label={t('movement.currentStock')}>
             <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs">
