@@ -248,7 +248,11 @@ test('a keeper hands a grinder to a worker with no signal, and Tools out names t
   await page.goto('/dashboard/manager-dashboard');
   await expect(page.getByRole('region', { name: 'Sync status' })).toBeHidden({ timeout: 20_000 });
   await page.getByRole('link', { name: /Tools Out/ }).click();
-  await expect(page.getByRole('listitem', { name: `1 × ${grinder} with ${mason}` })).toContainText('Due ');
+  // The bar is also hidden before the phone has read its outbox: the hand-over leaves the waiting list once its sync is answered.
+  await expect(page.getByRole('list', { name: 'Hand-overs waiting to sync' })).toBeHidden({ timeout: 20_000 });
+  await expect(
+    page.getByRole('list', { name: 'Custody records' }).getByRole('listitem', { name: `1 × ${grinder} with ${mason}` }),
+  ).toContainText('Due ');
   expect((await ledger(page.request)).filter((line) => line.endsWith(grinder))).toEqual([`checkout 1 ${grinder}`]);
 });
 
