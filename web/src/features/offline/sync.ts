@@ -94,7 +94,9 @@ async function runSync(): Promise<void> {
 async function signedOps(ops: QueuedOp[]): Promise<QueuedOp[]> {
   const signed: QueuedOp[] = [];
   for (const op of ops) {
-    const signature = 'signature' in op && op.signature ? undefined : await signatureOf(op.opId);
+    // Only a hand-over to a worker carries a signature: the others are not looked up.
+    const isUnsignedHandover = op.kind === 'tool-issue' && 'workerId' in op && op.workerId && !op.signature;
+    const signature = isUnsignedHandover ? await signatureOf(op.opId) : undefined;
     if (!signature) {
       signed.push(op);
       continue;
