@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema, requiredText, StoreRefSchema, TEXT_MAX } from './common';
+import { AttachmentSchema, attachmentsField } from './files';
 import { startingQuantitySchema } from './ledger';
 
 // Stock counts: a store's items counted while the store keeps working; each difference between the
@@ -24,7 +25,8 @@ export const CountCreateRequestSchema = z.object({
 });
 export type CountCreateRequest = z.input<typeof CountCreateRequestSchema>;
 
-export const CountLineRequestSchema = z.object({ counted: startingQuantitySchema('Counted quantity') });
+/** A counted quantity, with photos of what was found (kept with the line, and on the adjustment it posts). */
+export const CountLineRequestSchema = z.object({ counted: startingQuantitySchema('Counted quantity'), ...attachmentsField });
 export const CountLineParamsSchema = z.object({ id: IdSchema, itemId: IdSchema });
 
 export const CountPostRequestSchema = z.object({
@@ -52,6 +54,8 @@ export const CountLineSchema = z.object({
   movedSince: z.number().nullable(),
   /** Why the difference was posted, once the count is posted. */
   reason: z.string().nullable(),
+  /** Photos taken while counting the item, in the order they were added. */
+  attachments: z.array(AttachmentSchema),
 });
 export type CountLine = z.infer<typeof CountLineSchema>;
 

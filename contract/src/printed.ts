@@ -49,6 +49,18 @@ export type PrintedTexts = {
   signatureEvents: { handover: string; return: string };
   workerSignature: string;
   keeperSignature: string;
+  deliveryNoteOf: string;
+  deliveryColumns: [when: string, event: string, quantity: string, by: string, note: string];
+  transferNoteOf: string;
+  transferColumns: [item: string, unit: string, sent: string, received: string, damaged: string, writtenOff: string, inTransit: string];
+  transferDispatched: string;
+  transferNotDispatched: string;
+  /** What a ledger line on a delivery or transfer note did. */
+  lineEvents: { received: string; takenBack: string; dispatched: string; damaged: string };
+  /** Under a photo: the line it is on, when, and who recorded it. */
+  photoOf: string;
+  senderSignature: string;
+  receiverSignature: string;
 };
 
 export const PRINTED_TEXTS: Record<Language, PrintedTexts> = {
@@ -93,6 +105,16 @@ export const PRINTED_TEXTS: Record<Language, PrintedTexts> = {
     signatureEvents: { handover: 'hand-over', return: 'return' },
     workerSignature: 'Worker',
     keeperSignature: 'Store keeper',
+    deliveryNoteOf: 'Delivery note - {material} from {supplier}',
+    deliveryColumns: ['When', 'Event', 'Quantity', 'By', 'Note'],
+    transferNoteOf: 'Transfer {reference} - {from} to {to}',
+    transferColumns: ['Item', 'Unit', 'Sent', 'Received', 'Damaged', 'Written off', 'In transit'],
+    transferDispatched: 'Dispatched {when} by {by}',
+    transferNotDispatched: 'Not dispatched yet',
+    lineEvents: { received: 'Received', takenBack: 'Taken back', dispatched: 'Dispatched', damaged: 'Damaged on arrival' },
+    photoOf: '{event}, {when}, {by}',
+    senderSignature: 'Sent by',
+    receiverSignature: 'Received by',
     orderMail: {
       subject: 'Purchase order {number}',
       text: 'Hello {supplier},\n\nPlease find attached our purchase order {number}, to be delivered to {store}.\n\nThank you.\n',
@@ -165,6 +187,16 @@ export const PRINTED_TEXTS: Record<Language, PrintedTexts> = {
     signatureEvents: { handover: 'entrega', return: 'devolución' },
     workerSignature: 'Trabajador',
     keeperSignature: 'Almacenero',
+    deliveryNoteOf: 'Albarán - {material} de {supplier}',
+    deliveryColumns: ['Cuándo', 'Hecho', 'Cantidad', 'Por', 'Nota'],
+    transferNoteOf: 'Traspaso {reference} - de {from} a {to}',
+    transferColumns: ['Artículo', 'Unidad', 'Enviado', 'Recibido', 'Dañado', 'Dado de baja', 'En tránsito'],
+    transferDispatched: 'Enviado {when} por {by}',
+    transferNotDispatched: 'Aún no enviado',
+    lineEvents: { received: 'Recibido', takenBack: 'Retirado', dispatched: 'Enviado', damaged: 'Dañado al llegar' },
+    photoOf: '{event}, {when}, {by}',
+    senderSignature: 'Enviado por',
+    receiverSignature: 'Recibido por',
     orderMail: {
       subject: 'Orden de compra {number}',
       text: 'Hola {supplier}:\n\nAdjuntamos nuestra orden de compra {number}, para entregar en {store}.\n\nGracias.\n',
@@ -232,6 +264,16 @@ export const PRINTED_TEXTS: Record<Language, PrintedTexts> = {
     signatureEvents: { handover: 'remise', return: 'retour' },
     workerSignature: 'Ouvrier',
     keeperSignature: 'Magasinier',
+    deliveryNoteOf: 'Bon de livraison - {material} de {supplier}',
+    deliveryColumns: ['Quand', 'Événement', 'Quantité', 'Par', 'Note'],
+    transferNoteOf: 'Transfert {reference} - de {from} à {to}',
+    transferColumns: ['Article', 'Unité', 'Envoyé', 'Reçu', 'Endommagé', 'Passé en perte', 'En transit'],
+    transferDispatched: 'Expédié le {when} par {by}',
+    transferNotDispatched: 'Pas encore expédié',
+    lineEvents: { received: 'Reçu', takenBack: 'Repris', dispatched: 'Expédié', damaged: 'Endommagé à l’arrivée' },
+    photoOf: '{event}, {when}, {by}',
+    senderSignature: 'Envoyé par',
+    receiverSignature: 'Reçu par',
     orderMail: {
       subject: 'Bon de commande {number}',
       text: 'Bonjour {supplier},\n\nVeuillez trouver ci-joint notre bon de commande {number}, à livrer à {store}.\n\nMerci.\n',
@@ -299,6 +341,16 @@ export const PRINTED_TEXTS: Record<Language, PrintedTexts> = {
     signatureEvents: { handover: 'सौंपना', return: 'वापसी' },
     workerSignature: 'कामगार',
     keeperSignature: 'स्टोर कीपर',
+    deliveryNoteOf: 'डिलीवरी नोट - {material}, {supplier} से',
+    deliveryColumns: ['कब', 'घटना', 'मात्रा', 'द्वारा', 'टिप्पणी'],
+    transferNoteOf: 'ट्रांसफर {reference} - {from} से {to}',
+    transferColumns: ['वस्तु', 'इकाई', 'भेजा', 'प्राप्त', 'क्षतिग्रस्त', 'बट्टे खाते', 'रास्ते में'],
+    transferDispatched: '{when} को {by} द्वारा भेजा गया',
+    transferNotDispatched: 'अभी भेजा नहीं गया',
+    lineEvents: { received: 'प्राप्त', takenBack: 'वापस लिया', dispatched: 'भेजा गया', damaged: 'पहुँचने पर क्षतिग्रस्त' },
+    photoOf: '{event}, {when}, {by}',
+    senderSignature: 'भेजने वाला',
+    receiverSignature: 'प्राप्त करने वाला',
     orderMail: {
       subject: 'क्रय आदेश {number}',
       text: 'नमस्ते {supplier},\n\nकृपया संलग्न क्रय आदेश {number} देखें, जिसकी डिलीवरी {store} पर करनी है।\n\nधन्यवाद।\n',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, optionalText, PageQuerySchema, requiredText, StoreRefSchema, TEXT_MAX } from './common';
-import { CalendarDateSchema, QUANTITY_MAX } from './ledger';
+import { CalendarDateSchema, proofFields, QUANTITY_MAX } from './ledger';
 import { MoneySchema, UnitCostAnswerSchema, UnitCostSchema } from './money';
 
 // Orders to suppliers, and what arrives against them.
@@ -57,6 +57,8 @@ export const PurchaseReceiptRequestSchema = z.object({
     .max(ORDER_LINES_MAX)
     .refine((lines) => lines.some((line) => line.received + line.damaged > 0), 'Enter what arrived.')
     .refine((lines) => new Set(lines.map((line) => line.lineId)).size === lines.length, 'Each line may appear once.'),
+  /** Photos of what arrived (the delivery note, a split bag) and where: on every line the receipt writes. */
+  ...proofFields,
 });
 export type PurchaseReceiptRequest = z.input<typeof PurchaseReceiptRequestSchema>;
 
@@ -104,6 +106,8 @@ export const PurchaseOrderSchema = z.object({
 export type PurchaseOrder = z.infer<typeof PurchaseOrderSchema>;
 export const PurchaseOrderResponseSchema = z.object({ message: z.string(), purchaseOrder: PurchaseOrderSchema });
 export type PurchaseOrderResponse = z.infer<typeof PurchaseOrderResponseSchema>;
+/** A receipt's answer: the order as it now stands, and the receipt this call recorded. */
+export const PurchaseReceiptResponseSchema = PurchaseOrderResponseSchema.extend({ receiptId: z.string() });
 export const PurchaseOrderListResponseSchema = z.object({ purchaseOrders: z.array(PurchaseOrderSchema), total: z.number() });
 export type PurchaseOrderListResponse = z.infer<typeof PurchaseOrderListResponseSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema, requiredText, StoreRefSchema, TEXT_MAX } from './common';
+import { AttachmentSchema } from './files';
 import { proofFields, QUANTITY_MAX, quantitySchema, VALID_QUANTITY_REQUIRED } from './ledger';
 
 // Requests to the warehouse and transfers between stores, with goods in transit.
@@ -107,6 +108,10 @@ export const TransferQuerySchema = PageQuerySchema.extend({
   open: z.enum(['in_transit', 'written_off']).optional(),
 });
 
+/** Photos of what leaves (the loaded truck, the waybill) and where: on every line the dispatch writes. */
+export const TransferDispatchSchema = z.object({ ...proofFields });
+export type TransferDispatch = z.input<typeof TransferDispatchSchema>;
+
 const quantity = z.number().int().min(0).max(QUANTITY_MAX);
 export const TransferReceiveSchema = z.object({
   lines: z
@@ -204,6 +209,8 @@ export const TransferDetailResponseSchema = z.object({
       at: z.string(),
       actor: z.string().nullable(),
       reason: z.string().nullable(),
+      /** Photos on the line: of what left at the dispatch, of what arrived at a receipt. */
+      attachments: z.array(AttachmentSchema),
     }),
   ),
 });

@@ -235,12 +235,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(materialsRoutes);
   await app.register(stockRoutes);
   await app.register(toolsRoutes);
-  await app.register(deliveriesRoutes);
+  await app.register(deliveriesRoutes, { filesDir: options.filesDir });
   await app.register(movementsRoutes);
   await app.register(countsRoutes);
   await app.register(custodyRoutes, { filesDir: options.filesDir });
   await app.register(replenishmentRoutes);
-  await app.register(transfersRoutes);
+  await app.register(transfersRoutes, { filesDir: options.filesDir });
   await app.register(syncRoutes);
   await app.register(labelsRoutes);
   await app.register(reportsRoutes);

@@ -49,6 +49,7 @@ export const BACKUP_TABLES = [
   'movement_attachments',
   'movement_locations',
   'custody_signatures',
+  'count_line_attachments',
   'supplier_returns',
   'supplier_return_lines',
   'sync_ops',

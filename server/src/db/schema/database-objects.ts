@@ -40,6 +40,9 @@ export const TRIGGERS: Record<string, string> = {
     'CREATE TRIGGER movement_attachments_no_update_or_delete BEFORE DELETE OR UPDATE ON public.movement_attachments FOR EACH ROW EXECUTE FUNCTION movements_append_only()',
   custody_signatures_no_update_or_delete:
     'CREATE TRIGGER custody_signatures_no_update_or_delete BEFORE DELETE OR UPDATE ON public.custody_signatures FOR EACH ROW EXECUTE FUNCTION movements_append_only()',
+  // 0050: a photo taken while counting stays with its count line.
+  count_line_attachments_no_update_or_delete:
+    'CREATE TRIGGER count_line_attachments_no_update_or_delete BEFORE DELETE OR UPDATE ON public.count_line_attachments FOR EACH ROW EXECUTE FUNCTION movements_append_only()',
   movement_locations_no_update_or_delete:
     'CREATE TRIGGER movement_locations_no_update_or_delete BEFORE DELETE OR UPDATE ON public.movement_locations FOR EACH ROW EXECUTE FUNCTION movements_append_only()',
   audit_events_no_update_or_delete:

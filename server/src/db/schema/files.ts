@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { stockCounts } from './counts';
 import { custody, workers } from './custody';
 import { movementKeys } from './ledger';
 import { stores } from './stores';
@@ -136,4 +137,29 @@ export const custodySignatures = pgTable(
     check('custody_signatures_event_check', sql`${t.event} in ('handover', 'return')`),
     index('custody_signatures_custody_idx').on(t.custodyId, t.signedAt),
   ],
+);
+
+/**
+ * A photo taken while counting an item (the shelf as it was found), kept with the count line and
+ * never removed; the adjustment the line posts carries it too.
+ */
+export const countLineAttachments = pgTable(
+  'count_line_attachments',
+  {
+    countId: uuid('count_id')
+      .notNull()
+      .references(() => stockCounts.id),
+    itemId: uuid('item_id').notNull(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id),
+    /** The order the line shows its files in: as they were attached. */
+    position: integer('position').notNull(),
+    attachedBy: uuid('attached_by').references(() => users.id),
+    attachedAt: timestamp('attached_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.countId, t.itemId, t.fileId] }), index('count_line_attachments_file_idx').on(t.fileId, t.storeId)],
 );

@@ -38,6 +38,7 @@ export function presentCountLine(row: CountLineRow, isBlind: boolean): CountLine
     difference: isBlind ? null : difference,
     countedAt: isoOrNull(row.counted_at),
     countedBy: person(row.counted_by, row.counted_by_name),
+    attachments: row.attachments,
     movementsSince: isBlind ? 0 : row.movements_since,
     movedSince: isBlind ? null : row.moved_since,
     reason: row.reason,

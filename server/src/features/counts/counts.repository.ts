@@ -1,3 +1,4 @@
+import type { FileType } from '@stockyard/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { materials, stockCountLines, stockCounts } from '../../db/schema';
@@ -25,6 +26,7 @@ export type CountLineRow = Pick<RowOf<typeof stockCountLines>, 'item_id' | 'coun
   movements_since: number;
   moved_since: number | null;
   reason: string | null;
+  attachments: { _id: string; type: FileType }[];
 };
 
 function countSelect(where: SQL): SQL {
@@ -105,7 +107,10 @@ export async function findCountLines(db: DbOrTx, countId: string, itemKind: Item
                  - coalesce((select sum(${counterEffect('available_quantity', 'mv')}) from movements mv
                              where mv.item_id = l.item_id and mv.count_id = l.count_id), 0)::int
                end as moved_since,
-               (select mv.reason from movements mv where mv.item_id = l.item_id and mv.count_id = l.count_id limit 1) as reason
+               (select mv.reason from movements mv where mv.item_id = l.item_id and mv.count_id = l.count_id limit 1) as reason,
+               (select coalesce(json_agg(json_build_object('_id', f.id, 'type', f.type) order by a.position), '[]'::json)
+                from count_line_attachments a join files f on f.id = a.file_id
+                where a.count_id = l.count_id and a.item_id = l.item_id) as attachments
         from stock_count_lines l
         join ${TABLES[itemKind]} i on i.id = l.item_id
         left join users u on u.id = l.counted_by
@@ -161,4 +166,36 @@ export async function changeCountStatus(
     await tx.execute(sql`update stock_count_lines set is_open = false where count_id = ${input.countId}`);
   }
   return rows.length > 0;
+}
+
+/**
+ * Adds photos to a count line, at most `max` on the line, in one statement: a file already on the line
+ * is not added twice. Null when they would not fit.
+ */
+export async function addCountLineAttachments(
+  tx: DbOrTx,
+  input: { countId: string; itemId: string; storeId: string; fileIds: string[]; actorId: string; max: number },
+): Promise<{ added: number } | null> {
+  const line = sql`a.count_id = ${input.countId} and a.item_id = ${input.itemId}`;
+  const [row] = await queryRows<{ added: number; fits: boolean }>(
+    tx,
+    sql`with wanted as (
+          select w.file_id, w.ordinal from (values ${sql.join(
+            input.fileIds.map((id, index) => sql`(${id}::uuid, ${index + 1}::int)`),
+            sql`, `,
+          )}) as w(file_id, ordinal)
+          where not exists (select 1 from count_line_attachments a where ${line} and a.file_id = w.file_id)
+        ), fits as (
+          select (select count(*) from count_line_attachments a where ${line}) + (select count(*) from wanted) <= ${input.max} as ok
+        ), added as (
+          insert into count_line_attachments (count_id, item_id, file_id, store_id, position, attached_by)
+          select ${input.countId}, ${input.itemId}, file_id, ${input.storeId},
+                 (select coalesce(max(position), 0) from count_line_attachments a where ${line}) + row_number() over (order by ordinal),
+                 ${input.actorId}
+          from wanted where (select ok from fits)
+          returning file_id
+        )
+        select (select count(*)::int from added) as added, (select ok from fits) as fits`,
+  );
+  return row?.fits ? { added: row.added } : null;
 }

@@ -71,7 +71,7 @@ const countsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const line = { countId: request.params.id, itemId: request.params.itemId, counted: request.body.counted };
+      const line = { countId: request.params.id, itemId: request.params.itemId, ...request.body };
       return sendAnswer(reply, await enterCountLine(app.db, authOf(request), line, requestKeyOf(request)));
     },
   );

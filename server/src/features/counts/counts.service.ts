@@ -1,4 +1,6 @@
 import {
+  ATTACHMENTS_MAX,
+  ATTACHMENTS_TOO_MANY,
   COUNT_ALREADY_CLOSED,
   COUNT_BEYOND_TOLERANCE,
   COUNT_CANCELLED,
@@ -27,10 +29,12 @@ import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 
+import { assertAttachable } from '../files/files.service';
 import { recordMovementOrRefuse } from '../movements/movements.service';
 import { resolveTargetStore } from '../stores/stores.service';
 import { presentCount, presentCountLine, presentCountSummary } from './counts.presenter';
 import {
+  addCountLineAttachments,
   type CountLineRow,
   type CountRow,
   changeCountStatus,
@@ -119,10 +123,10 @@ async function startCountIn(
 export function enterCountLine(
   db: Db,
   auth: AuthContext,
-  line: { countId: string; itemId: string; counted: number },
+  line: { countId: string; itemId: string; counted: number; attachments?: string[] },
   requestKey?: RequestKey,
 ) {
-  const { countId, itemId, counted } = line;
+  const { countId, itemId, counted, attachments } = line;
   return runIdempotent(db, requestKey, async (tx) => {
     const count = await mustFindCount(tx, auth, countId);
     if (count.status !== 'counting') throw new AppError('conflict', COUNT_NOT_COUNTING);
@@ -138,11 +142,23 @@ export function enterCountLine(
       const again = await mustFindCount(tx, auth, countId);
       throw again.status === 'counting' ? new AppError('not_found', COUNT_ITEM_NOT_IN_COUNT) : new AppError('conflict', COUNT_NOT_COUNTING);
     }
+    if (attachments?.length) await attachToCountLine(tx, auth, { countId, itemId, storeId: count.store_id, fileIds: attachments });
     // Only the entered line: a phone saves one line at a time, and a count may hold thousands.
     const [entered] = await findCountLines(tx, countId, count.item_kind, itemId);
     if (!entered) throw new AppError('not_found', COUNT_ITEM_NOT_IN_COUNT);
     return { status: 200 as const, body: { message: COUNT_LINE_ENTERED, line: presentCountLine(entered, isBlindFor(auth, count)) } };
   });
+}
+
+/** Adds photos of what was found to a line being counted: files the keeper may attach, at most 10 on a line. */
+async function attachToCountLine(
+  tx: DbOrTx,
+  auth: AuthContext,
+  line: { countId: string; itemId: string; storeId: string; fileIds: string[] },
+) {
+  await assertAttachable(tx, { userId: auth.userId, storeIds: storeScopeOf(auth) }, line.fileIds);
+  const result = await addCountLineAttachments(tx, { ...line, actorId: auth.userId, max: ATTACHMENTS_MAX });
+  if (!result) throw new AppError('conflict', ATTACHMENTS_TOO_MANY);
 }
 
 /** Ends counting, idempotently: the count waits for review and posting; a repeat of the request answers the first. */
@@ -195,6 +211,7 @@ async function postCountIn(tx: DbOrTx, auth: AuthContext, countId: string, reaso
         actorId: auth.userId,
         reason: reasons[line.item_id]?.trim(),
         countId,
+        attachments: line.attachments.map((file) => file._id),
       },
       {
         notFound: count.item_kind === 'material' ? MATERIAL_NOT_FOUND : TOOL_NOT_FOUND,

@@ -83,3 +83,26 @@ export async function updateDeliveryRow(db: DbOrTx, id: string, values: Delivery
 export async function markDeliveryDeleted(db: DbOrTx, id: string): Promise<void> {
   await db.execute(sql`update deliveries set deleted_at = now() where id = ${id}`);
 }
+
+export type DeliveryLineRow = {
+  id: string;
+  quantity: number;
+  occurred_at: string | Date;
+  actor_name: string | null;
+  reason: string | null;
+  unit: string;
+};
+
+/** The ledger lines a delivery wrote (its receipt, and any correction of it), in the order they happened. */
+export function findDeliveryLines(db: DbOrTx, deliveryId: string): Promise<DeliveryLineRow[]> {
+  return queryRows<DeliveryLineRow>(
+    db,
+    sql`select mv.id, mv.quantity, mv.occurred_at, u.name as actor_name, mv.reason, m.unit
+        from deliveries d
+        join movements mv on mv.store_id = d.store_id and mv.item_id = d.material_id and mv.delivery_id = d.id and mv.kind = 'delivery'
+        join materials m on m.id = d.material_id
+        left join users u on u.id = mv.actor_id
+        where d.id = ${deliveryId}
+        order by mv.occurred_at, mv.recorded_at, mv.id`,
+  );
+}

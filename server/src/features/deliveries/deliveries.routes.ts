@@ -14,11 +14,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
 import { registerCsvExport } from '../../lib/csv-export';
-import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
+import { ByIdParamsSchema, errorResponses, fileResponses, printedTextsOf, sendFile, withTotal } from '../../lib/http';
+import { tablePdfStream } from '../../lib/pdf/pdf-threads';
 import { requestKeyOf, sendAnswer } from '../../lib/request-key';
+import { userNameOf } from '../users/users.service';
 import { DELIVERY_COLUMNS } from './deliveries.csv';
 import { asInventoryEntry, asSupply, type DeliveryRecord } from './deliveries.presenter';
-import { createDelivery, type DeliveryInput, deleteDelivery, listDeliveries, updateDelivery } from './deliveries.service';
+import { createDelivery, type DeliveryInput, deleteDelivery, deliveryNote, listDeliveries, updateDelivery } from './deliveries.service';
 
 const tags = ['deliveries'];
 
@@ -53,7 +55,8 @@ const flavours = [
   },
 ] as const;
 
-const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Where files are kept when not in the database, for the photos a delivery note prints. */
+const deliveriesRoutes: FastifyPluginAsyncZod<{ filesDir?: string }> = async (app, options) => {
   const read = { onRequest: authorize('deliveries:read') };
   const write = { onRequest: authorize('deliveries:write') };
   const contextOf = (request: Parameters<typeof authOf>[0]) => ({
@@ -113,6 +116,21 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  app.get(
+    '/api/supply/:id/pdf',
+    { ...read, schema: { tags, params: ByIdParamsSchema, response: fileResponses('pdf') } },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const generated = { at: new Date(), by: await userNameOf(app.db, auth.userId), timeZone: app.timeZone };
+      const { name, pdf } = await deliveryNote(app.db, auth, request.params.id, {
+        generated,
+        texts: printedTextsOf(request),
+        files: { dir: options.filesDir },
+      });
+      return sendFile(reply, { name, type: 'application/pdf', body: tablePdfStream(pdf) });
+    },
+  );
 
   app.delete(
     '/api/delete-inventory/:id',

@@ -2,25 +2,32 @@ import {
   DELIVERY_NOT_FOUND,
   DELIVERY_WOULD_GO_NEGATIVE,
   deliveryFromOrder,
+  fillPrinted,
   INVENTORY_ENTRY_DELETED,
   type ListQuery,
   type Location,
   MATERIAL_NOT_FOUND,
+  type PrintedTexts,
   purchaseOrderNumber,
 } from '@stockyard/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { occurredOn } from '../../db/sql';
 import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
+import { dateTimeIn } from '../../lib/calendar';
 import { AppError } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { assertDayAllowed } from '../../lib/movement-day';
+import type { TablePdf } from '../../lib/pdf/table-pdf';
 import { recordAudit } from '../audit/audit.service';
+import type { FileStore } from '../files/files.service';
+import { printedPhotosOf } from '../files/printed-photos';
 import { storeOfMaterial } from '../materials/materials.service';
 import { recordMovementOrRefuse } from '../movements/movements.service';
 import { type DeliveryRecord, presentDelivery } from './deliveries.presenter';
 import {
   type DeliveryValues,
+  findDeliveryLines,
   findDeliveryRows,
   insertDelivery,
   type LockedDelivery,
@@ -28,6 +35,7 @@ import {
   markDeliveryDeleted,
   updateDeliveryRow,
 } from './deliveries.repository';
+import { deliveryEvent, deliveryNoteFileName, deliveryNotePdf } from './delivery-note-file';
 
 export type DeliveryInput = {
   productId: string;
@@ -114,7 +122,7 @@ async function moveDeliveredStock(
   );
 }
 
-async function mustFind(tx: Tx, id: string, storeIds: string[] | null): Promise<DeliveryRecord> {
+async function mustFind(tx: DbOrTx, id: string, storeIds: string[] | null): Promise<DeliveryRecord> {
   const { rows } = await findDeliveryRows(tx, { storeIds, ids: [id] });
   if (!rows[0]) throw new AppError('not_found', DELIVERY_NOT_FOUND);
   return presentDelivery(rows[0]);
@@ -234,4 +242,26 @@ function auditDelivery(
 export async function listDeliveries(db: DbOrTx, auth: AuthContext, query: ListQuery) {
   const { rows, total } = await findDeliveryRows(db, { ...query, storeIds: storeScopeOf(auth) });
   return { deliveries: rows.map(presentDelivery), total };
+}
+
+/** A live delivery of the caller's stores as a delivery note: its ledger lines, their photos, lines to sign. */
+export async function deliveryNote(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  context: { generated: { at: Date; by: string; timeZone: string }; texts: PrintedTexts; files: FileStore },
+): Promise<{ name: string; pdf: TablePdf }> {
+  const { generated, texts } = context;
+  const delivery = await mustFind(db, id, storeScopeOf(auth));
+  const lines = await findDeliveryLines(db, id);
+  const labelled = lines.map((line) => ({
+    id: line.id,
+    label: fillPrinted(texts.photoOf, {
+      event: deliveryEvent(line, texts),
+      when: dateTimeIn(new Date(line.occurred_at), generated.timeZone),
+      by: line.actor_name ?? '',
+    }),
+  }));
+  const photos = await printedPhotosOf(db, auth, labelled, context.files);
+  return { name: deliveryNoteFileName(delivery), pdf: deliveryNotePdf(delivery, lines, photos, generated, texts) };
 }

@@ -201,7 +201,7 @@ describe('attachments on ledger lines', () => {
     expect([proofOf('checkout'), proofOf('checkin'), proofOf('damaged_return')]).toEqual([[handedOver], [cameBack], [cameBack]]);
   });
 
-  it('attaches photos of what arrived to the lines a transfer receipt writes, in the receiving store', async () => {
+  it('attaches photos of what arrived to the lines a transfer receipt writes, seen by both stores of the transfer', async () => {
     const site = await createStore(t.app, staff.admin.token);
     const siteKeeper = await createUser(t.app, staff.admin.token, { role: 'user', storeId: site._id });
     const lime = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 20 });
@@ -226,8 +226,10 @@ describe('attachments on ledger lines', () => {
       ['damage', [waybill]],
       ['store_transfer_in', [waybill]],
     ]);
-    // The sending store's keeper does not see the receiving store's proof.
-    expect((await t.app.inject({ method: 'GET', url: `/api/files/${waybill}`, headers: bearer(staff.keeper.token) })).statusCode).toBe(404);
+    // Both stores of the transfer see its proof; a third store does not.
+    const fileFor = async (token: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/files/${waybill}`, headers: bearer(token) })).statusCode;
+    expect([await fileFor(staff.keeper.token), await fileFor(elsewhere.token)]).toEqual([200, 404]);
   });
 
   it('attaches once when the same issue is sent twice under one key', async () => {

@@ -26,10 +26,20 @@ export async function noteUploader(db: DbOrTx, fileId: string, userId: string): 
   await db.execute(sql`insert into file_uploads (file_id, user_id) values (${fileId}, ${userId}) on conflict do nothing`);
 }
 
-/** Whether a person may see a file: they uploaded it, or it is attached to a ledger line of one of their stores. */
+/**
+ * Whether a person may see a file: they uploaded it, or it is attached to a ledger line, count line or
+ * custody record of one of their stores, or to a line of a transfer from or to one of them.
+ */
 function visibleTo(reader: { userId: string; storeIds: string[] | null }): SQL {
   return sql`(exists (select 1 from file_uploads u where u.file_id = f.id and u.user_id = ${reader.userId})
               or exists (select 1 from movement_attachments ma where ma.file_id = f.id and ${storeFilter(reader.storeIds, sql`ma.store_id`)})
+              or exists (select 1 from count_line_attachments ca where ca.file_id = f.id and ${storeFilter(reader.storeIds, sql`ca.store_id`)})
+              or exists (select 1 from movement_attachments ma
+                         join movements mv on mv.id = ma.movement_id
+                         join transfer_lines tl on tl.id = mv.transfer_line_id
+                         join transfers tr on tr.id = tl.transfer_id
+                         where ma.file_id = f.id
+                           and (${storeFilter(reader.storeIds, sql`tr.from_store_id`)} or ${storeFilter(reader.storeIds, sql`tr.to_store_id`)}))
               or exists (select 1 from custody_signatures cs join custody c on c.id = cs.custody_id
                          where cs.file_id = f.id and ${storeFilter(reader.storeIds, sql`c.store_id`)}))`;
 }
@@ -63,4 +73,19 @@ export async function findVisibleFileIds(db: DbOrTx, fileIds: string[], reader: 
 export async function findVisibleFileType(db: DbOrTx, fileId: string, reader: { userId: string; storeIds: string[] | null }) {
   const [row] = await queryRows<{ type: string }>(db, sql`select f.type from files f where f.id = ${fileId} and ${visibleTo(reader)}`);
   return row?.type;
+}
+
+/** The files on these ledger lines, line by line in the order given and each line's in the order attached. */
+export async function findLineAttachments(db: DbOrTx, movementIds: string[]) {
+  if (movementIds.length === 0) return [];
+  return queryRows<{ movement_id: string; file_id: string; type: string }>(
+    db,
+    sql`select ma.movement_id, ma.file_id, f.type
+        from movement_attachments ma join files f on f.id = ma.file_id
+        where ${uuidIn(sql`ma.movement_id`, movementIds)}
+        order by array_position(${sql`array[${sql.join(
+          movementIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}]`}, ma.movement_id), ma.position`,
+  );
 }

@@ -8,6 +8,7 @@ import {
   PurchaseOrderResponseSchema,
   PurchaseOrderSchema,
   PurchaseReceiptRequestSchema,
+  PurchaseReceiptResponseSchema,
   SupplierReturnRequestSchema,
   SupplierReturnResponseSchema,
 } from '@stockyard/contract';
@@ -125,7 +126,7 @@ const purchaseOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: ByIdParamsSchema,
         body: PurchaseReceiptRequestSchema,
-        response: { 201: PurchaseOrderResponseSchema, ...errorResponses },
+        response: { 201: PurchaseReceiptResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) =>

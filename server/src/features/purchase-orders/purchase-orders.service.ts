@@ -268,6 +268,8 @@ export async function receiveWithin(
       storeIds: [locked.store_id],
       actorId,
       occurredAt: occurredOn(input.receivedAt, context.timeZone),
+      attachments: input.attachments,
+      location: input.location,
     };
     const refusals = { notFound: MATERIAL_NOT_FOUND, refused: () => orderNotReceivable(number) };
     await recordMovementOrRefuse(
@@ -309,5 +311,5 @@ export async function receiveWithin(
     lines: input.lines,
     ...(actorId === auth.userId ? {} : { receivedBy: actorId }),
   });
-  return { receiptId, answer: { status: 201 as const, body: { message: PURCHASE_RECEIPT_RECORDED, purchaseOrder: order } } };
+  return { receiptId, answer: { status: 201 as const, body: { message: PURCHASE_RECEIPT_RECORDED, purchaseOrder: order, receiptId } } };
 }

@@ -256,24 +256,33 @@ export async function instantOfDay(db: DbOrTx, day: string, timeZone: string): P
   return new Date(row?.at ?? Date.now()).toISOString();
 }
 
-/** The ledger line a person's phone op became, once it is recorded (applied, or applied from parked). */
 /**
- * The line an entry from a phone became, by the op's id: the op's own row when it came by sync, else the
- * line a single call recorded with that id as its Idempotency-Key; and the op's state when it waits or
- * was discarded. Nothing when neither has reached the server.
+ * The ledger lines an op of the phone became: its movement, or each delivery line of the receipt it
+ * recorded (by sync, or by a single call under the op's id); with the op's state when it was synced.
  */
-export async function findOpMovementId(
+export async function findOpLines(
   db: DbOrTx,
   userId: string,
   opId: string,
-): Promise<{ movementId: string | null; state: string | null } | undefined> {
-  const [row] = await queryRows<{ movementId: string | null; state: string | null }>(
+): Promise<{ movementIds: string[]; state: string | null } | undefined> {
+  const [row] = await queryRows<{ movementId: string | null; receiptId: string | null; state: string | null }>(
     db,
-    sql`select coalesce(o.movement_id, (k.response->>'movementId')::uuid) as "movementId", o.state
+    sql`select coalesce(o.movement_id, (k.response->>'movementId')::uuid) as "movementId",
+               coalesce(o.receipt_id, (k.response->>'receiptId')::uuid) as "receiptId", o.state
         from (select 1) as one
         left join sync_ops o on o.user_id = ${userId} and o.op_id = ${opId}
         left join idempotency_keys k on k.user_id = ${userId} and k.key = ${opId}::text
-        where o.id is not null or k.response->>'movementId' is not null`,
+        where o.id is not null or k.response->>'movementId' is not null or k.response->>'receiptId' is not null`,
   );
-  return row;
+  if (!row) return undefined;
+  if (!row.receiptId) return { movementIds: row.movementId ? [row.movementId] : [], state: row.state };
+  const lines = await queryRows<{ id: string }>(
+    db,
+    sql`select mv.id from purchase_receipt_lines rl
+        join deliveries d on d.id = rl.delivery_id
+        join movements mv on mv.store_id = d.store_id and mv.item_id = d.material_id and mv.delivery_id = d.id and mv.kind = 'delivery'
+        where rl.receipt_id = ${row.receiptId}
+        order by mv.id`,
+  );
+  return { movementIds: lines.map((line) => line.id), state: row.state };
 }

@@ -37,7 +37,7 @@ import { addAttachmentsIn, jobRefusal, recordMovement, recordSyncedMovements, tr
 import { jobChargeOfOp, namesNoJob } from './op-job';
 import { parkOp } from './park-op';
 import { applyReceiptOp, type ReceiptOp, receiptRefOf } from './receipt-ops';
-import { findAvailable, findOpContext, findOpContexts, findOpMovementId, type OpContext } from './sync.repository';
+import { findAvailable, findOpContext, findOpContexts, findOpLines, type OpContext } from './sync.repository';
 
 import {
   type Context,
@@ -364,17 +364,20 @@ async function inLanes<T>(entries: T[], apply: (entry: T) => Promise<void>): Pro
 }
 
 /**
- * Attaches photos the phone queued with an op to the line the op became (by sync, or by a single call
+ * Attaches photos the phone queued with an op to the lines the op became (by sync, or by a single call
  * under the op's id), however late they arrive: 404 while the op has not reached the server, 409 while it
  * waits in Needs attention, and 409 with its own message once discarded, so the phone lets its photos go.
  */
 export function attachToOp(db: Db, auth: AuthContext, opId: string, fileIds: string[], requestKey?: RequestKey) {
   return runIdempotent(db, requestKey, async (tx) => {
-    const op = await findOpMovementId(tx, auth.userId, opId);
+    const op = await findOpLines(tx, auth.userId, opId);
     if (!op) throw new AppError('not_found', SYNC_OP_NOT_FOUND);
     if (op.state === 'discarded') throw new AppError('conflict', SYNC_OP_DISCARDED);
-    if (!op.movementId) throw new AppError('conflict', SYNC_OP_NOT_RECORDED);
-    const attachments = await addAttachmentsIn(tx, auth, op.movementId, fileIds, { isQueuedWithIt: true });
+    const [first, ...rest] = op.movementIds;
+    if (!first) throw new AppError('conflict', SYNC_OP_NOT_RECORDED);
+    // A receipt's photos go on each line it wrote; the answer shows the first line's.
+    const attachments = await addAttachmentsIn(tx, auth, first, fileIds, { isQueuedWithIt: true });
+    for (const movementId of rest) await addAttachmentsIn(tx, auth, movementId, fileIds, { isQueuedWithIt: true });
     return { status: 200 as const, body: { message: ATTACHMENTS_ADDED, attachments } };
   });
 }

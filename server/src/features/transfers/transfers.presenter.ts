@@ -75,5 +75,6 @@ export function presentTransferHistory(entry: TransferHistoryRow) {
     at: new Date(entry.occurred_at).toISOString(),
     actor: entry.actor_name,
     reason: entry.reason,
+    attachments: entry.attachments,
   };
 }

@@ -1,7 +1,9 @@
+import type { Attachment } from '@stockyard/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { ItemKind, materials, transferLines, transfers } from '../../db/schema';
 import { queryRows, type RowOf, uuidIn } from '../../db/sql';
+import { attachmentsOf } from '../movements/movements.repository';
 
 const TABLES: Record<ItemKind, SQL> = { material: sql`materials`, tool: sql`tools` };
 
@@ -300,13 +302,15 @@ export type TransferHistoryRow = {
   occurred_at: string | Date;
   actor_name: string | null;
   reason: string | null;
+  attachments: Attachment[];
 };
 
 /** The ledger rows of a transfer's lines: dispatches, receipts and damage on arrival, oldest first. */
 export async function findTransferHistory(db: DbOrTx, transferId: string): Promise<TransferHistoryRow[]> {
   return queryRows<TransferHistoryRow>(
     db,
-    sql`select mv.id, mv.kind, mv.quantity, l.name as item_name, s.name as store_name, mv.occurred_at, u.name as actor_name, mv.reason
+    sql`select mv.id, mv.kind, mv.quantity, l.name as item_name, s.name as store_name, mv.occurred_at, u.name as actor_name, mv.reason,
+               ${attachmentsOf(sql`mv.id`)} as attachments
         from transfer_lines l
         join movements mv on mv.transfer_line_id = l.id
         join stores s on s.id = mv.store_id

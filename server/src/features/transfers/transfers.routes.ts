@@ -7,6 +7,7 @@ import {
   StockRequestResponseSchema,
   TransferCreateSchema,
   TransferDetailResponseSchema,
+  TransferDispatchSchema,
   TransferListResponseSchema,
   TransferQuerySchema,
   TransferReceiveSchema,
@@ -15,8 +16,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
 import { registerCsvExport } from '../../lib/csv-export';
-import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
+import { ByIdParamsSchema, errorResponses, fileResponses, printedTextsOf, sendFile, withTotal } from '../../lib/http';
+import { tablePdfStream } from '../../lib/pdf/pdf-threads';
 import { requestKeyOf, sendAnswer } from '../../lib/request-key';
+import { userNameOf } from '../users/users.service';
 import { approveRequest, cancelRequest, createRequest, getRequest, listRequests, rejectRequest } from './requests.service';
 import { TRANSFER_LINE_COLUMNS, transferLineRows } from './transfers.csv';
 import {
@@ -27,9 +30,11 @@ import {
   getTransfer,
   listTransfers,
   receiveTransfer,
+  transferNote,
 } from './transfers.service';
 
-const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Where files are kept when not in the database, for the photos a transfer note prints. */
+const transfersRoutes: FastifyPluginAsyncZod<{ filesDir?: string }> = async (app, options) => {
   const read = { onRequest: authorize('movements:read') };
   const move = { onRequest: authorize('stock:move') };
   const approve = { onRequest: authorize('transfers:approve') };
@@ -132,10 +137,26 @@ const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => sendAnswer(reply, await createTransfer(app.db, authOf(request), request.body, requestKeyOf(request))),
   );
 
+  app.get(
+    '/api/transfers/:id/pdf',
+    { ...read, schema: { tags: transferTags, params: ByIdParamsSchema, response: fileResponses('pdf') } },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const generated = { at: new Date(), by: await userNameOf(app.db, auth.userId), timeZone: app.timeZone };
+      const { name, pdf } = await transferNote(app.db, auth, request.params.id, {
+        generated,
+        texts: printedTextsOf(request),
+        files: { dir: options.filesDir },
+      });
+      return sendFile(reply, { name, type: 'application/pdf', body: tablePdfStream(pdf) });
+    },
+  );
+
   app.post(
     '/api/transfers/:id/dispatch',
-    { ...move, schema: { tags: transferTags, params: ByIdParamsSchema, response: transferAnswer } },
-    async (request, reply) => sendAnswer(reply, await dispatchTransfer(app.db, authOf(request), request.params.id, requestKeyOf(request))),
+    { ...move, schema: { tags: transferTags, params: ByIdParamsSchema, body: TransferDispatchSchema.nullish(), response: transferAnswer } },
+    async (request, reply) =>
+      sendAnswer(reply, await dispatchTransfer(app.db, authOf(request), request.params.id, request.body ?? {}, requestKeyOf(request))),
   );
 
   app.post(

@@ -1,6 +1,8 @@
 import {
+  fillPrinted,
   MATERIAL_NOT_FOUND,
   notEnoughToDispatch,
+  type PrintedTexts,
   receiptTooMuch,
   TOOL_NOT_FOUND,
   TRANSFER_CANCELLED,
@@ -18,6 +20,7 @@ import {
   TRANSFER_SENDER_ONLY,
   type Transfer,
   type TransferCreate,
+  type TransferDispatch,
   type TransferQuerySchema,
   type TransferReceive,
   transferReference,
@@ -27,11 +30,16 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { ItemKind } from '../../db/schema';
 import { assertStoreVisible, canAccessStore, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
+import { dateTimeIn } from '../../lib/calendar';
 import { AppError } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
+import type { TablePdf } from '../../lib/pdf/table-pdf';
+import type { FileStore } from '../files/files.service';
+import { printedPhotosOf } from '../files/printed-photos';
 import { moveIncoming, recordMovementOrRefuse } from '../movements/movements.service';
 import { notifyStore } from '../replenishment/notifications.service';
 import { assertStoreTakesStock } from '../stores/stores.service';
+import { transferEvent, transferNoteFileName, transferNotePdf } from './transfer-note-file';
 import { inTransitOf, linesText, presentTransfer, presentTransferHistory } from './transfers.presenter';
 import {
   addReceipt,
@@ -85,6 +93,27 @@ export async function getTransfer(db: DbOrTx, auth: AuthContext, id: string) {
     transfer: await loadTransfer(db, auth, row),
     history: history.map(presentTransferHistory),
   };
+}
+
+/** A transfer of the caller's stores as a transfer note: its lines, the photos on its ledger lines, lines to sign. */
+export async function transferNote(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  context: { generated: { at: Date; by: string; timeZone: string }; texts: PrintedTexts; files: FileStore },
+): Promise<{ name: string; pdf: TablePdf }> {
+  const { generated, texts } = context;
+  const transfer = await loadTransfer(db, auth, await mustFind(db, auth, id));
+  const labelled = (await findTransferHistory(db, id)).map((line) => ({
+    id: line.id,
+    label: fillPrinted(texts.photoOf, {
+      event: transferEvent(line.kind, texts),
+      when: dateTimeIn(new Date(line.occurred_at), generated.timeZone),
+      by: line.actor_name ?? '',
+    }),
+  }));
+  const photos = await printedPhotosOf(db, auth, labelled, context.files);
+  return { name: transferNoteFileName(transfer), pdf: transferNotePdf(transfer, photos, generated, texts) };
 }
 
 export async function listTransfers(db: DbOrTx, auth: AuthContext, query: z.output<typeof TransferQuerySchema>) {
@@ -172,7 +201,7 @@ export async function createTransferIn(
  * each line leaves the sending store through the ledger statement as `transfer_out` (409 when short).
  * From then on the goods are in transit: in neither store.
  */
-async function dispatchTransferIn(tx: DbOrTx, auth: AuthContext, id: string, key?: string): Promise<Transfer> {
+async function dispatchTransferIn(tx: DbOrTx, auth: AuthContext, id: string, body: TransferDispatch, key?: string): Promise<Transfer> {
   const row = await mustFind(tx, auth, id);
   if (!canAccessStore(auth, row.from_store_id)) throw new AppError('forbidden', TRANSFER_SENDER_ONLY);
   if (!(await changeStatus(tx, id, ['draft'], 'dispatched', auth.userId))) {
@@ -192,6 +221,8 @@ async function dispatchTransferIn(tx: DbOrTx, auth: AuthContext, id: string, key
         reason,
         transferLineId: line.id,
         idempotencyKey: key,
+        attachments: body.attachments,
+        location: body.location,
       },
       {
         notFound: line.item_kind === 'material' ? MATERIAL_NOT_FOUND : TOOL_NOT_FOUND,
@@ -348,8 +379,10 @@ export function createTransfer(db: Db, auth: AuthContext, input: TransferCreate,
   );
 }
 
-export function dispatchTransfer(db: Db, auth: AuthContext, id: string, requestKey?: RequestKey) {
-  return answerTransfer(db, requestKey, { status: 200, message: TRANSFER_DISPATCHED }, (tx, key) => dispatchTransferIn(tx, auth, id, key));
+export function dispatchTransfer(db: Db, auth: AuthContext, id: string, body: TransferDispatch, requestKey?: RequestKey) {
+  return answerTransfer(db, requestKey, { status: 200, message: TRANSFER_DISPATCHED }, (tx, key) =>
+    dispatchTransferIn(tx, auth, id, body, key),
+  );
 }
 
 export function receiveTransfer(db: Db, auth: AuthContext, id: string, body: TransferReceive, requestKey?: RequestKey) {

@@ -38,7 +38,12 @@ export type TablePdf = {
   signatures?: (string | SignedLine)[];
   /** A line printed under the table on the last page. */
   note?: string;
+  /** Photos printed after the table, on pages of their own, each with what it shows under it. */
+  photos?: PrintedPhoto[];
 };
+
+/** A photo on a record (a JPEG or PNG), printed with a line saying what it shows. */
+export type PrintedPhoto = { label: string; image: Uint8Array };
 
 /** A signature drawn on a phone, printed over its line with who signed and when. */
 export type SignedLine = { label: string; image: Uint8Array };
@@ -84,6 +89,10 @@ const FOOTER_HEIGHT = 15 * MM;
 const SIGNATURE_HEIGHT = 30 * MM;
 const SIGNATURES_PER_ROW = 2;
 const TOTALS_FILL: Rgb = [220, 228, 240];
+const PHOTOS_PER_ROW = 2;
+const PHOTO_ROWS = 3;
+const PHOTO_CELL_HEIGHT = 82 * MM;
+const PHOTO_GAP = 6 * MM;
 
 type Doc = InstanceType<typeof PDFDocument>;
 type Row = { cells: string[][]; height: number; kind: 'head' | 'body' | 'totals' };
@@ -396,11 +405,28 @@ class TableWriter {
     });
   }
 
-  /** Lays the table out, then draws it page by page into the document stream. */
+  /** A page of photos: two side by side, three rows, each fitted into its cell with its label under it. */
+  #drawPhotos(photos: PrintedPhoto[]) {
+    const { doc } = this;
+    const { margin, tableTop } = this.#table.style;
+    const width = (this.#pageWidth - (margin.left + margin.right) * MM - PHOTO_GAP) / PHOTOS_PER_ROW;
+    const height = PHOTO_CELL_HEIGHT - 10 * MM;
+    photos.forEach((photo, index) => {
+      const x = margin.left * MM + (index % PHOTOS_PER_ROW) * (width + PHOTO_GAP);
+      const y = tableTop * MM + Math.floor(index / PHOTOS_PER_ROW) * PHOTO_CELL_HEIGHT;
+      doc.image(Buffer.from(photo.image), x, y, { fit: [width, height], align: 'center', valign: 'center' });
+      doc.fillColor([0, 0, 0]);
+      this.#drawText(photo.label, x, y + height + 2 * MM, width, 'left', 'sans', 8);
+    });
+  }
+
+  /** Lays the table out, then draws it page by page into the document stream, and its photos after it. */
   write() {
     const { style, title } = this.#table;
     const { doc } = this;
     const { head, pages } = this.paginate();
+    const photoPages = chunks(this.#table.photos ?? [], PHOTOS_PER_ROW * PHOTO_ROWS);
+    const pageCount = pages.length + photoPages.length;
     pages.forEach((rows, index) => {
       doc.addPage();
       if (index === 0) {
@@ -429,10 +455,19 @@ class TableWriter {
         this.#drawText(this.#table.note, style.margin.left * MM, y + 1.5 * MM, this.#pageWidth / 2, 'left', 'sans', FOOTER_SIZE);
       }
       if (index === pages.length - 1 && this.#table.signatures?.length) this.#drawSignatures(y);
-      this.#drawFooter(index + 1, pages.length);
+      this.#drawFooter(index + 1, pageCount);
+    });
+    photoPages.forEach((photos, index) => {
+      doc.addPage();
+      this.#drawPhotos(photos);
+      this.#drawFooter(pages.length + index + 1, pageCount);
     });
     doc.end();
   }
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
 }
 
 /** Starts writing the table's PDF; read the returned document as a stream. */
