@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { attachmentsOf } from '../../db/attachments-of';
 import type { DbOrTx } from '../../db/client';
 import { queryRows, storeFilter, uuidIn } from '../../db/sql';
 import { locationOf } from './locations.repository';
@@ -6,12 +7,6 @@ import type { MovementRow } from './movements.presenter';
 
 /** Where a reader of the movements feed stands: the writing transaction and id of the last row it read. */
 export type FeedPosition = { tx: string; id: string };
-
-/** A line's attachments as a JSON array of `{_id, type}`, in the order they were attached. */
-export function attachmentsOf(movementId: SQL): SQL {
-  return sql`(select coalesce(json_agg(json_build_object('_id', f.id, 'type', f.type) order by ma.position), '[]'::json)
-              from movement_attachments ma join files f on f.id = ma.file_id where ma.movement_id = ${movementId})`;
-}
 
 /** The ledger, newest first: who moved how many of what, and when; `from`/`to` are days in the app's time zone. */
 export async function findMovementRows(

@@ -1,9 +1,9 @@
 import type { Attachment } from '@stockyard/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { attachmentsOf } from '../../db/attachments-of';
 import type { DbOrTx } from '../../db/client';
 import type { ItemKind, materials, transferLines, transfers } from '../../db/schema';
 import { queryRows, type RowOf, uuidIn } from '../../db/sql';
-import { attachmentsOf } from '../movements/movements.repository';
 
 const TABLES: Record<ItemKind, SQL> = { material: sql`materials`, tool: sql`tools` };
 
