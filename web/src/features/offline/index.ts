@@ -3,6 +3,14 @@ export * from './components/item-picker';
 export * from './components/kept-at';
 export * from './components/movement-form';
 export * from './components/needs-attention-badge';
-export { discardAll, enqueue as enqueueOp, type QueuedOp, remove as removeOp, waitingOps } from './outbox';
+export {
+  discardAll,
+  enqueue as enqueueOp,
+  type QueuedOp,
+  remove as removeOp,
+  removeRefused as removeRefusedOp,
+  waitingOps,
+} from './outbox';
+export { syncNow } from './sync';
 export * from './use-kept-list';
 export * from './use-outbox';

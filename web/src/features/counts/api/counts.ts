@@ -42,11 +42,8 @@ export function useStartCount() {
 export function useEnterCount(countId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { itemId: string; counted: number }) =>
-      apiFetch<{ message: string; line: CountLine }>(`/api/counts/${countId}/lines/${input.itemId}`, {
-        method: 'PUT',
-        body: { counted: input.counted },
-      }),
+    mutationFn: ({ itemId, ...body }: { itemId: string; counted: number; attachments?: string[] }) =>
+      apiFetch<{ message: string; line: CountLine }>(`/api/counts/${countId}/lines/${itemId}`, { method: 'PUT', body }),
     onSuccess: ({ line }) => {
       queryClient.setQueryData<Count>(countKeys.one(countId), (count) => {
         if (!count) return count;

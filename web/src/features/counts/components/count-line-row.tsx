@@ -1,9 +1,10 @@
-import { Group, NumberInput, Text } from '@mantine/core';
+import { ActionIcon, Group, NumberInput, Text } from '@mantine/core';
 import type { CountLine } from '@stockyard/contract';
-import { IconCheck } from '@tabler/icons-react';
+import { IconCamera, IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/api';
+import { AttachmentThumbs, CameraDialog, uploadFileOf } from '../../files';
 import { useEnterCount } from '../api/counts';
 
 /**
@@ -14,6 +15,7 @@ export function CountLineRow({ countId, line, isBlind }: { countId: string; line
   const enter = useEnterCount(countId);
   const [value, setValue] = useState<string | number>(line.counted ?? '');
   const [error, setError] = useState<string | null>(null);
+  const [isCameraOpen, setCameraOpen] = useState(false);
   const { t } = useTranslation();
 
   async function save() {
@@ -26,6 +28,19 @@ export function CountLineRow({ countId, line, isBlind }: { countId: string; line
     try {
       setError(null);
       await enter.mutateAsync({ itemId: line.itemId, counted });
+    } catch (caught) {
+      setError(messageOf(caught, t('counts.saveFailed')));
+    }
+  }
+
+  /** A photo of the shelf as found, added to the line as counted. */
+  async function addPhoto(photo: Blob) {
+    setCameraOpen(false);
+    if (line.counted === null) return;
+    try {
+      setError(null);
+      const fileId = await uploadFileOf(photo, 'photo.jpg');
+      await enter.mutateAsync({ itemId: line.itemId, counted: line.counted, attachments: [fileId] });
     } catch (caught) {
       setError(messageOf(caught, t('counts.saveFailed')));
     }
@@ -48,10 +63,16 @@ export function CountLineRow({ countId, line, isBlind }: { countId: string; line
             {error}
           </Text>
         )}
+        <AttachmentThumbs attachments={line.attachments} />
       </div>
       <Group gap={4} wrap="nowrap">
         {line.counted !== null && !enter.isPending && value === line.counted && (
           <IconCheck size={16} color="var(--mantine-color-green-7)" aria-label={t('counts.saved')} />
+        )}
+        {line.counted !== null && (
+          <ActionIcon variant="subtle" size="lg" aria-label={t('counts.photoOf', { name: line.name })} onClick={() => setCameraOpen(true)}>
+            <IconCamera size={18} />
+          </ActionIcon>
         )}
         <NumberInput
           w={96}
@@ -68,6 +89,7 @@ export function CountLineRow({ countId, line, isBlind }: { countId: string; line
           }}
         />
       </Group>
+      <CameraDialog opened={isCameraOpen} onClose={() => setCameraOpen(false)} onTaken={(photo) => void addPhoto(photo)} />
     </Group>
   );
 }

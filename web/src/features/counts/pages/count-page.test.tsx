@@ -21,6 +21,7 @@ function line(name: string, overrides: Partial<CountLine> = {}): CountLine {
     movementsSince: 0,
     movedSince: null,
     reason: null,
+    attachments: [],
     ...overrides,
   };
 }

@@ -1,11 +1,11 @@
 import { ActionIcon, Alert, Button, Group, Modal, NumberInput, TextInput } from '@mantine/core';
 import type { Product, Supply } from '@stockyard/contract';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconFileTypePdf, IconPencil, IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../app/layouts/page-card';
 import { localMessage } from '../../../i18n/local-message';
-import { messageOf } from '../../../lib/api';
+import { apiDownload, messageOf } from '../../../lib/api';
 import { DateField } from '../../../lib/date-field';
 import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { ErrorAlert } from '../../../lib/error-alert';
@@ -14,6 +14,7 @@ import { ddmmyyyy } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { PagedTable } from '../../../lib/paged-table';
 import { UnitCostInput } from '../../../lib/unit-cost-input';
+import { PhotoField, uploadFileOf } from '../../files';
 import { materialPickerQuery } from '../../materials';
 import { ItemPicker } from '../../offline';
 import { useSaveSupply, useSupplies } from '../api/deliveries';
@@ -33,6 +34,7 @@ export function SupplyManagementPage() {
   const setDraft = intent.tracking(setDraftState);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [photos, setPhotos] = useState<Blob[]>([]);
   const { t } = useTranslation();
 
   async function handleSubmit(event: FormEvent) {
@@ -44,9 +46,13 @@ export function SupplyManagementPage() {
       return;
     }
     try {
-      const answer = await save.mutateAsync({ ...parsed.data, id: draft.id, idempotencyKey: intent.key });
+      // The same photos are the same files: a retry of this delivery sends the same body under its key.
+      const attachments = await Promise.all(photos.map((photo, index) => uploadFileOf(photo, `photo-${index + 1}.jpg`)));
+      const body = attachments.length > 0 ? { ...parsed.data, attachments } : parsed.data;
+      const answer = await save.mutateAsync({ ...body, id: draft.id, idempotencyKey: intent.key });
       setNotice(localMessage(answer.message));
       setDraft(null);
+      setPhotos([]);
     } catch (caught) {
       intent.settle(caught);
       setError(messageOf(caught, t('supplies.saveFailed')));
@@ -55,6 +61,7 @@ export function SupplyManagementPage() {
 
   function open(next: Draft) {
     setDraft(next);
+    setPhotos([]);
     setError(null);
   }
 
@@ -85,6 +92,18 @@ export function SupplyManagementPage() {
           { header: 'Quantity', render: (supply) => supply.quantity, align: 'right' },
           { header: 'Supplier', render: (supply) => supply.supplier },
           { header: 'Date Received', render: (supply) => ddmmyyyy(supply.dateReceived) },
+          {
+            header: t('supplies.note'),
+            render: (supply) => (
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('supplies.noteOf', { name: supply.productId?.name ?? t('supplies.material') })}
+                onClick={() => void apiDownload(`/api/supply/${supply._id}/pdf`, 'delivery-note.pdf')}
+              >
+                <IconFileTypePdf size={18} />
+              </ActionIcon>
+            ),
+          },
           {
             header: 'Edit',
             render: (supply) => (
@@ -140,6 +159,17 @@ export function SupplyManagementPage() {
               value={draft.dateReceived}
               onChange={(day) => setDraft({ ...draft, dateReceived: day })}
             />
+            {/* A correction writes no new proof: photos go with the delivery as it is first recorded. */}
+            {!draft.id && (
+              <PhotoField
+                photos={photos}
+                onChange={(next) => {
+                  setPhotos(next);
+                  intent.renew();
+                }}
+                description={t('files.photosSentWithDelivery')}
+              />
+            )}
             <Button type="submit" loading={save.isPending}>
               {draft.id ? t('supplies.update') : t('supplies.add')}
             </Button>

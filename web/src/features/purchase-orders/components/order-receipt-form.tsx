@@ -10,7 +10,8 @@ import { phoneToday } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { signedInUser } from '../../../lib/session';
 import { parsePayload } from '../../../lib/validation';
-import { enqueueOp, removeOp } from '../../offline';
+import { PhotoField } from '../../files';
+import { enqueueOp, removeOp, removeRefusedOp, syncNow } from '../../offline';
 import { usePurchaseOrderAction } from '../api/purchase-orders';
 
 /**
@@ -31,6 +32,7 @@ function ReceiptForm({ order, onDone }: { order: PurchaseOrder; onDone: (message
   const [counts, setCounts] = useState<Record<string, ArrivalCount>>({});
   const [deliveryNote, setDeliveryNote] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [photos, setPhotos] = useState<Blob[]>([]);
   const { t } = useTranslation();
 
   // A changed count is a new receipt: it gets a new intent.
@@ -53,33 +55,39 @@ function ReceiptForm({ order, onDone }: { order: PurchaseOrder; onDone: (message
     const parsed = parsePayload(PurchaseReceiptRequestSchema, { receivedAt: phoneToday(), deliveryNote, lines });
     if ('problem' in parsed) return setError(parsed.problem);
     const user = signedInUser();
-    // The receipt waits on the phone under its key before anything is sent: with no signal, or no answer, it is synced later.
+    // The receipt and its photos wait on the phone under its key before anything is sent: with no signal,
+    // or no answer, it is synced later, and the photos follow it by its id, so they never hold it back.
     if (user) {
-      await enqueueOp({
+      const kept = await Promise.all(photos.map(async (photo) => ({ bytes: await photo.arrayBuffer(), type: photo.type })));
+      const op = {
         ...parsed.data,
         opId: intent.key,
-        kind: 'po-receipt',
+        kind: 'po-receipt' as const,
         purchaseOrderId: order._id,
         storeId: order.store._id,
         capturedAt: new Date().toISOString(),
         userId: user.userId,
         itemName: order.number,
         unit: '',
-      });
+      };
+      await enqueueOp(op, kept);
     }
     const recordedOnPhone = () => {
       intent.renew();
+      setPhotos([]);
       onDone(t('outbox.recordedOnPhone'));
     };
     if (user && !navigator.onLine) return recordedOnPhone();
     try {
       const answer = await act.mutateAsync({ id: order._id, action: 'receipts', body: parsed.data, key: intent.key });
       if (user) await removeOp(intent.key);
+      if (user && photos.length > 0) void syncNow();
       intent.renew();
+      setPhotos([]);
       onDone(answer.message);
     } catch (caught) {
       if (user && (isConnectionLost(caught) || (caught instanceof ApiError && caught.status >= 500))) return recordedOnPhone();
-      if (user) await removeOp(intent.key);
+      if (user) await removeRefusedOp(intent.key);
       intent.settle(caught);
       setError(messageOf(caught, t('purchases.receiveFailed')));
     }
@@ -106,6 +114,13 @@ function ReceiptForm({ order, onDone }: { order: PurchaseOrder; onDone: (message
           label={t('purchases.deliveryNote')}
           value={deliveryNote}
           onChange={(event) => intent.tracking(setDeliveryNote)(event.currentTarget.value)}
+        />
+        <PhotoField
+          photos={photos}
+          onChange={(next) => {
+            setPhotos(next);
+            intent.renew();
+          }}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={act.isPending} fullWidth>

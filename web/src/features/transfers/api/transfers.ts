@@ -6,6 +6,7 @@ import type {
   StockRequestResponse,
   TransferCreate,
   TransferDetailResponse,
+  TransferDispatch,
   TransferListResponse,
   TransferReceive,
   TransferResponse,
@@ -104,14 +105,20 @@ export function useTransferAction() {
   return useStockMutation(
     (
       input: { id: string; key: string } & (
-        | { action: 'dispatch' | 'cancel' }
+        | { action: 'cancel' }
+        | { action: 'dispatch'; body?: TransferDispatch }
         | { action: 'receive'; body: TransferReceive }
         | { action: 'close'; reason: string }
       ),
     ) =>
       apiFetch<TransferResponse>(`/api/transfers/${input.id}/${input.action}`, {
         method: 'POST',
-        body: input.action === 'receive' ? input.body : input.action === 'close' ? { reason: input.reason } : undefined,
+        body:
+          input.action === 'receive' || input.action === 'dispatch'
+            ? input.body
+            : input.action === 'close'
+              ? { reason: input.reason }
+              : undefined,
         idempotencyKey: input.key,
       }),
   );

@@ -69,3 +69,34 @@ describe('a transfer received at the gate', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Receipt recorded.');
   });
 });
+
+describe('a transfer’s proof', () => {
+  it('shows the photos on each line of its history, and offers its note as a PDF', async () => {
+    signInAs('user');
+    const photo = { _id: 'f0000000-0000-4000-8000-000000000001', type: 'image/jpeg' };
+    const history = [
+      {
+        _id: 'mv1',
+        kind: 'transfer_out',
+        quantity: 40,
+        itemName: 'Cement',
+        storeName: 'Central yard',
+        at: '2026-11-23T08:30:00.000Z',
+        actor: 'Asha',
+        reason: null,
+        attachments: [photo],
+      },
+    ];
+    const calls = stubApi({
+      [`GET /api/transfers/${transfer._id}`]: { body: { message: 'OK', transfer, history } },
+      [`GET /api/files/${photo._id}`]: { body: 'jpeg bytes' },
+      [`GET /api/transfers/${transfer._id}/pdf`]: { body: 'pdf bytes' },
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:thumb'), revokeObjectURL: vi.fn() }));
+    renderAt(`/dashboard/transfers/${transfer._id}`);
+    const lines = await screen.findByRole('list', { name: 'History' });
+    expect(await within(lines).findByRole('img', { name: 'Photo 1' })).toHaveAttribute('src', 'blob:thumb');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Transfer note (PDF)' }));
+    await waitFor(() => expect(calls.some((call) => call.key === `GET /api/transfers/${transfer._id}/pdf`)).toBe(true));
+  });
+});

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { localMessage } from '../../../i18n/local-message';
-import { messageOf } from '../../../lib/api';
+import { apiDownload, messageOf } from '../../../lib/api';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { dayAndTime } from '../../../lib/format';
@@ -13,6 +13,7 @@ import { LineFigures } from '../../../lib/line-figures';
 import { ListRow } from '../../../lib/list-row';
 import { Notice, type NoticeValue } from '../../../lib/notice';
 import { type ReasonAsk, ReasonDialog } from '../../../lib/reason-dialog';
+import { AttachmentThumbs, PhotoField, uploadFileOf } from '../../files';
 import { useTransfer, useTransferAction } from '../api/transfers';
 import { ReceiveForm } from '../components/receive-form';
 import { TransferStatusBadge } from '../components/transfer-status-badge';
@@ -45,6 +46,12 @@ function Lines({ transfer }: { transfer: Transfer }) {
   );
 }
 
+/** The photos of what leaves, uploaded (a retry uploads the same bytes and gets the same files). */
+async function dispatchProof(photos: Blob[]) {
+  if (photos.length === 0) return undefined;
+  return { attachments: await Promise.all(photos.map((photo, index) => uploadFileOf(photo, `photo-${index + 1}.jpg`))) };
+}
+
 /** One transfer: where from and to, its lines, what the caller may do next (dispatch, receive, close) and its history. */
 export function TransferPage() {
   const { id = '' } = useParams();
@@ -53,6 +60,7 @@ export function TransferPage() {
   const [confirming, setConfirming] = useState<'dispatch' | 'cancel' | null>(null);
   const [asking, setAsking] = useState<ReasonAsk | null>(null);
   const [notice, setNotice] = useState<NoticeValue>(null);
+  const [photos, setPhotos] = useState<Blob[]>([]);
   const transfer = detail.data?.transfer;
   const { t } = useTranslation();
   const kindOf = (kind: string) => t(`kinds.${kind}`, { defaultValue: kind });
@@ -61,7 +69,13 @@ export function TransferPage() {
   async function run(action: 'dispatch' | 'cancel') {
     if (!transfer) return;
     try {
-      setNotice({ ok: true, text: localMessage((await act.mutateAsync({ id: transfer._id, action, key: newIdempotencyKey() })).message) });
+      const key = newIdempotencyKey();
+      const answer =
+        action === 'dispatch'
+          ? await act.mutateAsync({ id: transfer._id, action, key, body: await dispatchProof(photos) })
+          : await act.mutateAsync({ id: transfer._id, action, key });
+      setPhotos([]);
+      setNotice({ ok: true, text: localMessage(answer.message) });
     } catch (caught) {
       setNotice({ ok: false, text: messageOf(caught, t('transfers.didNotWork')) });
     } finally {
@@ -95,6 +109,7 @@ export function TransferPage() {
           </Text>
           <Notice value={notice} onClose={() => setNotice(null)} />
           <Lines transfer={transfer} />
+          {transfer.can.dispatch && <PhotoField photos={photos} onChange={setPhotos} description={t('files.photosSentWithDispatch')} />}
           <Group>
             {transfer.can.dispatch && <Button onClick={() => setConfirming('dispatch')}>{t('transfers.dispatch')}</Button>}
             {transfer.can.cancel && (
@@ -118,6 +133,12 @@ export function TransferPage() {
                 {t('transfers.closeAndWriteOff')}
               </Button>
             )}
+            <Button
+              variant="subtle"
+              onClick={() => void apiDownload(`/api/transfers/${transfer._id}/pdf`, `transfer-${transfer.reference}.pdf`)}
+            >
+              {t('transfers.note')}
+            </Button>
           </Group>
           {transfer.can.receive && <ReceiveForm transfer={transfer} onDone={(text) => setNotice({ ok: true, text: localMessage(text) })} />}
           <Title order={3} size="h4">
@@ -134,6 +155,7 @@ export function TransferPage() {
                   <Text size="xs" c="dimmed">
                     {row.storeName} · {row.actor ?? someone} · {dayAndTime(row.at)}
                   </Text>
+                  <AttachmentThumbs attachments={row.attachments} />
                 </Stack>
               </ListRow>
             ))}
