@@ -123,3 +123,69 @@ test('offline at 390 px, a keeper issues cement with a photo from the camera; ba
     await browser.close();
   }
 });
+
+test('offline at 390 px, a keeper receives an order with a photo of the delivery note; back online, the photo is on the receipt and on its delivery note', async ({
+  request,
+  baseURL,
+}) => {
+  const { token: admin } = await (await request.post('/auth/login', { data: ADMIN })).json();
+  const { store } = await apiPost(request, admin, '/api/stores', { name: unique('Receipt photo store'), location: 'Gate 2' });
+  const receiver = { email: `receipt.photo.${Date.now()}@example.com`, password: 'receipt-photo-pass' };
+  await apiPost(request, admin, '/api/auth/create-user', { name: 'Rae Keeper', ...receiver, role: 'user', stores: [store._id] });
+  const { token } = await (await request.post('/auth/login', { data: receiver })).json();
+  const gravel = unique('Receipt gravel');
+  const { product } = await apiPost(request, token, '/api/user/add-product', { name: gravel, unit: 'ton', totalQuantity: 0 });
+  const { supplier } = await apiPost(request, admin, '/api/suppliers', { name: unique('Quarry') });
+  const { purchaseOrder } = await apiPost(request, admin, '/api/purchase-orders', {
+    supplierId: supplier._id,
+    storeId: store._id,
+    lines: [{ materialId: product._id, quantity: 8, unitCost: '30.00' }],
+  });
+  await apiPost(request, admin, `/api/purchase-orders/${purchaseOrder._id}/order`, {});
+
+  const browser = await phoneWithCamera(filmOfSite());
+  try {
+    const context = await browser.newContext({ baseURL, ...PHONE_WITH_CAMERA });
+    const page = await context.newPage();
+    await signIn(page, receiver.email, receiver.password);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    await page.getByRole('link', { name: 'Purchase orders' }).click();
+    await expect.poll(() => keptLists(page), { timeout: 30_000 }).toContain('purchaseOrders');
+
+    await context.setOffline(true);
+    await page.getByRole('listitem', { name: purchaseOrder.number }).getByRole('link', { name: purchaseOrder.number }).click();
+    await page
+      .getByRole('group', { name: `Receive ${gravel}` })
+      .getByRole('checkbox', { name: 'All arrived' })
+      .check();
+    await page.getByRole('button', { name: 'Add photo' }).click();
+    const camera = page.getByRole('dialog', { name: 'Add photo' });
+    await expect(camera.getByRole('button', { name: 'Take photo' })).toBeEnabled();
+    await camera.getByRole('button', { name: 'Take photo' }).click();
+    await expect(camera).toBeHidden();
+    await expect(page.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+    await snap(page, 'photo-receipt-390');
+    await page.getByRole('button', { name: 'Record receipt' }).click();
+    await expect(page.getByText('Recorded on this phone. It will be sent as soon as there is signal.')).toBeVisible();
+    const bar = page.getByRole('region', { name: 'Sync status' });
+    await expect(bar.getByLabel('1 photo waiting')).toHaveText('1');
+
+    await context.setOffline(false);
+    await expect(bar).toBeHidden({ timeout: 30_000 });
+    expect(await keptPhotos(page)).toEqual([]);
+    const headers = { authorization: `Bearer ${token}` };
+    const history = await (await request.get(`/api/movements?itemId=${product._id}`, { headers })).json();
+    const lines = history.movements as { kind: string; quantity: number; attachments: { _id: string }[] }[];
+    expect(lines.map((line) => [line.kind, line.quantity, line.attachments.length])).toEqual([['delivery', 8, 1]]);
+    const supplies = (await (await request.get('/api/supply/all', { headers })).json()) as {
+      _id: string;
+      productId: { _id: string } | null;
+    }[];
+    const delivery = supplies.find((supply) => supply.productId?._id === product._id);
+    const note = await request.get(`/api/supply/${delivery?._id}/pdf`, { headers });
+    expect(note.headers()['content-type']).toBe('application/pdf');
+    expect((await note.body()).toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(1);
+  } finally {
+    await browser.close();
+  }
+});
