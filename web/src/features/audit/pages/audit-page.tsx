@@ -6,7 +6,7 @@ import { PageCard } from '../../../app/layouts/page-card';
 import { messageOf } from '../../../lib/api';
 import { DateField } from '../../../lib/date-field';
 import { DownloadCsvButton } from '../../../lib/download-csv-button';
-import { ddmmyyyy } from '../../../lib/format';
+import { dayAndTime } from '../../../lib/format';
 import { PagedTable } from '../../../lib/paged-table';
 import { useAuditEvents } from '../api/audit';
 
@@ -85,7 +85,7 @@ export function AuditPage() {
         rowKey={(event) => event._id}
         emptyText={t('audit.none')}
         columns={[
-          { header: 'When', render: (event) => `${ddmmyyyy(event.at)} ${event.at.slice(11, 16)}` },
+          { header: 'When', render: (event) => dayAndTime(event.at) },
           { header: 'Who', render: (event) => event.actor?.name ?? t('audit.system') },
           {
             header: 'Action',

@@ -15,7 +15,8 @@ describe('the exceptions page', () => {
               item: { _id: 'i1', kind: 'material', name: 'Cement' },
               kind: 'issue',
               quantity: 2,
-              occurredAt: '2026-11-28T09:30:00.000Z',
+              // Shown in the phone's own time, whatever its zone.
+              occurredAt: new Date(2026, 10, 28, 9, 30).toISOString(),
               actor: { _id: 'u1', name: 'Pat Keeper' },
               location: { lat: 6.569366, lon: 3.3792, accuracyM: 20 },
               distanceM: 5000,

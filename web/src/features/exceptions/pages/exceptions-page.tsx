@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../app/layouts/page-card';
 import { messageOf } from '../../../lib/api';
 import { DateField } from '../../../lib/date-field';
-import { ddmmyyyy, localNumber } from '../../../lib/format';
+import { dayAndTime, localNumber } from '../../../lib/format';
 import { PagedTable } from '../../../lib/paged-table';
 import { StoreSelect } from '../../stores';
 import { useExceptions } from '../api/exceptions';
@@ -47,7 +47,7 @@ export function ExceptionsPage() {
         rowKey={(row) => row.movementId}
         emptyText={t('exceptions.none')}
         columns={[
-          { header: t('exceptions.when'), render: (row) => `${ddmmyyyy(row.occurredAt)} ${row.occurredAt.slice(11, 16)}` },
+          { header: t('exceptions.when'), render: (row) => dayAndTime(row.occurredAt) },
           { header: t('exceptions.store'), render: (row) => row.store.name },
           {
             header: t('exceptions.movement'),

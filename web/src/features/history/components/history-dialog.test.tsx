@@ -35,8 +35,8 @@ function movement(overrides: Partial<Movement>): Movement {
     itemName: 'Cement',
     kind: 'issue',
     quantity: 5,
-    occurredAt: '2026-11-22T09:00:00.000Z',
-    recordedAt: '2026-11-22T09:00:00.000Z',
+    occurredAt: new Date(2026, 10, 22, 9, 0).toISOString(),
+    recordedAt: new Date(2026, 10, 22, 9, 0).toISOString(),
     actor: { _id: 'u1', name: 'Pat Keeper' },
     reason: null,
     supplier: null,
@@ -57,22 +57,26 @@ function movement(overrides: Partial<Movement>): Movement {
 describe('HistoryDialog', () => {
   it('strikes a reversed movement through, says who reversed it and why, and reverses another with a reason', async () => {
     signInAs('user');
-    const wrong = movement({ quantity: 50, occurredAt: '2026-11-21T09:00:00.000Z' });
+    const wrong = movement({ quantity: 50, occurredAt: new Date(2026, 10, 21, 9, 0).toISOString() });
     const reversal = movement({
       quantity: -50,
       reverses: wrong._id,
       reason: 'Typed 50 instead of 5',
-      occurredAt: '2026-11-21T10:00:00.000Z',
+      occurredAt: new Date(2026, 10, 21, 10, 0).toISOString(),
     });
     wrong.reversedBy = {
       _id: reversal._id,
-      at: '2026-11-21T10:00:00.000Z',
+      at: new Date(2026, 10, 21, 10, 0).toISOString(),
       actor: { _id: 'u1', name: 'Pat Keeper' },
       reason: 'Typed 50 instead of 5',
     };
     const latest = movement({ canReverse: true });
     // Captured on a phone with no signal at 09:00, it reached the server at 11:30.
-    const synced = movement({ quantity: 2, occurredAt: '2026-11-22T09:00:00.000Z', recordedAt: '2026-11-22T11:30:00.000Z' });
+    const synced = movement({
+      quantity: 2,
+      occurredAt: new Date(2026, 10, 22, 9, 0).toISOString(),
+      recordedAt: new Date(2026, 10, 22, 11, 30).toISOString(),
+    });
     const calls = stubApi({
       'GET /api/products': { body: [product] },
       'GET /api/movements': { body: { movements: [latest, synced, reversal, wrong], total: 4 } },

@@ -8,7 +8,7 @@ import { i18n } from '../../../i18n/i18n';
 import { messageOf } from '../../../lib/api';
 import { DataTable } from '../../../lib/data-table';
 import { DownloadCsvButton } from '../../../lib/download-csv-button';
-import { ddmmyyyy } from '../../../lib/format';
+import { dayAndTime } from '../../../lib/format';
 import { ListRow } from '../../../lib/list-row';
 import { AttachmentThumbs } from '../../files';
 import { useItemHistory } from '../api/movements';
@@ -23,10 +23,6 @@ function signedQuantity(movement: Movement): string {
   return quantity > 0 ? `+${quantity}` : String(quantity);
 }
 
-function timeOf(iso: string): string {
-  return `${ddmmyyyy(iso)} ${iso.slice(11, 16)}`;
-}
-
 /** Later than this after it happened, a movement says when it reached the server too (one sent from a phone with no signal). */
 const RECORDED_LATE_MS = 5 * 60_000;
 
@@ -34,8 +30,8 @@ const RECORDED_LATE_MS = 5 * 60_000;
 function whenOf(movement: Movement): string {
   const isLate = Date.parse(movement.recordedAt) - Date.parse(movement.occurredAt) > RECORDED_LATE_MS;
   return isLate
-    ? i18n.t('history.recordedLate', { when: timeOf(movement.occurredAt), recorded: timeOf(movement.recordedAt) })
-    : timeOf(movement.occurredAt);
+    ? i18n.t('history.recordedLate', { when: dayAndTime(movement.occurredAt), recorded: dayAndTime(movement.recordedAt) })
+    : dayAndTime(movement.occurredAt);
 }
 
 /** What a movement was, a reversal saying so. */
@@ -56,7 +52,7 @@ function NoteCell({ movement }: { movement: Movement }) {
       {note && <span>{note}</span>}
       {by && (
         <Text size="xs" c="red.8">
-          {i18n.t('history.reversedBy', { when: timeOf(by.at), by: by.actor?.name ?? i18n.t('common.na'), reason: by.reason ?? '' })}
+          {i18n.t('history.reversedBy', { when: dayAndTime(by.at), by: by.actor?.name ?? i18n.t('common.na'), reason: by.reason ?? '' })}
         </Text>
       )}
       <AttachmentThumbs attachments={movement.attachments} />
@@ -118,7 +114,7 @@ function ReverseButton({ movement, onReverse }: { movement: Movement; onReverse:
       variant="light"
       color="red"
       onClick={() => onReverse(movement)}
-      aria-label={i18n.t('history.reverseOf', { what: whatOf(movement), when: timeOf(movement.occurredAt) })}
+      aria-label={i18n.t('history.reverseOf', { what: whatOf(movement), when: dayAndTime(movement.occurredAt) })}
     >
       {i18n.t('history.reverse')}
     </Button>
