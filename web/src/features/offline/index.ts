@@ -1,6 +1,7 @@
 // What other features use of offline.
 export * from './components/item-picker';
 export * from './components/kept-at';
+export { LocationSwitch } from './components/location-switch';
 export * from './components/movement-form';
 export * from './components/needs-attention-badge';
 export {
@@ -14,3 +15,4 @@ export {
 export { syncNow } from './sync';
 export * from './use-kept-list';
 export * from './use-outbox';
+export { useWhereabouts } from './whereabouts';

@@ -10,7 +10,8 @@ import { FormStack } from '../../../lib/form-stack';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { WholeNumberInput } from '../../../lib/inputs';
 import { usePayloadCheck } from '../../../lib/validation';
-import { SignaturePad, uploadFileOf } from '../../files';
+import { PhotoField, SignaturePad, uploadFileOf } from '../../files';
+import { LocationSwitch, useWhereabouts } from '../../offline';
 import { useStoreOptions } from '../../stores';
 import { useCheckIn } from '../api/custody';
 
@@ -41,6 +42,8 @@ function CheckInForm({ record, onClose }: { record: Custody; onClose: (message?:
   );
   const [error, setError] = useState<string | null>(null);
   const [signature, setSignature] = useState<Blob | null>(null);
+  const [photos, setPhotos] = useState<Blob[]>([]);
+  const whereabouts = useWhereabouts();
   const stores = useStoreOptions();
   const asksSignature = Boolean(stores.data?.find((store) => store._id === record.store._id)?.signatureOnHandover);
   const payload = usePayloadCheck(CustodyReturnRequestSchema, ['good', 'damaged', 'lost', 'note']);
@@ -62,11 +65,15 @@ function CheckInForm({ record, onClose }: { record: Custody; onClose: (message?:
     if (!data) return;
     try {
       const signed = signature ? await uploadFileOf(signature, 'signature.png') : undefined;
-      const answer = await checkIn.mutateAsync({
-        id: record._id,
-        body: { ...data, ...(signed ? { signature: signed } : {}) },
-        key: intent.key,
-      });
+      // The same photos are the same files: a retry of this return sends the same body under its key.
+      const attachments = await Promise.all(photos.map((photo, index) => uploadFileOf(photo, `photo-${index + 1}.jpg`)));
+      const location = whereabouts.current();
+      const proof = {
+        ...(signed ? { signature: signed } : {}),
+        ...(attachments.length > 0 ? { attachments } : {}),
+        ...(location ? { location } : {}),
+      };
+      const answer = await checkIn.mutateAsync({ id: record._id, body: { ...data, ...proof }, key: intent.key });
       intent.renew();
       onClose(localMessage(answer.message));
     } catch (caught) {
@@ -125,6 +132,15 @@ function CheckInForm({ record, onClose }: { record: Custody; onClose: (message?:
         isSigned={signature !== null}
         onChange={setSignature}
       />
+      <PhotoField
+        photos={photos}
+        onChange={(next) => {
+          setPhotos(next);
+          intent.renew();
+        }}
+        description={t('files.photosSentWithReturn')}
+      />
+      <LocationSwitch isOn={whereabouts.isOn} state={whereabouts.state} onChange={whereabouts.setOn} />
       <DialogButtons onCancel={() => onClose()} action={t('custody.checkIn')} isBusy={checkIn.isPending} />
     </FormStack>
   );

@@ -73,6 +73,41 @@ describe('ToolsOutPage', () => {
     expect(calls.find((call) => call.key.startsWith('POST'))?.body).toEqual({ good: 1, damaged: 0, lost: 1, note: 'Left on level 4' });
   });
 
+  it('checks tools in with where the phone is, when the keeper records it', async () => {
+    signInAs('user');
+    localStorage.setItem('stockyard.recordLocation', 'on');
+    const watchPosition = vi.fn((found: PositionCallback) => {
+      found({ coords: { latitude: 6.5, longitude: 3.4, accuracy: 12 }, timestamp: Date.now() } as unknown as GeolocationPosition);
+      return 1;
+    });
+    Object.defineProperty(navigator, 'geolocation', { value: { watchPosition, clearWatch: vi.fn() }, configurable: true });
+    const out = record({ outstanding: 1, quantity: 1 });
+    const calls = stubApi({
+      'GET /api/custody': { body: { custody: [out], total: 1 } },
+      [`POST /api/custody/${out._id}/return`]: {
+        body: { message: 'Tool checked in', custody: { ...out, outstanding: 0, status: 'closed' } },
+      },
+    });
+    try {
+      renderAt('/dashboard/toolsout');
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Check in Hammer drill from Ravi' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Check in' });
+      expect(within(dialog).getByText(/within 12 m/)).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Check in' }));
+      await waitFor(() => expect(calls.filter((call) => call.key.startsWith('POST'))).toHaveLength(1));
+      expect(calls.find((call) => call.key.startsWith('POST'))?.body).toEqual({
+        good: 1,
+        damaged: 0,
+        lost: 0,
+        note: '',
+        location: { lat: 6.5, lon: 3.4, accuracyM: 12 },
+      });
+    } finally {
+      localStorage.removeItem('stockyard.recordLocation');
+    }
+  });
+
   it("shows a serial tool's units with a service-due mark and checks each back in its own condition", async () => {
     signInAs('user');
     const units = [
