@@ -1,6 +1,6 @@
 import { type Custody, fillPrinted, type PrintedTexts } from '@stockyard/contract';
 import { dateTimeIn } from '../../lib/calendar';
-import { generatedNote, type SignedLine, type TablePdf, tableStyle } from '../../lib/pdf/table-pdf';
+import { generatedNote, type PrintedPhoto, type SignedLine, type TablePdf, tableStyle } from '../../lib/pdf/table-pdf';
 import type { CustodyEventRow } from './custody.repository';
 
 const STYLE = tableStyle([40, 70, 110], {});
@@ -14,18 +14,27 @@ export function custodyFileName(record: Custody): string {
 }
 
 /**
- * A custody record on paper: every hand-over and return on its ledger lines, when it is due back, and
- * the worker's signatures drawn on the phone; without any, lines for the worker and the keeper to sign.
+ * A custody record on paper: every hand-over and return on its ledger lines, when it is due back, the
+ * worker's signatures drawn on the phone (without any, lines for the worker and the keeper to sign),
+ * and the photos taken at the hand-over and the returns.
  */
+/** What a custody record's ledger line did, in the document's language. */
+export function custodyEventName(kind: string, texts: PrintedTexts): string {
+  return texts.custodyEvents[kind as keyof PrintedTexts['custodyEvents']] ?? kind;
+}
+
 export function custodyPdf(
   record: Custody,
   events: CustodyEventRow[],
-  signatures: { event: 'handover' | 'return'; workerName: string; signedAt: string; image: Uint8Array }[],
+  proof: {
+    signatures: { event: 'handover' | 'return'; workerName: string; signedAt: string; image: Uint8Array }[];
+    photos: PrintedPhoto[];
+  },
   generated: Made,
   texts: PrintedTexts,
 ): TablePdf {
   const [when, event, quantity, by, note] = texts.custodyColumns;
-  const eventName = (kind: string) => texts.custodyEvents[kind as keyof PrintedTexts['custodyEvents']] ?? kind;
+  const { signatures, photos } = proof;
   const signed: SignedLine[] = signatures.map((signature) => ({
     label: fillPrinted(texts.signedBy, {
       worker: signature.workerName,
@@ -46,13 +55,14 @@ export function custodyPdf(
     ],
     rows: events.map((line) => [
       dateTimeIn(new Date(line.occurred_at), generated.timeZone),
-      eventName(line.kind),
+      custodyEventName(line.kind, texts),
       String(line.quantity),
       line.actor_name ?? '',
       line.reason ?? '',
     ]),
     note: fillPrinted(texts.custodyDue, { when: dateTimeIn(new Date(record.dueAt), generated.timeZone), store: record.store.name }),
     signatures: signed.length > 0 ? signed : [texts.workerSignature, texts.keeperSignature],
+    photos,
     footer: generatedNote(texts, generated),
     page: texts.page,
   };

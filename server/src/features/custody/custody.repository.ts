@@ -207,6 +207,7 @@ export async function storeAsksSignature(tx: DbOrTx, storeId: string): Promise<b
 }
 
 export type CustodyEventRow = {
+  id: string;
   kind: string;
   quantity: number;
   occurred_at: string | Date;
@@ -218,7 +219,7 @@ export type CustodyEventRow = {
 export function findCustodyEvents(db: DbOrTx, custodyId: string): Promise<CustodyEventRow[]> {
   return queryRows<CustodyEventRow>(
     db,
-    sql`select mv.kind, mv.quantity, mv.occurred_at, u.name as actor_name, mv.reason
+    sql`select mv.id, mv.kind, mv.quantity, mv.occurred_at, u.name as actor_name, mv.reason
         from movements mv left join users u on u.id = mv.actor_id
         where mv.custody_id = ${custodyId}
         order by mv.occurred_at, mv.recorded_at, mv.id`,

@@ -7,6 +7,7 @@ import {
   custodyReturnTooMany,
   DUE_DATE_CHANGED,
   DUE_IN_PAST,
+  fillPrinted,
   type Location,
   NOT_ENOUGH_STOCK,
   OVERRIDE_ADMIN_ONLY,
@@ -26,12 +27,13 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { instantAt } from '../../db/sql';
 import { assertStoreVisible, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
-import { todayIn } from '../../lib/calendar';
+import { dateTimeIn, todayIn } from '../../lib/calendar';
 import { AppError } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import type { TablePdf } from '../../lib/pdf/table-pdf';
 import { recordAudit } from '../audit/audit.service';
 import { assertSignatureFile, type FileStore, fileContent } from '../files/files.service';
+import { printedPhotosOf } from '../files/printed-photos';
 import { recordMovementWithId, type SyncOpRecord } from '../movements/movements.service';
 import { getTool } from '../tools/tools.service';
 import { presentCustody } from './custody.presenter';
@@ -47,7 +49,7 @@ import {
   storeAsksSignature,
   takeBack,
 } from './custody.repository';
-import { custodyFileName, custodyPdf } from './custody-file';
+import { custodyEventName, custodyFileName, custodyPdf } from './custody-file';
 import { holdsQualification } from './qualifications.repository';
 import { lockWorker } from './workers.repository';
 
@@ -86,7 +88,17 @@ export async function custodyRecordPdf(
       image: (await fileContent(db, auth, signature.fileId, false, context.files)).bytes,
     })),
   );
-  return { name: custodyFileName(record), pdf: custodyPdf(record, events, signatures, context.generated, context.texts) };
+  const { generated, texts } = context;
+  const labelled = events.map((line) => ({
+    id: line.id,
+    label: fillPrinted(texts.photoOf, {
+      event: custodyEventName(line.kind, texts),
+      when: dateTimeIn(new Date(line.occurred_at), generated.timeZone),
+      by: line.actor_name ?? '',
+    }),
+  }));
+  const photos = await printedPhotosOf(db, auth, labelled, context.files);
+  return { name: custodyFileName(record), pdf: custodyPdf(record, events, { signatures, photos }, generated, texts) };
 }
 
 export async function listCustody(db: DbOrTx, auth: AuthContext, query: z.output<typeof CustodyListQuerySchema>, timeZone: string) {

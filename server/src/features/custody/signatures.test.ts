@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createStoreWithStaff, createTool, createUser, uploadFile } from '../../../test/factories';
 import { findLedgerMismatches } from '../../../test/ledger-check';
+import { readPdfText } from '../../../test/pdf-text';
 
 let t: TestApp;
 let staff: Awaited<ReturnType<typeof createStoreWithStaff>>;
@@ -79,7 +80,8 @@ describe("a worker's signature where the store asks for one", () => {
     const back = (extra: object) => send('POST', `/api/custody/${custodyId}/return`, staff.keeper.token, { good: 2, ...extra });
     expect((await back({})).json().message).toBe(SIGNATURE_REQUIRED);
     const atReturn = await signature(staff.keeper.token);
-    const returned = await back({ signature: atReturn });
+    const whatCameBack = await signature(staff.keeper.token, 'jpeg');
+    const returned = await back({ signature: atReturn, attachments: [whatCameBack] });
     expect(returned.statusCode).toBe(200);
     expect(returned.json().custody.signatures.map((row: { event: string; fileId: string }) => [row.event, row.fileId])).toEqual([
       ['handover', atHandover],
@@ -93,7 +95,9 @@ describe("a worker's signature where the store asks for one", () => {
 
     const pdf = await send('GET', `/api/custody/${custodyId}/pdf`, staff.storeUser.token);
     expect([pdf.statusCode, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
-    expect(imagesIn(pdf.rawPayload)).toBe(2);
+    // Both signatures, and the photo of what came back after the record's lines.
+    expect(imagesIn(pdf.rawPayload)).toBe(3);
+    expect((await readPdfText(pdf.rawPayload)).pages.flat().join(' ')).toMatch(/1\. Returned in good order, /);
     expect((await send('GET', `/api/custody/${custodyId}/pdf`, other.keeper.token)).statusCode).toBe(404);
   });
 
