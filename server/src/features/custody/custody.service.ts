@@ -7,7 +7,6 @@ import {
   custodyReturnTooMany,
   DUE_DATE_CHANGED,
   DUE_IN_PAST,
-  fillPrinted,
   type Location,
   NOT_ENOUGH_STOCK,
   OVERRIDE_ADMIN_ONLY,
@@ -27,7 +26,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { instantAt } from '../../db/sql';
 import { assertStoreVisible, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
-import { dateTimeIn, todayIn } from '../../lib/calendar';
+import { todayIn } from '../../lib/calendar';
 import { AppError } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import type { TablePdf } from '../../lib/pdf/table-pdf';
@@ -89,15 +88,8 @@ export async function custodyRecordPdf(
     })),
   );
   const { generated, texts } = context;
-  const labelled = events.map((line) => ({
-    id: line.id,
-    label: fillPrinted(texts.photoOf, {
-      event: custodyEventName(line.kind, texts),
-      when: dateTimeIn(new Date(line.occurred_at), generated.timeZone),
-      by: line.actor_name ?? '',
-    }),
-  }));
-  const photos = await printedPhotosOf(db, auth, labelled, context.files);
+  const printed = events.map((line) => ({ ...line, event: custodyEventName(line.kind, texts) }));
+  const photos = await printedPhotosOf(db, auth, printed, { texts, timeZone: generated.timeZone, files: context.files });
   return { name: custodyFileName(record), pdf: custodyPdf(record, events, { signatures, photos }, generated, texts) };
 }
 

@@ -2,7 +2,6 @@ import {
   DELIVERY_NOT_FOUND,
   DELIVERY_WOULD_GO_NEGATIVE,
   deliveryFromOrder,
-  fillPrinted,
   INVENTORY_ENTRY_DELETED,
   type ListQuery,
   type Location,
@@ -14,7 +13,6 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { occurredOn } from '../../db/sql';
 import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
-import { dateTimeIn } from '../../lib/calendar';
 import { AppError } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { assertDayAllowed } from '../../lib/movement-day';
@@ -254,14 +252,7 @@ export async function deliveryNote(
   const { generated, texts } = context;
   const delivery = await mustFind(db, id, storeScopeOf(auth));
   const lines = await findDeliveryLines(db, id);
-  const labelled = lines.map((line) => ({
-    id: line.id,
-    label: fillPrinted(texts.photoOf, {
-      event: deliveryEvent(line, texts),
-      when: dateTimeIn(new Date(line.occurred_at), generated.timeZone),
-      by: line.actor_name ?? '',
-    }),
-  }));
-  const photos = await printedPhotosOf(db, auth, labelled, context.files);
+  const printed = lines.map((line) => ({ ...line, event: deliveryEvent(line, texts) }));
+  const photos = await printedPhotosOf(db, auth, printed, { texts, timeZone: generated.timeZone, files: context.files });
   return { name: deliveryNoteFileName(delivery), pdf: deliveryNotePdf(delivery, lines, photos, generated, texts) };
 }

@@ -1,26 +1,40 @@
+import { fillPrinted, type PrintedTexts } from '@stockyard/contract';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../lib/auth/sessions';
+import { dateTimeIn } from '../../lib/calendar';
 import type { PrintedPhoto } from '../../lib/pdf/table-pdf';
 import { findLineAttachments } from './files.repository';
 import { type FileStore, fileContent } from './files.service';
 
+/** A ledger line of a printed record: what it did (in the document's words), when and by whom. */
+export type PrintedLine = { id: string; event: string; occurred_at: string | Date; actor_name: string | null };
+
 /**
- * The photos on ledger lines as a PDF prints them: each file once, labelled by the first line it is on.
- * A JPEG or PNG prints as it is, a WebP as its JPEG thumbnail; an attached PDF is not printed.
+ * The photos on a record's ledger lines as its PDF prints them: each file once, labelled by the first
+ * line it is on. A JPEG or PNG prints as it is, a WebP as its JPEG thumbnail; an attached PDF is not printed.
  */
 export async function printedPhotosOf(
   db: Db,
   auth: AuthContext,
-  lines: { id: string; label: string }[],
-  store: FileStore,
+  lines: PrintedLine[],
+  print: { texts: PrintedTexts; timeZone: string; files: FileStore },
 ): Promise<PrintedPhoto[]> {
-  const labels = new Map(lines.map((line) => [line.id, line.label]));
+  const labels = new Map(
+    lines.map((line) => [
+      line.id,
+      fillPrinted(print.texts.photoOf, {
+        event: line.event,
+        when: dateTimeIn(new Date(line.occurred_at), print.timeZone),
+        by: line.actor_name ?? '',
+      }),
+    ]),
+  );
   const seen = new Set<string>();
   const photos: PrintedPhoto[] = [];
   for (const attachment of await findLineAttachments(db, [...labels.keys()])) {
     if (seen.has(attachment.file_id) || attachment.type === 'application/pdf') continue;
     seen.add(attachment.file_id);
-    const { bytes } = await fileContent(db, auth, attachment.file_id, attachment.type === 'image/webp', store);
+    const { bytes } = await fileContent(db, auth, attachment.file_id, attachment.type === 'image/webp', print.files);
     photos.push({ label: `${photos.length + 1}. ${labels.get(attachment.movement_id) ?? ''}`, image: bytes });
   }
   return photos;

@@ -1,5 +1,4 @@
 import {
-  fillPrinted,
   MATERIAL_NOT_FOUND,
   notEnoughToDispatch,
   type PrintedTexts,
@@ -30,7 +29,6 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { ItemKind } from '../../db/schema';
 import { assertStoreVisible, canAccessStore, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
-import { dateTimeIn } from '../../lib/calendar';
 import { AppError } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import type { TablePdf } from '../../lib/pdf/table-pdf';
@@ -104,15 +102,8 @@ export async function transferNote(
 ): Promise<{ name: string; pdf: TablePdf }> {
   const { generated, texts } = context;
   const transfer = await loadTransfer(db, auth, await mustFind(db, auth, id));
-  const labelled = (await findTransferHistory(db, id)).map((line) => ({
-    id: line.id,
-    label: fillPrinted(texts.photoOf, {
-      event: transferEvent(line.kind, texts),
-      when: dateTimeIn(new Date(line.occurred_at), generated.timeZone),
-      by: line.actor_name ?? '',
-    }),
-  }));
-  const photos = await printedPhotosOf(db, auth, labelled, context.files);
+  const printed = (await findTransferHistory(db, id)).map((line) => ({ ...line, event: transferEvent(line.kind, texts) }));
+  const photos = await printedPhotosOf(db, auth, printed, { texts, timeZone: generated.timeZone, files: context.files });
   return { name: transferNoteFileName(transfer), pdf: transferNotePdf(transfer, photos, generated, texts) };
 }
 
