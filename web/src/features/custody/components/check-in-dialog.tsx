@@ -10,7 +10,7 @@ import { FormStack } from '../../../lib/form-stack';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { WholeNumberInput } from '../../../lib/inputs';
 import { usePayloadCheck } from '../../../lib/validation';
-import { PhotoField, SignaturePad, uploadFileOf } from '../../files';
+import { PhotoField, SignaturePad, uploadedPhotos, uploadFileOf } from '../../files';
 import { LocationSwitch, useWhereabouts } from '../../offline';
 import { useStoreOptions } from '../../stores';
 import { useCheckIn } from '../api/custody';
@@ -65,12 +65,11 @@ function CheckInForm({ record, onClose }: { record: Custody; onClose: (message?:
     if (!data) return;
     try {
       const signed = signature ? await uploadFileOf(signature, 'signature.png') : undefined;
-      // The same photos are the same files: a retry of this return sends the same body under its key.
-      const attachments = await Promise.all(photos.map((photo, index) => uploadFileOf(photo, `photo-${index + 1}.jpg`)));
       const location = whereabouts.current();
       const proof = {
         ...(signed ? { signature: signed } : {}),
-        ...(attachments.length > 0 ? { attachments } : {}),
+        // The same photos are the same files: a retry of this return sends the same body under its key.
+        ...(await uploadedPhotos(photos)),
         ...(location ? { location } : {}),
       };
       const answer = await checkIn.mutateAsync({ id: record._id, body: { ...data, ...proof }, key: intent.key });

@@ -14,7 +14,7 @@ import { ddmmyyyy } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { PagedTable } from '../../../lib/paged-table';
 import { UnitCostInput } from '../../../lib/unit-cost-input';
-import { PhotoField, uploadFileOf } from '../../files';
+import { PhotoField, uploadedPhotos } from '../../files';
 import { materialPickerQuery } from '../../materials';
 import { ItemPicker } from '../../offline';
 import { useSaveSupply, useSupplies } from '../api/deliveries';
@@ -47,8 +47,7 @@ export function SupplyManagementPage() {
     }
     try {
       // The same photos are the same files: a retry of this delivery sends the same body under its key.
-      const attachments = await Promise.all(photos.map((photo, index) => uploadFileOf(photo, `photo-${index + 1}.jpg`)));
-      const body = attachments.length > 0 ? { ...parsed.data, attachments } : parsed.data;
+      const body = { ...parsed.data, ...(await uploadedPhotos(photos)) };
       const answer = await save.mutateAsync({ ...body, id: draft.id, idempotencyKey: intent.key });
       setNotice(localMessage(answer.message));
       setDraft(null);

@@ -8,7 +8,7 @@ import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { parsePayload } from '../../../lib/validation';
-import { PhotoField, uploadFileOf } from '../../files';
+import { PhotoField, uploadedPhotos } from '../../files';
 import { useTransferAction } from '../api/transfers';
 
 /**
@@ -53,8 +53,7 @@ function ReceiptForm({ transfer, onDone }: { transfer: Transfer; onDone: (messag
     if ('problem' in parsed) return setError(parsed.problem);
     try {
       // The same photos are the same files: a retry of this receipt sends the same body under its key.
-      const attachments = await Promise.all(photos.map((photo, index) => uploadFileOf(photo, `photo-${index + 1}.jpg`)));
-      const body = attachments.length > 0 ? { ...parsed.data, attachments } : parsed.data;
+      const body = { ...parsed.data, ...(await uploadedPhotos(photos)) };
       const answer = await act.mutateAsync({ id: transfer._id, action: 'receive', body, key: intent.key });
       intent.renew();
       onDone(answer.message);

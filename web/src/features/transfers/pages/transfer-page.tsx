@@ -13,7 +13,7 @@ import { LineFigures } from '../../../lib/line-figures';
 import { ListRow } from '../../../lib/list-row';
 import { Notice, type NoticeValue } from '../../../lib/notice';
 import { type ReasonAsk, ReasonDialog } from '../../../lib/reason-dialog';
-import { AttachmentThumbs, PhotoField, uploadFileOf } from '../../files';
+import { AttachmentThumbs, PhotoField, uploadedPhotos } from '../../files';
 import { useTransfer, useTransferAction } from '../api/transfers';
 import { ReceiveForm } from '../components/receive-form';
 import { TransferStatusBadge } from '../components/transfer-status-badge';
@@ -46,12 +46,6 @@ function Lines({ transfer }: { transfer: Transfer }) {
   );
 }
 
-/** The photos of what leaves, uploaded (a retry uploads the same bytes and gets the same files). */
-async function dispatchProof(photos: Blob[]) {
-  if (photos.length === 0) return undefined;
-  return { attachments: await Promise.all(photos.map((photo, index) => uploadFileOf(photo, `photo-${index + 1}.jpg`))) };
-}
-
 /** One transfer: where from and to, its lines, what the caller may do next (dispatch, receive, close) and its history. */
 export function TransferPage() {
   const { id = '' } = useParams();
@@ -72,7 +66,7 @@ export function TransferPage() {
       const key = newIdempotencyKey();
       const answer =
         action === 'dispatch'
-          ? await act.mutateAsync({ id: transfer._id, action, key, body: await dispatchProof(photos) })
+          ? await act.mutateAsync({ id: transfer._id, action, key, body: photos.length > 0 ? await uploadedPhotos(photos) : undefined })
           : await act.mutateAsync({ id: transfer._id, action, key });
       setPhotos([]);
       setNotice({ ok: true, text: localMessage(answer.message) });
