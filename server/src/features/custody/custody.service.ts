@@ -10,7 +10,6 @@ import {
   type Location,
   NOT_ENOUGH_STOCK,
   OVERRIDE_ADMIN_ONLY,
-  type PrintedTexts,
   qualificationMissing,
   returnedCount,
   SIGNATURE_REQUIRED,
@@ -31,8 +30,8 @@ import { AppError } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import type { TablePdf } from '../../lib/pdf/table-pdf';
 import { recordAudit } from '../audit/audit.service';
-import { assertSignatureFile, type FileStore, fileContent } from '../files/files.service';
-import { printedPhotosOf } from '../files/printed-photos';
+import { assertSignatureFile, fileContent } from '../files/files.service';
+import { type PrintContext, printedPhotosOf } from '../files/printed-photos';
 import { recordMovementWithId, type SyncOpRecord } from '../movements/movements.service';
 import { getTool } from '../tools/tools.service';
 import { presentCustody } from './custody.presenter';
@@ -77,7 +76,7 @@ export async function custodyRecordPdf(
   db: Db,
   auth: AuthContext,
   id: string,
-  context: { generated: { at: Date; by: string; timeZone: string }; texts: PrintedTexts; files: FileStore },
+  context: PrintContext,
 ): Promise<{ name: string; pdf: TablePdf }> {
   const record = await mustFind(db, auth, id, context.generated.timeZone);
   const events = await findCustodyEvents(db, id);
@@ -89,7 +88,7 @@ export async function custodyRecordPdf(
   );
   const { generated, texts } = context;
   const printed = events.map((line) => ({ ...line, event: custodyEventName(line.kind, texts) }));
-  const photos = await printedPhotosOf(db, auth, printed, { texts, timeZone: generated.timeZone, files: context.files });
+  const photos = await printedPhotosOf(db, auth, printed, context);
   return { name: custodyFileName(record), pdf: custodyPdf(record, events, { signatures, photos }, generated, texts) };
 }
 

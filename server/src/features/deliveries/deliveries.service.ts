@@ -6,7 +6,6 @@ import {
   type ListQuery,
   type Location,
   MATERIAL_NOT_FOUND,
-  type PrintedTexts,
   purchaseOrderNumber,
 } from '@stockyard/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
@@ -18,8 +17,7 @@ import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { assertDayAllowed } from '../../lib/movement-day';
 import type { TablePdf } from '../../lib/pdf/table-pdf';
 import { recordAudit } from '../audit/audit.service';
-import type { FileStore } from '../files/files.service';
-import { printedPhotosOf } from '../files/printed-photos';
+import { type PrintContext, printedPhotosOf } from '../files/printed-photos';
 import { storeOfMaterial } from '../materials/materials.service';
 import { recordMovementOrRefuse } from '../movements/movements.service';
 import { type DeliveryRecord, presentDelivery } from './deliveries.presenter';
@@ -243,16 +241,11 @@ export async function listDeliveries(db: DbOrTx, auth: AuthContext, query: ListQ
 }
 
 /** A live delivery of the caller's stores as a delivery note: its ledger lines, their photos, lines to sign. */
-export async function deliveryNote(
-  db: Db,
-  auth: AuthContext,
-  id: string,
-  context: { generated: { at: Date; by: string; timeZone: string }; texts: PrintedTexts; files: FileStore },
-): Promise<{ name: string; pdf: TablePdf }> {
+export async function deliveryNote(db: Db, auth: AuthContext, id: string, context: PrintContext): Promise<{ name: string; pdf: TablePdf }> {
   const { generated, texts } = context;
   const delivery = await mustFind(db, id, storeScopeOf(auth));
   const lines = await findDeliveryLines(db, id);
   const printed = lines.map((line) => ({ ...line, event: deliveryEvent(line, texts) }));
-  const photos = await printedPhotosOf(db, auth, printed, { texts, timeZone: generated.timeZone, files: context.files });
+  const photos = await printedPhotosOf(db, auth, printed, context);
   return { name: deliveryNoteFileName(delivery), pdf: deliveryNotePdf(delivery, lines, photos, generated, texts) };
 }

@@ -75,7 +75,7 @@ export async function findVisibleFileType(db: DbOrTx, fileId: string, reader: { 
   return row?.type;
 }
 
-/** The files on these ledger lines, line by line in the order given and each line's in the order attached. */
+/** The files on these ledger lines, each line's in the order they were attached. */
 export async function findLineAttachments(db: DbOrTx, movementIds: string[]) {
   if (movementIds.length === 0) return [];
   return queryRows<{ movement_id: string; file_id: string; type: string }>(
@@ -83,9 +83,6 @@ export async function findLineAttachments(db: DbOrTx, movementIds: string[]) {
     sql`select ma.movement_id, ma.file_id, f.type
         from movement_attachments ma join files f on f.id = ma.file_id
         where ${uuidIn(sql`ma.movement_id`, movementIds)}
-        order by array_position(${sql`array[${sql.join(
-          movementIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )}]`}, ma.movement_id), ma.position`,
+        order by ma.position`,
   );
 }

@@ -1,7 +1,6 @@
 import {
   MATERIAL_NOT_FOUND,
   notEnoughToDispatch,
-  type PrintedTexts,
   receiptTooMuch,
   TOOL_NOT_FOUND,
   TRANSFER_CANCELLED,
@@ -32,8 +31,7 @@ import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import type { TablePdf } from '../../lib/pdf/table-pdf';
-import type { FileStore } from '../files/files.service';
-import { printedPhotosOf } from '../files/printed-photos';
+import { type PrintContext, printedPhotosOf } from '../files/printed-photos';
 import { moveIncoming, recordMovementOrRefuse } from '../movements/movements.service';
 import { notifyStore } from '../replenishment/notifications.service';
 import { assertStoreTakesStock } from '../stores/stores.service';
@@ -94,16 +92,11 @@ export async function getTransfer(db: DbOrTx, auth: AuthContext, id: string) {
 }
 
 /** A transfer of the caller's stores as a transfer note: its lines, the photos on its ledger lines, lines to sign. */
-export async function transferNote(
-  db: Db,
-  auth: AuthContext,
-  id: string,
-  context: { generated: { at: Date; by: string; timeZone: string }; texts: PrintedTexts; files: FileStore },
-): Promise<{ name: string; pdf: TablePdf }> {
+export async function transferNote(db: Db, auth: AuthContext, id: string, context: PrintContext): Promise<{ name: string; pdf: TablePdf }> {
   const { generated, texts } = context;
   const transfer = await loadTransfer(db, auth, await mustFind(db, auth, id));
   const printed = (await findTransferHistory(db, id)).map((line) => ({ ...line, event: transferEvent(line.kind, texts) }));
-  const photos = await printedPhotosOf(db, auth, printed, { texts, timeZone: generated.timeZone, files: context.files });
+  const photos = await printedPhotosOf(db, auth, printed, context);
   return { name: transferNoteFileName(transfer), pdf: transferNotePdf(transfer, photos, generated, texts) };
 }
 
