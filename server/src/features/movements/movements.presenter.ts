@@ -56,6 +56,10 @@ export function presentMovement(row: MovementRow, canReverse: boolean, reader: P
     location: row.location ? { lat: row.location.lat, lon: row.location.lon, accuracyM: row.location.accuracyM } : null,
     outsideGeofence: row.location?.outsideGeofence ?? false,
   };
-  if (!seesCosts(reader)) return movement;
-  return { ...movement, unitCost: row.unit_cost === null ? null : unitCostText(row.unit_cost), value: moneyText(row.value) };
+  // Assigned rather than spread into a copy, as a history presents thousands of lines (see presentProduct).
+  if (seesCosts(reader)) {
+    movement.unitCost = row.unit_cost === null ? null : unitCostText(row.unit_cost);
+    movement.value = moneyText(row.value);
+  }
+  return movement;
 }
