@@ -5,6 +5,11 @@ import { type MovementKind, users } from '../src/db/schema';
 import { recordMovement } from '../src/features/movements/ledger.repository';
 import { hashPassword } from '../src/lib/passwords';
 
+/** The calendar day (UTC) `days` from today, negative for the past: a date a rule on how far back stays inside. */
+export function dayFromToday(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 let counter = 0;
 export function unique(prefix: string): string {
   counter += 1;

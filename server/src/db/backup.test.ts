@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { bearer, createMaterial, createStoreWithStaff, createTool, uploadFile } from '../../test/factories';
+import { bearer, createMaterial, createStoreWithStaff, createTool, dayFromToday, uploadFile } from '../../test/factories';
 import { findLedgerMismatches } from '../../test/ledger-check';
 import { BACKUP_TABLES, type Backup, dumpDatabase, loadBackup } from './backup';
 import { queryRows } from './sql';
@@ -29,7 +29,7 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/supply/add',
     headers: bearer(staff.keeper.token),
-    payload: { productId: material._id, quantity: 3, supplier: 'Acme', dateReceived: '2026-11-01' },
+    payload: { productId: material._id, quantity: 3, supplier: 'Acme', dateReceived: dayFromToday(-4) },
   });
   const [issue] = await queryRows<{ id: string }>(source.database.db, sql`select id from movements where kind = 'issue'`);
   const reversal = await source.app.inject({

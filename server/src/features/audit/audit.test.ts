@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createMaterial, createStore, createStoreWithStaff, createTool, createUser } from '../../../test/factories';
+import { bearer, createMaterial, createStore, createStoreWithStaff, createTool, createUser, dayFromToday } from '../../../test/factories';
 
 let t: TestApp;
 let staff: Awaited<ReturnType<typeof createStoreWithStaff>>;
@@ -50,7 +50,7 @@ describe('the audit trail', () => {
         method: 'POST',
         url: '/api/supply/add',
         headers: bearer(staff.keeper.token),
-        payload: { productId: material._id, quantity: 2, supplier: 'Acme', dateReceived: '2026-11-01' },
+        payload: { productId: material._id, quantity: 2, supplier: 'Acme', dateReceived: dayFromToday(-4) },
       })
     ).json().supply;
     await t.app.inject({ method: 'DELETE', url: `/api/delete-inventory/${entry._id}`, headers: bearer(staff.admin.token) });

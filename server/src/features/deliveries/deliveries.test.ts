@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createMaterial, createStore, createStoreWithStaff } from '../../../test/factories';
+import { bearer, createMaterial, createStore, createStoreWithStaff, dayFromToday } from '../../../test/factories';
 import { countMovements, findLedgerMismatches } from '../../../test/ledger-check';
 
 let t: TestApp;
@@ -30,7 +30,7 @@ describe('supplier deliveries', () => {
     const created = await send(
       'POST',
       '/api/add-inventory',
-      { productId: product._id, quantity: 25, supplier: 'Lafarge', date: '2026-11-01' },
+      { productId: product._id, quantity: 25, supplier: 'Lafarge', date: dayFromToday(-4) },
       staff.admin.token,
     );
     expect(created.statusCode).toBe(201);
@@ -40,14 +40,14 @@ describe('supplier deliveries', () => {
       productId: { _id: product._id, name: product.name },
       quantity: 25,
       supplier: 'Lafarge',
-      date: '2026-11-01',
+      date: dayFromToday(-4),
     });
     expect(await available(product._id)).toBe(35);
 
     const edited = await send(
       'PUT',
       `/api/update-inventory/${entry._id}`,
-      { productId: product._id, quantity: 20, supplier: 'Lafarge SA', date: '2026-11-01' },
+      { productId: product._id, quantity: 20, supplier: 'Lafarge SA', date: dayFromToday(-4) },
       staff.admin.token,
     );
     expect(edited.statusCode).toBe(200);
@@ -68,17 +68,17 @@ describe('supplier deliveries', () => {
     const first = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 0 });
     const second = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 0 });
     const supply = (
-      await send('POST', '/api/supply/add', { productId: first._id, quantity: 8, supplier: 'Acme', dateReceived: '2026-10-30' })
+      await send('POST', '/api/supply/add', { productId: first._id, quantity: 8, supplier: 'Acme', dateReceived: dayFromToday(-3) })
     ).json().supply;
-    expect(supply).toMatchObject({ quantity: 8, dateReceived: '2026-10-30' });
+    expect(supply).toMatchObject({ quantity: 8, dateReceived: dayFromToday(-3) });
     const edited = await send('PUT', `/api/supply/${supply._id}`, {
       productId: second._id,
       quantity: 8,
       supplier: 'Acme',
-      dateReceived: '2026-10-31',
+      dateReceived: dayFromToday(-2),
     });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json().supply).toMatchObject({ productId: { _id: second._id }, dateReceived: '2026-10-31' });
+    expect(edited.json().supply).toMatchObject({ productId: { _id: second._id }, dateReceived: dayFromToday(-2) });
     expect(await available(first._id)).toBe(0);
     expect(await available(second._id)).toBe(8);
     const supplies = (await t.app.inject({ method: 'GET', url: '/api/supply/all', headers: bearer(staff.keeper.token) })).json();
@@ -91,7 +91,7 @@ describe('supplier deliveries', () => {
   it('refuses with 409 to take back a delivery whose stock was already issued, and changes nothing', async () => {
     const product = await createMaterial(t.app, staff.keeper.token, { totalQuantity: 0 });
     const supply = (
-      await send('POST', '/api/supply/add', { productId: product._id, quantity: 10, supplier: 'Acme', dateReceived: '2026-11-02' })
+      await send('POST', '/api/supply/add', { productId: product._id, quantity: 10, supplier: 'Acme', dateReceived: dayFromToday(-1) })
     ).json().supply;
     await send('POST', '/api/user/consume-stock', { productId: product._id, quantity: 7 });
     const before = await countMovements(t.database.db, product._id);
@@ -99,7 +99,7 @@ describe('supplier deliveries', () => {
       productId: product._id,
       quantity: 2,
       supplier: 'Acme',
-      dateReceived: '2026-11-02',
+      dateReceived: dayFromToday(-1),
     });
     expect(shrink.statusCode).toBe(409);
     const remove = await send('DELETE', `/api/delete-inventory/${supply._id}`);
@@ -121,7 +121,7 @@ describe('supplier deliveries', () => {
       productId: product._id,
       quantity: 1,
       supplier: 'Acme',
-      dateReceived: '2026-11-01',
+      dateReceived: dayFromToday(-4),
       ...overrides,
     });
     expect(response.statusCode).toBe(400);
@@ -136,14 +136,14 @@ describe('supplier deliveries', () => {
       productId: theirs._id,
       quantity: 1,
       supplier: 'Acme',
-      dateReceived: '2026-11-01',
+      dateReceived: dayFromToday(-4),
     });
     expect(cross.statusCode).toBe(404);
     const theirSupply = (
       await send(
         'POST',
         '/api/add-inventory',
-        { productId: theirs._id, quantity: 1, supplier: 'Acme', date: '2026-11-01' },
+        { productId: theirs._id, quantity: 1, supplier: 'Acme', date: dayFromToday(-4) },
         staff.admin.token,
       )
     ).json().entry;
@@ -152,7 +152,7 @@ describe('supplier deliveries', () => {
     const storeUser = await send(
       'POST',
       '/api/supply/add',
-      { productId: mine._id, quantity: 1, supplier: 'Acme', dateReceived: '2026-11-01' },
+      { productId: mine._id, quantity: 1, supplier: 'Acme', dateReceived: dayFromToday(-4) },
       staff.storeUser.token,
     );
     expect(storeUser.statusCode).toBe(403);
