@@ -3,7 +3,7 @@ import { LABEL_LAYOUT_NAMES } from '@stockyard/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createStoreWithStaff, unique } from '../../../test/factories';
+import { bearer, createStoreWithStaff, dayFromToday, unique } from '../../../test/factories';
 import { findLedgerMismatches } from '../../../test/ledger-check';
 import { queryRows } from '../../db/sql';
 import { checkServiceDue } from './service-due-check';
@@ -78,7 +78,6 @@ async function unitStates(toolId: string): Promise<Record<string, number>> {
 }
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
-const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('serial tools', () => {
   it('checks S2 out to a worker and back damaged: S2 is damaged and the counters are 3 total, 2 available, 1 damaged', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createMaterial, createStore, createStoreWithStaff, recordAt } from '../../../test/factories';
+import { bearer, createMaterial, createStore, createStoreWithStaff, dayFromToday, recordAt } from '../../../test/factories';
 import { findLedgerMismatches } from '../../../test/ledger-check';
 
 const database = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
@@ -23,8 +23,6 @@ function post(url: string, payload: object, token = staff.admin.token) {
   return t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
 }
 
-const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
-
 describe(`GET /api/valuation (${database})`, () => {
   it('values each store’s materials from the ledger as of the end of a day, with the total and the value in transit apart', async () => {
     const store = await createStore(t.app, staff.admin.token);
@@ -43,8 +41,13 @@ describe(`GET /api/valuation (${database})`, () => {
     ).toBe(true);
     await post('/api/user/add-restock-product', { name: sand.name, quantity: 3, storeId: store._id });
 
-    const tenDaysAgo = (await get(`/api/valuation?storeId=${store._id}&asOf=${daysAgo(10)}`)).json();
-    expect(tenDaysAgo).toMatchObject({ asOf: daysAgo(10), currency: 'EUR', totals: { value: '80.00' }, inTransit: { value: '0.00' } });
+    const tenDaysAgo = (await get(`/api/valuation?storeId=${store._id}&asOf=${dayFromToday(-10)}`)).json();
+    expect(tenDaysAgo).toMatchObject({
+      asOf: dayFromToday(-10),
+      currency: 'EUR',
+      totals: { value: '80.00' },
+      inTransit: { value: '0.00' },
+    });
     expect(tenDaysAgo.rows).toEqual([
       expect.objectContaining({
         materialId: cement._id,
@@ -55,11 +58,11 @@ describe(`GET /api/valuation (${database})`, () => {
         isUnvalued: false,
       }),
     ]);
-    const elevenDaysAgo = (await get(`/api/valuation?storeId=${store._id}&asOf=${daysAgo(11)}`)).json();
+    const elevenDaysAgo = (await get(`/api/valuation?storeId=${store._id}&asOf=${dayFromToday(-11)}`)).json();
     expect(elevenDaysAgo).toMatchObject({ rows: [], totals: { value: '0.00' } });
 
     const today = (await get(`/api/valuation?storeId=${store._id}`)).json();
-    expect(today.asOf).toBe(daysAgo(0));
+    expect(today.asOf).toBe(dayFromToday(0));
     expect(today.totals.value).toBe('48.00');
     expect(
       today.rows.map((row: { name: string; quantity: number; value: string; isUnvalued: boolean; unit: string }) => [
@@ -85,7 +88,7 @@ describe(`GET /api/valuation (${database})`, () => {
       await post('/api/transfers', { fromStoreId: from._id, toStoreId: to._id, lines: [{ materialId: steel._id, quantity: 3 }] })
     ).json();
     expect((await post(`/api/transfers/${draft.transfer._id}/dispatch`, {})).statusCode).toBe(200);
-    const both = `/api/valuation?asOf=${daysAgo(0)}`;
+    const both = `/api/valuation?asOf=${dayFromToday(0)}`;
     const sending = (await get(`/api/valuation?storeId=${from._id}`)).json();
     expect(sending).toMatchObject({ totals: { value: '250.00' }, inTransit: { value: '750.00' } });
     const receiving = (await get(`/api/valuation?storeId=${to._id}`)).json();
@@ -162,7 +165,7 @@ describe(`POST /api/valuation/opening (${database})`, () => {
       method: 'PUT',
       url: `/api/stores/${store._id}/lock`,
       headers: bearer(staff.admin.token),
-      payload: { throughDate: daysAgo(1) },
+      payload: { throughDate: dayFromToday(-1) },
     });
     expect(locked.statusCode, locked.body).toBe(200);
     expect((await post('/api/valuation/opening', { storeId: store._id, lines: [line] })).statusCode).toBe(200);
