@@ -29,8 +29,10 @@ export async function printedPhotosOf(db: Db, auth: AuthContext, lines: PrintedL
   );
   const seen = new Set<string>();
   const photos: PrintedPhoto[] = [];
-  const order = [...labels.keys()];
-  const attachments = (await findLineAttachments(db, order)).sort((a, b) => order.indexOf(a.movement_id) - order.indexOf(b.movement_id));
+  const lineOrder = new Map(lines.map((line, index) => [line.id, index]));
+  const attachments = (await findLineAttachments(db, [...labels.keys()])).sort(
+    (a, b) => (lineOrder.get(a.movement_id) ?? 0) - (lineOrder.get(b.movement_id) ?? 0),
+  );
   for (const attachment of attachments) {
     if (seen.has(attachment.file_id) || attachment.type === 'application/pdf') continue;
     seen.add(attachment.file_id);
