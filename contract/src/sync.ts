@@ -82,10 +82,10 @@ export const SyncOpSchema = z
 export type MovementOp = z.input<typeof SyncOpSchema>;
 
 /**
- * What arrived against a purchase order, received on the phone: the same receipt as the online call's.
- * Its photos follow it by the op's id, as a movement's do.
+ * What arrived against a purchase order, received on the phone: the same receipt as the online call's,
+ * with where the phone was when it said. Its photos follow it by the op's id, as a movement's do.
  */
-export const PoReceiptOpSchema = PurchaseReceiptRequestSchema.omit({ attachments: true, location: true }).extend({
+export const PoReceiptOpSchema = PurchaseReceiptRequestSchema.omit({ attachments: true }).extend({
   opId: z.uuid({ message: 'opId must be a UUID' }),
   kind: z.literal('po-receipt'),
   purchaseOrderId: IdSchema,

@@ -3,7 +3,7 @@ import { GEOFENCE_INVALID, GEOFENCE_SAVED, LOCATION_INVALID } from '@stockyard/c
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createMaterial, createStoreWithStaff, createTool } from '../../../test/factories';
+import { bearer, createMaterial, createPlacedOrder, createStoreWithStaff, createTool, dayFromToday } from '../../../test/factories';
 import { findLedgerMismatches } from '../../../test/ledger-check';
 
 let t: TestApp;
@@ -129,6 +129,32 @@ describe('movements recorded with a location', () => {
       .filter((row) => row.item.name === sand.name)
       .map((row) => row.quantity);
     expect(quantities.sort()).toEqual([2, 8]);
+  });
+
+  it('from a phone: a receipt against an order keeps its location, applied at once or parked and applied later', async () => {
+    const { order, lineId, material } = await createPlacedOrder(t.app, staff, { quantity: 100 });
+    const receipt = (received: number, metres: number) => ({
+      opId: randomUUID(),
+      kind: 'po-receipt',
+      purchaseOrderId: order._id,
+      storeId: staff.store._id,
+      capturedAt: new Date().toISOString(),
+      receivedAt: dayFromToday(0),
+      lines: [{ lineId, received }],
+      location: north(metres),
+    });
+    // 40 fit the order; 80 more would take it past its tolerance, so that one waits for a person.
+    const synced = await send('POST', '/api/sync/movements', staff.keeper.token, { ops: [receipt(40, 3_000), receipt(80, 4_000)] });
+    expect(synced.json().results.map((result: { status: string }) => result.status)).toEqual(['applied', 'parked']);
+    const parkedId = synced.json().results[1].parkedId as string;
+    const applied = await send('POST', `/api/sync/parked/${parkedId}/apply`, staff.admin.token, { lines: [{ lineId, received: 60 }] });
+    expect(applied.statusCode, applied.body).toBe(200);
+
+    const listed = (await exceptions(staff.keeper.token, `?storeId=${staff.store._id}`)).exceptions.filter(
+      (row) => row.item.name === material.name,
+    );
+    expect(listed.map((row) => row.quantity).sort()).toEqual([40, 60]);
+    expect(listed.map((row) => Math.round(row.distanceM / 1_000)).sort()).toEqual([3, 4]);
   });
 
   it('keep their location as part of the line: it can be neither changed nor removed', async () => {

@@ -119,7 +119,12 @@ async function recordParked(
 async function recordParkedReceipt(tx: Tx, auth: AuthContext, row: SyncOpRow, when: RecordTime, options: ApplyOptions) {
   const receipt = row.receipt as StoredReceipt;
   const day = options.day ?? (when.isAsCaptured ? receipt.receivedAt : todayIn(options.timeZone));
-  const input = { receivedAt: day, deliveryNote: receipt.deliveryNote ?? '', lines: options.lines ?? receipt.lines };
+  const input = {
+    receivedAt: day,
+    deliveryNote: receipt.deliveryNote ?? '',
+    lines: options.lines ?? receipt.lines,
+    location: row.location ?? undefined,
+  };
   const context = { auth, timeZone: options.timeZone, offlineMaxAgeDays: options.offlineMaxAgeDays, receivedBy: row.user_id };
   const { receiptId } = await receiveWithin(tx, context, row.purchase_order_id as string, input, row.op_id);
   return { receiptId, lines: input.lines };

@@ -120,6 +120,7 @@ export async function applyReceiptOp(db: Db, op: ReceiptOp, found: OpContext, co
         code: refusal.code,
         message: refusal.message,
         available: null,
+        location: op.location ?? null,
       },
       answerAsStored,
     );

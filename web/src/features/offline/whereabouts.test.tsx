@@ -2,29 +2,18 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cement } from '../../test/fixtures';
+import { phoneAt, recordLocation } from '../../test/geolocation';
 import { renderAt, signInAs, stubApi } from '../../test/render';
 import { discardAll } from './outbox';
 
 const USER_ID = '7f1c2b3a-0000-4000-8000-000000000003';
 const token = `h.${btoa(JSON.stringify({ sub: USER_ID, stores: ['s'] })).replace(/=+$/, '')}.sig`;
 
-/** A phone whose location service answers with one fix (or refuses), as the browser's does. */
-function phoneAt(fix: { latitude: number; longitude: number; accuracy: number } | 'denied') {
-  const watchPosition = vi.fn((found: PositionCallback, failed: PositionErrorCallback) => {
-    if (fix === 'denied')
-      failed({ code: 1, PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3, message: '' } as GeolocationPositionError);
-    else found({ coords: fix, timestamp: Date.now() } as unknown as GeolocationPosition);
-    return 1;
-  });
-  Object.defineProperty(navigator, 'geolocation', { value: { watchPosition, clearWatch: vi.fn() }, configurable: true });
-  return watchPosition;
-}
-
 afterEach(async () => {
   vi.unstubAllGlobals();
   // The form's last watch is cleared when the next test unmounts it.
   phoneAt('denied');
-  localStorage.removeItem('stockyard.recordLocation');
+  recordLocation(false);
   await discardAll(USER_ID);
 });
 
@@ -60,7 +49,7 @@ describe('recording where an entry is made', () => {
 
   it('never holds an entry back: with the location refused, the issue goes without one', async () => {
     signInAs('user', token);
-    localStorage.setItem('stockyard.recordLocation', 'on');
+    recordLocation(true);
     phoneAt('denied');
     const calls = stubApi({
       'GET /api/user/get-product': { body: [cement] },

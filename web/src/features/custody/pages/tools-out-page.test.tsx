@@ -2,6 +2,7 @@ import type { Custody } from '@stockyard/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { phoneAt, recordLocation } from '../../../test/geolocation';
 import { keepOnPhone } from '../../../test/kept-lists';
 import { renderAt, setOnline, signInAs, stubApi } from '../../../test/render';
 import { discardAll, enqueueOp } from '../../offline';
@@ -75,12 +76,8 @@ describe('ToolsOutPage', () => {
 
   it('checks tools in with where the phone is, when the keeper records it', async () => {
     signInAs('user');
-    localStorage.setItem('stockyard.recordLocation', 'on');
-    const watchPosition = vi.fn((found: PositionCallback) => {
-      found({ coords: { latitude: 6.5, longitude: 3.4, accuracy: 12 }, timestamp: Date.now() } as unknown as GeolocationPosition);
-      return 1;
-    });
-    Object.defineProperty(navigator, 'geolocation', { value: { watchPosition, clearWatch: vi.fn() }, configurable: true });
+    recordLocation(true);
+    phoneAt({ latitude: 6.5, longitude: 3.4, accuracy: 12 });
     const out = record({ outstanding: 1, quantity: 1 });
     const calls = stubApi({
       'GET /api/custody': { body: { custody: [out], total: 1 } },
@@ -104,7 +101,7 @@ describe('ToolsOutPage', () => {
         location: { lat: 6.5, lon: 3.4, accuracyM: 12 },
       });
     } finally {
-      localStorage.removeItem('stockyard.recordLocation');
+      recordLocation(false);
     }
   });
 

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, TextInput, Title } from '@mantine/core';
-import { type PurchaseOrder, PurchaseReceiptRequestSchema } from '@stockyard/contract';
-import { type FormEvent, useState } from 'react';
+import { type Location, type PurchaseOrder, PurchaseReceiptRequestSchema } from '@stockyard/contract';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, isConnectionLost, messageOf } from '../../../lib/api';
 import { type ArrivalCount, ArrivalLines, countOf, NO_ARRIVAL } from '../../../lib/arrival-lines';
@@ -11,7 +11,7 @@ import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { signedInUser } from '../../../lib/session';
 import { parsePayload } from '../../../lib/validation';
 import { PhotoField } from '../../files';
-import { enqueueOp, removeOp, removeRefusedOp, syncNow } from '../../offline';
+import { enqueueOp, LocationSwitch, removeOp, removeRefusedOp, syncNow, useWhereabouts } from '../../offline';
 import { usePurchaseOrderAction } from '../api/purchase-orders';
 
 /**
@@ -33,6 +33,9 @@ function ReceiptForm({ order, onDone }: { order: PurchaseOrder; onDone: (message
   const [deliveryNote, setDeliveryNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [photos, setPhotos] = useState<Blob[]>([]);
+  const whereabouts = useWhereabouts();
+  /** Where the phone was for the receipt under this key: a retry of it sends the same place, so the server sees the same receipt. */
+  const located = useRef<{ key: string; location?: Location } | null>(null);
   const { t } = useTranslation();
 
   // A changed count is a new receipt: it gets a new intent.
@@ -52,7 +55,14 @@ function ReceiptForm({ order, onDone }: { order: PurchaseOrder; onDone: (message
       }))
       .filter((line) => line.received + line.damaged > 0);
     if (lines.length === 0) return setError(t('purchases.enterArrived'));
-    const parsed = parsePayload(PurchaseReceiptRequestSchema, { receivedAt: phoneToday(), deliveryNote, lines });
+    if (located.current?.key !== intent.key) located.current = { key: intent.key, location: whereabouts.current() };
+    const location = located.current.location;
+    const parsed = parsePayload(PurchaseReceiptRequestSchema, {
+      receivedAt: phoneToday(),
+      deliveryNote,
+      lines,
+      ...(location ? { location } : {}),
+    });
     if ('problem' in parsed) return setError(parsed.problem);
     const user = signedInUser();
     // The receipt and its photos wait on the phone under its key before anything is sent: with no signal,
@@ -122,6 +132,7 @@ function ReceiptForm({ order, onDone }: { order: PurchaseOrder; onDone: (message
             intent.renew();
           }}
         />
+        <LocationSwitch isOn={whereabouts.isOn} state={whereabouts.state} onChange={whereabouts.setOn} />
         <Group justify="flex-end">
           <Button type="submit" loading={act.isPending} fullWidth>
             {t('purchases.recordReceipt')}

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { phoneToday } from '../../../lib/format';
+import { phoneAt, recordLocation } from '../../../test/geolocation';
 import { renderAt, setOnline, signInAs, stubApi } from '../../../test/render';
 import { discardAll, waitingOps } from '../../offline';
 
@@ -13,6 +14,7 @@ afterEach(async () => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   window.dispatchEvent(new Event('online'));
+  recordLocation(false);
   await discardAll(USER_ID);
 });
 
@@ -152,8 +154,11 @@ describe('purchase orders', () => {
     });
   });
 
-  it('are received with no signal: the receipt waits on the phone, counted in, and goes with the next sync as a po-receipt', async () => {
+  it('are received with no signal: the receipt waits on the phone with where it was, counted in, and goes with the next sync as a po-receipt', async () => {
     signInAs('user', token);
+    recordLocation(true);
+    phoneAt({ latitude: 6.5, longitude: 3.4, accuracy: 12 });
+    const location = { lat: 6.5, lon: 3.4, accuracyM: 12 };
     const calls = stubApi({
       [`GET /api/purchase-orders/${order._id}`]: { body: order },
       'GET /api/sync/parked': { body: { parked: [], total: 0 } },
@@ -180,6 +185,7 @@ describe('purchase orders', () => {
       storeId: 's1',
       receivedAt: phoneToday(),
       lines: [{ lineId: order.lines[0]?._id, received: 40, damaged: 0 }],
+      location,
     });
 
     setOnline(true);
@@ -196,6 +202,7 @@ describe('purchase orders', () => {
         receivedAt: phoneToday(),
         deliveryNote: '',
         lines: [{ lineId: order.lines[0]?._id, received: 40, damaged: 0 }],
+        location,
       },
     ]);
     await waitFor(async () => expect(await waitingOps(USER_ID)).toEqual([]));
