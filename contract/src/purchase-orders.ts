@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, optionalText, PageQuerySchema, requiredText, StoreRefSchema, TEXT_MAX } from './common';
+import { AttachmentSchema } from './files';
 import { CalendarDateSchema, proofFields, QUANTITY_MAX } from './ledger';
 import { MoneySchema, UnitCostAnswerSchema, UnitCostSchema } from './money';
 
@@ -110,6 +111,32 @@ export type PurchaseOrderResponse = z.infer<typeof PurchaseOrderResponseSchema>;
 export const PurchaseReceiptResponseSchema = PurchaseOrderResponseSchema.extend({ receiptId: z.string() });
 export const PurchaseOrderListResponseSchema = z.object({ purchaseOrders: z.array(PurchaseOrderSchema), total: z.number() });
 export type PurchaseOrderListResponse = z.infer<typeof PurchaseOrderListResponseSchema>;
+
+/** One receipt against an order: what arrived on a day, line by line, who counted it, and the photos taken of it. */
+export const PurchaseReceiptSchema = z.object({
+  _id: z.string(),
+  receivedAt: z.string(),
+  deliveryNote: z.string().nullable(),
+  receivedBy: z.string().nullable(),
+  recordedAt: z.string(),
+  lines: z.array(
+    z.object({
+      lineId: z.string(),
+      name: z.string(),
+      unit: z.string(),
+      received: z.number(),
+      damaged: z.number(),
+      /** The delivery the line entered the store as: its note is `GET /api/supply/{deliveryId}/pdf`. */
+      deliveryId: z.string(),
+    }),
+  ),
+  /** The files on the lines it wrote, each once, in the order they were attached. */
+  attachments: z.array(AttachmentSchema),
+});
+export type PurchaseReceipt = z.infer<typeof PurchaseReceiptSchema>;
+/** An order's receipts, the first received first. */
+export const PurchaseReceiptListResponseSchema = z.object({ receipts: z.array(PurchaseReceiptSchema) });
+export type PurchaseReceiptListResponse = z.infer<typeof PurchaseReceiptListResponseSchema>;
 
 export const PURCHASE_ORDER_SAVED = 'Purchase order saved.';
 export const PURCHASE_ORDER_ORDERED = 'Purchase order sent to the supplier.';

@@ -138,6 +138,42 @@ describe('photos on receipts against a purchase order', () => {
     ]);
   });
 
+  it('are listed with the order’s receipts, each file once, for whoever may see the order', async () => {
+    const { material, order, lineId } = await createPlacedOrder(t.app, staff, { quantity: 20 });
+    const [note, crate] = [await newPhoto(staff.keeper.token), await newPhoto(staff.keeper.token)];
+    const today = new Date().toISOString().slice(0, 10);
+    const first = { receivedAt: today, deliveryNote: 'DN-1', lines: [{ lineId, received: 8, damaged: 2 }], attachments: [note, crate] };
+    expect((await send('POST', `/api/purchase-orders/${order._id}/receipts`, staff.keeper.token, first)).statusCode).toBe(201);
+    const key = randomUUID();
+    const second = { receivedAt: today, lines: [{ lineId, received: 5 }] };
+    expect((await send('POST', `/api/purchase-orders/${order._id}/receipts`, staff.keeper.token, second, key)).statusCode).toBe(201);
+    const late = await newPhoto(staff.keeper.token);
+    expect((await send('POST', `/api/sync/ops/${key}/attachments`, staff.keeper.token, { attachments: [late, note] })).statusCode).toBe(
+      200,
+    );
+
+    const answer = await send('GET', `/api/purchase-orders/${order._id}/receipts`, staff.keeper.token);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const receipts = answer.json().receipts as {
+      deliveryNote: string | null;
+      receivedBy: string;
+      lines: object[];
+      attachments: { _id: string }[];
+    }[];
+    expect(receipts.map((receipt) => [receipt.deliveryNote, receipt.attachments.map((file) => file._id)])).toEqual([
+      ['DN-1', [note, crate]],
+      [null, [late, note]],
+    ]);
+    expect(receipts[0]?.receivedBy).toBe('Pat Keeper');
+    expect(receipts[0]?.lines).toEqual([
+      { lineId, name: material.name, unit: 'bag', received: 8, damaged: 2, deliveryId: expect.any(String) },
+    ]);
+    const deliveryId = (receipts[0]?.lines[0] as { deliveryId?: string } | undefined)?.deliveryId;
+    expect((await send('GET', `/api/supply/${deliveryId}/pdf`, staff.keeper.token)).statusCode).toBe(200);
+    expect((await send('GET', `/api/purchase-orders/${order._id}/receipts`, elsewhere.token)).statusCode).toBe(404);
+    expect((await send('GET', `/api/purchase-orders/${randomUUID()}/receipts`, staff.admin.token)).statusCode).toBe(404);
+  });
+
   it('that a phone queued with a synced receipt, or with one it sent online and lost the answer to, follow it by the op id', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const synced = await createPlacedOrder(t.app, staff, { quantity: 10 });

@@ -1,6 +1,14 @@
-import { type PurchaseOrder, type PurchaseOrderStatus, purchaseOrderNumber, type SupplierReturn } from '@stockyard/contract';
+import {
+  type Attachment,
+  type PurchaseOrder,
+  type PurchaseOrderStatus,
+  type PurchaseReceipt,
+  purchaseOrderNumber,
+  type SupplierReturn,
+} from '@stockyard/contract';
 import { unitCostText } from '../../lib/money';
 import type { OrderRow } from './purchase-orders.repository';
+import type { ReceiptRow } from './purchase-receipts.repository';
 import type { ReturnRow } from './supplier-returns.repository';
 
 export function presentOrder(row: OrderRow): PurchaseOrder {
@@ -48,5 +56,24 @@ export function presentReturn(row: ReturnRow): SupplierReturn {
       value: line.value,
     })),
     value: row.value,
+  };
+}
+
+export function presentReceipt(row: ReceiptRow): PurchaseReceipt {
+  return {
+    _id: row.id,
+    receivedAt: row.received_on,
+    deliveryNote: row.delivery_note || null,
+    receivedBy: row.received_by_name,
+    recordedAt: new Date(row.created_at).toISOString(),
+    lines: row.lines.map((line) => ({
+      lineId: line.line_id,
+      name: line.name,
+      unit: line.unit,
+      received: line.received,
+      damaged: line.damaged,
+      deliveryId: line.delivery_id,
+    })),
+    attachments: row.attachments as Attachment[],
   };
 }

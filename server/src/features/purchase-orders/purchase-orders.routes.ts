@@ -7,6 +7,7 @@ import {
   PurchaseOrderReasonRequestSchema,
   PurchaseOrderResponseSchema,
   PurchaseOrderSchema,
+  PurchaseReceiptListResponseSchema,
   PurchaseReceiptRequestSchema,
   PurchaseReceiptResponseSchema,
   SupplierReturnRequestSchema,
@@ -21,7 +22,16 @@ import { requestKeyOf, sendAnswer } from '../../lib/request-key';
 import { userNameOf } from '../users/users.service';
 import { orderFromLowStock } from './low-stock-orders.service';
 import { purchaseOrderFileName, purchaseOrderPdf } from './purchase-order-file';
-import { cancelOrder, closeOrder, createOrder, getOrder, listOrders, placeOrder, receiveOrder } from './purchase-orders.service';
+import {
+  cancelOrder,
+  closeOrder,
+  createOrder,
+  getOrder,
+  listOrders,
+  listReceipts,
+  placeOrder,
+  receiveOrder,
+} from './purchase-orders.service';
 import { returnToSupplier } from './supplier-returns.service';
 
 const tags = ['purchase-orders'];
@@ -51,6 +61,12 @@ const purchaseOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/purchase-orders/:id',
     { ...read, schema: { tags, params: ByIdParamsSchema, response: { 200: PurchaseOrderSchema, ...errorResponses } } },
     async (request) => getOrder(app.db, authOf(request), request.params.id),
+  );
+
+  app.get(
+    '/api/purchase-orders/:id/receipts',
+    { ...read, schema: { tags, params: ByIdParamsSchema, response: { 200: PurchaseReceiptListResponseSchema, ...errorResponses } } },
+    async (request) => listReceipts(app.db, authOf(request), request.params.id),
   );
 
   app.get(

@@ -18,6 +18,7 @@ import {
   type PurchaseOrder,
   type PurchaseOrderCreateRequestSchema,
   type PurchaseOrderListQuerySchema,
+  type PurchaseReceiptListResponse,
   type PurchaseReceiptRequestSchema,
   purchaseOrderNumber,
   RECEIVABLE_STATUSES,
@@ -37,7 +38,7 @@ import { addDeliveryRow } from '../deliveries/deliveries.service';
 import { recordMovementOrRefuse } from '../movements/movements.service';
 import { buyingSettings } from '../settings/settings.service';
 import { supplierExists } from '../suppliers/suppliers.service';
-import { presentOrder } from './purchase-orders.presenter';
+import { presentOrder, presentReceipt } from './purchase-orders.presenter';
 import {
   addToOrderLine,
   arrivedValue,
@@ -55,6 +56,7 @@ import {
   queueOrderMail,
   settleReceivedStatus,
 } from './purchase-orders.repository';
+import { findReceiptRows } from './purchase-receipts.repository';
 
 /**
  * Who receives, and the rules of the day they date it; `receivedBy` is the keeper who received it on
@@ -71,6 +73,12 @@ export async function loadOrder(db: DbOrTx, auth: AuthContext, id: string): Prom
   const [order] = (await presentedOrders(db, { storeIds: storeScopeOf(auth), ids: [id] })).purchaseOrders;
   if (!order) throw new AppError('not_found', PURCHASE_ORDER_NOT_FOUND);
   return order;
+}
+
+/** An order's receipts, for whoever may see the order. */
+export async function listReceipts(db: DbOrTx, auth: AuthContext, id: string): Promise<PurchaseReceiptListResponse> {
+  await loadOrder(db, auth, id);
+  return { receipts: (await findReceiptRows(db, id)).map(presentReceipt) };
 }
 
 export async function listOrders(db: DbOrTx, auth: AuthContext, query: z.output<typeof PurchaseOrderListQuerySchema>) {

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { queryRows } from '../../db/sql';
+
+export type ReceiptRow = {
+  id: string;
+  received_on: string;
+  delivery_note: string | null;
+  received_by_name: string | null;
+  created_at: string | Date;
+  lines: { line_id: string; name: string; unit: string; received: number; damaged: number; delivery_id: string }[];
+  attachments: { _id: string; type: string }[];
+};
+
+/**
+ * An order's receipts with their lines in the order's line order, and the files on the delivery lines
+ * they wrote: each file once, in the order it was first attached.
+ */
+export function findReceiptRows(db: DbOrTx, orderId: string): Promise<ReceiptRow[]> {
+  return queryRows<ReceiptRow>(
+    db,
+    sql`select r.id, r.received_on::text as received_on, r.delivery_note, u.name as received_by_name, r.created_at, lines.lines,
+               proof.attachments
+        from purchase_receipts r
+        left join users u on u.id = r.received_by
+        cross join lateral (
+          select json_agg(json_build_object(
+                   'line_id', rl.purchase_order_line_id, 'name', m.name, 'unit', m.unit, 'received', rl.received,
+                   'damaged', rl.damaged, 'delivery_id', rl.delivery_id
+                 ) order by pol.position) as lines
+          from purchase_receipt_lines rl
+          join purchase_order_lines pol on pol.id = rl.purchase_order_line_id
+          join materials m on m.id = pol.material_id
+          where rl.receipt_id = r.id
+        ) lines
+        cross join lateral (
+          select coalesce(json_agg(json_build_object('_id', first.file_id, 'type', first.type) order by first.movement_id, first.position),
+                          '[]'::json) as attachments
+          from (
+            select distinct on (ma.file_id) ma.file_id, f.type, ma.movement_id, ma.position
+            from purchase_receipt_lines rl
+            join deliveries d on d.id = rl.delivery_id
+            join movements mv on mv.store_id = d.store_id and mv.item_id = d.material_id and mv.delivery_id = d.id and mv.kind = 'delivery'
+            join movement_attachments ma on ma.movement_id = mv.id
+            join files f on f.id = ma.file_id
+            where rl.receipt_id = r.id
+            order by ma.file_id, ma.movement_id, ma.position
+          ) first
+        ) proof
+        where r.purchase_order_id = ${orderId}
+        order by r.created_at, r.id`,
+  );
+}
