@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayAndTime, keptTime } from './format';
+import { dayAndTime, keptTime, localDate } from './format';
 
 describe('keptTime', () => {
   const now = new Date(2026, 10, 28, 15, 30);
@@ -16,5 +16,19 @@ describe('keptTime', () => {
 describe('dayAndTime', () => {
   it('writes the day and the time both in the phone’s own time', () => {
     expect(dayAndTime(new Date(2026, 0, 1, 0, 5).toISOString())).toBe('01/01/2026 00:05');
+  });
+});
+
+describe('localDate', () => {
+  it('writes a calendar day as that day on a phone west of UTC, and an instant as the phone’s day', () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/Los_Angeles';
+    try {
+      expect(localDate('2026-11-30')).toBe('Nov 30, 2026');
+      expect(localDate('2026-11-30T05:00:00.000Z')).toBe('Nov 29, 2026');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 });

@@ -42,9 +42,18 @@ export function localList(parts: string[]): string {
   return new Intl.ListFormat(currentLanguage(), { style: 'short', type: 'unit' }).format(parts);
 }
 
-/** A day as the app's language writes it, where a screen fixes no format. */
+/**
+ * A day as the app's language writes it, where a screen fixes no format. A calendar day ("2026-11-30")
+ * is that day wherever the phone is; an instant is the day it fell on for the phone.
+ */
 export function localDate(value: string | Date): string {
-  return new Intl.DateTimeFormat(currentLanguage(), { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(value));
+  const isCalendarDay = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+  return new Intl.DateTimeFormat(currentLanguage(), {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    ...(isCalendarDay ? { timeZone: 'UTC' } : {}),
+  }).format(new Date(value));
 }
 
 /** Today on the phone's own calendar, YYYY-MM-DD: the day a keeper records something on. */
