@@ -173,6 +173,12 @@ test('offline at 390 px, a keeper receives an order with a photo of the delivery
     await context.setOffline(false);
     await expect(bar).toBeHidden({ timeout: 30_000 });
     expect(await keptPhotos(page)).toEqual([]);
+    // The order's page lists the receipt with its photo, once the photo has followed it.
+    const receipts = page.getByRole('list', { name: 'Receipts' });
+    await expect(receipts.getByRole('listitem')).toHaveCount(1);
+    await expect(receipts.getByRole('listitem')).toContainText(`8 ton ${gravel}`);
+    await expect(receipts.getByRole('img', { name: 'Photo 1' })).toBeVisible({ timeout: 15_000 });
+    await snap(page, 'order-receipts-390');
     const headers = { authorization: `Bearer ${token}` };
     const history = await (await request.get(`/api/movements?itemId=${product._id}`, { headers })).json();
     const lines = history.movements as { kind: string; quantity: number; attachments: { _id: string }[] }[];

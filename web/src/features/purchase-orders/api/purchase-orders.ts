@@ -5,6 +5,7 @@ import type {
   PurchaseOrderListResponse,
   PurchaseOrderResponse,
   PurchaseOrderStatus,
+  PurchaseReceiptListResponse,
   PurchaseReceiptRequest,
   SupplierReturnRequest,
   SupplierReturnResponse,
@@ -37,6 +38,16 @@ export function usePurchaseOrder(id: string) {
     queryOptions({
       queryKey: [...orderKeys.all, 'one', id],
       queryFn: () => apiFetch<PurchaseOrder>(`/api/purchase-orders/${id}`),
+    }),
+  );
+}
+
+/** What has arrived against an order, receipt by receipt, with the photos taken of it. */
+export function usePurchaseReceipts(id: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: [...orderKeys.all, 'receipts', id],
+      queryFn: () => apiFetch<PurchaseReceiptListResponse>(`/api/purchase-orders/${id}/receipts`),
     }),
   );
 }

@@ -18,6 +18,7 @@ import { useRole } from '../../../lib/use-session';
 import { useKeptList, useOutbox } from '../../offline';
 import { usePurchaseOrder, usePurchaseOrderAction } from '../api/purchase-orders';
 import { OrderReceiptForm } from '../components/order-receipt-form';
+import { OrderReceipts } from '../components/order-receipts';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { ReturnToSupplierDialog } from '../components/return-to-supplier-dialog';
 import { withQueuedReceipts } from '../queued-receipts';
@@ -181,6 +182,7 @@ export function PurchaseOrderPage() {
             </Group>
           )}
           {isReceivable && <OrderReceiptForm order={order} onDone={(text) => setNotice({ ok: true, text: localMessage(text) })} />}
+          {!isKept && hasArrivals && <OrderReceipts orderId={order._id} />}
         </>
       )}
       <ConfirmDialog

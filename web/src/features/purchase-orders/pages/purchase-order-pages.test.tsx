@@ -94,6 +94,33 @@ describe('purchase orders', () => {
     expect(screen.queryByRole('button', { name: 'Close short' })).toBeNull();
   });
 
+  it('show what arrived, receipt by receipt: who received it, the photos taken of it and each line’s delivery note', async () => {
+    signInAs('user');
+    const receipt = {
+      _id: 'r1',
+      receivedAt: '2026-11-24',
+      deliveryNote: 'DN-4471',
+      receivedBy: 'Pat Keeper',
+      recordedAt: '2026-11-24T09:00:00.000Z',
+      lines: [{ lineId: order.lines[0]?._id, name: 'Cement', unit: 'bag', received: 58, damaged: 2, deliveryId: 'd1' }],
+      attachments: [{ _id: 'f1', type: 'image/jpeg' }],
+    };
+    const calls = stubApi({
+      [`GET /api/purchase-orders/${order._id}`]: { body: order },
+      [`GET /api/purchase-orders/${order._id}/receipts`]: { body: { receipts: [receipt] } },
+      'GET /api/files/f1': { body: new Blob(['jpeg'], { type: 'image/jpeg' }) },
+      'GET /api/supply/d1/pdf': { body: new Blob(['%PDF'], { type: 'application/pdf' }) },
+    });
+    renderAt(`/dashboard/purchase-orders/${order._id}`);
+    const user = userEvent.setup();
+    const row = await screen.findByRole('listitem', { name: 'Receipt of Nov 24, 2026' });
+    expect(row).toHaveTextContent('58 bag Cement, 2 damaged');
+    expect(row).toHaveTextContent('Nov 24, 2026 · Pat Keeper · DN-4471');
+    expect(within(row).getByRole('group', { name: /1 attachment/ })).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Delivery note of Cement (PDF)' }));
+    await waitFor(() => expect(calls.some((call) => call.key === 'GET /api/supply/d1/pdf')).toBe(true));
+  });
+
   it('are drafted by an admin: a supplier, a store, materials at the price list unless a cost is typed', async () => {
     signInAs('admin');
     const STORE = '5e0c0c0c-0000-4000-8000-000000000001';
