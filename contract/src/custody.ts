@@ -11,6 +11,7 @@ import {
   StoreRefSchema,
   TEXT_MAX,
 } from './common';
+import { AttachmentSchema } from './files';
 import {
   CalendarDateSchema,
   proofFields,
@@ -189,6 +190,8 @@ export const CustodySchema = z.object({
       signedBy: PersonSchema,
     }),
   ),
+  /** The photos and documents on its hand-over and returns, each once, in the order they were attached. */
+  photos: z.array(AttachmentSchema),
 });
 export type Custody = z.infer<typeof CustodySchema>;
 export const CustodyListResponseSchema = z.object({ custody: z.array(CustodySchema), total: z.number() });

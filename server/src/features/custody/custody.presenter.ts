@@ -1,4 +1,4 @@
-import type { Custody } from '@stockyard/contract';
+import type { Attachment, Custody } from '@stockyard/contract';
 import { UNKNOWN_USER } from '@stockyard/contract';
 import type { CustodyRow } from './custody.repository';
 
@@ -32,5 +32,6 @@ export function presentCustody(row: CustodyRow): Custody {
       signedAt: new Date(signature.signedAt).toISOString(),
       signedBy: signature.signedBy ? { _id: signature.signedBy, name: signature.signedByName ?? UNKNOWN_USER } : null,
     })),
+    photos: row.photos as Attachment[],
   };
 }

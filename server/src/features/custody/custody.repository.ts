@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { filesOnLines } from '../../db/attachments-of';
 import type { DbOrTx } from '../../db/client';
 import type { custody, stores } from '../../db/schema';
 import { instantAt, queryRows, type RowOf, storeFilter, uuidIn } from '../../db/sql';
@@ -29,6 +30,7 @@ export type CustodyRow = Pick<
         signedByName: string | null;
       }[]
     | null;
+  photos: { _id: string; type: string }[];
 };
 
 export type CustodyFilter = {
@@ -75,6 +77,7 @@ export async function findCustodyRows(db: DbOrTx, filter: CustodyFilter): Promis
                                                   'signedAt', cs.signed_at, 'signedBy', cs.signed_by, 'signedByName', su.name)
                                 order by cs.signed_at, cs.id)
                   from custody_signatures cs left join users su on su.id = cs.signed_by where cs.custody_id = c.id) as signatures,
+               ${filesOnLines(sql`select mv.id from movements mv where mv.custody_id = c.id`)} as photos,
                count(*) over ()::int as total
         from custody c
         join stores s on s.id = c.store_id

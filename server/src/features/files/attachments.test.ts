@@ -199,6 +199,9 @@ describe('attachments on ledger lines', () => {
     const lines = await history(grinder._id);
     const proofOf = (kind: string) => lines.find((line) => line.kind === kind)?.attachments.map((file) => file._id);
     expect([proofOf('checkout'), proofOf('checkin'), proofOf('damaged_return')]).toEqual([[handedOver], [cameBack], [cameBack]]);
+    // The custody record shows its photos, each once, in the order they were taken.
+    const records = await t.app.inject({ method: 'GET', url: `/api/custody?toolId=${grinder._id}`, headers: bearer(staff.keeper.token) });
+    expect(records.json().custody[0].photos.map((file: { _id: string }) => file._id)).toEqual([handedOver, cameBack]);
   });
 
   it('attaches photos of what arrived to the lines a transfer receipt writes, seen by both stores of the transfer', async () => {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { filesOnLines } from '../../db/attachments-of';
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/sql';
 
@@ -12,15 +13,16 @@ export type ReceiptRow = {
   attachments: { _id: string; type: string }[];
 };
 
-/**
- * An order's receipts with their lines in the order's line order, and the files on the delivery lines
- * they wrote: each file once, in the order it was first attached.
- */
+/** An order's receipts with their lines in the order's line order, and the files on the delivery lines they wrote. */
 export function findReceiptRows(db: DbOrTx, orderId: string): Promise<ReceiptRow[]> {
   return queryRows<ReceiptRow>(
     db,
     sql`select r.id, r.received_on::text as received_on, r.delivery_note, u.name as received_by_name, r.created_at, lines.lines,
-               proof.attachments
+               ${filesOnLines(sql`select mv.id from purchase_receipt_lines rl
+                                  join deliveries d on d.id = rl.delivery_id
+                                  join movements mv on mv.store_id = d.store_id and mv.item_id = d.material_id
+                                                   and mv.delivery_id = d.id and mv.kind = 'delivery'
+                                  where rl.receipt_id = r.id`)} as attachments
         from purchase_receipts r
         left join users u on u.id = r.received_by
         cross join lateral (
@@ -33,20 +35,6 @@ export function findReceiptRows(db: DbOrTx, orderId: string): Promise<ReceiptRow
           join materials m on m.id = pol.material_id
           where rl.receipt_id = r.id
         ) lines
-        cross join lateral (
-          select coalesce(json_agg(json_build_object('_id', first.file_id, 'type', first.type) order by first.movement_id, first.position),
-                          '[]'::json) as attachments
-          from (
-            select distinct on (ma.file_id) ma.file_id, f.type, ma.movement_id, ma.position
-            from purchase_receipt_lines rl
-            join deliveries d on d.id = rl.delivery_id
-            join movements mv on mv.store_id = d.store_id and mv.item_id = d.material_id and mv.delivery_id = d.id and mv.kind = 'delivery'
-            join movement_attachments ma on ma.movement_id = mv.id
-            join files f on f.id = ma.file_id
-            where rl.receipt_id = r.id
-            order by ma.file_id, ma.movement_id, ma.position
-          ) first
-        ) proof
         where r.purchase_order_id = ${orderId}
         order by r.created_at, r.id`,
   );

@@ -109,6 +109,8 @@ export function CustodyList(props: {
                 }}
               />
             )}
+            {/* A copy kept on the phone before photos were listed has none. */}
+            <AttachmentThumbs attachments={record.photos ?? []} />
             <Anchor
               component="button"
               type="button"

@@ -37,6 +37,7 @@ function record(overrides: Partial<Custody>): Custody {
     units: [],
     serviceDue: false,
     signatures: [],
+    photos: [],
     ...overrides,
   };
 }
@@ -44,7 +45,7 @@ function record(overrides: Partial<Custody>): Custody {
 describe('ToolsOutPage', () => {
   it('shows days late in red and checks tools in as good, damaged and lost', async () => {
     signInAs('user');
-    const late = record({ isOverdue: true, daysOverdue: 3 });
+    const late = record({ isOverdue: true, daysOverdue: 3, photos: [{ _id: 'f1', type: 'image/jpeg' }] });
     const onTime = record({ tool: { _id: 't2', name: 'Grinder' }, quantity: 1, outstanding: 1, dueAt: '2026-11-24T17:00:00.000Z' });
     const calls = stubApi({
       'GET /api/custody': { body: { custody: [late, onTime], total: 2 } },
@@ -56,6 +57,8 @@ describe('ToolsOutPage', () => {
     const user = userEvent.setup();
     const lateRow = await screen.findByRole('listitem', { name: '2 × Hammer drill with Ravi' });
     expect(within(lateRow).getByText(/3 days late/)).toBeInTheDocument();
+    // The photos taken at its hand-over and returns.
+    expect(within(lateRow).getByRole('group', { name: '1 attachment' })).toBeInTheDocument();
     expect(within(screen.getByRole('listitem', { name: '1 × Grinder with Ravi' })).queryByText(/late/)).not.toBeInTheDocument();
 
     await user.click(within(lateRow).getByRole('button', { name: 'Check in Hammer drill from Ravi' }));
