@@ -44,6 +44,7 @@ export function ExceptionsPage() {
         onPageChange={setPage}
         caption={t('nav.exceptions')}
         minWidth={760}
+        cardsOnPhone
         rowKey={(row) => row.movementId}
         emptyText={t('exceptions.none')}
         columns={[
