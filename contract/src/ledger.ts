@@ -238,6 +238,8 @@ export const InventoryEntrySchema = z.object({
   storeId: StoreRefSchema,
   /** The known supplier `supplier` names (its name, whatever its case), or null; absent from answers kept from before suppliers. */
   supplierId: z.string().nullable().optional(),
+  /** The photos and documents on the lines it wrote, each once (on lists and answers; not in CSV exports). */
+  attachments: z.array(AttachmentSchema).optional(),
 });
 export type InventoryEntry = z.infer<typeof InventoryEntrySchema>;
 export const SupplySchema = z.object({
@@ -249,6 +251,8 @@ export const SupplySchema = z.object({
   storeId: StoreRefSchema,
   /** The known supplier `supplier` names (its name, whatever its case), or null; absent from answers kept from before suppliers. */
   supplierId: z.string().nullable().optional(),
+  /** The photos and documents on the lines it wrote, each once (on lists and answers; not in CSV exports). */
+  attachments: z.array(AttachmentSchema).optional(),
 });
 export type Supply = z.infer<typeof SupplySchema>;
 

@@ -288,6 +288,8 @@ export const movements = pgTable(
     // What came back on a custody record, and how.
     index('movements_custody_idx').on(t.custodyId).where(sql`${t.custodyId} is not null`),
     index('movements_transfer_line_idx').on(t.transferLineId).where(sql`${t.transferLineId} is not null`),
+    // The lines a supplier delivery wrote: its receipt and corrections, read for its note, lists and orders.
+    index('movements_delivery_idx').on(t.deliveryId).where(sql`${t.deliveryId} is not null`),
     // Reports read opening, period and closing sums per item of a store over a date range.
     index('movements_store_item_time_idx').on(t.storeId, t.itemId, t.occurredAt),
     index('movements_item_time_idx').on(t.itemId, t.occurredAt),

@@ -1,4 +1,4 @@
-import type { InventoryEntry, Supply } from '@stockyard/contract';
+import type { Attachment, InventoryEntry, Supply } from '@stockyard/contract';
 import type { deliveries } from '../../db/schema';
 import type { RowOf } from '../../db/sql';
 
@@ -7,13 +7,15 @@ export type DeliveryRow = Pick<RowOf<typeof deliveries>, 'id' | 'material_id' | 
   date_received: string;
   material_name: string | null;
   store_name: string;
+  /** The files on its ledger lines, when they were read. */
+  attachments?: Attachment[] | null;
 };
 
 /** A delivery as both screens show it, its day under a neutral name. */
 export type DeliveryRecord = Omit<InventoryEntry, 'date'> & { day: string };
 
 export function presentDelivery(row: DeliveryRow): DeliveryRecord {
-  return {
+  const record: DeliveryRecord = {
     _id: row.id,
     productId: row.material_name === null ? null : { _id: row.material_id, name: row.material_name },
     quantity: row.quantity,
@@ -22,6 +24,8 @@ export function presentDelivery(row: DeliveryRow): DeliveryRecord {
     storeId: { _id: row.store_id, name: row.store_name },
     supplierId: row.supplier_id,
   };
+  if (row.attachments) record.attachments = row.attachments;
+  return record;
 }
 
 /** A delivery's day is `date` on the admin's inventory entries and `dateReceived` on the keeper's supplies. */

@@ -1,13 +1,19 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { filesOnLines } from '../../db/attachments-of';
 import type { DbOrTx } from '../../db/client';
 import type { deliveries } from '../../db/schema';
 import { containsPattern, queryRows, type RowOf, storeFilter, uuidIn } from '../../db/sql';
 import type { DeliveryRow } from './deliveries.presenter';
 
-/** Live deliveries in the caller's stores, latest day first. */
+/** The ids of the ledger lines a delivery wrote: its receipt and any correction of it. */
+export function deliveryLineIdsOf(deliveryId: SQL): SQL {
+  return sql`select mv.id from movements mv where mv.delivery_id = ${deliveryId} and mv.kind = 'delivery'`;
+}
+
+/** Live deliveries of the caller's stores, latest day first; `withProof` adds the files on their ledger lines. */
 export async function findDeliveryRows(
   db: DbOrTx,
-  query: { storeIds: string[] | null; q?: string; ids?: string[]; limit?: number; offset?: number },
+  query: { storeIds: string[] | null; q?: string; ids?: string[]; limit?: number; offset?: number; withProof?: boolean },
 ): Promise<{ rows: DeliveryRow[]; total: number }> {
   const conditions: SQL[] = [sql`d.deleted_at is null`, storeFilter(query.storeIds, sql`d.store_id`)];
   if (query.q) {
@@ -18,7 +24,8 @@ export async function findDeliveryRows(
   const rows = await queryRows<DeliveryRow & { total: number }>(
     db,
     sql`select d.id, d.material_id, m.name as material_name, d.quantity, d.supplier, d.supplier_id, d.date_received::text as date_received,
-               d.store_id, s.name as store_name, count(*) over ()::int as total
+               d.store_id, s.name as store_name, count(*) over ()::int as total,
+               ${query.withProof ? filesOnLines(deliveryLineIdsOf(sql`d.id`)) : sql`null`} as attachments
         from deliveries d
         join stores s on s.id = d.store_id
         left join materials m on m.id = d.material_id

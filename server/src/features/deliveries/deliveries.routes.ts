@@ -88,7 +88,7 @@ const deliveriesRoutes: FastifyPluginAsyncZod<{ filesDir?: string }> = async (ap
       fileName: 'supplies.csv',
       columns: DELIVERY_COLUMNS,
       page: async (request, query, page, db) => {
-        const { deliveries, total } = await listDeliveries(db, authOf(request), { ...query, ...page });
+        const { deliveries, total } = await listDeliveries(db, authOf(request), { ...query, ...page }, true);
         return { rows: deliveries, total };
       },
     });

@@ -119,7 +119,7 @@ async function moveDeliveredStock(
 }
 
 async function mustFind(tx: DbOrTx, id: string, storeIds: string[] | null): Promise<DeliveryRecord> {
-  const { rows } = await findDeliveryRows(tx, { storeIds, ids: [id] });
+  const { rows } = await findDeliveryRows(tx, { storeIds, ids: [id], withProof: true });
   if (!rows[0]) throw new AppError('not_found', DELIVERY_NOT_FOUND);
   return presentDelivery(rows[0]);
 }
@@ -234,9 +234,9 @@ function auditDelivery(
   });
 }
 
-/** Live deliveries of the caller's stores, latest day first, a page at a time. */
-export async function listDeliveries(db: DbOrTx, auth: AuthContext, query: ListQuery) {
-  const { rows, total } = await findDeliveryRows(db, { ...query, storeIds: storeScopeOf(auth) });
+/** Live deliveries of the caller's stores, latest day first, a page at a time; with their files unless `forExport`. */
+export async function listDeliveries(db: DbOrTx, auth: AuthContext, query: ListQuery, forExport = false) {
+  const { rows, total } = await findDeliveryRows(db, { ...query, storeIds: storeScopeOf(auth), withProof: !forExport });
   return { deliveries: rows.map(presentDelivery), total };
 }
 

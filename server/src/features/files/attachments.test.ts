@@ -179,6 +179,13 @@ describe('attachments on ledger lines', () => {
     expect(delivered.statusCode).toBe(201);
     const [delivery] = await history(cement._id);
     expect([delivery?.kind, delivery?.attachments.map((file) => file._id)]).toEqual(['delivery', [note]]);
+    expect(delivered.json().supply.attachments).toEqual([{ _id: note, type: 'image/jpeg' }]);
+    // The supplies list shows each delivery's files.
+    const supplies = await t.app.inject({ method: 'GET', url: '/api/supply/all', headers: bearer(staff.keeper.token) });
+    const listed = (supplies.json() as { productId: { _id: string } | null; attachments: { _id: string }[] }[]).find(
+      (supply) => supply.productId?._id === cement._id,
+    );
+    expect(listed?.attachments.map((file) => file._id)).toEqual([note]);
 
     const grinder = await createTool(t.app, staff.keeper.token, { totalQuantity: 3 });
     const worker = (await post('/api/workers', staff.keeper.token, { name: 'Ada Mason', trade: 'Mason' })).json().worker;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { filesOnLines } from '../../db/attachments-of';
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/sql';
+import { deliveryLineIdsOf } from '../deliveries/deliveries.repository';
 
 export type ReceiptRow = {
   id: string;
@@ -18,10 +19,8 @@ export function findReceiptRows(db: DbOrTx, orderId: string): Promise<ReceiptRow
   return queryRows<ReceiptRow>(
     db,
     sql`select r.id, r.received_on::text as received_on, r.delivery_note, u.name as received_by_name, r.created_at, lines.lines,
-               ${filesOnLines(sql`select mv.id from purchase_receipt_lines rl
-                                  join deliveries d on d.id = rl.delivery_id
-                                  join movements mv on mv.store_id = d.store_id and mv.item_id = d.material_id
-                                                   and mv.delivery_id = d.id and mv.kind = 'delivery'
+               ${filesOnLines(sql`select line.id from purchase_receipt_lines rl
+                                  cross join lateral (${deliveryLineIdsOf(sql`rl.delivery_id`)}) line
                                   where rl.receipt_id = r.id`)} as attachments
         from purchase_receipts r
         left join users u on u.id = r.received_by

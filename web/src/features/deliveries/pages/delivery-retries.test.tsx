@@ -116,3 +116,31 @@ describe('the unit cost of a delivery', () => {
     });
   });
 });
+
+describe('the supplies list', () => {
+  it('shows the photos taken of each delivery', async () => {
+    signInAs('user');
+    stubApi({
+      'GET /api/supply/all': {
+        body: [
+          {
+            _id: 'd1',
+            productId: { _id: cement._id, name: 'Cement' },
+            quantity: 40,
+            supplier: 'Acme',
+            dateReceived: '2026-11-20',
+            storeId: cement.storeId,
+            attachments: [
+              { _id: 'f1', type: 'image/jpeg' },
+              { _id: 'f2', type: 'application/pdf' },
+            ],
+          },
+        ],
+      },
+    });
+    renderAt('/dashboard/supplymanagement');
+    const row = (await screen.findByText('Acme')).closest('tr') as HTMLElement;
+    expect(within(row).getByRole('group', { name: '2 attachments' })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Document 2 (PDF)' })).toBeInTheDocument();
+  });
+});

@@ -14,7 +14,7 @@ import { ddmmyyyy } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { PagedTable } from '../../../lib/paged-table';
 import { UnitCostInput } from '../../../lib/unit-cost-input';
-import { PhotoField, uploadedPhotos } from '../../files';
+import { AttachmentThumbs, PhotoField, uploadedPhotos } from '../../files';
 import { materialPickerQuery } from '../../materials';
 import { ItemPicker } from '../../offline';
 import { useSaveSupply, useSupplies } from '../api/deliveries';
@@ -91,6 +91,7 @@ export function SupplyManagementPage() {
           { header: 'Quantity', render: (supply) => supply.quantity, align: 'right' },
           { header: 'Supplier', render: (supply) => supply.supplier },
           { header: 'Date Received', render: (supply) => ddmmyyyy(supply.dateReceived) },
+          { header: t('files.photos'), render: (supply) => <AttachmentThumbs attachments={supply.attachments ?? []} /> },
           {
             header: t('supplies.note'),
             render: (supply) => (

@@ -1,0 +1,1 @@
+CREATE INDEX "movements_delivery_idx" ON "movements" USING btree ("delivery_id") WHERE "movements"."delivery_id" is not null;
