@@ -1,14 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { filesOnLines } from '../../db/attachments-of';
 import type { DbOrTx } from '../../db/client';
+import { deliveryLineIdsOf } from '../../db/delivery-lines';
 import type { deliveries } from '../../db/schema';
 import { containsPattern, queryRows, type RowOf, storeFilter, uuidIn } from '../../db/sql';
 import type { DeliveryRow } from './deliveries.presenter';
-
-/** The ids of the ledger lines a delivery wrote: its receipt and any correction of it. */
-export function deliveryLineIdsOf(deliveryId: SQL): SQL {
-  return sql`select mv.id from movements mv where mv.delivery_id = ${deliveryId} and mv.kind = 'delivery'`;
-}
 
 /** Live deliveries of the caller's stores, latest day first; `withProof` adds the files on their ledger lines. */
 export async function findDeliveryRows(

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { filesOnLines } from '../../db/attachments-of';
 import type { DbOrTx } from '../../db/client';
+import { deliveryLineIdsOf } from '../../db/delivery-lines';
 import { queryRows } from '../../db/sql';
-import { deliveryLineIdsOf } from '../deliveries/deliveries.repository';
 
 export type ReceiptRow = {
   id: string;
