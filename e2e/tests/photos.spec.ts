@@ -119,6 +119,21 @@ test('offline at 390 px, a keeper issues cement with a photo from the camera; ba
     await expect(thumb).toBeVisible();
     await expect.poll(() => thumb.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(320);
     await snap(page, 'photo-history-390');
+
+    // A photo forgotten at the time is added to the line later the same day; the line then shows both.
+    await dialog.getByRole('button', { name: /^Add photo to Issued of / }).click();
+    const adding = page.getByRole('dialog', { name: 'Add photos to this line' });
+    await adding.getByRole('button', { name: 'Add photo' }).click();
+    // Its name is part of the adding dialog's: only the exact name is the camera.
+    const cameraAgain = page.getByRole('dialog', { name: 'Add photo', exact: true });
+    await expect(cameraAgain.getByRole('button', { name: 'Take photo' })).toBeEnabled();
+    await cameraAgain.getByRole('button', { name: 'Take photo' }).click();
+    await expect(cameraAgain).toBeHidden();
+    await snap(page, 'photo-add-later-390');
+    await adding.getByRole('button', { name: 'Attach to the line' }).click();
+    await expect(adding).toBeHidden();
+    await expect(dialog.getByRole('status')).toHaveText('Attachments added.');
+    await expect(dialog.getByRole('img', { name: /^Photo [12]$/ })).toHaveCount(2);
   } finally {
     await browser.close();
   }

@@ -4,7 +4,23 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt, signInAs, stubApi } from '../../../test/render';
 
+// The camera and the browser's resizing of a photo are driven end-to-end (photos.spec.ts); here a
+// photo is a blob handed to the form, uploaded as one file id per photo.
+vi.mock('../../files', async (original) => ({
+  ...(await original<typeof import('../../files')>()),
+  PhotoField: ({ onChange }: { onChange: (photos: Blob[]) => void }) => (
+    <button type="button" onClick={() => onChange([new Blob(['jpeg'], { type: 'image/jpeg' })])}>
+      Take a test photo
+    </button>
+  ),
+  uploadedPhotos: async (photos: Blob[]) => ({ attachments: photos.map((_, index) => `f${index + 1}`) }),
+}));
+
 afterEach(() => vi.unstubAllGlobals());
+
+const ME = 'u1';
+/** A token whose claims name the signed-in keeper, as the server's do; its signature is never read here. */
+const myToken = `h.${btoa(JSON.stringify({ sub: ME, stores: ['s1'] })).replace(/=+$/, '')}.sig`;
 
 const product = {
   _id: 'a1c2a9e0-0000-4000-8000-000000000001',
@@ -130,5 +146,40 @@ describe('HistoryDialog attachments', () => {
     expect(within(attached).getByRole('button', { name: 'Document 2 (PDF)' })).toBeInTheDocument();
     const thumbCall = calls.find((call) => call.key === `GET /api/files/${photo._id}`);
     expect(thumbCall?.headers.Authorization).toMatch(/^Bearer /);
+  });
+});
+
+describe('HistoryDialog photos added later', () => {
+  it('lets whoever recorded a line add photos within the day, and no one else, nor later', async () => {
+    signInAs('user', myToken);
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+    const mine = movement({ quantity: 3, recordedAt: hoursAgo(2), occurredAt: hoursAgo(2) });
+    const old = movement({ quantity: 4, recordedAt: hoursAgo(30), occurredAt: hoursAgo(30) });
+    const theirs = movement({ quantity: 6, recordedAt: hoursAgo(1), occurredAt: hoursAgo(1), actor: { _id: 'u2', name: 'Sam' } });
+    const calls = stubApi({
+      'GET /api/products': { body: [product] },
+      'GET /api/movements': { body: { movements: [theirs, mine, old], total: 3 } },
+      [`POST /api/movements/${mine._id}/attachments`]: {
+        body: { message: 'Attachments added.', attachments: [{ _id: 'f1', type: 'image/jpeg' }] },
+      },
+    });
+    renderAt('/dashboard/allproducts');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'History of Cement' }));
+    const table = await within(await screen.findByRole('dialog')).findByRole('table', { name: 'Movement history' });
+    await within(table).findByText('-3');
+    const buttons = within(table).getAllByRole('button', { name: /^Add photo to/ });
+    expect(buttons).toHaveLength(1);
+
+    await user.click(buttons[0] as HTMLElement);
+    const form = await screen.findByRole('dialog', { name: 'Add photos to this line' });
+    await user.click(within(form).getByRole('button', { name: 'Attach to the line' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Take or choose a photo first.');
+    await user.click(within(form).getByRole('button', { name: 'Take a test photo' }));
+    await user.click(within(form).getByRole('button', { name: 'Attach to the line' }));
+    expect(await screen.findByText('Attachments added.')).toBeInTheDocument();
+    const sent = calls.filter((call) => call.key.startsWith('POST'));
+    expect(sent.map((call) => [call.key, call.body])).toEqual([[`POST /api/movements/${mine._id}/attachments`, { attachments: ['f1'] }]]);
+    expect(sent[0]?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

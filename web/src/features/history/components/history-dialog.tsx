@@ -12,6 +12,7 @@ import { dayAndTime } from '../../../lib/format';
 import { ListRow } from '../../../lib/list-row';
 import { AttachmentThumbs } from '../../files';
 import { useItemHistory } from '../api/movements';
+import { AddPhotosDialog, mayAddPhotos } from './add-photos-dialog';
 import { ReverseDialog } from './reverse-dialog';
 
 /** A movement's effect on what is available, signed. */
@@ -71,8 +72,31 @@ function struck(movement: Movement, text: string) {
   );
 }
 
+type LineActions = { onReverse: (movement: Movement) => void; onAddPhotos: (movement: Movement) => void };
+
+/** What the caller may still do to a line: reverse it, or add photos to a line they recorded within the day. */
+function LineButtons({ movement, onReverse, onAddPhotos }: { movement: Movement } & LineActions) {
+  const canAdd = mayAddPhotos(movement);
+  if (!movement.canReverse && !canAdd) return null;
+  return (
+    <Stack gap={4} align="flex-end">
+      {movement.canReverse && <ReverseButton movement={movement} onReverse={onReverse} />}
+      {canAdd && (
+        <Button
+          size="compact-xs"
+          variant="light"
+          onClick={() => onAddPhotos(movement)}
+          aria-label={i18n.t('history.addPhotosTo', { what: whatOf(movement), when: dayAndTime(movement.occurredAt) })}
+        >
+          {i18n.t('history.addPhotos')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
 /** On a phone: one block a movement, no sideways scrolling. */
-function HistoryList({ movements, onReverse }: { movements: Movement[]; onReverse: (movement: Movement) => void }) {
+function HistoryList({ movements, ...actions }: { movements: Movement[] } & LineActions) {
   if (movements.length === 0) return <Text size="sm">{i18n.t('history.none')}</Text>;
   return (
     <Stack gap={0} role="list" aria-label={i18n.t('history.title')}>
@@ -100,7 +124,7 @@ function HistoryList({ movements, onReverse }: { movements: Movement[]; onRevers
               <NoteCell movement={m} />
             </Text>
           </Stack>
-          {m.canReverse && <ReverseButton movement={m} onReverse={onReverse} />}
+          <LineButtons movement={m} {...actions} />
         </ListRow>
       ))}
     </Stack>
@@ -125,6 +149,7 @@ function ReverseButton({ movement, onReverse }: { movement: Movement; onReverse:
 export function HistoryDialog({ item, onClose }: { item: { _id: string; name: string } | null; onClose: () => void }) {
   const history = useItemHistory(item?._id);
   const [reversing, setReversing] = useState<Movement | null>(null);
+  const [adding, setAdding] = useState<Movement | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const { t } = useTranslation();
   const isPhone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
@@ -155,7 +180,7 @@ export function HistoryDialog({ item, onClose }: { item: { _id: string; name: st
         </Text>
       )}
       {isPhone && history.data ? (
-        <HistoryList movements={history.data.movements} onReverse={setReversing} />
+        <HistoryList movements={history.data.movements} onReverse={setReversing} onAddPhotos={setAdding} />
       ) : (
         <DataTable
           caption={t('history.title')}
@@ -182,7 +207,7 @@ export function HistoryDialog({ item, onClose }: { item: { _id: string; name: st
             { header: 'Note', render: (m) => <NoteCell movement={m} /> },
             {
               header: 'Action',
-              render: (m) => (m.canReverse ? <ReverseButton movement={m} onReverse={setReversing} /> : null),
+              render: (m) => <LineButtons movement={m} onReverse={setReversing} onAddPhotos={setAdding} />,
             },
           ]}
         />
@@ -192,6 +217,13 @@ export function HistoryDialog({ item, onClose }: { item: { _id: string; name: st
         movement={reversing}
         onClose={(message) => {
           setReversing(null);
+          if (message) setNotice(message);
+        }}
+      />
+      <AddPhotosDialog
+        movement={adding}
+        onClose={(message) => {
+          setAdding(null);
           if (message) setNotice(message);
         }}
       />
