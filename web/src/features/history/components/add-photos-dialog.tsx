@@ -51,7 +51,9 @@ function AddPhotosForm({ movement, onClose }: { movement: Movement; onClose: (me
       const { attachments = [] } = await uploadedPhotos(photos);
       const answer = await add.mutateAsync({ id: movement._id, attachments, key: intent.key });
       intent.renew();
-      onClose(localMessage(answer.message));
+      // The same picture is the same file: one already on the line is not added twice.
+      const isNothingNew = answer.attachments.length === movement.attachments.length;
+      onClose(isNothingNew ? t('history.photosAlreadyThere') : localMessage(answer.message));
     } catch (caught) {
       intent.settle(caught);
       setError(messageOf(caught, t('history.addPhotosFailed')));

@@ -183,3 +183,28 @@ describe('HistoryDialog photos added later', () => {
     expect(sent[0]?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
+
+describe('HistoryDialog a photo already on the line', () => {
+  it('says so rather than that it was added', async () => {
+    signInAs('user', myToken);
+    const photo = { _id: 'f1', type: 'image/jpeg' as const };
+    const recent = new Date(Date.now() - 3_600_000).toISOString();
+    const mine = movement({ quantity: 3, recordedAt: recent, occurredAt: recent, attachments: [photo] });
+    stubApi({
+      'GET /api/products': { body: [product] },
+      'GET /api/movements': { body: { movements: [mine], total: 1 } },
+      [`GET /api/files/${photo._id}`]: { body: 'jpeg bytes' },
+      [`POST /api/movements/${mine._id}/attachments`]: { body: { message: 'Attachments added.', attachments: [photo] } },
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:thumb'), revokeObjectURL: vi.fn() }));
+    renderAt('/dashboard/allproducts');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'History of Cement' }));
+    const table = await within(await screen.findByRole('dialog')).findByRole('table', { name: 'Movement history' });
+    await user.click(await within(table).findByRole('button', { name: /^Add photo to/ }));
+    const form = await screen.findByRole('dialog', { name: 'Add photos to this line' });
+    await user.click(within(form).getByRole('button', { name: 'Take a test photo' }));
+    await user.click(within(form).getByRole('button', { name: 'Attach to the line' }));
+    expect(await screen.findByText('Those photos are already on the line.')).toBeInTheDocument();
+  });
+});
