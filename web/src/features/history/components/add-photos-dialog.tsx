@@ -7,7 +7,6 @@ import { DialogButtons, DialogFor } from '../../../lib/dialog-for';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
-import { signedInUser } from '../../../lib/session';
 import { PhotoField, uploadedPhotos } from '../../files';
 import { useAddAttachments } from '../api/attachments';
 
@@ -15,11 +14,11 @@ import { useAddAttachments } from '../api/attachments';
  * Whether the signed-in person may still add photos to a line: they recorded it, it reached the server
  * less than ATTACHMENT_HOURS ago, and it holds fewer than ATTACHMENTS_MAX files (the server decides).
  */
-export function mayAddPhotos(movement: Movement, now = Date.now()): boolean {
+export function mayAddPhotos(movement: Movement, readerId: string | undefined, now = Date.now()): boolean {
   const recordedBy = movement.actor?._id;
   return (
     recordedBy !== undefined &&
-    recordedBy === signedInUser()?.userId &&
+    recordedBy === readerId &&
     now - Date.parse(movement.recordedAt) < ATTACHMENT_HOURS * 3_600_000 &&
     movement.attachments.length < ATTACHMENTS_MAX
   );

@@ -10,6 +10,7 @@ import { DataTable } from '../../../lib/data-table';
 import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { dayAndTime } from '../../../lib/format';
 import { ListRow } from '../../../lib/list-row';
+import { signedInUser } from '../../../lib/session';
 import { AttachmentThumbs } from '../../files';
 import { useItemHistory } from '../api/movements';
 import { AddPhotosDialog, mayAddPhotos } from './add-photos-dialog';
@@ -72,11 +73,12 @@ function struck(movement: Movement, text: string) {
   );
 }
 
-type LineActions = { onReverse: (movement: Movement) => void; onAddPhotos: (movement: Movement) => void };
+/** What a line's buttons do, and who is reading (read once for the whole list, not per line). */
+type LineActions = { readerId: string | undefined; onReverse: (movement: Movement) => void; onAddPhotos: (movement: Movement) => void };
 
 /** What the caller may still do to a line: reverse it, or add photos to a line they recorded within the day. */
-function LineButtons({ movement, onReverse, onAddPhotos }: { movement: Movement } & LineActions) {
-  const canAdd = mayAddPhotos(movement);
+function LineButtons({ movement, readerId, onReverse, onAddPhotos }: { movement: Movement } & LineActions) {
+  const canAdd = mayAddPhotos(movement, readerId);
   if (!movement.canReverse && !canAdd) return null;
   return (
     <Stack gap={4} align="flex-end">
@@ -150,6 +152,7 @@ export function HistoryDialog({ item, onClose }: { item: { _id: string; name: st
   const history = useItemHistory(item?._id);
   const [reversing, setReversing] = useState<Movement | null>(null);
   const [adding, setAdding] = useState<Movement | null>(null);
+  const readerId = signedInUser()?.userId;
   const [notice, setNotice] = useState<string | null>(null);
   const { t } = useTranslation();
   const isPhone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
@@ -180,7 +183,7 @@ export function HistoryDialog({ item, onClose }: { item: { _id: string; name: st
         </Text>
       )}
       {isPhone && history.data ? (
-        <HistoryList movements={history.data.movements} onReverse={setReversing} onAddPhotos={setAdding} />
+        <HistoryList movements={history.data.movements} readerId={readerId} onReverse={setReversing} onAddPhotos={setAdding} />
       ) : (
         <DataTable
           caption={t('history.title')}
@@ -207,7 +210,7 @@ export function HistoryDialog({ item, onClose }: { item: { _id: string; name: st
             { header: 'Note', render: (m) => <NoteCell movement={m} /> },
             {
               header: 'Action',
-              render: (m) => <LineButtons movement={m} onReverse={setReversing} onAddPhotos={setAdding} />,
+              render: (m) => <LineButtons movement={m} readerId={readerId} onReverse={setReversing} onAddPhotos={setAdding} />,
             },
           ]}
         />
