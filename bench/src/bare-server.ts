@@ -14,22 +14,22 @@ const app = Fastify();
 app.post<{ Body: { productId: string; quantity: number } }>('/bare/issue', async (request, reply) => {
   const { productId, quantity } = request.body;
   // The value the units take, as the app's statement computes it: at the average, the last unit the rest.
-  const taken = sql`(case when available_quantity = ${quantity}::int then stock_value
-                          else round(${quantity}::int * stock_value / available_quantity, 2) end)`;
+  const taken = sql`(case when available_quantity = ${quantity}::numeric then stock_value
+                          else round(${quantity}::numeric * stock_value / available_quantity, 2) end)`;
   const isRecorded = await database.db.transaction(async (tx) => {
     const [item] = await queryRows<{ store_id: string; last_movement_value: string }>(
       tx,
-      sql`update materials set consumed_quantity = consumed_quantity + ${quantity}::int, available_quantity = available_quantity - ${quantity}::int,
+      sql`update materials set consumed_quantity = consumed_quantity + ${quantity}::numeric, available_quantity = available_quantity - ${quantity}::numeric,
                  last_movement_value = -${taken}, stock_value = stock_value - ${taken},
-                 average_cost = case when available_quantity > ${quantity}::int then round((stock_value - ${taken}) / (available_quantity - ${quantity}::int), 4)
+                 average_cost = case when available_quantity > ${quantity}::numeric then round((stock_value - ${taken}) / (available_quantity - ${quantity}::numeric), 4)
                                      else round(stock_value / available_quantity, 4) end
-          where id = ${productId} and available_quantity >= ${quantity}::int returning store_id, last_movement_value`,
+          where id = ${productId} and available_quantity >= ${quantity}::numeric returning store_id, last_movement_value`,
     );
     if (!item) return false;
     await tx.execute(
       sql`insert into movements (store_id, item_kind, item_id, kind, quantity, value, unit_cost)
           values (${item.store_id}, 'material', ${productId}, 'issue', ${quantity}, ${item.last_movement_value}::numeric,
-                  round(abs(${item.last_movement_value}::numeric) / ${quantity}::int, 4))`,
+                  round(abs(${item.last_movement_value}::numeric) / ${quantity}::numeric, 4))`,
     );
     return true;
   });

@@ -130,7 +130,7 @@ export async function seed(db: Db, options: SeedOptions, log: (message: string) 
   await ledgerStep(
     'returns',
     sql`insert into movements (store_id, item_kind, item_id, kind, quantity, occurred_at, recorded_at, job_id)
-    select store_id, item_kind, item_id, 'return', greatest(1, quantity / 2), least(occurred_at + interval '1 day', now()), least(occurred_at + interval '1 day', now()), job_id
+    select store_id, item_kind, item_id, 'return', greatest(1, floor(quantity / 2)), least(occurred_at + interval '1 day', now()), least(occurred_at + interval '1 day', now()), job_id
     from movements where kind = 'issue' and random() < 0.1`,
   );
   await ledgerStep(

@@ -59,7 +59,7 @@ async function findCounterMismatches(db: DbOrTx): Promise<Mismatch[]> {
         ),
         sums as (
           select item_id, ${sql.join(
-            ITEM_COUNTERS.map((counter) => sql`coalesce(sum(${counterEffect(counter)}), 0)::int as ${sql.identifier(counter)}`),
+            ITEM_COUNTERS.map((counter) => sql`coalesce(sum(${counterEffect(counter)}), 0) as ${sql.identifier(counter)}`),
             sql`, `,
           )}
           from movements group by item_id
@@ -96,7 +96,7 @@ async function findCounterMismatches(db: DbOrTx): Promise<Mismatch[]> {
                                            when t.status in ('dispatched', 'partially_received') then l.quantity - l.received - l.damaged - l.lost
                                            else 0 end)
                            from transfer_lines l join transfers t on t.id = l.transfer_id
-                           where l.to_item_id = m.id and l.counts_incoming), 0)::int as ledger
+                           where l.to_item_id = m.id and l.counts_incoming), 0) as ledger
           from materials m
         ),
         lines as (
@@ -104,21 +104,22 @@ async function findCounterMismatches(db: DbOrTx): Promise<Mismatch[]> {
           from transfer_lines l join transfers t on t.id = l.transfer_id
           cross join lateral (values
             ('dispatched', case when t.status in ('draft', 'cancelled') then 0 else l.quantity end,
-             coalesce((select sum(mv.quantity) from movements mv where mv.transfer_line_id = l.id and mv.kind = 'transfer_out'), 0)::int),
+             coalesce((select sum(mv.quantity) from movements mv where mv.transfer_line_id = l.id and mv.kind = 'transfer_out'), 0)),
             ('received and damaged', l.received + l.damaged,
-             coalesce((select sum(mv.quantity) from movements mv where mv.transfer_line_id = l.id and mv.kind = 'store_transfer_in'), 0)::int)
+             coalesce((select sum(mv.quantity) from movements mv where mv.transfer_line_id = l.id and mv.kind = 'store_transfer_in'), 0))
           ) as x(column_name, counter, ledger)
         )
-        select item_kind, id, column_name as column, counter, ledger from pairs
+        -- Quantities are numeric: read back as numbers for the message.
+        select item_kind, id, column_name as column, counter::float8 as counter, ledger::float8 as ledger from pairs
         where counter <> ledger or (counter < 0 and column_name <> 'adjusted_quantity')
         union all
-        select item_kind, id, column_name, counter, ledger from kept where counter <> ledger
+        select item_kind, id, column_name, counter::float8, ledger::float8 from kept where counter <> ledger
         union all
-        select item_kind, id, column_name, counter, ledger from held where counter <> ledger
+        select item_kind, id, column_name, counter::float8, ledger::float8 from held where counter <> ledger
         union all
-        select item_kind, id, column_name, counter, ledger from incoming where counter <> ledger
+        select item_kind, id, column_name, counter::float8, ledger::float8 from incoming where counter <> ledger
         union all
-        select item_kind, id, column_name, counter, ledger from lines where counter <> ledger`,
+        select item_kind, id, column_name, counter::float8, ledger::float8 from lines where counter <> ledger`,
   );
 }
 

@@ -12,14 +12,22 @@ import { statementText } from './statement-text';
 
 /**
  * A row of `table` as raw SQL returns it: keyed by column name (`store_id`), typed from the schema.
- * Timestamps arrive as Date on one driver and text on the other when cast, so they stay `string | Date`.
+ * Timestamps arrive as Date on one driver and text on the other when cast, so they stay `string | Date`;
+ * quantities (numeric) arrive as text on both, read with `quantityOf`.
  */
 export type RowOf<T extends Table> = {
   [K in keyof T['_']['columns'] as T['_']['columns'][K]['_']['name']]: ColumnValue<T['_']['columns'][K]['_']>;
 };
-type ColumnValue<C extends { data: unknown; notNull: boolean }> =
-  | (C['data'] extends Date ? string | Date : C['data'])
+type ColumnValue<C extends { data: unknown; notNull: boolean; columnType: string }> =
+  | (C['data'] extends Date ? string | Date : IsQuantity<C> extends true ? string : C['data'])
   | (C['notNull'] extends true ? never : null);
+
+/** A quantity column (schema/quantity.ts): the only custom column read as a number. */
+type IsQuantity<C extends { data: unknown; columnType: string }> = C['columnType'] extends 'PgCustomColumn'
+  ? C['data'] extends number
+    ? true
+    : false
+  : false;
 
 /** `column in (values)`; false for no values. */
 function isIn(column: SQL, values: SQL[]): SQL {

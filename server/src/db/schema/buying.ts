@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { deliveries, materials, movementKeys } from './ledger';
+import { quantity } from './quantity';
 import { stores } from './stores';
 import { suppliers } from './suppliers';
 
@@ -95,11 +96,11 @@ export const purchaseOrderLines = pgTable(
     materialId: uuid('material_id')
       .notNull()
       .references(() => materials.id),
-    quantity: integer('quantity').notNull(),
+    quantity: quantity('quantity').notNull(),
     unitCost: numeric('unit_cost', { precision: 16, scale: 4 }).notNull(),
-    received: integer('received').notNull().default(0),
-    damaged: integer('damaged').notNull().default(0),
-    returned: integer('returned').notNull().default(0),
+    received: quantity('received').notNull().default(0),
+    damaged: quantity('damaged').notNull().default(0),
+    returned: quantity('returned').notNull().default(0),
   },
   (t) => [
     check('purchase_order_lines_quantity_positive', sql`${t.quantity} > 0`),
@@ -139,8 +140,8 @@ export const purchaseReceiptLines = pgTable(
     deliveryId: uuid('delivery_id')
       .notNull()
       .references(() => deliveries.id),
-    received: integer('received').notNull(),
-    damaged: integer('damaged').notNull(),
+    received: quantity('received').notNull(),
+    damaged: quantity('damaged').notNull(),
   },
   (t) => [
     primaryKey({ name: 'purchase_receipt_lines_pkey', columns: [t.receiptId, t.purchaseOrderLineId] }),
@@ -187,11 +188,11 @@ export const supplierInvoiceLines = pgTable(
     purchaseOrderLineId: uuid('purchase_order_line_id')
       .notNull()
       .references(() => purchaseOrderLines.id),
-    quantity: integer('quantity').notNull(),
+    quantity: quantity('quantity').notNull(),
     unitPrice: numeric('unit_price', { precision: 16, scale: 4 }).notNull(),
     /** How the line matched, and what could be charged of its order line, when its invoice was approved; an open invoice's lines are matched as they are read. */
     approvedMatch: text('approved_match'),
-    approvedInvoiceable: integer('approved_invoiceable'),
+    approvedInvoiceable: quantity('approved_invoiceable'),
   },
   (t) => [
     check('supplier_invoice_lines_quantity_positive', sql`${t.quantity} > 0`),
@@ -231,7 +232,7 @@ export const supplierReturnLines = pgTable(
     materialId: uuid('material_id')
       .notNull()
       .references(() => materials.id),
-    quantity: integer('quantity').notNull(),
+    quantity: quantity('quantity').notNull(),
     purchaseOrderLineId: uuid('purchase_order_line_id').references(() => purchaseOrderLines.id),
     /** The batch the goods came in, as written on them, so the supplier can trace it. */
     batch: text('batch'),

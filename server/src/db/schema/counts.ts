@@ -1,8 +1,9 @@
 import type { CountStatus } from '@stockyard/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import type { ItemKind } from './ledger';
+import { quantity } from './quantity';
 import { stores } from './stores';
 
 /** A stock count of a store's materials or tools: counting → submitted → posted | cancelled. */
@@ -40,8 +41,8 @@ export const stockCountLines = pgTable(
       .notNull()
       .references(() => stockCounts.id),
     itemId: uuid('item_id').notNull(),
-    counted: integer('counted'),
-    expected: integer('expected'),
+    counted: quantity('counted'),
+    expected: quantity('expected'),
     countedAt: timestamp('counted_at', { withTimezone: true }),
     countedBy: uuid('counted_by').references(() => users.id),
     /** True while the count is counting or submitted: an item is in one open count at most. */

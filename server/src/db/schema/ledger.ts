@@ -29,6 +29,7 @@ import { users } from './auth';
 import { stockCounts } from './counts';
 import { custody, workers } from './custody';
 import { costCodes, jobs } from './jobs';
+import { quantity } from './quantity';
 import { stores } from './stores';
 import { suppliers } from './suppliers';
 import { transferLines } from './transfers';
@@ -38,30 +39,31 @@ const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 /**
  * The counters every screen shows, kept on the item and moved only together with a ledger row.
+ * A tool's are whole numbers: every call that moves a tool takes whole quantities.
  * `available = total + restocked + transfer + transferred in + adjusted − consumed − damaged − lost − transferred out
  *  − returned to supplier`
  * always holds (CHECK).
  */
 function counterColumns() {
   return {
-    totalQuantity: integer('total_quantity').notNull().default(0),
-    restockedQuantity: integer('restocked_quantity').notNull().default(0),
-    transferQuantity: integer('transfer_quantity').notNull().default(0),
-    consumedQuantity: integer('consumed_quantity').notNull().default(0),
-    damagedQuantity: integer('damaged_quantity').notNull().default(0),
-    refundQuantity: integer('refund_quantity').notNull().default(0),
-    adjustedQuantity: integer('adjusted_quantity').notNull().default(0),
-    lostQuantity: integer('lost_quantity').notNull().default(0),
+    totalQuantity: quantity('total_quantity').notNull().default(0),
+    restockedQuantity: quantity('restocked_quantity').notNull().default(0),
+    transferQuantity: quantity('transfer_quantity').notNull().default(0),
+    consumedQuantity: quantity('consumed_quantity').notNull().default(0),
+    damagedQuantity: quantity('damaged_quantity').notNull().default(0),
+    refundQuantity: quantity('refund_quantity').notNull().default(0),
+    adjustedQuantity: quantity('adjusted_quantity').notNull().default(0),
+    lostQuantity: quantity('lost_quantity').notNull().default(0),
     /** Of the issued quantity, how much named workers hold (open custody records). */
-    custodyQuantity: integer('custody_quantity').notNull().default(0),
+    custodyQuantity: quantity('custody_quantity').notNull().default(0),
     /** Received from and dispatched to other stores (transfers). */
-    transferredInQuantity: integer('transferred_in_quantity').notNull().default(0),
-    transferredOutQuantity: integer('transferred_out_quantity').notNull().default(0),
+    transferredInQuantity: quantity('transferred_in_quantity').notNull().default(0),
+    transferredOutQuantity: quantity('transferred_out_quantity').notNull().default(0),
     /** Sent back to suppliers. */
-    returnedToSupplierQuantity: integer('returned_to_supplier_quantity').notNull().default(0),
-    availableQuantity: integer('available_quantity').notNull().default(0),
+    returnedToSupplierQuantity: quantity('returned_to_supplier_quantity').notNull().default(0),
+    availableQuantity: quantity('available_quantity').notNull().default(0),
     /** A serial tool's units held for service after a failed one: in the store, not available. */
-    inServiceQuantity: integer('in_service_quantity').notNull().default(0),
+    inServiceQuantity: quantity('in_service_quantity').notNull().default(0),
   };
 }
 
@@ -112,7 +114,7 @@ export const materials = pgTable(
      * On its way from other stores: in transit, or in a draft transfer (an approved request). Not part
      * of the ledger's balance; it counts toward the reorder point, moved under the row's lock.
      */
-    incomingQuantity: integer('incoming_quantity').notNull().default(0),
+    incomingQuantity: quantity('incoming_quantity').notNull().default(0),
     /**
      * What the available quantity is worth: the sum of the values of its ledger lines (all but
      * transit losses, which belong to no store). Zero whenever nothing is available.
@@ -212,7 +214,7 @@ export const deliveries = pgTable(
     materialId: uuid('material_id')
       .notNull()
       .references(() => materials.id),
-    quantity: integer('quantity').notNull(),
+    quantity: quantity('quantity').notNull(),
     supplier: text('supplier').notNull(),
     /** The known supplier the free-text name is, when it is one. */
     supplierId: uuid('supplier_id').references(() => suppliers.id),
@@ -244,7 +246,7 @@ export const movements = pgTable(
     itemKind: text('item_kind').$type<ItemKind>().notNull(),
     itemId: uuid('item_id').notNull(),
     kind: text('kind').$type<MovementKind>().notNull(),
-    quantity: integer('quantity').notNull(),
+    quantity: quantity('quantity').notNull(),
     /** A material line's cost per unit: as bought for an inbound line with a cost, else the average it moved at. */
     unitCost: numeric('unit_cost', { precision: 16, scale: 4 }),
     /** What the line moved in money, signed like its effect on the store's value; 0 for tools. */

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { materials } from './ledger';
+import { quantity } from './quantity';
 import { stores } from './stores';
 import { suppliers } from './suppliers';
 
@@ -16,8 +17,8 @@ export const reorderPoints = pgTable(
     materialId: uuid('material_id')
       .primaryKey()
       .references(() => materials.id),
-    minQty: integer('min_qty').notNull(),
-    targetQty: integer('target_qty').notNull(),
+    minQty: quantity('min_qty').notNull(),
+    targetQty: quantity('target_qty').notNull(),
     packSize: integer('pack_size').notNull().default(1),
     /** The supplier the material is ordered from, if any. */
     preferredSupplierId: uuid('preferred_supplier_id').references(() => suppliers.id),

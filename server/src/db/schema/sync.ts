@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { purchaseOrders, purchaseReceipts } from './buying';
 import { workers } from './custody';
 import { type ItemKind, movementKeys } from './ledger';
+import { quantity } from './quantity';
 import { stores } from './stores';
 
 /**
@@ -28,7 +29,7 @@ export const syncOps = pgTable(
     kind: text('kind').notNull(),
     itemKind: text('item_kind').$type<ItemKind>(),
     itemId: uuid('item_id'),
-    quantity: integer('quantity').notNull(),
+    quantity: quantity('quantity').notNull(),
     /** A receipt's order, its day and delivery note and lines as sent, and the receipt once recorded. */
     purchaseOrderId: uuid('purchase_order_id').references(() => purchaseOrders.id),
     receipt: jsonb('receipt').$type<{
@@ -59,7 +60,7 @@ export const syncOps = pgTable(
     /** Why it was parked, as the sync answer gave it. */
     code: text('code'),
     message: text('message'),
-    available: integer('available'),
+    available: quantity('available'),
     movementId: uuid('movement_id').references(() => movementKeys.id),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     resolvedBy: uuid('resolved_by').references(() => users.id),

@@ -1,20 +1,9 @@
 import { TRANSFER_STATUSES, type TransferStatus } from '@stockyard/contract';
 import { sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  boolean,
-  check,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { type ItemKind, materials } from './ledger';
+import { quantity } from './quantity';
 import { stores } from './stores';
 
 /**
@@ -54,7 +43,7 @@ export const stockRequestLines = pgTable(
     materialId: uuid('material_id')
       .notNull()
       .references(() => materials.id),
-    quantity: integer('quantity').notNull(),
+    quantity: quantity('quantity').notNull(),
     isOpen: boolean('is_open').notNull().default(true),
   },
   (t) => [
@@ -111,10 +100,10 @@ export const transferLines = pgTable(
     fromItemId: uuid('from_item_id').notNull(),
     toItemId: uuid('to_item_id'),
     name: text('name').notNull(),
-    quantity: integer('quantity').notNull(),
-    received: integer('received').notNull().default(0),
-    damaged: integer('damaged').notNull().default(0),
-    lost: integer('lost').notNull().default(0),
+    quantity: quantity('quantity').notNull(),
+    received: quantity('received').notNull().default(0),
+    damaged: quantity('damaged').notNull().default(0),
+    lost: quantity('lost').notNull().default(0),
     countsIncoming: boolean('counts_incoming').notNull().default(false),
     /** A material line's value dispatched and not yet received or written off. */
     transitValue: numeric('transit_value', { precision: 20, scale: 2 }).notNull().default('0'),

@@ -1,5 +1,6 @@
 import type { Count, CountLine, CountSummary } from '@stockyard/contract';
 import { UNKNOWN_USER } from '@stockyard/contract';
+import { quantityLess, quantityOf } from '../../lib/quantities';
 import type { CountLineRow, CountRow } from './counts.repository';
 
 function isoOrNull(value: string | Date | null): string | null {
@@ -28,19 +29,19 @@ export function presentCountSummary(row: CountRow): CountSummary {
 
 /** A line as the caller sees it: with `isBlind` the expected quantity, the difference and what moved since stay hidden. */
 export function presentCountLine(row: CountLineRow, isBlind: boolean): CountLine {
-  const difference = row.counted !== null && row.expected !== null ? row.counted - row.expected : null;
+  const difference = row.counted !== null && row.expected !== null ? quantityLess(row.counted, row.expected) : null;
   return {
     itemId: row.item_id,
     name: row.name,
     unit: row.unit,
-    counted: row.counted,
-    expected: isBlind ? null : row.expected,
+    counted: quantityOf(row.counted),
+    expected: isBlind ? null : quantityOf(row.expected),
     difference: isBlind ? null : difference,
     countedAt: isoOrNull(row.counted_at),
     countedBy: person(row.counted_by, row.counted_by_name),
     attachments: row.attachments,
     movementsSince: isBlind ? 0 : row.movements_since,
-    movedSince: isBlind ? null : row.moved_since,
+    movedSince: isBlind ? null : quantityOf(row.moved_since),
     reason: row.reason,
   };
 }

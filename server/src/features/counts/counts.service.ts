@@ -28,7 +28,7 @@ import { assertStoreVisible, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
-
+import { isWithinPercent, quantityLess } from '../../lib/quantities';
 import { assertAttachable } from '../files/files.service';
 import { recordMovementOrRefuse } from '../movements/movements.service';
 import { resolveTargetStore } from '../stores/stores.service';
@@ -60,8 +60,7 @@ function isBlindFor(auth: AuthContext, count: CountRow): boolean {
 /** Whether every counted difference is within the store's tolerance (a share of the expected quantity). */
 function isWithinTolerance(lines: CountLineRow[], tolerancePercent: number): boolean {
   return lines.every(
-    (line) =>
-      line.counted === null || line.expected === null || Math.abs(line.counted - line.expected) * 100 <= line.expected * tolerancePercent,
+    (line) => line.counted === null || line.expected === null || isWithinPercent(line.counted, line.expected, tolerancePercent),
   );
 }
 
@@ -192,7 +191,9 @@ async function postCountIn(tx: DbOrTx, auth: AuthContext, countId: string, reaso
   if (count.status === 'posted' || count.status === 'cancelled') throw new AppError('conflict', COUNT_ALREADY_CLOSED);
   if (count.status !== 'submitted') throw new AppError('conflict', COUNT_NOT_SUBMITTED);
   const lines = await findCountLines(tx, countId, count.item_kind);
-  const differing = lines.filter((line) => line.counted !== null && line.expected !== null && line.counted !== line.expected);
+  const differing = lines.filter(
+    (line) => line.counted !== null && line.expected !== null && Number(line.counted) !== Number(line.expected),
+  );
   const unexplained = differing.filter((line) => !reasons[line.item_id]?.trim());
   if (unexplained.length > 0) throw new AppError('bad_request', countReasonsMissing(unexplained.map((line) => line.name)));
   if (!canPost(auth, count, lines)) throw new AppError('forbidden', COUNT_BEYOND_TOLERANCE);
@@ -207,7 +208,7 @@ async function postCountIn(tx: DbOrTx, auth: AuthContext, countId: string, reaso
         itemId: line.item_id,
         storeIds: storeScopeOf(auth),
         kind: 'adjustment',
-        quantity: (line.counted as number) - (line.expected as number),
+        quantity: quantityLess(line.counted as string, line.expected as string),
         actorId: auth.userId,
         reason: reasons[line.item_id]?.trim(),
         countId,

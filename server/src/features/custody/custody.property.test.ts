@@ -111,7 +111,7 @@ function send(toolId: string, records: string[], op: Operation) {
 async function issuedParts(toolId: string) {
   const [row] = await queryRows<{ issued: number; in_custody: number; outstanding: number; plain: number }>(
     t.database.db,
-    sql`select t.consumed_quantity as issued, t.custody_quantity as in_custody,
+    sql`select t.consumed_quantity::float8 as issued, t.custody_quantity::float8 as in_custody,
                (select coalesce(sum(outstanding), 0)::int from custody where tool_id = t.id) as outstanding,
                (select coalesce(sum(case kind when 'issue' then quantity when 'return' then -quantity else 0 end), 0)::int
                 from movements where item_id = t.id) as plain

@@ -1,4 +1,5 @@
 import type { DashboardResponse } from '@stockyard/contract';
+import { quantityOf } from '../../lib/quantities';
 import type { DamageRow, JobValueRow, MaterialRow, StoreValueRow, TopConsumedRow, WeekRow } from './dashboard.repository';
 
 export function presentDashboard(input: {
@@ -17,20 +18,20 @@ export function presentDashboard(input: {
       name: row.name,
       unit: row.unit,
       storeName: row.store_name,
-      quantity: row.quantity,
+      quantity: quantityOf(row.quantity),
     })),
     weekly: input.weekly && {
       materialId: input.weekly.material.id,
       name: input.weekly.material.name,
       unit: input.weekly.material.unit,
-      weeks: input.weekly.weeks.map((week) => ({ weekStart: week.week_start, quantity: week.quantity })),
+      weeks: input.weekly.weeks.map((week) => ({ weekStart: week.week_start, quantity: quantityOf(week.quantity) })),
     },
     damageShare: input.damage.map((row) => ({
       storeId: row.store_id,
       storeName: row.store_name,
       issued: row.issued,
-      damaged: row.damaged,
-      share: row.issued > 0 ? row.damaged / row.issued : null,
+      damaged: quantityOf(row.damaged),
+      share: Number(row.issued) > 0 ? Number(row.damaged) / Number(row.issued) : null,
     })),
     signInBursts: input.signInBursts,
     geofenceExceptions: input.geofenceExceptions,

@@ -18,7 +18,7 @@ export function findTopConsumed(db: DbOrTx, window: Window): Promise<TopConsumed
   return queryRows<TopConsumedRow>(
     db,
     sql`select t.item_id as material_id, mat.name, mat.unit, s.name as store_name, t.quantity
-        from (select m.item_id, sum(m.quantity)::int as quantity
+        from (select m.item_id, sum(m.quantity)::float8 as quantity
               from movements m
               where m.store_id in (${scopedStores(window.storeIds)}) and m.occurred_at >= ${startOf(window.since, window.timeZone)}
                 and m.item_kind = 'material' and m.kind = 'issue'
@@ -51,7 +51,7 @@ export function findWeeklyIssues(db: DbOrTx, material: MaterialRow, today: strin
     sql`with weeks as (
           select generate_series(date_trunc('week', ${today}::date) - interval '11 weeks', date_trunc('week', ${today}::date), interval '1 week') as week
         )
-        select to_char(w.week, 'YYYY-MM-DD') as week_start, coalesce(sum(m.quantity), 0)::int as quantity
+        select to_char(w.week, 'YYYY-MM-DD') as week_start, coalesce(sum(m.quantity), 0)::float8 as quantity
         from weeks w
         left join movements m on m.store_id = ${material.store_id} and m.item_id = ${material.id}
           and m.item_kind = 'material' and m.kind = 'issue'
@@ -68,8 +68,8 @@ export function findDamageShare(db: DbOrTx, window: Window): Promise<DamageRow[]
   return queryRows<DamageRow>(
     db,
     sql`select s.id as store_id, s.name as store_name,
-          coalesce(sum(m.quantity) filter (where m.kind = 'issue'), 0)::int as issued,
-          coalesce(sum(m.quantity) filter (where m.kind = 'damage'), 0)::int as damaged
+          coalesce(sum(m.quantity) filter (where m.kind = 'issue'), 0)::float8 as issued,
+          coalesce(sum(m.quantity) filter (where m.kind = 'damage'), 0)::float8 as damaged
         from stores s
         join movements m on m.store_id = s.id and m.occurred_at >= ${startOf(window.since, window.timeZone)}
           and m.item_kind = 'material' and m.kind in ('issue', 'damage')

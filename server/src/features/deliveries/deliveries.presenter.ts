@@ -1,6 +1,7 @@
 import type { Attachment, InventoryEntry, Supply } from '@stockyard/contract';
 import type { deliveries } from '../../db/schema';
 import type { RowOf } from '../../db/sql';
+import { quantityOf } from '../../lib/quantities';
 
 export type DeliveryRow = Pick<RowOf<typeof deliveries>, 'id' | 'material_id' | 'quantity' | 'supplier' | 'supplier_id' | 'store_id'> & {
   /** Read as text (`date_received::text`): a calendar day, never shifted by a time zone. */
@@ -18,7 +19,7 @@ export function presentDelivery(row: DeliveryRow): DeliveryRecord {
   const record: DeliveryRecord = {
     _id: row.id,
     productId: row.material_name === null ? null : { _id: row.material_id, name: row.material_name },
-    quantity: row.quantity,
+    quantity: quantityOf(row.quantity),
     supplier: row.supplier,
     day: row.date_received.slice(0, 10),
     storeId: { _id: row.store_id, name: row.store_name },

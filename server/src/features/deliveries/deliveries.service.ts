@@ -16,6 +16,7 @@ import { AppError } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { assertDayAllowed } from '../../lib/movement-day';
 import type { TablePdf } from '../../lib/pdf/table-pdf';
+import { quantityLess } from '../../lib/quantities';
 import { recordAudit } from '../audit/audit.service';
 import { type PrintContext, printedPhotosOf } from '../files/printed-photos';
 import { storeOfMaterial } from '../materials/materials.service';
@@ -167,7 +168,7 @@ async function updateDeliveryIn(tx: Tx, context: Context, id: string, input: Del
   const storeId = await storeOfMaterial(tx, context.auth, input.productId);
 
   if (old.material_id === input.productId && old.date_received === input.day) {
-    const difference = input.quantity - old.quantity;
+    const difference = quantityLess(input.quantity, old.quantity);
     if (difference !== 0) {
       await moveDeliveredStock(tx, context, id, {
         materialId: input.productId,

@@ -89,7 +89,7 @@ describe('importing materials and tools from a spreadsheet', () => {
     expect(openings).toEqual({ n: 10_000 - 200, sum: total });
     const [item] = await queryRows<{ total_quantity: number; available_quantity: number; unit: string }>(
       t.database.db,
-      sql`select total_quantity, available_quantity, unit from materials where store_id = ${store._id} and name = 'Item 00049'`,
+      sql`select total_quantity::float8, available_quantity::float8, unit from materials where store_id = ${store._id} and name = 'Item 00049'`,
     );
     expect(item).toEqual({ total_quantity: 49, available_quantity: 49, unit: 'piece' });
   });

@@ -153,13 +153,13 @@ export async function findJobCost(
           select j.id, j.code, j.name, j.budget from jobs j where j.id = ${query.jobId}${inScope}
         ), g as (
           select ${group.by} as by, -sum(mv.value) as value,
-                 sum(case when mv.kind in ('issue', 'damage') then mv.quantity when mv.kind = 'return' then -mv.quantity else 0 end)::int as quantity
+                 sum(case when mv.kind in ('issue', 'damage') then mv.quantity when mv.kind = 'return' then -mv.quantity else 0 end)::float8 as quantity
           from movements mv
           where ${sql.join(conditions, sql` and `)} and exists (select 1 from job)
           group by 1
         ), lines as (
           select ${group.key} as key, ${group.label} as label, g.value::numeric(20, 2)::text as value,
-                 ${isByMaterial ? sql`g.quantity` : sql`null::int`} as quantity, ${isByMaterial ? sql`m.unit` : sql`null::text`} as unit
+                 ${isByMaterial ? sql`g.quantity` : sql`null::float8`} as quantity, ${isByMaterial ? sql`m.unit` : sql`null::text`} as unit
           from g ${group.names}
         )
         select job.id, job.code, job.name, job.budget,

@@ -1,5 +1,6 @@
 import { type AccountSettings, JOURNAL_COLUMNS, JOURNAL_SUMMARY_COLUMNS, MOVEMENT_KIND_LABELS } from '@stockyard/contract';
 import Big from 'big.js';
+import { quantityOf } from '../../lib/quantities';
 import type { JournalEntryRow } from './journal.repository';
 
 export type JournalSheet = { columns: readonly string[]; rows: (string | number)[][] };
@@ -13,7 +14,7 @@ function debitAndCredit(amount: Big): [string, string] {
 function descriptionOf(entry: JournalEntryRow): string {
   if (entry.kind === null) return 'Supplier invoice approved';
   const kind = `${MOVEMENT_KIND_LABELS[entry.kind]}${entry.is_reversal ? ' (reversal)' : ''}`;
-  return entry.quantity ? `${kind}: ${entry.quantity} ${entry.unit} ${entry.item_name}` : `${kind}: ${entry.item_name}`;
+  return entry.quantity ? `${kind}: ${quantityOf(entry.quantity)} ${entry.unit} ${entry.item_name}` : `${kind}: ${entry.item_name}`;
 }
 
 /** One journal line per side of each entry, in the order found. */

@@ -4,6 +4,7 @@ import type { RowOf } from '../../db/sql';
 import { seesCosts } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { moneyText, unitCostText } from '../../lib/money';
+import { quantityOf } from '../../lib/quantities';
 
 /** A material's row with the name of its store, as the list statement and the ledger statement return it. */
 export type MaterialRow = RowOf<typeof materials> & { store_name: string };
@@ -17,14 +18,14 @@ export function presentProduct(row: MaterialRow, reader: Pick<AuthContext, 'role
     materialname: row.material_name,
     size: row.size,
     unit: row.unit,
-    totalQuantity: row.total_quantity,
-    restockedQuantity: row.restocked_quantity,
-    transferQuantity: row.transfer_quantity,
-    availableQuantity: row.available_quantity,
-    consumedQuantity: row.consumed_quantity,
-    damagedQuantity: row.damaged_quantity,
-    refundQuantity: row.refund_quantity,
-    adjustedQuantity: row.adjusted_quantity,
+    totalQuantity: quantityOf(row.total_quantity),
+    restockedQuantity: quantityOf(row.restocked_quantity),
+    transferQuantity: quantityOf(row.transfer_quantity),
+    availableQuantity: quantityOf(row.available_quantity),
+    consumedQuantity: quantityOf(row.consumed_quantity),
+    damagedQuantity: quantityOf(row.damaged_quantity),
+    refundQuantity: quantityOf(row.refund_quantity),
+    adjustedQuantity: quantityOf(row.adjusted_quantity),
     remarks: row.remarks,
     code: row.code,
     createdAt: new Date(row.created_at).toISOString(),

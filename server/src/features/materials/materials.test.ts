@@ -47,7 +47,7 @@ describe('POST /api/user/add-product', () => {
     });
     const movements = await queryRows<{ kind: string; quantity: number }>(
       t.database.db,
-      sql`select kind, quantity from movements where item_id = ${product._id}`,
+      sql`select kind, quantity::float8 from movements where item_id = ${product._id}`,
     );
     expect(movements).toEqual([{ kind: 'opening', quantity: 40 }]);
   });

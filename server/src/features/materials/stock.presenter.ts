@@ -1,6 +1,7 @@
 import type { StockRow, TrackSupplyStore } from '@stockyard/contract';
 import type { materials, stores } from '../../db/schema';
 import type { RowOf } from '../../db/sql';
+import { quantityOf } from '../../lib/quantities';
 
 export type StockRowRecord = Pick<
   RowOf<typeof materials>,
@@ -18,7 +19,7 @@ export function presentStockRow(row: StockRowRecord): StockRow {
     Material: { name: row.name, unit: row.unit },
     Category: { name: row.category_name },
     Size: { value: row.size },
-    quantity: row.available_quantity,
+    quantity: quantityOf(row.available_quantity),
     Store: { storeName: row.store_name },
     createdAt: new Date(row.created_at).toISOString(),
   };

@@ -127,7 +127,7 @@ function transitShare(transferLineId: string, quantity: number): SQL {
 function jobKeepsHolding(input: MovementInput, jobId: string): SQL | undefined {
   const change = input.kind === 'issue' ? input.quantity : input.kind === 'return' ? -input.quantity : 0;
   if (change >= 0) return undefined;
-  return sql`${heldByJob(input.itemId, jobId)} + ${change}::int >= 0`;
+  return sql`${heldByJob(input.itemId, jobId)} + ${change}::numeric >= 0`;
 }
 
 /** Locks an item's row for the rest of the transaction: its lines that follow read every line before them. */
@@ -197,7 +197,7 @@ export async function moveIncoming(tx: DbOrTx, materialId: string, delta: number
   if (delta === 0) return;
   await tx.execute(
     sql`with moved as (
-          update materials set incoming_quantity = incoming_quantity + ${delta}::int where id = ${materialId}
+          update materials set incoming_quantity = incoming_quantity + ${delta}::numeric where id = ${materialId}
           returning *, (select s.name from stores s where s.id = store_id) as store_name
         )${lowStockCrossing}
         select 1`,
@@ -241,12 +241,12 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
       : movementValue(sql``, sql`${availableDelta}::numeric`, unitCost));
   const assignments = sql.join(
     [
-      ...changes.map(({ column, delta }) => sql`${column} = ${column} + ${delta}::int`),
+      ...changes.map(({ column, delta }) => sql`${column} = ${column} + ${delta}::numeric`),
       // A material's report line changes with it: cached reports of its store are no longer current.
       ...(isMaterial
         ? [
             sql`change_version = change_version + 1`,
-            ...valueAssignments(sql``, sql`${availableDelta}::int`, movedValue, input.kind === 'revaluation' ? unitCost : undefined),
+            ...valueAssignments(sql``, sql`${availableDelta}::numeric`, movedValue, input.kind === 'revaluation' ? unitCost : undefined),
           ]
         : []),
     ],
@@ -258,9 +258,9 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
   const guards = sql.join(
     [
       sql`true`,
-      ...changes.filter(({ name }) => name !== 'adjusted_quantity').map(({ column, delta }) => sql`${column} + ${delta}::int >= 0`),
+      ...changes.filter(({ name }) => name !== 'adjusted_quantity').map(({ column, delta }) => sql`${column} + ${delta}::numeric >= 0`),
       ...(deltaOf('consumed_quantity') !== 0 || deltaOf('custody_quantity') !== 0
-        ? [sql`consumed_quantity + ${deltaOf('consumed_quantity')}::int >= custody_quantity + ${deltaOf('custody_quantity')}::int`]
+        ? [sql`consumed_quantity + ${deltaOf('consumed_quantity')}::numeric >= custody_quantity + ${deltaOf('custody_quantity')}::numeric`]
         : []),
     ],
     sql` and `,
@@ -302,7 +302,7 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
                  ${input.reversesId ?? null}, ${input.countId ?? null}, ${input.workerId ?? null}, ${input.custodyId ?? null},
                  ${input.transferLineId ?? null},
                  ${isMaterial ? sql`last_movement_value` : sql`0`},
-                 ${isMaterial ? lineUnitCost(unitCost, sql`last_movement_value`, sql`${input.quantity}::int`) : sql`null`},
+                 ${isMaterial ? lineUnitCost(unitCost, sql`last_movement_value`, sql`${input.quantity}::numeric`) : sql`null`},
                  ${job?.jobId ?? null}::uuid, ${job?.costCodeId ?? null}::uuid
           from moved
           returning id, occurred_at
@@ -456,13 +456,13 @@ export async function recordSyncedMovements(
   const values = sql.join(
     ops.map(
       (op) =>
-        sql`(${op.itemId}::uuid, ${op.kind}::text, ${op.quantity}::int, ${op.reason}::text, ${op.unitCost}::numeric, ${op.syncOp.opId}::text,
+        sql`(${op.itemId}::uuid, ${op.kind}::text, ${op.quantity}::numeric, ${op.reason}::text, ${op.unitCost}::numeric, ${op.syncOp.opId}::text,
              ${op.syncOp.fingerprint}::text, ${op.syncOp.kind}::text, ${op.syncOp.reason}::text, ${op.syncOp.capturedAt}::timestamptz,
              ${locationValues(op.location)},
              ${sql.join(
                columns.map(
                  (column) =>
-                   sql`${(MOVEMENT_EFFECTS[op.kind][column as keyof (typeof MOVEMENT_EFFECTS)[MovementKind]] ?? 0) * op.quantity}::int`,
+                   sql`${(MOVEMENT_EFFECTS[op.kind][column as keyof (typeof MOVEMENT_EFFECTS)[MovementKind]] ?? 0) * op.quantity}::numeric`,
                ),
                sql`, `,
              )})`,

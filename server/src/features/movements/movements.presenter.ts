@@ -5,6 +5,7 @@ import type { RowOf } from '../../db/sql';
 import { seesCosts } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { moneyText, unitCostText } from '../../lib/money';
+import { quantityOf } from '../../lib/quantities';
 
 export type MovementRow = Omit<RowOf<typeof movements>, 'idempotency_key'> & {
   store_name: string;
@@ -32,7 +33,7 @@ export function presentMovement(row: MovementRow, canReverse: boolean, reader: P
     itemId: row.item_id,
     itemName: row.item_name ?? 'Unknown item',
     kind: row.kind as Movement['kind'],
-    quantity: row.quantity,
+    quantity: quantityOf(row.quantity),
     occurredAt: new Date(row.occurred_at).toISOString(),
     recordedAt: new Date(row.recorded_at).toISOString(),
     actor: row.actor_id ? { _id: row.actor_id, name: row.actor_name ?? UNKNOWN_USER } : null,

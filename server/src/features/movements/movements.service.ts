@@ -45,6 +45,7 @@ import { assertStoreVisible, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
+import { quantityLess, quantityOf } from '../../lib/quantities';
 import { recordAudit } from '../audit/audit.service';
 import { assertAttachable } from '../files/files.service';
 import { assertStoreTakesStock, resolveTargetStore } from '../stores/stores.service';
@@ -249,22 +250,22 @@ async function reverseMovementIn(
         itemId: original.item_id,
         storeIds: scope,
         kind: original.kind as Movement['kind'],
-        quantity: -original.quantity,
+        quantity: quantityLess(0, original.quantity),
         actorId: auth.userId,
         reason,
         reversesId: original.id,
         job,
         idempotencyKey: key,
         // What an outbound line took comes back exactly; an inbound line taken back leaves at the average.
-        exactValue: original.quantity * availableEffect < 0 ? reversedValue(original.id) : undefined,
+        exactValue: Number(original.quantity) * availableEffect < 0 ? reversedValue(original.id) : undefined,
         unitIds: movedUnits.length > 0 ? movedUnits : undefined,
         attachments,
       },
       {
         notFound: isMaterial ? MATERIAL_NOT_FOUND : TOOL_NOT_FOUND,
         refused: (current) =>
-          current.available_quantity - original.quantity * availableEffect < 0
-            ? reversalWouldGoNegative(current.available_quantity, original.quantity)
+          Number(quantityLess(current.available_quantity, Number(original.quantity) * availableEffect)) < 0
+            ? reversalWouldGoNegative(quantityOf(current.available_quantity), quantityOf(original.quantity))
             : REVERSAL_COUNTER_GONE,
       },
     ));

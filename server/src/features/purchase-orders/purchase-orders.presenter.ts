@@ -7,6 +7,7 @@ import {
   type SupplierReturn,
 } from '@stockyard/contract';
 import { unitCostText } from '../../lib/money';
+import { quantityLess, quantityOf } from '../../lib/quantities';
 import type { OrderRow } from './purchase-orders.repository';
 import type { ReceiptRow } from './purchase-receipts.repository';
 import type { ReturnRow } from './supplier-returns.repository';
@@ -29,12 +30,12 @@ export function presentOrder(row: OrderRow): PurchaseOrder {
       materialId: line.material_id,
       name: line.name,
       unit: line.unit,
-      quantity: line.quantity,
+      quantity: quantityOf(line.quantity),
       unitCost: unitCostText(line.unit_cost),
-      received: line.received,
-      damaged: line.damaged,
-      returned: line.returned,
-      outstanding: Math.max(0, line.quantity - line.received - line.damaged),
+      received: quantityOf(line.received),
+      damaged: quantityOf(line.damaged),
+      returned: quantityOf(line.returned),
+      outstanding: Math.max(0, quantityLess(line.quantity, line.received, line.damaged)),
     })),
   };
 }
@@ -51,7 +52,7 @@ export function presentReturn(row: ReturnRow): SupplierReturn {
       materialId: line.material_id,
       name: line.name,
       unit: line.unit,
-      quantity: line.quantity,
+      quantity: quantityOf(line.quantity),
       batch: line.batch,
       value: line.value,
     })),
@@ -70,8 +71,8 @@ export function presentReceipt(row: ReceiptRow): PurchaseReceipt {
       lineId: line.line_id,
       name: line.name,
       unit: line.unit,
-      received: line.received,
-      damaged: line.damaged,
+      received: quantityOf(line.received),
+      damaged: quantityOf(line.damaged),
       deliveryId: line.delivery_id,
     })),
     attachments: row.attachments as Attachment[],

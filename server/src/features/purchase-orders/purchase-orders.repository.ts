@@ -8,6 +8,7 @@ export type OrderLineRow = {
   material_id: string;
   name: string;
   unit: string;
+  /** Quantities as JSON numbers (the lines come through json_agg). */
   quantity: number;
   unit_cost: string;
   received: number;
@@ -161,7 +162,8 @@ export async function changeOrderStatus(
   return rows.length > 0;
 }
 
-export type ReceivedLine = { id: string; material_id: string; unit_cost: string; quantity: number; received: number; damaged: number };
+/** Quantities as numeric text. */
+export type ReceivedLine = { id: string; material_id: string; unit_cost: string; quantity: string; received: string; damaged: string };
 
 /**
  * Adds a receipt's counts to an order line, in one conditional statement: never past `allowed` units

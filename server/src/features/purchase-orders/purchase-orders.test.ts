@@ -47,7 +47,7 @@ function receive(orderId: string, lines: { lineId: string; received?: number; da
 async function stockOf(materialId: string) {
   const [row] = await queryRows<{ available_quantity: number; stock_value: string; average_cost: string }>(
     t.database.db,
-    sql`select available_quantity, stock_value::text, average_cost::text from materials where id = ${materialId}`,
+    sql`select available_quantity::float8, stock_value::text, average_cost::text from materials where id = ${materialId}`,
   );
   return row;
 }
@@ -253,7 +253,7 @@ describe('receiving against an order', () => {
     expect(after?.stock_value).toBe('42200.00');
     const lines = await queryRows<{ kind: string; quantity: number; value: string; unit_cost: string }>(
       t.database.db,
-      sql`select kind, quantity, value::text, unit_cost::text from movements where item_id = ${material._id} and kind in ('delivery', 'damage')
+      sql`select kind, quantity::float8, value::text, unit_cost::text from movements where item_id = ${material._id} and kind in ('delivery', 'damage')
           order by recorded_at, kind desc`,
     );
     expect(lines.map((line) => [line.kind, line.quantity, line.value])).toEqual([

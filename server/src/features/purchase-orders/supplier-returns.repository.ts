@@ -33,7 +33,8 @@ export async function insertReturnLine(
   );
 }
 
-export type ReturnableLine = { id: string; material_id: string; name: string; received: number; returned: number };
+/** Quantities as numeric text. */
+export type ReturnableLine = { id: string; material_id: string; name: string; received: string; returned: string };
 
 /** An order's lines, with what arrived whole and what already went back. */
 export async function findReturnableLines(db: DbOrTx, orderId: string): Promise<ReturnableLine[]> {

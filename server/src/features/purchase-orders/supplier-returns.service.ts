@@ -19,6 +19,7 @@ import { todayIn } from '../../lib/calendar';
 import { AppError } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { assertDayAllowed } from '../../lib/movement-day';
+import { quantityLess, quantityOf } from '../../lib/quantities';
 import { recordAudit } from '../audit/audit.service';
 import { recordMovementWithId } from '../movements/movements.service';
 import { namedSupplier } from '../suppliers/suppliers.service';
@@ -86,7 +87,7 @@ export function returnToSupplier(
     for (const line of [...input.lines].sort((a, b) => a.materialId.localeCompare(b.materialId))) {
       const orderLine = order?.lines.get(line.materialId);
       if (orderLine && number && !(await addReturned(tx, orderLine.id, line.quantity))) {
-        throw new AppError('conflict', returnBeyondReceived(orderLine.name, number, orderLine.received - orderLine.returned));
+        throw new AppError('conflict', returnBeyondReceived(orderLine.name, number, quantityLess(orderLine.received, orderLine.returned)));
       }
       const { movementId } = await recordMovementWithId(
         tx,
@@ -102,7 +103,7 @@ export function returnToSupplier(
           reason: [number, input.reason, line.batch && `batch ${line.batch}`].filter(Boolean).join(' · '),
           idempotencyKey: key,
         },
-        { notFound: MATERIAL_NOT_FOUND, refused: (current) => returnBeyondStock(current.name, current.available_quantity) },
+        { notFound: MATERIAL_NOT_FOUND, refused: (current) => returnBeyondStock(current.name, quantityOf(current.available_quantity)) },
       );
       await insertReturnLine(tx, {
         returnId,

@@ -1,10 +1,18 @@
 import { type LowStockRow, type Notification, noticeText, type ReorderPoint } from '@stockyard/contract';
+import { quantityOf } from '../../lib/quantities';
 import type { NotificationRow } from './notifications.repository';
 import type { LowStockLine, ReorderRow } from './replenishment.repository';
 
 /** A material's reorder point as the contract has it; null when it has none. */
 export function presentReorderPoint(row: ReorderRow | undefined): ReorderPoint | null {
-  return row ? { minQty: row.min_qty, targetQty: row.target_qty, packSize: row.pack_size, preferredSupplier: supplierOf(row) } : null;
+  return row
+    ? {
+        minQty: quantityOf(row.min_qty),
+        targetQty: quantityOf(row.target_qty),
+        packSize: row.pack_size,
+        preferredSupplier: supplierOf(row),
+      }
+    : null;
 }
 
 function supplierOf(row: ReorderRow) {
@@ -18,12 +26,12 @@ export function presentLowStock(row: LowStockLine): LowStockRow {
     name: row.name,
     unit: row.unit,
     store: { _id: row.store_id, name: row.store_name },
-    available: row.available,
+    available: quantityOf(row.available),
     inTransit: row.in_transit,
     requested: row.requested,
-    openRequest: row.open_request_id ? { _id: row.open_request_id, quantity: row.open_request_quantity ?? 0 } : null,
-    minQty: row.min_qty,
-    targetQty: row.target_qty,
+    openRequest: row.open_request_id ? { _id: row.open_request_id, quantity: quantityOf(row.open_request_quantity ?? 0) } : null,
+    minQty: quantityOf(row.min_qty),
+    targetQty: quantityOf(row.target_qty),
     packSize: row.pack_size,
     onOrder: row.on_order,
     suggested: row.suggested,

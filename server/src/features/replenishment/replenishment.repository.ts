@@ -83,12 +83,12 @@ export async function findLowStock(
   const rows = await queryRows<LowStockLine & { total: number }>(
     db,
     sql`select m.id as material_id, m.name, m.unit, m.store_id, s.name as store_name, m.available_quantity as available,
-               coalesce(way.in_transit, 0)::int as in_transit, coalesce(way.requested, 0)::int as requested,
+               coalesce(way.in_transit, 0)::float8 as in_transit, coalesce(way.requested, 0)::float8 as requested,
                r.min_qty, r.target_qty, r.pack_size, r.preferred_supplier_id, p.name as preferred_supplier_name,
-               coalesce(ord.on_order, 0)::int as on_order,
-               greatest(r.target_qty - m.available_quantity - m.incoming_quantity - coalesce(ord.on_order, 0), 0)::int as target_gap,
+               coalesce(ord.on_order, 0)::float8 as on_order,
+               greatest(r.target_qty - m.available_quantity - m.incoming_quantity - coalesce(ord.on_order, 0), 0)::float8 as target_gap,
                greatest(ceil((r.target_qty - m.available_quantity - m.incoming_quantity - coalesce(ord.on_order, 0))::numeric / r.pack_size)
-                        * r.pack_size, 0)::int as suggested,
+                        * r.pack_size, 0)::float8 as suggested,
                req.request_id as open_request_id, req.quantity as open_request_quantity,
                count(*) over ()::int as total
         from reorder_points r

@@ -97,11 +97,11 @@ describe('the ledger, partitioned by month', () => {
     );
     expect(made?.made).toBe(0);
     expect(await partitions()).not.toContain('movements_2020_01');
-    const [january] = await queryRows<{ purchases: number }>(
+    const [january] = await queryRows<{ purchases: string }>(
       t.database.db,
       reportQuery({ storeId: staff.store._id, start: '2020-01-01', end: '2020-01-31', timeZone: 'UTC' }),
     );
-    expect(january).toMatchObject({ purchases: 7 });
+    expect(january).toMatchObject({ purchases: '7.000' });
     expect(await findLedgerMismatches(t.database.db)).toEqual([]);
   });
 

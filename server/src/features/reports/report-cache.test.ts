@@ -47,8 +47,8 @@ describe('a cached report is never stale', () => {
       ).lines;
     const closing = async () => (await rows()).find((row) => row.id === cement._id)?.closing;
 
-    expect(await closing()).toBe(50);
-    expect(await closing()).toBe(50);
+    expect(await closing()).toBe('50.000');
+    expect(await closing()).toBe('50.000');
     expect(builds).toBe(1);
 
     // Recorded through another process: this cache sees it at once.
@@ -59,7 +59,7 @@ describe('a cached report is never stale', () => {
       payload: { productId: cement._id, quantity: 7 },
     });
     expect(issued.statusCode, issued.body).toBe(200);
-    expect(await closing()).toBe(43);
+    expect(await closing()).toBe('43.000');
     expect(builds).toBe(2);
 
     const remarked = await t.app.inject({
@@ -104,7 +104,7 @@ describe('a cached report is never stale', () => {
     await post('/api/user/add-damaged-stock', { productId: sand._id, damagedQuantity: 2 });
     let next = await buildOrRefreshStoreReport(t.database.db, key, kept);
     expect(next.lines).toEqual(await whole());
-    expect(next.lines.find((line) => line.id === cement._id)?.closing).toBe(33);
+    expect(next.lines.find((line) => line.id === cement._id)?.closing).toBe('33.000');
     for (const unchanged of [bricks, gravel, lime]) {
       const at = kept.lines.findIndex((line) => line.id === unchanged._id);
       expect(next.lines[at]).toBe(kept.lines[at]);

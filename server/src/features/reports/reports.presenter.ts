@@ -1,21 +1,22 @@
 import type { ReportRow } from '@stockyard/contract';
 import type { materials } from '../../db/schema';
 import type { RowOf } from '../../db/sql';
+import { quantityOf } from '../../lib/quantities';
 
-/** One material's line of a store report, as the report statement returns it. */
+/** One material's line of a store report, as the report statement returns it (quantities as numeric text). */
 export type ReportLine = Pick<RowOf<typeof materials>, 'id' | 'name' | 'category_name' | 'material_name' | 'size' | 'unit' | 'remarks'> & {
   store_name: string;
-  opening: number;
-  closing: number;
-  purchases: number;
-  transfers: number;
-  transferred_in: number;
-  transferred_out: number;
-  returned_to_supplier: number;
-  issued: number;
-  returned: number;
-  damaged: number;
-  adjusted: number;
+  opening: string;
+  closing: string;
+  purchases: string;
+  transfers: string;
+  transferred_in: string;
+  transferred_out: string;
+  returned_to_supplier: string;
+  issued: string;
+  returned: string;
+  damaged: string;
+  adjusted: string;
   opening_value: string;
   value_in: string;
   value_out: string;
@@ -32,19 +33,19 @@ export function presentReportRow(row: ReportLine): ReportRow {
     materialName: row.material_name,
     size: row.size,
     unit: row.unit,
-    previousQuantity: row.opening,
-    restockedQuantity: row.purchases,
-    transferQuantity: row.transfers,
-    transferredInQuantity: row.transferred_in,
-    transferredOutQuantity: row.transferred_out,
-    returnedToSupplierQuantity: row.returned_to_supplier,
+    previousQuantity: quantityOf(row.opening),
+    restockedQuantity: quantityOf(row.purchases),
+    transferQuantity: quantityOf(row.transfers),
+    transferredInQuantity: quantityOf(row.transferred_in),
+    transferredOutQuantity: quantityOf(row.transferred_out),
+    returnedToSupplierQuantity: quantityOf(row.returned_to_supplier),
     // Issues inside the range, gross: with returns in their own column the row adds up as printed
     // and a month that returns last month's issue shows no negative use; the item lists' counter stays net of returns.
-    consumedQuantity: row.issued,
-    damagedQuantity: row.damaged,
-    refundQuantity: row.returned,
-    adjustmentQuantity: row.adjusted,
-    currentAvailableQuantity: row.closing,
+    consumedQuantity: quantityOf(row.issued),
+    damagedQuantity: quantityOf(row.damaged),
+    refundQuantity: quantityOf(row.returned),
+    adjustmentQuantity: quantityOf(row.adjusted),
+    currentAvailableQuantity: quantityOf(row.closing),
     openingValue: row.opening_value,
     valueIn: row.value_in,
     valueOut: row.value_out,

@@ -1,5 +1,6 @@
 import { type InvoiceLineMatch, purchaseOrderNumber, type SupplierInvoice } from '@stockyard/contract';
 import { unitCostText } from '../../lib/money';
+import { quantityOf } from '../../lib/quantities';
 import type { InvoiceRow, NotInvoicedRow } from './supplier-invoices.repository';
 
 /** An invoice with each line's match and what could be charged: as approved, or as `matchOf` finds them now. */
@@ -11,11 +12,11 @@ export function presentInvoice(row: InvoiceRow, matchOf: (line: InvoiceRow['line
     materialId: line.material_id,
     name: line.name,
     unit: line.unit,
-    quantity: line.quantity,
+    quantity: quantityOf(line.quantity),
     unitPrice: unitCostText(line.unit_price),
     amount: line.amount,
     orderedUnitCost: unitCostText(line.ordered_unit_cost),
-    invoiceable: line.approved_invoiceable ?? line.invoiceable,
+    invoiceable: quantityOf(line.approved_invoiceable ?? line.invoiceable),
     match: (line.approved_match as InvoiceLineMatch | null) ?? matchOf(line),
   }));
   return {
@@ -42,9 +43,9 @@ export function presentNotInvoiced(row: NotInvoicedRow) {
     materialId: row.material_id,
     name: row.name,
     unit: row.unit,
-    received: row.received,
-    invoiced: row.invoiced,
-    notInvoiced: row.not_invoiced,
+    received: quantityOf(row.received),
+    invoiced: quantityOf(row.invoiced),
+    notInvoiced: quantityOf(row.not_invoiced),
     unitCost: unitCostText(row.unit_cost),
     value: row.value,
   };

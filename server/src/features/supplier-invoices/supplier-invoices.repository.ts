@@ -161,9 +161,10 @@ export type NotInvoicedRow = {
   material_id: string;
   name: string;
   unit: string;
-  received: number;
-  invoiced: number;
-  not_invoiced: number;
+  /** Quantities as numeric text. */
+  received: string;
+  invoiced: string;
+  not_invoiced: string;
   unit_cost: string;
   value: string;
 };
@@ -181,17 +182,17 @@ export async function findReceivedNotInvoiced(
   return queryRows<NotInvoicedRow>(
     db,
     sql`with received as (
-          select rl.purchase_order_line_id as line_id, sum(rl.received)::int as received
+          select rl.purchase_order_line_id as line_id, sum(rl.received) as received
           from purchase_receipt_lines rl join purchase_receipts r on r.id = rl.receipt_id
           where r.received_on <= ${query.asOf}
           group by 1
         ), invoiced as (
-          select il.purchase_order_line_id as line_id, sum(il.quantity)::int as invoiced
+          select il.purchase_order_line_id as line_id, sum(il.quantity) as invoiced
           from supplier_invoice_lines il join supplier_invoices i on i.id = il.invoice_id
           where i.status = 'approved' and i.invoice_date <= ${query.asOf}
           group by 1
         ), returned as (
-          select srl.purchase_order_line_id as line_id, sum(srl.quantity)::int as returned
+          select srl.purchase_order_line_id as line_id, sum(srl.quantity) as returned
           from supplier_return_lines srl join supplier_returns sr on sr.id = srl.return_id
           where sr.returned_on <= ${query.asOf} and srl.purchase_order_line_id is not null
           group by 1

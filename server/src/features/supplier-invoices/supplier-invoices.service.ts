@@ -47,8 +47,10 @@ export function matchOf(line: InvoiceLineRow, settings: BuyingSettings): Invoice
   const cost = new Big(line.ordered_unit_cost);
   const priceOff = new Big(line.unit_price).minus(cost).abs();
   if (priceOff.gt(cost.times(settings.priceTolerancePercent).div(100))) return 'price_variance';
-  if (line.quantity <= line.invoiceable + settings.quantityTolerance) return 'matched';
-  if (line.outstanding > 0 && line.quantity <= line.invoiceable + line.outstanding + settings.quantityTolerance) return 'awaiting_receipt';
+  const invoiced = new Big(line.quantity);
+  const tolerated = new Big(line.invoiceable).plus(settings.quantityTolerance);
+  if (invoiced.lte(tolerated)) return 'matched';
+  if (Number(line.outstanding) > 0 && invoiced.lte(tolerated.plus(line.outstanding))) return 'awaiting_receipt';
   return 'quantity_variance';
 }
 

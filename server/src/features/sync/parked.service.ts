@@ -20,6 +20,7 @@ import type { AuthContext } from '../../lib/auth/sessions';
 import { todayIn } from '../../lib/calendar';
 import { AppError } from '../../lib/errors';
 import { assertDayAllowed } from '../../lib/movement-day';
+import { quantityOf } from '../../lib/quantities';
 import { runTransaction } from '../../lib/transaction';
 import { recordAudit } from '../audit/audit.service';
 import { checkOutRecorded } from '../custody/custody.service';
@@ -37,7 +38,6 @@ import {
   type StoredReceipt,
   type SyncOpRow,
 } from './sync.repository';
-
 import { LEDGER_KINDS, shortfallOf } from './sync-answers';
 
 /** The open parked ops of the caller's stores, a page at a time. */
@@ -184,12 +184,12 @@ export async function applyParked(db: Db, auth: AuthContext, id: string, options
         await auditParked(tx, auth, row, 'apply', { lines, parkedLines: row.receipt?.lines, receiptId });
         return;
       }
-      const applied = options.quantity ?? row.quantity;
+      const applied = options.quantity ?? quantityOf(row.quantity);
       const movementId = await recordParked(tx, auth, row, applied, options.timeZone, when.at, options);
       if (!(await closeParkedOp(tx, id, { state: 'applied', by: auth.userId, movementId }))) throw new ResolvedMeanwhile();
       await auditParked(tx, auth, row, 'apply', {
         quantity: applied,
-        parkedQuantity: row.quantity,
+        parkedQuantity: quantityOf(row.quantity),
         movementId,
         ...(options.jobId ? { jobId: options.jobId, costCode: options.costCode ?? null } : {}),
       });
@@ -208,7 +208,7 @@ export async function discardParked(db: Db, auth: AuthContext, id: string, reaso
   if (row.state === 'discarded') return presentParked(row);
   const isDiscarded = await runTransaction(db, async (tx) => {
     if (!(await closeParkedOp(tx, id, { state: 'discarded', by: auth.userId, reason }))) return false;
-    await auditParked(tx, auth, row, 'discard', { reason, quantity: row.quantity });
+    await auditParked(tx, auth, row, 'discard', { reason, quantity: quantityOf(row.quantity) });
     return true;
   });
   if (!isDiscarded) return discardParked(db, auth, id, reason);

@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { canAccessStore } from '../../lib/auth/policy';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
+import { quantitySum } from '../../lib/quantities';
 import { runTransaction } from '../../lib/transaction';
 import { receiveWithin } from '../purchase-orders/purchase-orders.service';
 import { parkOp } from './park-op';
@@ -49,7 +50,7 @@ export function receiptFingerprintOf(op: ReceiptOp): string {
 }
 
 /** All a receipt's lines bring in, whole and damaged. */
-const arrivedOf = (op: ReceiptOp) => op.lines.reduce((sum, line) => sum + line.received + line.damaged, 0);
+const arrivedOf = (op: ReceiptOp) => quantitySum(op.lines.flatMap((line) => [line.received, line.damaged]));
 
 /** The receipt's ref for reading what its op meets: an earlier sending, a single call under its id, its order. */
 export const receiptRefOf = (op: ReceiptOp) => ({ opId: op.opId, itemKind: 'purchase_order' as const, itemId: op.purchaseOrderId });

@@ -23,6 +23,7 @@ import type { z } from 'zod';
 import type { MovementKind } from '../../db/schema';
 import { canAccessStore } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
+import { quantityLess, quantityOf } from '../../lib/quantities';
 import type { ItemRow } from '../movements/movements.service';
 import type { OpContext, SyncOpRow } from './sync.repository';
 
@@ -55,7 +56,7 @@ export function fingerprintOf(op: Op): string {
 export function storedResult(row: SyncOpRow, fingerprint: string): SyncResult {
   if (row.fingerprint !== fingerprint) return { opId: row.op_id, status: 'rejected', code: 'key_mismatch', message: SYNC_KEY_MISMATCH };
   if (row.state === 'applied') return { opId: row.op_id, status: 'duplicate', movementId: row.movement_id ?? undefined };
-  return parkedResult(row.op_id, row.id, row.code as SyncCode, row.message ?? '', row.available);
+  return parkedResult(row.op_id, row.id, row.code as SyncCode, row.message ?? '', quantityOf(row.available));
 }
 
 export function parkedResult(opId: string, parkedId: string, code: SyncCode, message: string, available: number | null): SyncResult {
@@ -66,10 +67,13 @@ export function parkedResult(opId: string, parkedId: string, code: SyncCode, mes
 export function shortfallOf(op: Pick<Op, 'kind' | 'itemKind'>, current: ItemRow): { message: string; available: number } {
   const ledgerKind = LEDGER_KINDS[op.kind];
   if (ledgerKind === 'return') {
-    const returnable = current.consumed_quantity - current.custody_quantity;
+    const returnable = quantityLess(current.consumed_quantity, current.custody_quantity);
     return { message: op.itemKind === 'tool' ? toolRefundExceeds(returnable) : MATERIAL_REFUND_EXCEEDS, available: returnable };
   }
-  return { message: ledgerKind === 'damage' ? DAMAGE_EXCEEDS_AVAILABLE : NOT_ENOUGH_STOCK, available: current.available_quantity };
+  return {
+    message: ledgerKind === 'damage' ? DAMAGE_EXCEEDS_AVAILABLE : NOT_ENOUGH_STOCK,
+    available: quantityOf(current.available_quantity),
+  };
 }
 
 export type Context = { auth: AuthContext; offlineMaxAgeDays: number; timeZone: string; now: number };

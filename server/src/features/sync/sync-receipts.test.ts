@@ -50,7 +50,7 @@ async function sync(ops: Json[], token = staff.keeper.token) {
 async function available(materialId: string) {
   const [row] = await queryRows<{ available_quantity: number }>(
     t.database.db,
-    sql`select available_quantity from materials where id = ${materialId}`,
+    sql`select available_quantity::float8 from materials where id = ${materialId}`,
   );
   return row?.available_quantity;
 }
@@ -116,7 +116,7 @@ describe('receipts against purchase orders in the sync batch', () => {
     expect((await orderOf(order._id)).status).toBe('received');
     const [receipt] = await queryRows<{ received_by: string; received: number }>(
       t.database.db,
-      sql`select r.received_by, l.received from sync_ops o join purchase_receipts r on r.id = o.receipt_id
+      sql`select r.received_by, l.received::float8 from sync_ops o join purchase_receipts r on r.id = o.receipt_id
           join purchase_receipt_lines l on l.receipt_id = r.id where o.id = ${parkedId}`,
     );
     expect(receipt).toEqual({ received_by: staff.keeper._id, received: 10 });

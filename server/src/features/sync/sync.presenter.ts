@@ -1,4 +1,5 @@
 import { type ParkedMovement, type ParkedReceipt, purchaseOrderNumber, type SyncCode } from '@stockyard/contract';
+import { quantityOf } from '../../lib/quantities';
 import type { SyncOpRow } from './sync.repository';
 
 const iso = (value: string | Date) => new Date(value).toISOString();
@@ -13,13 +14,13 @@ export function presentParked(row: SyncOpRow): ParkedMovement {
     itemName: row.item_name,
     unit: row.unit ?? '',
     store: { _id: row.store_id, name: row.store_name },
-    quantity: row.quantity,
+    quantity: quantityOf(row.quantity),
     reason: row.reason,
     capturedAt: iso(row.captured_at),
     receipt: presentReceipt(row),
     code: row.code as SyncCode,
     message: row.message ?? '',
-    available: row.available,
+    available: quantityOf(row.available),
     worker: row.worker_id === null ? null : { _id: row.worker_id, name: row.worker_name ?? '' },
     dueAt: row.due_at,
     job: row.job_id === null ? null : { _id: row.job_id, code: row.job_code },

@@ -69,7 +69,7 @@ async function sendAll(ops: Op[], plan: { picks: number[]; isConcurrent: boolean
 async function ledgerOf(itemIds: string[]) {
   return queryRows<{ id: string; idempotency_key: string | null; kind: string; quantity: number; occurred_at: string }>(
     t.database.db,
-    sql`select id, idempotency_key, kind, quantity, occurred_at::text from movements
+    sql`select id, idempotency_key, kind, quantity::float8, occurred_at::text from movements
         where item_id in (${sql.join(
           itemIds.map((id) => sql`${id}::uuid`),
           sql`, `,

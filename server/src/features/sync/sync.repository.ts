@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { materials, syncOps, users } from '../../db/schema';
 import { occurredOn, queryPage, queryRows, type RowOf, storeFilter } from '../../db/sql';
+import { quantityOf } from '../../lib/quantities';
 
 /** A sync_ops row with its item's name and unit, its store's name and the names of who sent and resolved it. */
 export type SyncOpRow = {
@@ -17,7 +18,8 @@ export type SyncOpRow = {
   item_id: string | null;
   item_name: string | null;
   unit: string | null;
-  quantity: number;
+  /** numeric text, like `available` */
+  quantity: string;
   reason: string;
   unit_cost: string | null;
   job_id: string | null;
@@ -34,7 +36,7 @@ export type SyncOpRow = {
   state: 'applied' | 'parked' | 'discarded';
   code: string | null;
   message: string | null;
-  available: number | null;
+  available: string | null;
   movement_id: string | null;
   resolved_at: string | Date | null;
   resolved_by_name: string | null;
@@ -236,7 +238,7 @@ export async function findAvailable(db: DbOrTx, itemKind: 'material' | 'tool', i
     db,
     sql`select available_quantity from ${table} where id = ${id}`,
   );
-  return row?.available_quantity;
+  return row ? quantityOf(row.available_quantity) : undefined;
 }
 
 /** Whether the person who captured an op may still record in its store: live, and an admin or assigned to it. */

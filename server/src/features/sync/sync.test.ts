@@ -45,7 +45,7 @@ async function sync(token: string, ops: Json[]) {
 async function material(id: string) {
   const [row] = await queryRows<{ available_quantity: number; consumed_quantity: number; damaged_quantity: number }>(
     t.database.db,
-    sql`select available_quantity, consumed_quantity, damaged_quantity from materials where id = ${id}`,
+    sql`select available_quantity::float8, consumed_quantity::float8, damaged_quantity::float8 from materials where id = ${id}`,
   );
   return row;
 }
@@ -53,7 +53,7 @@ async function material(id: string) {
 async function movement(id: string) {
   const [row] = await queryRows<{ kind: string; quantity: number; occurred_at: Date; recorded_at: Date; idempotency_key: string }>(
     t.database.db,
-    sql`select kind, quantity, occurred_at, recorded_at, idempotency_key from movements where id = ${id}`,
+    sql`select kind, quantity::float8, occurred_at, recorded_at, idempotency_key from movements where id = ${id}`,
   );
   return row;
 }

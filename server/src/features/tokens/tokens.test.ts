@@ -105,7 +105,7 @@ describe('personal API tokens', () => {
     expect((await issue(full.token, product._id)).statusCode).toBe(200);
     const [counters] = await queryRows<{ consumed: number }>(
       t.database.db,
-      sql`select consumed_quantity as consumed from materials where id = ${product._id}`,
+      sql`select consumed_quantity::float8 as consumed from materials where id = ${product._id}`,
     );
     expect(counters?.consumed).toBe(1);
 

@@ -1,4 +1,5 @@
 import type { Tool } from '@stockyard/contract';
+import { quantityOf } from '../../lib/quantities';
 import type { ItemRow } from '../movements/movements.service';
 
 export type ToolRow = ItemRow;
@@ -7,16 +8,16 @@ export function presentTool(row: ToolRow): Tool {
   return {
     _id: row.id,
     name: row.name,
-    totalQuantity: row.total_quantity,
-    availableQuantity: row.available_quantity,
-    consumedQuantity: row.consumed_quantity,
-    damagedQuantity: row.damaged_quantity,
-    lostQuantity: row.lost_quantity,
-    inCustodyQuantity: row.custody_quantity,
-    inServiceQuantity: row.in_service_quantity,
+    totalQuantity: quantityOf(row.total_quantity),
+    availableQuantity: quantityOf(row.available_quantity),
+    consumedQuantity: quantityOf(row.consumed_quantity),
+    damagedQuantity: quantityOf(row.damaged_quantity),
+    lostQuantity: quantityOf(row.lost_quantity),
+    inCustodyQuantity: quantityOf(row.custody_quantity),
+    inServiceQuantity: quantityOf(row.in_service_quantity),
     tracking: row.tracking === 'serial' ? 'serial' : 'count',
     requiresQualification: row.requires_qualification ?? null,
-    refundQuantity: row.refund_quantity,
+    refundQuantity: quantityOf(row.refund_quantity),
     storeId: { _id: row.store_id, name: row.store_name },
     code: row.code,
     createdAt: new Date(row.created_at).toISOString(),

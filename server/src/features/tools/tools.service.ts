@@ -17,6 +17,7 @@ import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError } from '../../lib/errors';
 import { type IdempotencyClaim, type RequestKey, runIdempotent } from '../../lib/idempotency';
+import { quantityLess } from '../../lib/quantities';
 import { runTransaction } from '../../lib/transaction';
 import { recordAudit } from '../audit/audit.service';
 import { createItemWithOpening, recordMovementOrRefuse } from '../movements/movements.service';
@@ -110,7 +111,7 @@ export async function moveTool(
         ({
           issue: NOT_ENOUGH_STOCK,
           damage: DAMAGE_EXCEEDS_AVAILABLE,
-          return: toolRefundExceeds(current.consumed_quantity - current.custody_quantity),
+          return: toolRefundExceeds(quantityLess(current.consumed_quantity, current.custody_quantity)),
         })[movement.kind],
     });
   return presentTool(movement.unitIds ? await runTransaction(db, record) : await record(db));

@@ -22,6 +22,7 @@ import { assertStoreVisible, canAccessStore, storeScopeOf } from '../../lib/auth
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
+import { quantityOf } from '../../lib/quantities';
 import { notifyStore } from '../replenishment/notifications.service';
 import { assertStoreTakesStock, resolveTargetStore, storeNameOf } from '../stores/stores.service';
 import {
@@ -46,7 +47,13 @@ function present(row: RequestRow, lines: RequestLineRow[], auth: AuthContext): S
     _id: row.id,
     store: { _id: row.store_id, name: row.store_name },
     status: row.status as RequestStatus,
-    lines: lines.map((line) => ({ _id: line.id, materialId: line.material_id, name: line.name, unit: line.unit, quantity: line.quantity })),
+    lines: lines.map((line) => ({
+      _id: line.id,
+      materialId: line.material_id,
+      name: line.name,
+      unit: line.unit,
+      quantity: quantityOf(line.quantity),
+    })),
     createdBy: row.created_by ? { _id: row.created_by, name: row.created_by_name ?? '' } : null,
     createdAt: new Date(row.created_at).toISOString(),
     decidedBy: row.decided_by ? { _id: row.decided_by, name: row.decided_by_name ?? '' } : null,
@@ -152,7 +159,7 @@ async function approveRequestIn(tx: DbOrTx, auth: AuthContext, id: string, input
     lines: lines.map((line) => ({
       itemKind: 'material' as const,
       itemId: atSource.get(line.name.toLowerCase()) as string,
-      quantity: changed.get(line.id) ?? line.quantity,
+      quantity: changed.get(line.id) ?? quantityOf(line.quantity),
     })),
   });
   await linkTransfer(tx, id, transfer._id);

@@ -1,6 +1,7 @@
 import { type Transfer, type TransferStatus, transferReference } from '@stockyard/contract';
 import { canAccessStore } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
+import { quantityLess, quantityOf, quantitySum } from '../../lib/quantities';
 import type { TransferHistoryRow, TransferLineRow, TransferRow } from './transfers.repository';
 
 const isoOrNull = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
@@ -13,7 +14,7 @@ export function linesText(lines: { quantity: number; unit: string; name: string 
 
 /** Sent and not yet received, damaged or written off; nothing is in transit while a draft or cancelled. */
 export function inTransitOf(line: TransferLineRow, status: string): number {
-  return status === 'draft' || status === 'cancelled' ? 0 : line.quantity - line.received - line.damaged - line.lost;
+  return status === 'draft' || status === 'cancelled' ? 0 : quantityLess(line.quantity, line.received, line.damaged, line.lost);
 }
 
 export function presentTransfer(row: TransferRow, lines: TransferLineRow[], auth: AuthContext): Transfer {
@@ -24,14 +25,13 @@ export function presentTransfer(row: TransferRow, lines: TransferLineRow[], auth
     toItemId: line.to_item_id,
     name: line.name,
     unit: line.unit,
-    quantity: line.quantity,
-    received: line.received,
-    damaged: line.damaged,
-    lost: line.lost,
+    quantity: quantityOf(line.quantity),
+    received: quantityOf(line.received),
+    damaged: quantityOf(line.damaged),
+    lost: quantityOf(line.lost),
     inTransit: inTransitOf(line, row.status),
   }));
-  const sum = (field: 'quantity' | 'received' | 'damaged' | 'lost' | 'inTransit') =>
-    presented.reduce((total, line) => total + line[field], 0);
+  const sum = (field: 'quantity' | 'received' | 'damaged' | 'lost' | 'inTransit') => quantitySum(presented.map((line) => line[field]));
   const isInTransit = row.status === 'dispatched' || row.status === 'partially_received';
   return {
     _id: row.id,
@@ -69,7 +69,7 @@ export function presentTransferHistory(entry: TransferHistoryRow) {
   return {
     _id: entry.id,
     kind: entry.kind,
-    quantity: entry.quantity,
+    quantity: quantityOf(entry.quantity),
     itemName: entry.item_name,
     storeName: entry.store_name,
     at: new Date(entry.occurred_at).toISOString(),

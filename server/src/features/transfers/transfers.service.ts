@@ -31,6 +31,7 @@ import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import type { TablePdf } from '../../lib/pdf/table-pdf';
+import { quantityOf } from '../../lib/quantities';
 import { type PrintContext, printedPhotosOf } from '../files/printed-photos';
 import { moveIncoming, recordMovementOrRefuse } from '../movements/movements.service';
 import { notifyStore } from '../replenishment/notifications.service';
@@ -200,7 +201,7 @@ async function dispatchTransferIn(tx: DbOrTx, auth: AuthContext, id: string, bod
         itemId: line.from_item_id,
         storeIds: [row.from_store_id],
         kind: 'transfer_out',
-        quantity: line.quantity,
+        quantity: quantityOf(line.quantity),
         actorId: auth.userId,
         reason,
         transferLineId: line.id,
@@ -210,7 +211,7 @@ async function dispatchTransferIn(tx: DbOrTx, auth: AuthContext, id: string, bod
       },
       {
         notFound: line.item_kind === 'material' ? MATERIAL_NOT_FOUND : TOOL_NOT_FOUND,
-        refused: (current) => notEnoughToDispatch(line.name, current.available_quantity, line.quantity),
+        refused: (current) => notEnoughToDispatch(line.name, quantityOf(current.available_quantity), quantityOf(line.quantity)),
       },
     );
   }

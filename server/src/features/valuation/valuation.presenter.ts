@@ -1,5 +1,6 @@
 import type { ValuationRow } from '@stockyard/contract';
 import { unitCostText } from '../../lib/money';
+import { quantityOf } from '../../lib/quantities';
 import type { ValuationRowRecord } from './valuation.repository';
 
 export function presentValuationRow(row: ValuationRowRecord): ValuationRow {
@@ -9,7 +10,7 @@ export function presentValuationRow(row: ValuationRowRecord): ValuationRow {
     materialId: row.material_id,
     name: row.name,
     unit: row.unit,
-    quantity: row.quantity,
+    quantity: quantityOf(row.quantity),
     averageCost: row.average_cost === null ? null : unitCostText(row.average_cost),
     value: row.value,
     isUnvalued: row.is_unvalued,

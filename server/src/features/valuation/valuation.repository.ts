@@ -8,7 +8,8 @@ export type ValuationRowRecord = {
   material_id: string;
   name: string;
   unit: string;
-  quantity: number;
+  /** numeric text */
+  quantity: string;
   value: string;
   /** The value over the quantity, to 4 decimals; null when none is held. */
   average_cost: string | null;
@@ -28,7 +29,7 @@ export function findValuationRows(db: DbOrTx, query: ValuationQuery): Promise<Va
   return queryRows<ValuationRowRecord>(
     db,
     sql`with held as (
-          select mv.store_id, mv.item_id, sum(${counterEffect('available_quantity', 'mv')})::int as quantity,
+          select mv.store_id, mv.item_id, sum(${counterEffect('available_quantity', 'mv')}) as quantity,
                  coalesce(sum(mv.value) filter (where mv.kind <> 'transit_loss'), 0) as value
           from movements mv
           where mv.item_kind = 'material' and ${storeFilter(query.storeIds, sql`mv.store_id`)}

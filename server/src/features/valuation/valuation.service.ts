@@ -14,6 +14,7 @@ import type { AuthContext } from '../../lib/auth/sessions';
 import { todayIn } from '../../lib/calendar';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { moneyText, unitCostText } from '../../lib/money';
+import { quantityOf } from '../../lib/quantities';
 import { recordAudit } from '../audit/audit.service';
 import { type ItemRow, recordMovementOrRefuse, revaluedBy } from '../movements/movements.service';
 import { presentValuationRow } from './valuation.presenter';
@@ -71,7 +72,7 @@ export function revalueStock(db: Db, auth: AuthContext, input: z.output<typeof R
       lines.push({
         materialId: item.id,
         name: item.name,
-        quantity: item.available_quantity,
+        quantity: quantityOf(item.available_quantity),
         unitCost: unitCostText(line.unitCost),
         value: moneyText(item.stock_value),
         change: moneyText(item.last_movement_value),
