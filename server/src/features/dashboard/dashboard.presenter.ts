@@ -1,5 +1,4 @@
 import type { DashboardResponse } from '@stockyard/contract';
-import { quantityOf } from '../../lib/quantities';
 import type { DamageRow, JobValueRow, MaterialRow, StoreValueRow, TopConsumedRow, WeekRow } from './dashboard.repository';
 
 export function presentDashboard(input: {
@@ -18,20 +17,20 @@ export function presentDashboard(input: {
       name: row.name,
       unit: row.unit,
       storeName: row.store_name,
-      quantity: quantityOf(row.quantity),
+      quantity: row.quantity,
     })),
     weekly: input.weekly && {
       materialId: input.weekly.material.id,
       name: input.weekly.material.name,
       unit: input.weekly.material.unit,
-      weeks: input.weekly.weeks.map((week) => ({ weekStart: week.week_start, quantity: quantityOf(week.quantity) })),
+      weeks: input.weekly.weeks.map((week) => ({ weekStart: week.week_start, quantity: week.quantity })),
     },
     damageShare: input.damage.map((row) => ({
       storeId: row.store_id,
       storeName: row.store_name,
       issued: row.issued,
-      damaged: quantityOf(row.damaged),
-      share: Number(row.issued) > 0 ? Number(row.damaged) / Number(row.issued) : null,
+      damaged: row.damaged,
+      share: row.issued > 0 ? row.damaged / row.issued : null,
     })),
     signInBursts: input.signInBursts,
     geofenceExceptions: input.geofenceExceptions,

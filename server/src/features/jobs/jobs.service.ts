@@ -28,7 +28,6 @@ import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { moneyText } from '../../lib/money';
-import { quantityOf } from '../../lib/quantities';
 import { runTransaction } from '../../lib/transaction';
 import { recordAudit } from '../audit/audit.service';
 import { type JobCharge, lockItem } from '../movements/movements.service';
@@ -228,7 +227,7 @@ export async function jobCost(
       key: row.key,
       label: row.label,
       value: moneyText(row.value),
-      ...(row.quantity === null ? {} : { quantity: quantityOf(row.quantity), unit: row.unit ?? '' }),
+      ...(row.quantity === null ? {} : { quantity: row.quantity, unit: row.unit ?? '' }),
     })),
     total: moneyText(total),
     budget: budget === null ? null : moneyText(budget),

@@ -264,7 +264,7 @@ async function reverseMovementIn(
       {
         notFound: isMaterial ? MATERIAL_NOT_FOUND : TOOL_NOT_FOUND,
         refused: (current) =>
-          Number(quantityLess(current.available_quantity, Number(original.quantity) * availableEffect)) < 0
+          quantityLess(current.available_quantity, Number(original.quantity) * availableEffect) < 0
             ? reversalWouldGoNegative(quantityOf(current.available_quantity), quantityOf(original.quantity))
             : REVERSAL_COUNTER_GONE,
       },

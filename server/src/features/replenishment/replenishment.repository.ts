@@ -3,9 +3,10 @@ import type { DbOrTx } from '../../db/client';
 import type { materials, reorderPoints } from '../../db/schema';
 import { queryRows, type RowOf, storeFilter } from '../../db/sql';
 
+/** Quantities read from their columns are numeric text; the sums below come as float8 numbers. */
 export type ReorderRow = {
-  min_qty: number;
-  target_qty: number;
+  min_qty: string;
+  target_qty: string;
   pack_size: number;
   preferred_supplier_id: string | null;
   preferred_supplier_name: string | null;
@@ -16,14 +17,14 @@ export type LowStockLine = ReorderRow & {
   unit: string;
   store_id: string;
   store_name: string;
-  available: number;
+  available: string;
   in_transit: number;
   requested: number;
   on_order: number;
   target_gap: number;
   suggested: number;
   open_request_id: string | null;
-  open_request_quantity: number | null;
+  open_request_quantity: string | null;
 };
 
 /** A live material of the caller's stores, locked while its reorder point changes; undefined when none. */
