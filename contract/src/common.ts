@@ -43,6 +43,7 @@ export const fieldRequired = (label: string) => `${label} is required`;
 export const fieldTooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
 export const fieldNotText = (label: string) => `${label} must be text`;
 export const fieldWholeNumber = (label: string) => `${label} must be a whole number`;
+export const fieldNotNumber = (label: string) => `${label} must be a number`;
 export const fieldNegative = (label: string) => `${label} cannot be negative`;
 export const fieldAtLeast = (label: string, min: number) => `${label} must be at least ${min}`;
 export const fieldAtMost = (label: string, max: number) => `${label} must be at most ${max.toLocaleString('en')}`;

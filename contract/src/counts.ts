@@ -43,6 +43,8 @@ export const CountLineSchema = z.object({
   itemId: z.string(),
   name: z.string(),
   unit: z.string(),
+  /** How many decimals its quantities take: the material's own, 0 for a tool. */
+  decimals: z.number(),
   counted: z.number().nullable(),
   /** The balance when the line was counted; null while hidden from a keeper counting blind. */
   expected: z.number().nullable(),

@@ -16,11 +16,11 @@ import {
   CalendarDateSchema,
   proofFields,
   QUANTITY_MAX,
-  quantitySchema,
   ToolSchema,
   UNITS_PER_MOVEMENT_MAX,
   UnitIdsSchema,
   VALID_QUANTITY_REQUIRED,
+  wholeQuantitySchema,
 } from './ledger';
 import { OverrideSchema, UNITS_MATCH_QUANTITY } from './tool-units';
 
@@ -88,7 +88,7 @@ export const DueAtSchema = z.union([z.iso.datetime({ offset: true, message: 'Ple
 export const CheckoutRequestSchema = z
   .object({
     workerId: IdSchema,
-    quantity: quantitySchema(VALID_QUANTITY_REQUIRED),
+    quantity: wholeQuantitySchema(VALID_QUANTITY_REQUIRED),
     dueAt: DueAtSchema.optional(),
     /** A serial tool's units handed over, as many as the quantity. */
     unitIds: UnitIdsSchema.optional(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   fieldAtMost,
   fieldNegative,
+  fieldNotNumber,
   fieldWholeNumber,
   IdSchema,
   NAME_MAX,
@@ -23,21 +24,92 @@ export const QUANTITY_MAX = 1_000_000;
 /** What a movement form says of a quantity that is not a whole number of at least 1. */
 export const VALID_QUANTITY_REQUIRED = 'Please enter a valid quantity.';
 
-/** A whole number of units from 1 to QUANTITY_MAX; the same messages on both sides. */
+/** The most decimals any material's quantities may carry; each material sets its own, from 0 to this. */
+export const DECIMALS_MAX = 3;
+export const DECIMALS_INVALID = `Decimals must be a whole number from 0 to ${DECIMALS_MAX}.`;
+export const DecimalsSchema = z
+  .number({ message: DECIMALS_INVALID })
+  .int(DECIMALS_INVALID)
+  .min(0, DECIMALS_INVALID)
+  .max(DECIMALS_MAX, DECIMALS_INVALID);
+
+const DECIMAL_TEXT = /^\d+(\.\d+)?$/;
+
+/**
+ * How many decimals a quantity carries as written ("12.50" and 12.5 carry 1). A number too small or too
+ * large to be written without an exponent carries more than any material allows.
+ */
+export function decimalsOf(quantity: number | string): number {
+  const text = String(quantity);
+  if (!DECIMAL_TEXT.test(text.replace(/^-/, ''))) return Number.POSITIVE_INFINITY;
+  return (text.split('.')[1] ?? '').replace(/0+$/, '').length;
+}
+
+/** A decimal quantity, sent as a number or a decimal string: its text when it is one, else null. */
+function decimalText(value: unknown): string | null {
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? value.trim() : '';
+  return DECIMAL_TEXT.test(text) ? text : null;
+}
+
+/**
+ * A material's quantity above 0 and up to QUANTITY_MAX, sent as a number or a decimal string and read
+ * as a number. How many decimals it may carry is the material's own: the server checks that.
+ */
 export function quantitySchema(message: string) {
+  return z
+    .union([z.number(), z.string()], { message })
+    .refine((value) => decimalText(value) !== null && Number(decimalText(value)) > 0, { message })
+    .transform((value) => Number(decimalText(value)))
+    .refine((value) => value <= QUANTITY_MAX, { message: fieldAtMost('Quantity', QUANTITY_MAX) });
+}
+
+/** A tool's quantity: a whole number of units from 1 to QUANTITY_MAX. */
+export function wholeQuantitySchema(message: string) {
   return z
     .number({ message })
     .refine((value) => Number.isFinite(value) && Number.isInteger(value) && value >= 1, { message })
     .refine((value) => value <= QUANTITY_MAX, { message: fieldAtMost('Quantity', QUANTITY_MAX) });
 }
 
-/** A starting quantity: a whole number from 0. */
+/** A material's starting or counted quantity: from 0, a number or a decimal string. */
 export function startingQuantitySchema(label: string) {
+  return z
+    .union([z.number(), z.string()], { message: fieldNotNumber(label) })
+    .superRefine((value, context) => {
+      const text = decimalText(value);
+      const problem = String(value).trim().startsWith('-')
+        ? fieldNegative(label)
+        : (text === null ? Number(value) : Number(text)) > QUANTITY_MAX
+          ? fieldAtMost(label, QUANTITY_MAX)
+          : text === null
+            ? fieldNotNumber(label)
+            : null;
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    })
+    .transform((value) => Number(decimalText(value)));
+}
+
+/** A tool's starting quantity: a whole number from 0. */
+export function wholeStartingQuantitySchema(label: string) {
   return z
     .number({ message: fieldWholeNumber(label) })
     .int(fieldWholeNumber(label))
     .min(0, fieldNegative(label))
     .max(QUANTITY_MAX, fieldAtMost(label, QUANTITY_MAX));
+}
+
+/** A quantity with decimals of an item counted in whole units (a tool, or a material of 0 decimals). */
+export function quantityWhole(item: string): string {
+  return `${item} is counted in whole units: enter a quantity without decimals.`;
+}
+/** A quantity with more decimals than its material takes. */
+export function quantityDecimals(material: string, decimals: number): string {
+  if (decimals === 0) return quantityWhole(material);
+  return `${material} takes quantities with at most ${decimals} ${decimals === 1 ? 'decimal' : 'decimals'}.`;
+}
+/** A material's decimals lowered below a quantity it has on record. */
+export function decimalsInUse(material: string, quantity: string, decimals: number): string {
+  return `${material} has a quantity of ${quantity} on record: its decimals cannot be lower than ${decimals}.`;
 }
 
 export const QUANTITY_INVALID = 'Quantity must be a whole number of at least 1';
@@ -54,18 +126,25 @@ const optionalStoreId = IdSchema.optional();
 
 // ---- Materials ----
 
-export const MaterialCreateRequestSchema = z.object({
-  name: requiredText('Material name'),
-  categoryname: optionalText('Category', NAME_MAX),
-  materialname: optionalText('Material', NAME_MAX).transform((value) => value || 'N/A'),
-  size: optionalText('Size', NAME_MAX),
-  unit: optionalText('Unit', NAME_MAX),
-  totalQuantity: startingQuantitySchema('Quantity').default(0),
-  /** What each unit of the starting quantity cost; without one it is unvalued (0). */
-  unitCost: UnitCostSchema.optional(),
-  /** Required for an admin; a keeper's defaults to their active store. */
-  storeId: optionalStoreId,
-});
+export const MaterialCreateRequestSchema = z
+  .object({
+    name: requiredText('Material name'),
+    categoryname: optionalText('Category', NAME_MAX),
+    materialname: optionalText('Material', NAME_MAX).transform((value) => value || 'N/A'),
+    size: optionalText('Size', NAME_MAX),
+    unit: optionalText('Unit', NAME_MAX),
+    totalQuantity: startingQuantitySchema('Quantity').default(0),
+    /** How many decimals its quantities may carry. */
+    decimals: DecimalsSchema.default(0),
+    /** What each unit of the starting quantity cost; without one it is unvalued (0). */
+    unitCost: UnitCostSchema.optional(),
+    /** Required for an admin; a keeper's defaults to their active store. */
+    storeId: optionalStoreId,
+  })
+  .superRefine((material, context) => {
+    if (decimalsOf(material.totalQuantity) <= material.decimals) return;
+    context.addIssue({ code: 'custom', path: ['totalQuantity'], message: quantityDecimals(material.name, material.decimals) });
+  });
 export type MaterialCreateRequest = z.input<typeof MaterialCreateRequestSchema>;
 
 /** Only descriptive fields change in an edit; counters sent along are ignored. */
@@ -78,12 +157,23 @@ export const MaterialUpdateRequestSchema = z.object({
 });
 export type MaterialUpdateRequest = z.input<typeof MaterialUpdateRequestSchema>;
 
+export const MATERIAL_SETTINGS_EMPTY = 'Send a setting to change.';
+/** An admin's change of how a material is measured: its decimals, raised at will, lowered only to what its history uses. */
+export const MaterialSettingsRequestSchema = z
+  .object({ decimals: DecimalsSchema.optional() })
+  .refine((value) => value.decimals !== undefined, MATERIAL_SETTINGS_EMPTY);
+export type MaterialSettingsRequest = z.input<typeof MaterialSettingsRequestSchema>;
+
 export const RemarksUpdateRequestSchema = z.object({ remarks: requiredText('Remarks', TEXT_MAX) });
 
 /** The quantity fields of the movement bodies, with their messages. */
 const issuedQuantity = { quantity: quantitySchema(VALID_QUANTITY_REQUIRED) };
 const damagedQuantity = { damagedQuantity: quantitySchema('Please enter a valid damage quantity.') };
 const refundQuantity = { refundQuantity: quantitySchema('Please enter a valid refund quantity.') };
+/** A tool's movements move whole units. */
+const toolQuantity = { quantity: wholeQuantitySchema(VALID_QUANTITY_REQUIRED) };
+const toolDamagedQuantity = { damagedQuantity: wholeQuantitySchema('Please enter a valid damage quantity.') };
+const toolRefundQuantity = { refundQuantity: wholeQuantitySchema('Please enter a valid refund quantity.') };
 
 /** An issue or damage may be charged to a job and a cost code; a return may credit the job it comes back from. */
 export const jobFields = { jobId: IdSchema.optional(), costCode: requiredText('Cost code', 50).optional() };
@@ -115,6 +205,8 @@ export const ProductSchema = z.object({
   materialname: z.string(),
   size: z.string(),
   unit: z.string(),
+  /** How many decimals its quantities may carry (0 to 3). */
+  decimals: z.number(),
   totalQuantity: z.number(),
   restockedQuantity: z.number(),
   transferQuantity: z.number(),
@@ -152,7 +244,7 @@ export const UnitIdsSchema = z
 
 export const ToolCreateRequestSchema = z.object({
   name: requiredText('Tool name'),
-  totalQuantity: startingQuantitySchema('Quantity').default(1),
+  totalQuantity: wholeStartingQuantitySchema('Quantity').default(1),
   storeId: optionalStoreId,
   /** Counted as a quantity, or tracked unit by unit (then created with none: its units are added one by one). */
   tracking: z.enum(['count', 'serial'], { message: 'Tracking must be count or serial' }).default('count'),
@@ -163,13 +255,13 @@ export type ToolCreateRequest = z.input<typeof ToolCreateRequestSchema>;
 const unitIds = { unitIds: UnitIdsSchema.optional() };
 export const DamageToolRequestSchema = z.object({
   toolId: IdSchema,
-  ...damagedQuantity,
+  ...toolDamagedQuantity,
   damagedReason: optionalText('Damage reason', TEXT_MAX),
   ...unitIds,
   ...proofFields,
 });
-export const RefundToolRequestSchema = z.object({ toolId: IdSchema, ...refundQuantity, ...unitIds, ...proofFields });
-export const ConsumeToolRequestSchema = z.object({ toolId: IdSchema, ...issuedQuantity, ...unitIds, ...proofFields });
+export const RefundToolRequestSchema = z.object({ toolId: IdSchema, ...toolRefundQuantity, ...unitIds, ...proofFields });
+export const ConsumeToolRequestSchema = z.object({ toolId: IdSchema, ...toolQuantity, ...unitIds, ...proofFields });
 
 export const ToolSchema = z.object({
   _id: z.string(),

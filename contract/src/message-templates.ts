@@ -12,6 +12,7 @@ import {
   fieldAtLeast,
   fieldAtMost,
   fieldNegative,
+  fieldNotNumber,
   fieldNotText,
   fieldRequired,
   fieldTooLarge,
@@ -35,7 +36,7 @@ import {
   jobUnknown,
   returnBeyondJob,
 } from './jobs';
-import { keeperDayTooOld, reversalWouldGoNegative, toolRefundExceeds } from './ledger';
+import { decimalsInUse, keeperDayTooOld, quantityDecimals, quantityWhole, reversalWouldGoNegative, toolRefundExceeds } from './ledger';
 import { booksClosed, storeInactive } from './messages';
 import {
   deliveryFromOrder,
@@ -85,6 +86,7 @@ export const MESSAGE_TEMPLATES: Record<string, Template> = {
   fieldHiddenCharacters: { parts: ['text'], build: hiddenCharactersMessage },
   fieldWholeNumber: { parts: ['text'], build: fieldWholeNumber },
   fieldNegative: { parts: ['text'], build: fieldNegative },
+  fieldNotNumber: { parts: ['text'], build: fieldNotNumber },
   fieldAtLeast: { parts: ['text', 'number'], build: fieldAtLeast },
   fieldTooLarge: { parts: ['text'], build: fieldTooLarge },
   fieldAtMost: { parts: ['text', 'number'], build: fieldAtMost },
@@ -93,6 +95,9 @@ export const MESSAGE_TEMPLATES: Record<string, Template> = {
   lockOnlyForward: { parts: ['day'], build: lockOnlyForward },
   keeperDayTooOld: { parts: ['number'], build: keeperDayTooOld },
   toolRefundExceeds: { parts: ['number'], build: toolRefundExceeds },
+  quantityWhole: { parts: ['text'], build: quantityWhole },
+  quantityDecimals: { parts: ['text', 'number'], build: quantityDecimals },
+  decimalsInUse: { parts: ['text', 'text', 'number'], build: decimalsInUse },
   reversalWouldGoNegative: { parts: ['number', 'number'], build: reversalWouldGoNegative },
   countItemBusy: { parts: ['text'], build: countItemBusy },
   countWouldGoNegative: { parts: ['text'], build: countWouldGoNegative },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, optionalText, PageQuerySchema, requiredText, StoreRefSchema, TEXT_MAX } from './common';
 import { AttachmentSchema } from './files';
-import { CalendarDateSchema, proofFields, QUANTITY_MAX } from './ledger';
+import { CalendarDateSchema, proofFields, quantitySchema, startingQuantitySchema, VALID_QUANTITY_REQUIRED } from './ledger';
 import { MoneySchema, UnitCostAnswerSchema, UnitCostSchema } from './money';
 
 // Orders to suppliers, and what arrives against them.
@@ -20,11 +20,8 @@ export function purchaseOrderNumber(number: number): string {
   return `PO-${String(number).padStart(6, '0')}`;
 }
 
-const orderedQuantity = z
-  .number({ message: 'Quantity must be a whole number' })
-  .int('Quantity must be a whole number')
-  .min(1, 'Quantity must be at least 1')
-  .max(QUANTITY_MAX, `Quantity must be at most ${QUANTITY_MAX.toLocaleString('en')}`);
+/** In the material's decimals, which the server checks. */
+const orderedQuantity = quantitySchema(VALID_QUANTITY_REQUIRED);
 
 export const PurchaseOrderCreateRequestSchema = z.object({
   supplierId: IdSchema,
@@ -48,7 +45,7 @@ export type PurchaseOrderCreateRequest = z.input<typeof PurchaseOrderCreateReque
 export const PurchaseOrderReasonRequestSchema = z.object({ reason: requiredText('Reason', TEXT_MAX) });
 export type PurchaseOrderReasonRequest = z.input<typeof PurchaseOrderReasonRequestSchema>;
 
-const receivedQuantity = z.number().int('Quantity must be a whole number').min(0, 'Quantity cannot be negative').max(QUANTITY_MAX);
+const receivedQuantity = startingQuantitySchema('Quantity');
 export const PurchaseReceiptRequestSchema = z.object({
   receivedAt: CalendarDateSchema,
   deliveryNote: optionalText('Delivery note'),
@@ -76,6 +73,8 @@ export const PurchaseOrderLineSchema = z.object({
   materialId: z.string(),
   name: z.string(),
   unit: z.string(),
+  /** How many decimals its quantities take: the material's own, 0 for a tool. */
+  decimals: z.number(),
   quantity: z.number(),
   unitCost: UnitCostAnswerSchema,
   /** What arrived whole, what arrived damaged, and what went back to the supplier. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fieldAtLeast, fieldAtMost, fieldWholeNumber, IdSchema, PageQuerySchema, StoreRefSchema } from './common';
-import { QUANTITY_MAX } from './ledger';
+import { QUANTITY_MAX, startingQuantitySchema } from './ledger';
 import { NOTICE_CODES } from './notices';
 
 // Reorder points and the low-stock list: per store and material, warned before a store runs dry.
@@ -15,8 +15,9 @@ const whole = (label: string, min: number) =>
 export const REORDER_TARGET_ABOVE_MIN = 'The target must be more than the minimum.';
 export const ReorderRequestSchema = z
   .object({
-    minQty: whole('Minimum', 0),
-    targetQty: whole('Target', 1),
+    /** In the material's decimals, which the server checks. */
+    minQty: startingQuantitySchema('Minimum'),
+    targetQty: startingQuantitySchema('Target'),
     packSize: whole('Pack size', 1).default(1),
     /** The supplier it is ordered from; left out, it stays as it was; null, it has none. */
     preferredSupplierId: IdSchema.nullable().optional(),

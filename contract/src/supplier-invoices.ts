@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, optionalText, PageQuerySchema, requiredText, StoreRefSchema } from './common';
-import { CalendarDateSchema, QUANTITY_MAX } from './ledger';
+import { CalendarDateSchema, quantitySchema, VALID_QUANTITY_REQUIRED } from './ledger';
 import { MoneySchema, UnitCostAnswerSchema } from './money';
 
 // Suppliers' invoices, each line matched against its purchase order line: the price against the
@@ -29,11 +29,7 @@ export const SupplierInvoiceCreateRequestSchema = z.object({
     .array(
       z.object({
         purchaseOrderLineId: IdSchema,
-        quantity: z
-          .number({ message: 'Quantity must be a whole number' })
-          .int('Quantity must be a whole number')
-          .min(1, 'Quantity must be at least 1')
-          .max(QUANTITY_MAX, `Quantity must be at most ${QUANTITY_MAX.toLocaleString('en')}`),
+        quantity: quantitySchema(VALID_QUANTITY_REQUIRED),
         unitPrice: decimalText(UNIT_PRICE_TEXT, INVOICE_PRICE_INVALID),
       }),
     )

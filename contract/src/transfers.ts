@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema, requiredText, StoreRefSchema, TEXT_MAX } from './common';
 import { AttachmentSchema } from './files';
-import { proofFields, QUANTITY_MAX, quantitySchema, VALID_QUANTITY_REQUIRED } from './ledger';
+import { proofFields, quantitySchema, startingQuantitySchema, VALID_QUANTITY_REQUIRED } from './ledger';
 
 // Requests to the warehouse and transfers between stores, with goods in transit.
 
@@ -34,7 +34,9 @@ export const StockRequestSchema = z.object({
   _id: z.string(),
   store: StoreRefSchema,
   status: z.enum(REQUEST_STATUSES),
-  lines: z.array(z.object({ _id: z.string(), materialId: z.string(), name: z.string(), unit: z.string(), quantity: z.number() })),
+  lines: z.array(
+    z.object({ _id: z.string(), materialId: z.string(), name: z.string(), unit: z.string(), decimals: z.number(), quantity: z.number() }),
+  ),
   createdBy: PersonSchema,
   createdAt: z.string(),
   decidedBy: PersonSchema,
@@ -112,7 +114,8 @@ export const TransferQuerySchema = PageQuerySchema.extend({
 export const TransferDispatchSchema = z.object({ ...proofFields });
 export type TransferDispatch = z.input<typeof TransferDispatchSchema>;
 
-const quantity = z.number().int().min(0).max(QUANTITY_MAX);
+/** What arrived of a line, whole or damaged: from 0, in the item's decimals. */
+const quantity = startingQuantitySchema('Quantity');
 export const TransferReceiveSchema = z.object({
   lines: z
     .array(z.object({ lineId: IdSchema, received: quantity.default(0), damaged: quantity.default(0) }))
@@ -134,6 +137,8 @@ export const TransferLineSchema = z.object({
   toItemId: z.string().nullable(),
   name: z.string(),
   unit: z.string(),
+  /** How many decimals its quantities take: what both stores' materials take, 0 for a tool. */
+  decimals: z.number(),
   quantity: z.number(),
   received: z.number(),
   damaged: z.number(),

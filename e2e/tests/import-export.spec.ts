@@ -32,7 +32,7 @@ test('a keeper imports a spreadsheet: the preview names the bad row, the fixed f
 
   await page.locator('input[type="file"]').setInputFiles({ name: 'site.csv', mimeType: 'text/csv', buffer: sheet('2.5') });
   const problems = page.getByRole('table', { name: 'Problems' });
-  await expect(problems).toContainText('Quantity must be a whole number');
+  await expect(problems).toContainText('is counted in whole units: enter a quantity without decimals.');
   await expect(problems.getByRole('row').nth(1)).toContainText('4');
   // The site's own headings were matched to the fields.
   await expect(page.getByRole('combobox', { name: 'Unit', exact: true })).toHaveValue('UOM');

@@ -66,7 +66,7 @@ export async function createUser(
 export async function createMaterial(
   app: FastifyInstance,
   token: string,
-  input: { name?: string; totalQuantity?: number; storeId?: string; categoryname?: string; unit?: string } = {},
+  input: { name?: string; totalQuantity?: number | string; storeId?: string; categoryname?: string; unit?: string; decimals?: number } = {},
 ) {
   const response = await app.inject({
     method: 'POST',

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { bearer, createAdmin, createMaterial, createUser } from '../../test/factories';
+import { bearer, createAdmin, createUser } from '../../test/factories';
 import { findLedgerMismatches } from '../../test/ledger-check';
 import { adminQuery, databaseUrl } from '../../test/postgres-admin';
 import { migrationsDir } from '../paths';
@@ -22,6 +22,11 @@ function migrationsThrough(tag: string): string {
   journal.entries = journal.entries.slice(0, journal.entries.findIndex((entry) => entry.tag === tag) + 1);
   writeFileSync(journalFile, JSON.stringify(journal));
   return folder;
+}
+
+async function userIdOf(email: string): Promise<string> {
+  const [user] = await queryRows<{ id: string }>(t.database.db, sql`select id from users where email = ${email}`);
+  return user?.id as string;
 }
 
 /** An empty database: a new one on the server TEST_DATABASE_URL names, else in-memory PGlite. */
@@ -59,27 +64,31 @@ beforeAll(async () => {
   const admin = await createAdmin(t.app, t.database.db);
   const keeper = await createUser(t.app, admin.token, { role: 'user', storeId: store?._id ?? '' });
   staff = { admin, keeper, store: store as { _id: string; name: string } };
-  materialId = (await createMaterial(t.app, staff.keeper.token, { totalQuantity: 30 }))._id;
-  const synced = await t.app.inject({
-    method: 'POST',
-    url: '/api/sync/movements',
-    headers: bearer(staff.keeper.token),
-    payload: {
-      ops: [
-        {
-          opId: randomUUID(),
-          kind: 'issue',
-          itemKind: 'material',
-          itemId: materialId,
-          quantity: 4,
-          reason: '',
-          capturedAt: new Date(Date.now() - 60_000).toISOString(),
-          storeId: staff.store._id,
-        },
-      ],
-    },
-  });
-  expect(synced.statusCode).toBe(200);
+  // The material and a phone's issue of it, written as that schema had them: an opening of 30, and 4
+  // issued by an op kept in sync_ops.
+  const keeperId = await userIdOf(keeper.email);
+  const opId = randomUUID();
+  const [written] = await queryRows<{ material_id: string; movement_id: string }>(
+    t.database.db,
+    sql`with material as (
+          insert into materials (store_id, name, unit, total_quantity, consumed_quantity, available_quantity)
+          values (${staff.store._id}, 'Cement before partitions', 'bag', 30, 4, 26) returning id
+        ), opening as (
+          insert into movements (store_id, item_kind, item_id, kind, quantity, actor_id)
+          select ${staff.store._id}, 'material', id, 'opening', 30, ${keeperId}::uuid from material
+        ), issued as (
+          insert into movements (store_id, item_kind, item_id, kind, quantity, actor_id, idempotency_key, occurred_at)
+          select ${staff.store._id}, 'material', id, 'issue', 4, ${keeperId}::uuid, ${opId}, now() - interval '1 minute' from material
+          returning id, item_id
+        ), synced as (
+          insert into sync_ops (user_id, op_id, fingerprint, store_id, kind, item_kind, item_id, quantity, captured_at, state, movement_id)
+          select ${keeperId}::uuid, ${opId}::uuid, 'before-partitions', ${staff.store._id}, 'issue', 'material', item_id, 4,
+                 now() - interval '1 minute', 'applied', id
+          from issued
+        )
+        select item_id as material_id, id as movement_id from issued`,
+  );
+  materialId = written?.material_id as string;
   await t.database.db.execute(
     sql`with issued as (
           insert into movements (store_id, item_kind, item_id, kind, quantity, occurred_at, recorded_at)
@@ -89,10 +98,7 @@ beforeAll(async () => {
         select ${staff.store._id}, 'material', ${materialId}, 'issue', -2, '2024-04-02T08:00:00Z', '2024-04-02T08:00:00Z', id from issued`,
   );
   before = await queryRows(t.database.db, sql`select to_jsonb(m) as row from movements m order by id`);
-  [{ movement_id: syncedMovementId }] = (await queryRows<{ movement_id: string }>(
-    t.database.db,
-    sql`select movement_id from sync_ops`,
-  )) as [{ movement_id: string }];
+  syncedMovementId = written?.movement_id as string;
   await migrate(t.database);
 });
 afterAll(async () => {

@@ -227,7 +227,7 @@ export function openingValue(quantity: number, unitCost: SQL): SQL {
 
 /** What a job holds of an item, as a scalar subquery: issued to it less returned from it (reversals carry the opposite quantity). */
 export function heldByJob(itemId: string, jobId: string): SQL {
-  return sql`(select coalesce(sum(case when m.kind = 'issue' then m.quantity else -m.quantity end), 0)::int
+  return sql`(select coalesce(sum(case when m.kind = 'issue' then m.quantity else -m.quantity end), 0)
               from movements m where m.item_id = ${itemId} and m.job_id = ${jobId} and m.kind in ('issue', 'return'))`;
 }
 

@@ -11,6 +11,7 @@ const product = {
   materialname: 'N/A',
   size: '50 kg',
   unit: 'bag',
+  decimals: 0,
   totalQuantity: 100,
   restockedQuantity: 0,
   transferQuantity: 0,

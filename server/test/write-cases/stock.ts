@@ -98,6 +98,12 @@ export const STOCK_WRITES: Record<string, WriteCase | Exempt> = {
       };
     },
   },
+  'PATCH /api/materials/:id': {
+    fresh: async (world) => {
+      const material = await withStock(world);
+      return { method: 'PATCH', url: `/api/materials/${material._id}`, token: world.admin.token, payload: { decimals: 2 } };
+    },
+  },
   'PUT /api/products/update-remarks/:id': {
     fresh: async (world) => {
       const material = await withStock(world);

@@ -1,5 +1,7 @@
-import { Checkbox, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Checkbox, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { decimalsOfItem, QuantityInput } from './inputs';
+import { minusQuantity, plusQuantity } from './quantities';
 import { useShowMore } from './show-more';
 
 /** What a keeper typed for a line: arrived whole, and arrived damaged ('' while empty). */
@@ -31,7 +33,7 @@ export function ArrivalLines<L extends { _id: string; name: string }>(props: {
       {shown.map((line) => {
         const due = props.dueOf(line);
         const count = props.counts[line._id] ?? NO_ARRIVAL;
-        const allArrived = countOf(count.received) + countOf(count.damaged) === due;
+        const allArrived = plusQuantity(countOf(count.received), countOf(count.damaged)) === due;
         const max = props.maxOf?.(line);
         return (
           <Stack key={line._id} gap={4} role="group" aria-label={props.groupLabel(line)}>
@@ -45,33 +47,30 @@ export function ArrivalLines<L extends { _id: string; name: string }>(props: {
               label={t('purchases.allArrived')}
               checked={allArrived}
               onChange={(event) =>
-                props.onChange(line._id, event.currentTarget.checked ? { received: due - countOf(count.damaged) } : { received: '' })
+                props.onChange(
+                  line._id,
+                  event.currentTarget.checked ? { received: minusQuantity(due, countOf(count.damaged)) } : { received: '' },
+                )
               }
             />
             <SimpleGrid cols={2} spacing="xs">
-              <NumberInput
+              <QuantityInput
+                decimals={decimalsOfItem(line)}
                 label={t('purchases.received')}
-                min={0}
                 max={max}
-                allowDecimal={false}
-                allowNegative={false}
-                inputMode="numeric"
                 value={count.received}
                 onChange={(value) => props.onChange(line._id, { received: value })}
               />
-              <NumberInput
+              <QuantityInput
+                decimals={decimalsOfItem(line)}
                 label={t('checkIn.damaged')}
-                min={0}
                 max={max}
-                allowDecimal={false}
-                allowNegative={false}
-                inputMode="numeric"
                 value={count.damaged}
                 // With all arrived, what is damaged comes out of what arrived whole.
                 onChange={(value) =>
                   props.onChange(
                     line._id,
-                    allArrived ? { damaged: value, received: Math.max(0, due - countOf(value)) } : { damaged: value },
+                    allArrived ? { damaged: value, received: Math.max(0, minusQuantity(due, countOf(value))) } : { damaged: value },
                   )
                 }
               />

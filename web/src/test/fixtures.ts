@@ -9,6 +9,7 @@ export const cement: Product = {
   materialname: 'N/A',
   size: '50 kg',
   unit: 'bag',
+  decimals: 0,
   totalQuantity: 10,
   restockedQuantity: 0,
   transferQuantity: 0,

@@ -20,6 +20,7 @@ import {
   pgSequence,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -109,6 +110,8 @@ export const materials = pgTable(
     size: text('size').notNull().default(''),
     unit: text('unit').notNull().default(''),
     remarks: text('remarks'),
+    /** How many decimals its quantities may carry (0 to 3): raised at will, lowered only to what its history uses. */
+    decimals: smallint('decimals').notNull().default(0),
     ...counterColumns(),
     /**
      * On its way from other stores: in transit, or in a draft transfer (an approved request). Not part
@@ -155,6 +158,12 @@ export const materials = pgTable(
     check('materials_incoming_non_negative', sql`${t.incomingQuantity} >= 0`),
     check('materials_value_non_negative', sql`${t.stockValue} >= 0 and ${t.averageCost} >= 0`),
     check('materials_value_zero_when_empty', sql`${t.availableQuantity} > 0 or ${t.stockValue} = 0`),
+    check('materials_decimals_range', sql`${t.decimals} between 0 and 3`),
+    // Every line of a material fits its decimals, so what it has in stock does too.
+    check(
+      'materials_counters_fit_decimals',
+      sql`${t.availableQuantity} = round(${t.availableQuantity}, ${t.decimals}) and ${t.totalQuantity} = round(${t.totalQuantity}, ${t.decimals})`,
+    ),
   ],
 );
 
@@ -182,6 +191,10 @@ export const tools = pgTable(
     uniqueIndex('tools_code_key').on(t.code),
     ...counterChecks('tools'),
     check('tools_tracking_check', sql`${t.tracking} in ('count', 'serial')`),
+    check(
+      'tools_counters_whole',
+      sql`${t.availableQuantity} = trunc(${t.availableQuantity}) and ${t.totalQuantity} = trunc(${t.totalQuantity})`,
+    ),
   ],
 );
 

@@ -34,6 +34,7 @@ export function presentCountLine(row: CountLineRow, isBlind: boolean): CountLine
     itemId: row.item_id,
     name: row.name,
     unit: row.unit,
+    decimals: row.decimals,
     counted: quantityOf(row.counted),
     expected: isBlind ? null : quantityOf(row.expected),
     difference: isBlind ? null : difference,

@@ -22,6 +22,7 @@ export type CountRow = Pick<
 export type CountLineRow = Pick<RowOf<typeof stockCountLines>, 'item_id' | 'counted' | 'expected' | 'counted_at' | 'counted_by'> & {
   name: string;
   unit: string;
+  decimals: number;
   counted_by_name: string | null;
   movements_since: number;
   moved_since: number | null;
@@ -97,9 +98,10 @@ export async function findCountRows(
  */
 export async function findCountLines(db: DbOrTx, countId: string, itemKind: ItemKind, itemId?: string): Promise<CountLineRow[]> {
   const unit = itemKind === 'material' ? sql`i.unit` : sql`''`;
+  const decimals = itemKind === 'material' ? sql`i.decimals` : sql`0`;
   return queryRows<CountLineRow>(
     db,
-    sql`select l.item_id, i.name, ${unit} as unit, l.counted, l.expected, l.counted_at, l.counted_by, u.name as counted_by_name,
+    sql`select l.item_id, i.name, ${unit} as unit, ${decimals} as decimals, l.counted, l.expected, l.counted_at, l.counted_by, u.name as counted_by_name,
                (select count(*) from movements mv
                 where mv.item_id = l.item_id and mv.recorded_at > l.counted_at and mv.count_id is distinct from l.count_id)::int as movements_since,
                case when l.expected is null then null else

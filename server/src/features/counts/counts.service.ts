@@ -21,6 +21,7 @@ import {
   countReasonsMissing,
   countWouldGoNegative,
   MATERIAL_NOT_FOUND,
+  quantityWhole,
   TOOL_NOT_FOUND,
 } from '@stockyard/contract';
 import type { Db, DbOrTx } from '../../db/client';
@@ -30,6 +31,7 @@ import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors'
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { isWithinPercent, quantityLess } from '../../lib/quantities';
 import { assertAttachable } from '../files/files.service';
+import { assertFitsDecimals } from '../materials/materials.service';
 import { recordMovementOrRefuse } from '../movements/movements.service';
 import { resolveTargetStore } from '../stores/stores.service';
 import { presentCount, presentCountLine, presentCountSummary } from './counts.presenter';
@@ -118,6 +120,15 @@ async function startCountIn(
   return getCount(tx, auth, created.id);
 }
 
+/** A counted quantity carries at most its material's decimals; a tool's is whole. */
+async function assertCountFits(tx: DbOrTx, itemKind: ItemKind, countId: string, itemId: string, counted: number): Promise<void> {
+  if (itemKind === 'material') return assertFitsDecimals(tx, [{ materialId: itemId, quantity: counted }]);
+  if (Number.isInteger(counted)) return;
+  const [line] = await findCountLines(tx, countId, itemKind, itemId);
+  if (!line) throw new AppError('not_found', COUNT_ITEM_NOT_IN_COUNT);
+  throw new AppError('bad_request', quantityWhole(line.name));
+}
+
 /** Enters (or corrects) one item's counted quantity while the count is counting. */
 export function enterCountLine(
   db: Db,
@@ -129,6 +140,7 @@ export function enterCountLine(
   return runIdempotent(db, requestKey, async (tx) => {
     const count = await mustFindCount(tx, auth, countId);
     if (count.status !== 'counting') throw new AppError('conflict', COUNT_NOT_COUNTING);
+    await assertCountFits(tx, count.item_kind, countId, itemId, counted);
     const isEntered = await updateCountLine(tx, {
       countId,
       itemId,

@@ -110,7 +110,7 @@ describe('supplier deliveries', () => {
 
   it.each([
     [{ quantity: 0 }, 'Please enter a valid quantity.'],
-    [{ quantity: 2.5 }, 'Please enter a valid quantity.'],
+    [{ quantity: '2,5' }, 'Please enter a valid quantity.'],
     [{ supplier: '' }, 'Supplier is required'],
     [{ dateReceived: '2026-02-30' }, 'Please enter a valid date (YYYY-MM-DD).'],
     [{ dateReceived: 'yesterday' }, 'Please enter a valid date (YYYY-MM-DD).'],

@@ -60,7 +60,7 @@ export async function insertItemsWithOpenings(
             select ${input.storeId}, r.name, r.category, r.material, r.size, r.unit, r.quantity, r.quantity,
                    round(r.quantity * coalesce(r."unitCost", 0), 2), coalesce(r."unitCost", 0)
             from json_to_recordset(${rows}::json)
-                 as r("row" int, name text, category text, material text, size text, unit text, quantity int, "unitCost" numeric)
+                 as r("row" int, name text, category text, material text, size text, unit text, quantity numeric, "unitCost" numeric)
             order by r."row"
             returning id, total_quantity, stock_value, average_cost as unit_cost`
       : sql`insert into tools (store_id, name, total_quantity, available_quantity)

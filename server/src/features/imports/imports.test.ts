@@ -171,7 +171,13 @@ describe('importing materials and tools from a spreadsheet', () => {
     expect(preview.problemCount).toBe(3);
     expect(preview.problems).toEqual([
       { row: 4, field: 'name', message: 'Material name is required', code: 'fieldRequired', params: ['Material name'] },
-      { row: 7, field: 'quantity', message: 'Quantity must be a whole number', code: 'fieldWholeNumber', params: ['Quantity'] },
+      {
+        row: 7,
+        field: 'quantity',
+        message: 'Tiles is counted in whole units: enter a quantity without decimals.',
+        code: 'quantityWhole',
+        params: ['Tiles'],
+      },
       {
         row: 9,
         field: 'name',
@@ -186,7 +192,7 @@ describe('importing materials and tools from a spreadsheet', () => {
     expect(refused.json().message).toBe('Nothing was imported: fix the rows listed and upload the file again.');
     expect(refused.json().issues.map((issue: { message: string }) => issue.message)).toEqual([
       'Row 4: Material name is required',
-      'Row 7: Quantity must be a whole number',
+      'Row 7: Tiles is counted in whole units: enter a quantity without decimals.',
       'Row 9: A material named "cement opc 53" already exists in this store.',
     ]);
     expect(await countIn('materials', staff.store._id)).toBe(before);

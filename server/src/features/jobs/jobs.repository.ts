@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { costCodes, jobs } from '../../db/schema';
 import { heldByJob, queryRows, queryRowsPrepared, type RowOf, uuidIn } from '../../db/sql';
+import { quantityOf } from '../../lib/quantities';
 
 export type JobRow = RowOf<typeof jobs> & { stores: { id: string; name: string }[] };
 export type CostCodeRow = Pick<RowOf<typeof costCodes>, 'id' | 'code' | 'name'>;
@@ -107,8 +108,8 @@ export async function jobDrawsFrom(db: DbOrTx, jobId: string, storeId: string): 
 
 /** What a job holds of an item: issued to it less returned from it. */
 export async function findHeldByJob(db: DbOrTx, jobId: string, itemId: string): Promise<number> {
-  const [row] = await queryRows<{ held: number }>(db, sql`select ${heldByJob(itemId, jobId)} as held`);
-  return row?.held ?? 0;
+  const [row] = await queryRows<{ held: string }>(db, sql`select ${heldByJob(itemId, jobId)} as held`);
+  return row ? quantityOf(row.held) : 0;
 }
 
 export type JobCostLineRow = { key: string | null; label: string; value: string; quantity: number | null; unit: string | null };

@@ -18,6 +18,7 @@ export function presentProduct(row: MaterialRow, reader: Pick<AuthContext, 'role
     materialname: row.material_name,
     size: row.size,
     unit: row.unit,
+    decimals: row.decimals,
     totalQuantity: quantityOf(row.total_quantity),
     restockedQuantity: quantityOf(row.restocked_quantity),
     transferQuantity: quantityOf(row.transfer_quantity),

@@ -39,9 +39,9 @@ export async function insertMaterial(db: DbOrTx, storeId: string, input: z.outpu
   const unitCost = sql`${input.unitCost ?? '0'}::numeric`;
   const [row] = await queryRows<Pick<RowOf<typeof materials>, 'id'>>(
     db,
-    sql`insert into materials (store_id, name, category_name, material_name, size, unit, total_quantity, available_quantity,
+    sql`insert into materials (store_id, name, category_name, material_name, size, unit, decimals, total_quantity, available_quantity,
                                stock_value, average_cost)
-        values (${storeId}, ${input.name}, ${input.categoryname}, ${input.materialname}, ${input.size}, ${input.unit},
+        values (${storeId}, ${input.name}, ${input.categoryname}, ${input.materialname}, ${input.size}, ${input.unit}, ${input.decimals},
                 ${input.totalQuantity}, ${input.totalQuantity}, ${openingValue(input.totalQuantity, unitCost)}, ${unitCost})
         returning id`,
   );
@@ -66,6 +66,39 @@ export function updateMaterialFields(db: DbOrTx, id: string, storeIds: string[] 
   // Nothing to change: null, told apart from undefined (no such material).
   if (assignments.length === 0) return Promise.resolve(null);
   return updateLiveMaterial(db, id, storeIds, assignments);
+}
+
+/** Sets how many decimals a material's quantities carry. */
+export function setMaterialDecimals(db: DbOrTx, id: string, storeIds: string[] | null, decimals: number) {
+  return updateLiveMaterial(db, id, storeIds, [sql`decimals = ${decimals}`]);
+}
+
+/**
+ * The quantity on record of a material that needs the most decimals, when it needs more than
+ * `decimals`: of its ledger lines, orders, requests, transfers, counts and reorder point. Read after
+ * its row is locked, so a line written meanwhile is seen.
+ */
+export async function findQuantityBeyondDecimals(
+  db: DbOrTx,
+  id: string,
+  decimals: number,
+): Promise<{ quantity: string; decimals: number } | undefined> {
+  const [row] = await queryRows<{ quantity: string; decimals: number }>(
+    db,
+    sql`select trim_scale(q)::text as quantity, min_scale(q) as decimals
+        from (
+          select quantity as q from movements where item_kind = 'material' and item_id = ${id}
+          union all select unnest(array[quantity, received, damaged, returned]) from purchase_order_lines where material_id = ${id}
+          union all select quantity from stock_request_lines where material_id = ${id}
+          union all select quantity from transfer_lines where item_kind = 'material' and (from_item_id = ${id} or to_item_id = ${id})
+          union all select counted from stock_count_lines where item_id = ${id} and counted is not null
+          union all select unnest(array[min_qty, target_qty]) from reorder_points where material_id = ${id}
+        ) as on_record
+        where min_scale(q) > ${decimals}
+        order by min_scale(q) desc, abs(q) desc
+        limit 1`,
+  );
+  return row;
 }
 
 export function archiveMaterialRow(db: DbOrTx, id: string, storeIds: string[] | null) {

@@ -9,6 +9,7 @@ import {
   MATERIAL_RETURNED,
   MATERIAL_TRANSFERRED,
   MaterialCreateRequestSchema,
+  MaterialSettingsRequestSchema,
   MaterialUpdateRequestSchema,
   MessageResponseSchema,
   NamedStockRequestSchema,
@@ -28,6 +29,7 @@ import { MATERIAL_COLUMNS } from './materials.csv';
 import { presentProduct } from './materials.presenter';
 import {
   archiveMaterial,
+  changeMaterialSettings,
   createMaterial,
   listMaterials,
   moveMaterial,
@@ -89,6 +91,21 @@ const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       sendAnswer(reply, await updateMaterial(app.db, authOf(request), request.params.id, request.body, requestKeyOf(request))),
+  );
+
+  app.patch(
+    '/api/materials/:id',
+    {
+      onRequest: authorize('items:edit'),
+      schema: {
+        tags,
+        params: ByIdParamsSchema,
+        body: MaterialSettingsRequestSchema,
+        response: { 200: ProductMovementResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      sendAnswer(reply, await changeMaterialSettings(app.db, authOf(request), request.params.id, request.body, requestKeyOf(request))),
   );
 
   app.delete(

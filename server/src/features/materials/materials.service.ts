@@ -1,5 +1,6 @@
 import {
   DAMAGE_EXCEEDS_AVAILABLE,
+  decimalsInUse,
   type Location,
   MATERIAL_DELETED,
   MATERIAL_NOT_FOUND,
@@ -7,15 +8,18 @@ import {
   MATERIAL_SAVED,
   MATERIAL_UPDATED,
   type MaterialCreateRequestSchema,
+  type MaterialSettingsRequestSchema,
   type MaterialUpdateRequestSchema,
   materialNameTaken,
   NOT_ENOUGH_STOCK,
   type Product,
+  quantityDecimals,
   REMARKS_ALREADY_ADDED,
   REMARKS_UPDATED,
 } from '@stockyard/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
+import { findQuantityPastDecimals, type MaterialQuantity } from '../../db/quantity-decimals';
 import type { MovementKind } from '../../db/schema';
 import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
@@ -23,7 +27,7 @@ import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors'
 import { type IdempotencyClaim, type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { type AuditEntry, recordAudit } from '../audit/audit.service';
 import { jobChargeOf, recordWithJob } from '../jobs/jobs.service';
-import { createItemWithOpening, recordMovementOrRefuse } from '../movements/movements.service';
+import { createItemWithOpening, lockItem, recordMovementOrRefuse } from '../movements/movements.service';
 import { resolveTargetStore } from '../stores/stores.service';
 import { type MaterialRow, presentProduct } from './materials.presenter';
 import {
@@ -32,8 +36,10 @@ import {
   findMaterialIdByName,
   findMaterialRow,
   findMaterialRows,
+  findQuantityBeyondDecimals,
   insertMaterial,
   type MaterialQuery,
+  setMaterialDecimals,
   setRemarksWhenEmpty,
   updateMaterialFields,
 } from './materials.repository';
@@ -113,6 +119,34 @@ export function updateMaterial(
     } catch (error) {
       if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw nameTaken(input.name ?? '');
       throw error;
+    }
+    return { status: 200 as const, body: { message: MATERIAL_UPDATED, product: await mustFind(tx, auth, id, scope) } };
+  });
+}
+
+/**
+ * An admin's change of how a material is measured. Its decimals are raised at will and lowered only
+ * to what every quantity on record fits (409 naming the one that needs the most); its row is locked
+ * first, so a movement recorded meanwhile is either seen here or refused by the new decimals.
+ */
+export function changeMaterialSettings(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  input: z.output<typeof MaterialSettingsRequestSchema>,
+  requestKey?: RequestKey,
+) {
+  const scope = storeScopeOf(auth);
+  return runIdempotent(db, requestKey, async (tx) => {
+    const material = await findMaterialRow(tx, id, scope);
+    if (!material) throw new AppError('not_found', MATERIAL_NOT_FOUND);
+    if (input.decimals !== undefined) {
+      await lockItem(tx, 'material', id);
+      const needed = await findQuantityBeyondDecimals(tx, id, input.decimals);
+      if (needed) throw new AppError('conflict', decimalsInUse(material.name, needed.quantity, needed.decimals));
+      const updated = await setMaterialDecimals(tx, id, scope, input.decimals);
+      if (!updated) throw new AppError('not_found', MATERIAL_NOT_FOUND);
+      await auditMaterial(tx, auth, 'update', updated, { decimals: input.decimals });
     }
     return { status: 200 as const, body: { message: MATERIAL_UPDATED, product: await mustFind(tx, auth, id, scope) } };
   });
@@ -204,6 +238,12 @@ export async function moveMaterialByName(
   if (!id) throw new AppError('not_found', MATERIAL_NOT_FOUND);
   const { quantity, unitCost, attachments, location } = input;
   return moveMaterial(db, auth, id, { kind, quantity, unitCost, attachments, location }, claim);
+}
+
+/** Refuses (400) a quantity with more decimals than its material takes, naming the material and its decimals. */
+export async function assertFitsDecimals(db: DbOrTx, lines: MaterialQuantity[]): Promise<void> {
+  const past = await findQuantityPastDecimals(db, lines);
+  if (past) throw new AppError('bad_request', quantityDecimals(past.name, past.decimals));
 }
 
 /** The store of a live material of the caller's stores; 404 when there is none. */

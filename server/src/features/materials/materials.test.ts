@@ -96,9 +96,11 @@ describe('POST /api/user/add-product', () => {
   it.each([
     [{ name: '' }, 'Material name is required'],
     [{ totalQuantity: -1 }, 'Quantity cannot be negative'],
-    [{ totalQuantity: 1.5 }, 'Quantity must be a whole number'],
-    [{ totalQuantity: '5' }, 'Quantity must be a whole number'],
-    [{ totalQuantity: 1e308 }, 'Quantity must be a whole number'],
+    [{ totalQuantity: 1.5 }, 'X is counted in whole units: enter a quantity without decimals.'],
+    [{ totalQuantity: 1.5, decimals: 1.5 }, 'Decimals must be a whole number from 0 to 3.'],
+    [{ totalQuantity: 'five' }, 'Quantity must be a number'],
+    [{ totalQuantity: '1,5' }, 'Quantity must be a number'],
+    [{ totalQuantity: 1e308 }, 'Quantity must be at most 1,000,000'],
   ])('returns 400 for %j and creates nothing', async (payload, message) => {
     const before = await countMovements(t.database.db);
     const response = await t.app.inject({

@@ -10,7 +10,15 @@ import { moveUnits } from './unit-moves.repository';
 
 /** An item's row as the ledger statement returns it: every counter of its table plus its store's name (a material's has no tracking). */
 export type ItemRow = Omit<RowOf<typeof tools>, 'tracking' | 'requires_qualification'> &
-  Partial<Pick<RowOf<typeof tools>, 'tracking' | 'requires_qualification'>> & { store_name: string };
+  Partial<Pick<RowOf<typeof tools>, 'tracking' | 'requires_qualification'>> & { store_name: string; decimals?: number };
+
+/**
+ * A line's quantity fits its item: a material's carries at most its decimals, a tool's is whole. A
+ * guard of the movement statement, so a material's decimals lowered meanwhile are read as they now are.
+ */
+function fitsItem(itemKind: ItemKind, quantity: SQL, row: SQL = sql``): SQL {
+  return itemKind === 'material' ? sql`${quantity} = round(${quantity}, ${row}decimals)` : sql`${quantity} = trunc(${quantity})`;
+}
 
 const TABLES: Record<ItemKind, string> = { material: 'materials', tool: 'tools' };
 
@@ -257,7 +265,7 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
   const deltaOf = (name: string) => changes.find((change) => change.name === name)?.delta ?? 0;
   const guards = sql.join(
     [
-      sql`true`,
+      fitsItem(input.itemKind, sql`${input.quantity}::numeric`),
       ...changes.filter(({ name }) => name !== 'adjusted_quantity').map(({ column, delta }) => sql`${column} + ${delta}::numeric >= 0`),
       ...(deltaOf('consumed_quantity') !== 0 || deltaOf('custody_quantity') !== 0
         ? [sql`consumed_quantity + ${deltaOf('consumed_quantity')}::numeric >= custody_quantity + ${deltaOf('custody_quantity')}::numeric`]
@@ -483,6 +491,7 @@ export async function recordSyncedMovements(
   const delta = (column: string) => (columns.includes(column) ? sql`op.${deltaName(column)}` : sql`0`);
   const guards = sql.join(
     [
+      fitsItem(batch.itemKind, sql`op.quantity`, sql`i.`),
       ...columns
         .filter((column) => column !== 'adjusted_quantity')
         .map((column) => sql`i.${sql.identifier(column)} + op.${deltaName(column)} >= 0`),

@@ -10,6 +10,7 @@ import {
   CUSTODY_KINDS,
   CUSTODY_NOT_REVERSIBLE,
   DELIVERY_NOT_REVERSIBLE,
+  decimalsOf,
   JOB_REQUIRED,
   jobClosed,
   jobNotOfStore,
@@ -23,6 +24,8 @@ import {
   type Movement,
   type MovementKind,
   type MovementListQuerySchema,
+  quantityDecimals,
+  quantityWhole,
   REVERSAL_COUNTER_GONE,
   REVERSAL_NOT_REVERSIBLE,
   REVERSE_OWN_ONLY,
@@ -105,11 +108,23 @@ export async function recordMovementWithId<R extends ItemRow>(
   const result = await recordMovement<R>(db, input);
   if (result.isRecorded) return { item: result.item, movementId: result.movementId };
   if (!result.current) throw new AppError('not_found', refusals.notFound);
+  const decimals = decimalsRefusal(input, result.current);
+  if (decimals) throw decimals;
   const tracking = trackingRefusal(input, result.current);
   if (tracking) throw tracking;
   if (result.store) throw storeRefusal(result.store);
   if (result.job) throw jobRefusal(result.job, result.current.store_name);
   throw new AppError('conflict', refusals.refused(result.current));
+}
+
+/** A line whose quantity carries more decimals than its item takes: a material's own decimals, none for a tool. */
+export function decimalsRefusal(input: Pick<MovementInput, 'itemKind' | 'quantity'>, current: ItemRow): AppError | null {
+  const decimals = input.itemKind === 'material' ? (current.decimals ?? 0) : 0;
+  if (decimalsOf(input.quantity) <= decimals) return null;
+  return new AppError(
+    'bad_request',
+    input.itemKind === 'material' ? quantityDecimals(current.name, decimals) : quantityWhole(current.name),
+  );
 }
 
 /**

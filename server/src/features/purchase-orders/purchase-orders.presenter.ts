@@ -30,6 +30,7 @@ export function presentOrder(row: OrderRow): PurchaseOrder {
       materialId: line.material_id,
       name: line.name,
       unit: line.unit,
+      decimals: line.decimals,
       quantity: quantityOf(line.quantity),
       unitCost: unitCostText(line.unit_cost),
       received: quantityOf(line.received),

@@ -8,6 +8,7 @@ export type OrderLineRow = {
   material_id: string;
   name: string;
   unit: string;
+  decimals: number;
   /** Quantities as JSON numbers (the lines come through json_agg). */
   quantity: number;
   unit_cost: string;
@@ -67,7 +68,7 @@ export async function findOrderRows(db: DbOrTx, query: OrderQuery): Promise<{ ro
         cross join lateral (
           select coalesce(sum(round(l.quantity * l.unit_cost, 2)), 0)::numeric(20, 2)::text as total_value,
                  coalesce(json_agg(json_build_object(
-                   'id', l.id, 'material_id', l.material_id, 'name', m.name, 'unit', m.unit, 'quantity', l.quantity,
+                   'id', l.id, 'material_id', l.material_id, 'name', m.name, 'unit', m.unit, 'decimals', m.decimals, 'quantity', l.quantity,
                    'unit_cost', l.unit_cost::text, 'received', l.received, 'damaged', l.damaged, 'returned', l.returned
                  ) order by l.position), '[]'::json) as lines
           from purchase_order_lines l join materials m on m.id = l.material_id
@@ -116,7 +117,7 @@ export async function insertOrder(
         ), lines as (
           insert into purchase_order_lines (purchase_order_id, position, material_id, quantity, unit_cost)
           select po.id, l.position, l."materialId", l.quantity, l."unitCost"
-          from po, json_to_recordset(${lines}::json) as l(position int, "materialId" uuid, quantity int, "unitCost" numeric)
+          from po, json_to_recordset(${lines}::json) as l(position int, "materialId" uuid, quantity numeric, "unitCost" numeric)
         )
         select id, number from po`,
   );
@@ -176,26 +177,27 @@ export async function addToOrderLine(
   const [row] = await queryRows<ReceivedLine>(
     db,
     sql`update purchase_order_lines
-        set received = received + ${line.received}::int, damaged = damaged + ${line.damaged}::int
+        set received = received + ${line.received}::numeric, damaged = damaged + ${line.damaged}::numeric
         where id = ${line.lineId} and purchase_order_id = ${line.orderId}
-          and received + damaged + ${line.received + line.damaged}::int <= ${allowedOf(sql`quantity`, line.tolerancePercent)}
+          and received + damaged + ${line.received}::numeric + ${line.damaged}::numeric
+              <= ${allowedOf(sql`quantity`, line.tolerancePercent, sql`(select m.decimals from materials m where m.id = material_id)`)}
         returning id, material_id, unit_cost::text as unit_cost, quantity, received, damaged`,
   );
   return row;
 }
 
-/** What may arrive of an ordered quantity with the receipt tolerance: whole units, rounded down. */
-export function allowedOf(quantity: SQL, tolerancePercent: number): SQL {
-  return sql`floor(${quantity} * (100 + ${tolerancePercent}::numeric) / 100)::int`;
+/** What may arrive of an ordered quantity with the receipt tolerance: rounded down to the material's decimals. */
+export function allowedOf(quantity: SQL, tolerancePercent: number, decimals: SQL): SQL {
+  return sql`trunc(${quantity} * (100 + ${tolerancePercent}::numeric) / 100, ${decimals})`;
 }
 
 /** An order line's material, and what may arrive of it in all with the receipt tolerance. */
-export type OrderLineBrief = { id: string; name: string; allowed: number };
+export type OrderLineBrief = { id: string; name: string; allowed: string };
 
 export async function findOrderLines(db: DbOrTx, orderId: string, tolerancePercent: number): Promise<OrderLineBrief[]> {
   return queryRows<OrderLineBrief>(
     db,
-    sql`select l.id, m.name, ${allowedOf(sql`l.quantity`, tolerancePercent)} as allowed
+    sql`select l.id, m.name, ${allowedOf(sql`l.quantity`, tolerancePercent, sql`m.decimals`)} as allowed
         from purchase_order_lines l join materials m on m.id = l.material_id
         where l.purchase_order_id = ${orderId}`,
   );

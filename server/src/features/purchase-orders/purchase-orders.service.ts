@@ -33,8 +33,10 @@ import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { assertDayAllowed } from '../../lib/movement-day';
+import { quantityOf, quantitySum } from '../../lib/quantities';
 import { recordAudit } from '../audit/audit.service';
 import { addDeliveryRow } from '../deliveries/deliveries.service';
+import { assertFitsDecimals } from '../materials/materials.service';
 import { recordMovementOrRefuse } from '../movements/movements.service';
 import { buyingSettings } from '../settings/settings.service';
 import { supplierExists } from '../suppliers/suppliers.service';
@@ -110,6 +112,7 @@ export function createOrder(db: Db, auth: AuthContext, input: z.output<typeof Pu
     const known = new Map(materials.map((material) => [material.material_id, material]));
     const outside = input.lines.filter((line) => !known.get(line.materialId)?.name).length;
     if (outside > 0) throw new AppError('bad_request', orderMaterialsNotInStore(outside));
+    await assertFitsDecimals(tx, input.lines);
     const lines = input.lines.map((line) => {
       const material = known.get(line.materialId) as (typeof materials)[number];
       const unitCost = line.unitCost ?? material.price;
@@ -261,8 +264,8 @@ export async function receiveWithin(
       damaged: receipt.damaged,
       tolerancePercent: receiptTolerancePercent,
     });
-    if (!updated) throw new AppError('conflict', receiptPastTolerance(line.name, line.allowed));
-    const arrived = receipt.received + receipt.damaged;
+    if (!updated) throw new AppError('conflict', receiptPastTolerance(line.name, quantityOf(line.allowed)));
+    const arrived = quantitySum([receipt.received, receipt.damaged]);
     const deliveryId = await addDeliveryRow(tx, {
       storeId: locked.store_id,
       materialId: updated.material_id,

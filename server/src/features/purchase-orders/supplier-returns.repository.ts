@@ -49,8 +49,8 @@ export async function findReturnableLines(db: DbOrTx, orderId: string): Promise<
 export async function addReturned(db: DbOrTx, lineId: string, quantity: number): Promise<boolean> {
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`update purchase_order_lines set returned = returned + ${quantity}::int
-        where id = ${lineId} and returned + ${quantity}::int <= received
+    sql`update purchase_order_lines set returned = returned + ${quantity}::numeric
+        where id = ${lineId} and returned + ${quantity}::numeric <= received
         returning id`,
   );
   return rows.length > 0;

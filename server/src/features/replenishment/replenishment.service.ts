@@ -5,7 +5,7 @@ import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { runTransaction } from '../../lib/transaction';
-import { storeOfMaterial } from '../materials/materials.service';
+import { assertFitsDecimals, storeOfMaterial } from '../materials/materials.service';
 import { supplierExists } from '../suppliers/suppliers.service';
 import { presentLowStock, presentReorderPoint } from './replenishment.presenter';
 import {
@@ -30,6 +30,10 @@ export async function getReorderPoint(db: DbOrTx, auth: AuthContext, materialId:
 export async function setReorderPoint(db: Db, auth: AuthContext, materialId: string, point: ReorderValues): Promise<ReorderPoint | null> {
   return runTransaction(db, async (tx) => {
     await mustLock(tx, auth, materialId);
+    await assertFitsDecimals(tx, [
+      { materialId, quantity: point.minQty },
+      { materialId, quantity: point.targetQty },
+    ]);
     if (point.preferredSupplierId && !(await supplierExists(tx, point.preferredSupplierId))) {
       throw new AppError('bad_request', SUPPLIER_NOT_FOUND);
     }

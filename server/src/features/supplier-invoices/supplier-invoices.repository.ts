@@ -87,6 +87,15 @@ export async function countOrderedLines(db: DbOrTx, supplierId: string, lineIds:
   return row?.n ?? 0;
 }
 
+/** The material of each order line named, by line id. */
+export async function findOrderLineMaterials(db: DbOrTx, lineIds: string[]): Promise<Map<string, string>> {
+  const rows = await queryRows<{ id: string; material_id: string }>(
+    db,
+    sql`select id, material_id from purchase_order_lines where ${uuidIn(sql`id`, lineIds)}`,
+  );
+  return new Map(rows.map((row) => [row.id, row.material_id]));
+}
+
 export async function insertInvoice(
   db: DbOrTx,
   invoice: {
@@ -108,7 +117,7 @@ export async function insertInvoice(
         ), lines as (
           insert into supplier_invoice_lines (invoice_id, position, purchase_order_line_id, quantity, unit_price)
           select invoice.id, l.position, l."purchaseOrderLineId", l.quantity, l."unitPrice"
-          from invoice, json_to_recordset(${lines}::json) as l(position int, "purchaseOrderLineId" uuid, quantity int, "unitPrice" numeric)
+          from invoice, json_to_recordset(${lines}::json) as l(position int, "purchaseOrderLineId" uuid, quantity numeric, "unitPrice" numeric)
         )
         select id from invoice`,
   );

@@ -25,12 +25,14 @@ import { todayIn } from '../../lib/calendar';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { recordAudit } from '../audit/audit.service';
+import { assertFitsDecimals } from '../materials/materials.service';
 import { buyingSettings } from '../settings/settings.service';
 import { namedSupplier } from '../suppliers/suppliers.service';
 import { presentInvoice, presentNotInvoiced } from './supplier-invoices.presenter';
 import {
   countOrderedLines,
   findInvoiceRows,
+  findOrderLineMaterials,
   findReceivedNotInvoiced,
   type InvoiceLineRow,
   insertInvoice,
@@ -96,6 +98,11 @@ export function createInvoice(
     const lineIds = [...new Set(input.lines.map((line) => line.purchaseOrderLineId))];
     const outside = lineIds.length - (await countOrderedLines(tx, supplier._id, lineIds));
     if (outside > 0) throw new AppError('bad_request', invoiceLinesNotOrdered(outside));
+    const materialOf = await findOrderLineMaterials(tx, lineIds);
+    await assertFitsDecimals(
+      tx,
+      input.lines.map((line) => ({ materialId: materialOf.get(line.purchaseOrderLineId) as string, quantity: line.quantity })),
+    );
     const sum = sumMoney(input.lines.map((line) => new Big(line.unitPrice).times(line.quantity).round(2, Big.roundHalfUp).toFixed(2)));
     if (new Big(sum).minus(input.total).abs().gt('0.01'))
       throw new AppError('bad_request', invoiceTotalOff(new Big(input.total).toFixed(2), sum));

@@ -33,7 +33,14 @@ import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { retryOnContention, runTransaction } from '../../lib/transaction';
 import { checkOutRecorded } from '../custody/custody.service';
 import { recordWithJob } from '../jobs/jobs.service';
-import { addAttachmentsIn, jobRefusal, recordMovement, recordSyncedMovements, trackingRefusal } from '../movements/movements.service';
+import {
+  addAttachmentsIn,
+  decimalsRefusal,
+  jobRefusal,
+  recordMovement,
+  recordSyncedMovements,
+  trackingRefusal,
+} from '../movements/movements.service';
 import { jobChargeOfOp, namesNoJob } from './op-job';
 import { parkOp } from './park-op';
 import { applyReceiptOp, type ReceiptOp, receiptRefOf } from './receipt-ops';
@@ -146,8 +153,11 @@ async function applyOp(db: Db, op: Op, found: OpContext, context: Context): Prom
   if (result.isRecorded) return { opId: op.opId, status: 'applied', movementId: result.movementId };
   // Between the checks above and the statement, the item or the keeper's store went away.
   if (!result.current) return park({ code: 'item_gone', message: SYNC_ITEM_GONE });
-  // A serial tool's op that names no units (or a count tool's that names some) cannot be applied as sent.
-  const tracking = trackingRefusal({ itemKind: op.itemKind, kind, unitIds: op.unitIds }, result.current);
+  // A quantity with more decimals than its item takes, or a serial tool's op that names no units (or a
+  // count tool's that names some), cannot be applied as sent.
+  const tracking =
+    decimalsRefusal({ itemKind: op.itemKind, quantity: op.quantity }, result.current) ??
+    trackingRefusal({ itemKind: op.itemKind, kind, unitIds: op.unitIds }, result.current);
   if (tracking) return { opId: op.opId, status: 'rejected', code: 'invalid', message: tracking.message };
   if (result.store) {
     const { storeName, isActive, isClosed, lockedThrough } = result.store;

@@ -11,6 +11,7 @@ export type RequestRow = Pick<
 export type RequestLineRow = Pick<RowOf<typeof stockRequestLines>, 'id' | 'request_id' | 'material_id' | 'quantity'> & {
   name: string;
   unit: string;
+  decimals: number;
 };
 
 /** Past approval a request's state is its transfer's: approved while a draft, dispatched on the way, then received or cancelled. */
@@ -55,7 +56,7 @@ export async function findRequestLines(db: DbOrTx, requestIds: string[]): Promis
   if (requestIds.length === 0) return [];
   return queryRows<RequestLineRow>(
     db,
-    sql`select l.id, l.request_id, l.material_id, m.name, m.unit, l.quantity
+    sql`select l.id, l.request_id, l.material_id, m.name, m.unit, m.decimals, l.quantity
         from stock_request_lines l join materials m on m.id = l.material_id
         where ${uuidIn(sql`l.request_id`, requestIds)} order by l.request_id, lower(m.name), l.id`,
   );

@@ -12,8 +12,8 @@ import {
   REQUEST_SENT,
   type RequestStatus,
   type StockRequest,
-  type StockRequestApprove,
-  type StockRequestCreate,
+  type StockRequestApproveSchema,
+  type StockRequestCreateSchema,
   type StockRequestQuerySchema,
 } from '@stockyard/contract';
 import type { z } from 'zod';
@@ -23,6 +23,7 @@ import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { quantityOf } from '../../lib/quantities';
+import { assertFitsDecimals } from '../materials/materials.service';
 import { notifyStore } from '../replenishment/notifications.service';
 import { assertStoreTakesStock, resolveTargetStore, storeNameOf } from '../stores/stores.service';
 import {
@@ -52,6 +53,7 @@ function present(row: RequestRow, lines: RequestLineRow[], auth: AuthContext): S
       materialId: line.material_id,
       name: line.name,
       unit: line.unit,
+      decimals: line.decimals,
       quantity: quantityOf(line.quantity),
     })),
     createdBy: row.created_by ? { _id: row.created_by, name: row.created_by_name ?? '' } : null,
@@ -100,7 +102,7 @@ export async function listRequests(db: DbOrTx, auth: AuthContext, query: z.outpu
 async function createRequestIn(
   tx: DbOrTx,
   auth: AuthContext,
-  input: StockRequestCreate,
+  input: z.output<typeof StockRequestCreateSchema>,
 ): Promise<{ request: StockRequest; isNew: boolean }> {
   const storeId = await resolveTargetStore(tx, auth, input.storeId);
   await assertStoreTakesStock(tx, storeId);
@@ -110,6 +112,7 @@ async function createRequestIn(
     input.lines.map((line) => line.materialId),
   );
   if (found.length !== input.lines.length) throw new AppError('not_found', MATERIAL_NOT_FOUND);
+  await assertFitsDecimals(tx, input.lines);
   const openIn = new Map(found.map((row) => [row.id, row.open_request_id]));
   const fresh = input.lines.filter((line) => !openIn.get(line.materialId));
   if (fresh.length === 0) {
@@ -135,7 +138,12 @@ async function createRequestIn(
  * the sending store's materials of the same names (409 naming one it has not), with the quantities
  * given or those requested. The request's state follows its transfer from now on.
  */
-async function approveRequestIn(tx: DbOrTx, auth: AuthContext, id: string, input: StockRequestApprove): Promise<StockRequest> {
+async function approveRequestIn(
+  tx: DbOrTx,
+  auth: AuthContext,
+  id: string,
+  input: z.output<typeof StockRequestApproveSchema>,
+): Promise<StockRequest> {
   const request = await findRequest(tx, id, null);
   if (!request) throw new AppError('not_found', REQUEST_NOT_FOUND);
   if (input.sourceStoreId === request.store_id) throw new AppError('bad_request', REQUEST_FROM_ITSELF);
@@ -200,7 +208,7 @@ async function cancelRequestIn(tx: DbOrTx, auth: AuthContext, id: string): Promi
 }
 
 /** Sends a request, idempotently: 201 with a new request, 200 with the open one that already asks for all of it. */
-export function createRequest(db: Db, auth: AuthContext, input: StockRequestCreate, requestKey?: RequestKey) {
+export function createRequest(db: Db, auth: AuthContext, input: z.output<typeof StockRequestCreateSchema>, requestKey?: RequestKey) {
   return runIdempotent(db, requestKey, async (tx) => {
     const { request, isNew } = await createRequestIn(tx, auth, input);
     return isNew
@@ -214,7 +222,13 @@ function answerRequest(db: Db, requestKey: RequestKey | undefined, message: stri
   return runIdempotent(db, requestKey, async (tx) => ({ status: 200 as const, body: { message, request: await step(tx) } }));
 }
 
-export function approveRequest(db: Db, auth: AuthContext, id: string, input: StockRequestApprove, requestKey?: RequestKey) {
+export function approveRequest(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  input: z.output<typeof StockRequestApproveSchema>,
+  requestKey?: RequestKey,
+) {
   return answerRequest(db, requestKey, REQUEST_APPROVED, (tx) => approveRequestIn(tx, auth, id, input));
 }
 

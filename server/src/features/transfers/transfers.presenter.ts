@@ -25,6 +25,7 @@ export function presentTransfer(row: TransferRow, lines: TransferLineRow[], auth
     toItemId: line.to_item_id,
     name: line.name,
     unit: line.unit,
+    decimals: line.decimals,
     quantity: quantityOf(line.quantity),
     received: quantityOf(line.received),
     damaged: quantityOf(line.damaged),

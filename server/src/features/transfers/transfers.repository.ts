@@ -42,7 +42,7 @@ export type TransferLineRow = Pick<
   | 'damaged'
   | 'lost'
   | 'counts_incoming'
-> & { unit: string };
+> & { unit: string; decimals: number };
 
 /** The stores a caller reaches, as a filter on a transfer's two stores. */
 function touches(storeIds: string[] | null): SQL {
@@ -109,8 +109,10 @@ export async function findTransferLines(db: DbOrTx, transferIds: string[]): Prom
   return queryRows<TransferLineRow>(
     db,
     sql`select l.id, l.transfer_id, l.item_kind, l.from_item_id, l.to_item_id, l.name, coalesce(m.unit, '') as unit, l.quantity,
-               l.received, l.damaged, l.lost, l.counts_incoming
-        from transfer_lines l left join materials m on l.item_kind = 'material' and m.id = l.from_item_id
+               l.received, l.damaged, l.lost, l.counts_incoming, least(coalesce(m.decimals, 0), coalesce(mt.decimals, 3)) as decimals
+        from transfer_lines l
+        left join materials m on l.item_kind = 'material' and m.id = l.from_item_id
+        left join materials mt on l.item_kind = 'material' and mt.id = l.to_item_id
         where ${uuidIn(sql`l.transfer_id`, transferIds)}
         order by l.transfer_id, l.name, l.id`,
   );
@@ -215,8 +217,8 @@ export async function addReceipt(
 ): Promise<TransferLineRow | undefined> {
   const [row] = await queryRows<TransferLineRow>(
     tx,
-    sql`update transfer_lines set received = received + ${received}::int, damaged = damaged + ${damaged}::int
-        where id = ${lineId} and transfer_id = ${transferId} and received + damaged + lost + ${received + damaged}::int <= quantity
+    sql`update transfer_lines set received = received + ${received}::numeric, damaged = damaged + ${damaged}::numeric
+        where id = ${lineId} and transfer_id = ${transferId} and received + damaged + lost + ${received}::numeric + ${damaged}::numeric <= quantity
         returning *`,
   );
   return row;

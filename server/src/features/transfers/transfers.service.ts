@@ -1,6 +1,7 @@
 import {
   MATERIAL_NOT_FOUND,
   notEnoughToDispatch,
+  quantityWhole,
   receiptTooMuch,
   TOOL_NOT_FOUND,
   TRANSFER_CANCELLED,
@@ -17,10 +18,10 @@ import {
   TRANSFER_SAME_STORE,
   TRANSFER_SENDER_ONLY,
   type Transfer,
-  type TransferCreate,
+  type TransferCreateSchema,
   type TransferDispatch,
   type TransferQuerySchema,
-  type TransferReceive,
+  type TransferReceiveSchema,
   transferReference,
 } from '@stockyard/contract';
 import type { z } from 'zod';
@@ -33,6 +34,7 @@ import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import type { TablePdf } from '../../lib/pdf/table-pdf';
 import { quantityOf } from '../../lib/quantities';
 import { type PrintContext, printedPhotosOf } from '../files/printed-photos';
+import { assertFitsDecimals } from '../materials/materials.service';
 import { moveIncoming, recordMovementOrRefuse } from '../movements/movements.service';
 import { notifyStore } from '../replenishment/notifications.service';
 import { assertStoreTakesStock } from '../stores/stores.service';
@@ -153,6 +155,13 @@ export async function createTransferIn(
     );
     const missing = wanted.find((line) => !found.has(line.itemId));
     if (missing) throw new AppError('not_found', kind === 'material' ? MATERIAL_NOT_FOUND : TOOL_NOT_FOUND);
+    if (kind === 'material')
+      await assertFitsDecimals(
+        tx,
+        wanted.map((line) => ({ materialId: line.itemId, quantity: line.quantity })),
+      );
+    const partOfTool = wanted.find((line) => !Number.isInteger(line.quantity));
+    if (kind === 'tool' && partOfTool) throw new AppError('bad_request', quantityWhole(found.get(partOfTool.itemId) as string));
     const atDestination = await findItemsByName(tx, kind, input.toStoreId, [...found.values()]);
     for (const line of wanted) {
       const name = found.get(line.itemId) as string;
@@ -234,7 +243,13 @@ async function dispatchTransferIn(tx: DbOrTx, auth: AuthContext, id: string, bod
  * then the receiving store's item of the same name (made if it has none) takes it all in as
  * `store_transfer_in`, and what arrived damaged goes out again as `damage`, so the store's row shows both.
  */
-async function receiveTransferIn(tx: DbOrTx, auth: AuthContext, id: string, body: TransferReceive, key?: string): Promise<Transfer> {
+async function receiveTransferIn(
+  tx: DbOrTx,
+  auth: AuthContext,
+  id: string,
+  body: z.output<typeof TransferReceiveSchema>,
+  key?: string,
+): Promise<Transfer> {
   const row = await mustFind(tx, auth, id, true);
   if (!canAccessStore(auth, row.to_store_id)) throw new AppError('forbidden', TRANSFER_RECEIVER_ONLY);
   if (!IN_TRANSIT.includes(row.status as (typeof IN_TRANSIT)[number])) throw new AppError('conflict', TRANSFER_NOT_IN_TRANSIT);
@@ -353,7 +368,7 @@ function answerTransfer<S extends 200 | 201>(
 }
 
 /** Makes a draft transfer from a request's lines, each a material or a tool. */
-export function createTransfer(db: Db, auth: AuthContext, input: TransferCreate, requestKey?: RequestKey) {
+export function createTransfer(db: Db, auth: AuthContext, input: z.output<typeof TransferCreateSchema>, requestKey?: RequestKey) {
   const lines = input.lines.map((line) => ({
     itemKind: line.materialId ? ('material' as const) : ('tool' as const),
     itemId: (line.materialId ?? line.toolId) as string,
@@ -370,7 +385,13 @@ export function dispatchTransfer(db: Db, auth: AuthContext, id: string, body: Tr
   );
 }
 
-export function receiveTransfer(db: Db, auth: AuthContext, id: string, body: TransferReceive, requestKey?: RequestKey) {
+export function receiveTransfer(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  body: z.output<typeof TransferReceiveSchema>,
+  requestKey?: RequestKey,
+) {
   return answerTransfer(db, requestKey, { status: 200, message: TRANSFER_RECEIVED }, (tx, key) =>
     receiveTransferIn(tx, auth, id, body, key),
   );

@@ -1,4 +1,5 @@
 import { isPoReceiptOp, type PurchaseOrder } from '@stockyard/contract';
+import { minusQuantity, plusQuantity } from '../../lib/quantities';
 import type { QueuedOp } from '../offline';
 
 /**
@@ -11,16 +12,19 @@ export function withQueuedReceipts(order: PurchaseOrder, waiting: QueuedOp[]): {
   const arrived = new Map<string, { received: number; damaged: number }>();
   for (const line of receipts.flatMap((op) => op.lines)) {
     const sum = arrived.get(line.lineId) ?? { received: 0, damaged: 0 };
-    arrived.set(line.lineId, { received: sum.received + (line.received ?? 0), damaged: sum.damaged + (line.damaged ?? 0) });
+    arrived.set(line.lineId, {
+      received: plusQuantity(sum.received, line.received ?? 0),
+      damaged: plusQuantity(sum.damaged, line.damaged ?? 0),
+    });
   }
   const lines = order.lines.map((line) => {
     const more = arrived.get(line._id);
     if (!more) return line;
     return {
       ...line,
-      received: line.received + more.received,
-      damaged: line.damaged + more.damaged,
-      outstanding: Math.max(0, line.outstanding - more.received - more.damaged),
+      received: plusQuantity(line.received, more.received),
+      damaged: plusQuantity(line.damaged, more.damaged),
+      outstanding: Math.max(0, minusQuantity(line.outstanding, plusQuantity(more.received, more.damaged))),
     };
   });
   return { order: { ...order, lines }, queued: receipts.length };

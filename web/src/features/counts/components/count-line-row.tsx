@@ -1,9 +1,10 @@
-import { ActionIcon, Group, NumberInput, Text } from '@mantine/core';
+import { ActionIcon, Group, Text } from '@mantine/core';
 import type { CountLine } from '@stockyard/contract';
 import { IconCamera, IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/api';
+import { decimalsOfItem, QuantityInput } from '../../../lib/inputs';
 import { AttachmentThumbs, CameraDialog, uploadFileOf } from '../../files';
 import { useEnterCount } from '../api/counts';
 
@@ -74,12 +75,9 @@ export function CountLineRow({ countId, line, isBlind }: { countId: string; line
             <IconCamera size={18} />
           </ActionIcon>
         )}
-        <NumberInput
+        <QuantityInput
+          decimals={decimalsOfItem(line)}
           w={96}
-          min={0}
-          allowDecimal={false}
-          allowNegative={false}
-          inputMode="numeric"
           aria-label={t('counts.countedName', { name: line.name })}
           value={value}
           onChange={setValue}

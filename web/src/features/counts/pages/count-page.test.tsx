@@ -13,6 +13,7 @@ function line(name: string, overrides: Partial<CountLine> = {}): CountLine {
     itemId: crypto.randomUUID(),
     name,
     unit: 'bag',
+    decimals: 0,
     counted: null,
     expected: null,
     difference: null,

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, NumberInput, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, TextInput, Title } from '@mantine/core';
 import type { InventoryEntry, Product } from '@stockyard/contract';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -11,6 +11,7 @@ import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { FormStack } from '../../../lib/form-stack';
 import { ddmmyyyy } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
+import { decimalsOfItem, QuantityInput } from '../../../lib/inputs';
 import { Notice } from '../../../lib/notice';
 import { PagedTable } from '../../../lib/paged-table';
 import { UnitCostInput } from '../../../lib/unit-cost-input';
@@ -87,12 +88,10 @@ export function NewInventoryPage() {
           value={form.material}
           onChange={(material) => setForm({ ...form, material, unitCost: (material as Product | null)?.averageCost ?? '' })}
         />
-        <NumberInput
+        <QuantityInput
           label={t('entries.quantityAdded')}
           required
-          min={1}
-          allowDecimal={false}
-          allowNegative={false}
+          decimals={decimalsOfItem(form.material)}
           value={form.quantity}
           onChange={(quantity) => setForm({ ...form, quantity })}
         />

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, Modal, NumberInput, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Modal, TextInput } from '@mantine/core';
 import type { Product, Supply } from '@stockyard/contract';
 import { IconFileTypePdf, IconPencil, IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -12,6 +12,7 @@ import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { ddmmyyyy } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
+import { decimalsOfItem, QuantityInput } from '../../../lib/inputs';
 import { PagedTable } from '../../../lib/paged-table';
 import { UnitCostInput } from '../../../lib/unit-cost-input';
 import { AttachmentThumbs, PhotoField, uploadedPhotos } from '../../files';
@@ -137,12 +138,10 @@ export function SupplyManagementPage() {
               value={draft.product}
               onChange={(product) => setDraft({ ...draft, product, unitCost: (product as Product | null)?.averageCost ?? '' })}
             />
-            <NumberInput
+            <QuantityInput
               label={t('materials.quantity')}
               required
-              min={1}
-              allowDecimal={false}
-              allowNegative={false}
+              decimals={decimalsOfItem(draft.product)}
               value={draft.quantity}
               onChange={(quantity) => setDraft({ ...draft, quantity })}
             />

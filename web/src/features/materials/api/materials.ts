@@ -1,4 +1,11 @@
-import type { MaterialCreateRequest, MaterialUpdateRequest, MessageResponse, Product, ProductMovementResponse } from '@stockyard/contract';
+import type {
+  MaterialCreateRequest,
+  MaterialSettingsRequest,
+  MaterialUpdateRequest,
+  MessageResponse,
+  Product,
+  ProductMovementResponse,
+} from '@stockyard/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { pagedQuery, suggestionsQuery } from '../../../lib/paging';
@@ -36,6 +43,13 @@ export function useCreateMaterial() {
 export function useUpdateMaterial() {
   return useStockMutation(({ id, ...input }: MaterialUpdateRequest & { id: string }) =>
     apiFetch<ProductMovementResponse>(`/api/products/update-product/${id}`, { method: 'PUT', body: input }),
+  );
+}
+
+/** An admin's change of how a material is measured (its decimals). */
+export function useChangeMaterialSettings() {
+  return useStockMutation(({ id, ...input }: MaterialSettingsRequest & { id: string }) =>
+    apiFetch<ProductMovementResponse>(`/api/materials/${id}`, { method: 'PATCH', body: input }),
   );
 }
 

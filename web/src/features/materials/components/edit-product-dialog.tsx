@@ -2,11 +2,13 @@ import { TextInput } from '@mantine/core';
 import { MaterialUpdateRequestSchema, type Product } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { messageOf } from '../../../lib/api';
 import { DialogButtons, DialogFor } from '../../../lib/dialog-for';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { usePayloadCheck } from '../../../lib/validation';
-import { useUpdateMaterial } from '../api/materials';
+import { useChangeMaterialSettings, useUpdateMaterial } from '../api/materials';
+import { DecimalsSelect } from './decimals-select';
 
 type Props = { onClose: () => void; onSaved: () => void };
 
@@ -21,7 +23,9 @@ export function EditProductDialog({ product, onClose, onSaved }: Props & { produ
 
 function EditProductForm({ product, onClose, onSaved }: Props & { product: Product }) {
   const update = useUpdateMaterial();
+  const settings = useChangeMaterialSettings();
   const [form, setForm] = useState({ name: product.name, categoryname: product.categoryname, materialname: product.materialname });
+  const [decimals, setDecimals] = useState(String(product.decimals));
   const [error, setError] = useState<string | null>(null);
   const payload = usePayloadCheck(MaterialUpdateRequestSchema, ['name', 'categoryname', 'materialname']);
   const { t } = useTranslation();
@@ -32,10 +36,12 @@ function EditProductForm({ product, onClose, onSaved }: Props & { product: Produ
     const data = payload.check(form);
     if (!data) return;
     try {
+      // Decimals first: lowered below what the history uses, they are refused and nothing else changes.
+      if (Number(decimals) !== product.decimals) await settings.mutateAsync({ id: product._id, decimals: Number(decimals) });
       await update.mutateAsync({ id: product._id, ...data });
       onSaved();
-    } catch {
-      setError(t('materials.updateFailed'));
+    } catch (failure) {
+      setError(messageOf(failure, t('materials.updateFailed')));
     }
   }
 
@@ -51,7 +57,8 @@ function EditProductForm({ product, onClose, onSaved }: Props & { product: Produ
       <TextInput label={t('users.name')} {...field('name')} />
       <TextInput label={t('materials.category')} {...field('categoryname')} />
       <TextInput label={t('materials.material')} {...field('materialname')} />
-      <DialogButtons onCancel={onClose} action={t('common.saveChanges')} isBusy={update.isPending} />
+      <DecimalsSelect value={decimals} onChange={setDecimals} />
+      <DialogButtons onCancel={onClose} action={t('common.saveChanges')} isBusy={update.isPending || settings.isPending} />
     </FormStack>
   );
 }

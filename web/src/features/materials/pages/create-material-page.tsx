@@ -7,7 +7,7 @@ import { localMessage } from '../../../i18n/local-message';
 import { messageOf } from '../../../lib/api';
 import { FormStack } from '../../../lib/form-stack';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
-import { WholeNumberInput } from '../../../lib/inputs';
+import { QuantityInput } from '../../../lib/inputs';
 import { Notice, type NoticeValue } from '../../../lib/notice';
 import { useSignedInCheck } from '../../../lib/signed-in-check';
 import { UnitCostInput } from '../../../lib/unit-cost-input';
@@ -15,6 +15,7 @@ import { useRole } from '../../../lib/use-session';
 import { usePayloadCheck } from '../../../lib/validation';
 import { StoreSelect } from '../../stores';
 import { useCreateMaterial } from '../api/materials';
+import { DecimalsSelect } from '../components/decimals-select';
 
 const EMPTY = {
   name: '',
@@ -22,13 +23,14 @@ const EMPTY = {
   categoryname: '',
   materialname: '',
   quantity: 0 as number | string,
+  decimals: '0',
   unitCost: '',
   size: '',
   storeId: null as string | null,
 };
 
 /** The fields the form shows, each with its problem under it. */
-const FIELDS = ['name', 'unit', 'categoryname', 'materialname', 'size', 'totalQuantity', 'unitCost'];
+const FIELDS = ['name', 'unit', 'categoryname', 'materialname', 'size', 'decimals', 'totalQuantity', 'unitCost'];
 
 /** Create Material: a keeper's goes to their store; an admin picks the store. */
 export function CreateMaterialPage() {
@@ -52,6 +54,7 @@ export function CreateMaterialPage() {
       categoryname: form.categoryname,
       materialname: form.materialname,
       size: form.size,
+      decimals: Number(form.decimals),
       totalQuantity: Number(form.quantity === '' ? 0 : form.quantity),
       ...(form.unitCost.trim() ? { unitCost: form.unitCost.trim() } : {}),
       storeId: form.storeId ?? undefined,
@@ -86,8 +89,10 @@ export function CreateMaterialPage() {
           <TextInput label={t('materials.material')} placeholder={t('common.na')} {...field('materialname')} />
           <TextInput label={t('materials.size')} {...field('size')} />
         </SimpleGrid>
-        <WholeNumberInput
+        <DecimalsSelect value={form.decimals} onChange={(decimals) => setForm({ ...form, decimals })} error={payload.errorOf('decimals')} />
+        <QuantityInput
           label={t('materials.quantity')}
+          decimals={Number(form.decimals)}
           error={payload.errorOf('totalQuantity')}
           value={form.quantity}
           onChange={(quantity) => setForm({ ...form, quantity })}

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { chooseLanguage } from '../../../i18n/i18n';
 import { cement } from '../../../test/fixtures';
 import { renderAt, signInAs, stubApi } from '../../../test/render';
 
@@ -116,6 +117,45 @@ describe('Add Issued Material', () => {
     await user.type(screen.getByRole('textbox', { name: 'Quantity' }), '50');
     await user.click(screen.getByRole('button', { name: 'Issued Stock' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Not enough stock available');
+  });
+});
+
+describe('quantities in decimals', () => {
+  afterEach(() => chooseLanguage('en'));
+  const sand = { ...product, name: 'Sand', unit: 'm³', decimals: 2, availableQuantity: 12.5 };
+  const issued = (body: unknown) => ({
+    body: { message: 'Stock issued successfully', product: { ...sand, availableQuantity: 12.5 - (body as { quantity: number }).quantity } },
+  });
+
+  it.each([
+    ['en', '0.75'],
+    ['fr', '0,75'],
+  ] as const)('takes a 2-decimal material to its hundredths as %s writes them, and no finer', async (language, typed) => {
+    await chooseLanguage(language);
+    signInAs('user');
+    const calls = stubApi({ 'GET /api/user/get-product': { body: [sand] }, 'POST /api/user/consume-stock': issued });
+    renderAt('/dashboard/consumestock');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('combobox', { name: language === 'en' ? 'Material' : 'Matériau' }));
+    await user.click(await screen.findByRole('option', { name: 'Sand (m³)' }));
+    const quantity = screen.getAllByRole('textbox').find((box) => box.getAttribute('inputmode') === 'decimal') as HTMLElement;
+    await user.type(quantity, `${typed}5`);
+    expect(quantity).toHaveValue(typed);
+    await user.click(document.querySelector('form button[type="submit"]') as HTMLElement);
+    await screen.findByRole('status');
+    const sent = calls.find((call) => call.key === 'POST /api/user/consume-stock');
+    expect(sent?.body).toMatchObject({ quantity: 0.75 });
+  });
+
+  it('keeps a whole material whole: no decimal can be typed', async () => {
+    signInAs('user');
+    stubApi({ 'GET /api/user/get-product': { body: [product] } });
+    renderAt('/dashboard/consumestock');
+    const user = userEvent.setup();
+    await pickCement(user);
+    const quantity = screen.getByRole('textbox', { name: 'Quantity' });
+    await user.type(quantity, '2.5');
+    expect(quantity).toHaveValue('25');
   });
 });
 

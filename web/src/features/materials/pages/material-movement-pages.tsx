@@ -8,6 +8,7 @@ import {
 } from '@stockyard/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { minusQuantity, plusQuantity } from '../../../lib/quantities';
 import { getToken } from '../../../lib/session';
 import { ItemPicker, MovementForm, type MovementFormProps, type OfflineMovement } from '../../offline';
 import { type MaterialMovement, materialMovementCalls, useMoveMaterial } from '../api/material-movements';
@@ -38,23 +39,29 @@ const screens: Record<MaterialMovement, Screen> = {
 
 /** The op each screen queues on the phone, and what it does to the material's numbers. */
 const offlineOps: Record<MaterialMovement, { kind: SyncOpKind; after: (product: Product, quantity: number) => Partial<Product> }> = {
-  issue: { kind: 'issue', after: (p, q) => ({ availableQuantity: p.availableQuantity - q, consumedQuantity: p.consumedQuantity + q }) },
-  damage: { kind: 'damage', after: (p, q) => ({ availableQuantity: p.availableQuantity - q, damagedQuantity: p.damagedQuantity + q }) },
+  issue: {
+    kind: 'issue',
+    after: (p, q) => ({ availableQuantity: minusQuantity(p.availableQuantity, q), consumedQuantity: plusQuantity(p.consumedQuantity, q) }),
+  },
+  damage: {
+    kind: 'damage',
+    after: (p, q) => ({ availableQuantity: minusQuantity(p.availableQuantity, q), damagedQuantity: plusQuantity(p.damagedQuantity, q) }),
+  },
   return: {
     kind: 'return',
     after: (p, q) => ({
-      availableQuantity: p.availableQuantity + q,
-      consumedQuantity: p.consumedQuantity - q,
-      refundQuantity: p.refundQuantity + q,
+      availableQuantity: plusQuantity(p.availableQuantity, q),
+      consumedQuantity: minusQuantity(p.consumedQuantity, q),
+      refundQuantity: plusQuantity(p.refundQuantity, q),
     }),
   },
   purchase: {
     kind: 'restock',
-    after: (p, q) => ({ availableQuantity: p.availableQuantity + q, restockedQuantity: p.restockedQuantity + q }),
+    after: (p, q) => ({ availableQuantity: plusQuantity(p.availableQuantity, q), restockedQuantity: plusQuantity(p.restockedQuantity, q) }),
   },
   transfer: {
     kind: 'transfer',
-    after: (p, q) => ({ availableQuantity: p.availableQuantity + q, transferQuantity: p.transferQuantity + q }),
+    after: (p, q) => ({ availableQuantity: plusQuantity(p.availableQuantity, q), transferQuantity: plusQuantity(p.transferQuantity, q) }),
   },
 };
 

@@ -1,4 +1,4 @@
-import { Button, Card, NumberInput, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Button, Card, SimpleGrid, Text, TextInput } from '@mantine/core';
 import type { Location, SyncOpKind } from '@stockyard/contract';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../../lib/confirm-dialog';
 import { FormStack } from '../../../lib/form-stack';
 import { localNumber } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
+import { QuantityInput } from '../../../lib/inputs';
 import type { MovementCall } from '../../../lib/movement-call';
 import { Notice } from '../../../lib/notice';
 import { signedInUser } from '../../../lib/session';
@@ -110,6 +111,8 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
   useEffect(() => renew(), [props.extraValue]);
 
   const max = item && props.maxQuantity ? props.maxQuantity(item) : undefined;
+  /** A material takes its own decimals; a tool is whole. */
+  const decimals = item && typeof item === 'object' && 'decimals' in item ? Number(item.decimals) : 0;
   const numeric = quantity === '' ? null : Number(quantity);
 
   function handleSubmit(event: FormEvent) {
@@ -221,14 +224,13 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
             </SimpleGrid>
           </Card>
         )}
-        <NumberInput
+        <QuantityInput
           label={props.quantityLabel}
           required
-          min={1}
+          decimals={decimals}
+          min={10 ** -decimals}
           max={max}
           clampBehavior={max === undefined ? 'blur' : 'strict'}
-          allowDecimal={false}
-          allowNegative={false}
           value={quantity}
           onChange={intent.tracking(setQuantity)}
         />

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, Select } from '@mantine/core';
+import { Button, Group, Modal, Select } from '@mantine/core';
 import { type Product, PurchaseOrderCreateRequestSchema } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { DateField } from '../../../lib/date-field';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
+import { decimalsOfItem, QuantityInput } from '../../../lib/inputs';
 import { RemovableLines } from '../../../lib/removable-lines';
 import { UnitCostInput } from '../../../lib/unit-cost-input';
 import { parsePayload } from '../../../lib/validation';
@@ -108,12 +109,10 @@ export function NewOrderDialog({ opened, onClose }: { opened: boolean; onClose: 
                 describe={(picked) => picked.name}
               />
             </div>
-            <NumberInput
+            <QuantityInput
+              decimals={decimalsOfItem(item)}
               label={t('materials.quantity')}
               w={110}
-              min={1}
-              allowDecimal={false}
-              allowNegative={false}
               value={quantity}
               onChange={setQuantity}
             />

@@ -1,4 +1,4 @@
-import { NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type PurchaseOrder, SupplierReturnRequestSchema } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { phoneToday } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
+import { decimalsOfItem, QuantityInput } from '../../../lib/inputs';
 import { parsePayload } from '../../../lib/validation';
 import { useReturnToSupplier } from '../api/purchase-orders';
 
@@ -82,13 +83,10 @@ function ReturnForm({ order, onClose }: { order: PurchaseOrder; onClose: (messag
               </Text>
             </Text>
             <SimpleGrid cols={2} spacing="xs">
-              <NumberInput
+              <QuantityInput
+                decimals={decimalsOfItem(line)}
                 label={t('purchases.returnQuantity')}
-                min={0}
                 max={returnable(line)}
-                allowDecimal={false}
-                allowNegative={false}
-                inputMode="numeric"
                 value={counts[line._id]?.quantity ?? ''}
                 onChange={(value) => set(line._id, { quantity: value })}
               />

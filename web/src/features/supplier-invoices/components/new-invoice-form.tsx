@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type PurchaseOrder, SupplierInvoiceCreateRequestSchema, sumMoney } from '@stockyard/contract';
 import Big from 'big.js';
 import { type FormEvent, useState } from 'react';
@@ -7,7 +7,9 @@ import { DateField } from '../../../lib/date-field';
 import { FormStack } from '../../../lib/form-stack';
 import { phoneToday } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
+import { decimalsOfItem, QuantityInput } from '../../../lib/inputs';
 import { type NoticeValue, saveWithNotice } from '../../../lib/notice';
+import { minusQuantity } from '../../../lib/quantities';
 import { UnitCostInput } from '../../../lib/unit-cost-input';
 import { parsePayload } from '../../../lib/validation';
 import { useOrdersOfSupplier } from '../../purchase-orders';
@@ -43,7 +45,7 @@ export function NewInvoiceForm({ onDone }: { onDone: (notice: NoticeValue) => vo
     .filter((order) => order.status !== 'draft' && order.status !== 'cancelled')
     .flatMap((order) => order.lines.map((line) => ({ ...line, orderNumber: order.number })));
   const draftOf = (line: OrderLine): Draft =>
-    drafts[line._id] ?? { included: false, quantity: Math.max(0, line.received - line.returned), unitPrice: line.unitCost };
+    drafts[line._id] ?? { included: false, quantity: Math.max(0, minusQuantity(line.received, line.returned)), unitPrice: line.unitCost };
   const included = lines.filter((line) => draftOf(line).included);
   const sum = sumMoney(included.map((line) => amountOf(draftOf(line))));
 
@@ -104,18 +106,15 @@ export function NewInvoiceForm({ onDone }: { onDone: (notice: NoticeValue) => vo
           return (
             <Stack key={line._id} gap={4} role="group" aria-label={t('invoices.lineOf', { name: line.name, order: line.orderNumber })}>
               <Checkbox
-                label={`${line.orderNumber} · ${line.name} · ${t('invoices.receivedOf', { received: line.received - line.returned, ordered: line.quantity, unit: line.unit })}`}
+                label={`${line.orderNumber} · ${line.name} · ${t('invoices.receivedOf', { received: minusQuantity(line.received, line.returned), ordered: line.quantity, unit: line.unit })}`}
                 checked={draft.included}
                 onChange={(event) => change(line, { included: event.currentTarget.checked })}
               />
               {draft.included && (
                 <SimpleGrid cols={2} spacing="xs">
-                  <NumberInput
+                  <QuantityInput
+                    decimals={decimalsOfItem(line)}
                     label={t('invoices.quantity')}
-                    min={1}
-                    allowDecimal={false}
-                    allowNegative={false}
-                    inputMode="numeric"
                     value={draft.quantity}
                     onChange={(value) => change(line, { quantity: value })}
                   />

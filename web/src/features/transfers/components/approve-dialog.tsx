@@ -1,4 +1,4 @@
-import { NumberInput, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { type StockRequest, StockRequestApproveSchema } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { DialogButtons, DialogFor } from '../../../lib/dialog-for';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
+import { decimalsOfItem, QuantityInput } from '../../../lib/inputs';
 import { usePayloadCheck } from '../../../lib/validation';
 import { StoreSelect } from '../../stores';
 import { useDecideRequest } from '../api/transfers';
@@ -68,12 +69,10 @@ function ApproveForm({ request, onClose }: { request: StockRequest; onClose: (me
       />
       <Stack gap="xs">
         {request.lines.map((line) => (
-          <NumberInput
+          <QuantityInput
+            decimals={decimalsOfItem(line)}
             key={line._id}
             label={`${line.name} (${line.unit || t('transfers.units')})`}
-            min={1}
-            allowDecimal={false}
-            allowNegative={false}
             value={quantities[line._id] ?? ''}
             onChange={intent.tracking((value: number | string) => setQuantities((current) => ({ ...current, [line._id]: value })))}
           />

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, SegmentedControl, Stack } from '@mantine/core';
+import { Button, Group, Modal, SegmentedControl, Stack } from '@mantine/core';
 import { type Product, type Tool, TransferCreateSchema } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
+import { decimalsOfItem, QuantityInput } from '../../../lib/inputs';
 import { RemovableLines } from '../../../lib/removable-lines';
 import { parsePayload } from '../../../lib/validation';
 import { materialPageQuery } from '../../materials';
@@ -118,12 +119,10 @@ export function NewTransferDialog({ opened, onClose }: { opened: boolean; onClos
                   />
                 )}
               </div>
-              <NumberInput
+              <QuantityInput
+                decimals={kind === 'material' ? decimalsOfItem(item) : 0}
                 label={t('materials.quantity')}
                 w={110}
-                min={1}
-                allowDecimal={false}
-                allowNegative={false}
                 value={quantity}
                 onChange={setQuantity}
               />

@@ -1,0 +1,4 @@
+ALTER TABLE "materials" ADD COLUMN "decimals" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "materials" ADD CONSTRAINT "materials_decimals_range" CHECK ("materials"."decimals" between 0 and 3);--> statement-breakpoint
+ALTER TABLE "materials" ADD CONSTRAINT "materials_counters_fit_decimals" CHECK ("materials"."available_quantity" = round("materials"."available_quantity", "materials"."decimals") and "materials"."total_quantity" = round("materials"."total_quantity", "materials"."decimals"));--> statement-breakpoint
+ALTER TABLE "tools" ADD CONSTRAINT "tools_counters_whole" CHECK ("tools"."available_quantity" = trunc("tools"."available_quantity") and "tools"."total_quantity" = trunc("tools"."total_quantity"));
