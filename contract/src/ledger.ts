@@ -15,7 +15,7 @@ import {
 import { AttachmentSchema, attachmentsField } from './files';
 import { LocationSchema, locationField } from './location';
 import { MOVEMENT_KIND_LABELS, REMARKS_ALREADY_ADDED } from './messages';
-import { MoneySchema, UnitCostAnswerSchema, UnitCostSchema } from './money';
+import { MoneySchema, UnitCostAnswerSchema, UnitCostSchema, withoutTrailingZeros } from './money';
 import { MOVEMENT_KINDS } from './movements';
 
 /** The most one movement may move: far above any real site, far below the counters' limits. */
@@ -157,6 +157,42 @@ export const MaterialUpdateRequestSchema = z.object({
 });
 export type MaterialUpdateRequest = z.input<typeof MaterialUpdateRequestSchema>;
 
+// ---- Units a material is counted in beside its stock unit ----
+
+/** The most other units one material has. */
+export const UNITS_MAX = 20;
+export const UNIT_FACTOR_INVALID = 'A factor must be a number above 0 with at most 10 decimals.';
+const FACTOR_TEXT = /^\d{1,10}(\.\d{1,10})?$/;
+/** How many stock units make one of another unit: a number or a decimal string above 0, kept as its decimal text. */
+export const UnitFactorSchema = z
+  .union([z.number(), z.string()], { message: UNIT_FACTOR_INVALID })
+  .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
+  .refine((text) => FACTOR_TEXT.test(text) && Number(text) > 0, UNIT_FACTOR_INVALID)
+  .transform((text) => withoutTrailingZeros(text));
+export const UNIT_NAME_REPEATED = 'Each unit may be named once.';
+export const MaterialUnitsRequestSchema = z.object({
+  units: z
+    .array(z.object({ name: requiredText('Unit name', 50), factor: UnitFactorSchema }), { message: 'Units must be a list.' })
+    .max(UNITS_MAX, `At most ${UNITS_MAX} units.`)
+    .refine((units) => new Set(units.map((unit) => unit.name.toLowerCase())).size === units.length, UNIT_NAME_REPEATED),
+});
+export type MaterialUnitsRequest = z.input<typeof MaterialUnitsRequestSchema>;
+/** Another unit of a material: `factor` stock units in one of it, as exact decimal text. */
+export const MaterialUnitSchema = z.object({ name: z.string(), factor: z.string() });
+export type MaterialUnit = z.infer<typeof MaterialUnitSchema>;
+export const UNITS_SAVED = 'Units saved.';
+export function unitIsStockUnit(unit: string): string {
+  return `${unit} is the stock unit itself: name only the other units.`;
+}
+export function unitUnknown(material: string, unit: string): string {
+  return `${material} has no unit ${unit}.`;
+}
+/** A quantity in another unit that does not land on the material's decimals: the nearest that do. */
+export function unitQuantityOff(entered: string, stock: string, nearest: string): string {
+  return `${entered} is ${stock}, more decimals than it takes. The nearest allowed: ${nearest}.`;
+}
+export const UNITS_CHANGED = 'The units of this material changed as this was recorded. Check the quantity and send it again.';
+
 export const MATERIAL_SETTINGS_EMPTY = 'Send a setting to change.';
 /** An admin's change of how a material is measured: its decimals, raised at will, lowered only to what its history uses. */
 export const MaterialSettingsRequestSchema = z
@@ -166,10 +202,12 @@ export type MaterialSettingsRequest = z.input<typeof MaterialSettingsRequestSche
 
 export const RemarksUpdateRequestSchema = z.object({ remarks: requiredText('Remarks', TEXT_MAX) });
 
+/** Another unit of the material's that a movement's quantity (and unit cost) is in; its stock unit without one. */
+export const unitField = { unit: requiredText('Unit', 50).optional() };
 /** The quantity fields of the movement bodies, with their messages. */
-const issuedQuantity = { quantity: quantitySchema(VALID_QUANTITY_REQUIRED) };
-const damagedQuantity = { damagedQuantity: quantitySchema('Please enter a valid damage quantity.') };
-const refundQuantity = { refundQuantity: quantitySchema('Please enter a valid refund quantity.') };
+const issuedQuantity = { quantity: quantitySchema(VALID_QUANTITY_REQUIRED), ...unitField };
+const damagedQuantity = { damagedQuantity: quantitySchema('Please enter a valid damage quantity.'), ...unitField };
+const refundQuantity = { refundQuantity: quantitySchema('Please enter a valid refund quantity.'), ...unitField };
 /** A tool's movements move whole units. */
 const toolQuantity = { quantity: wholeQuantitySchema(VALID_QUANTITY_REQUIRED) };
 const toolDamagedQuantity = { damagedQuantity: wholeQuantitySchema('Please enter a valid damage quantity.') };
@@ -207,6 +245,8 @@ export const ProductSchema = z.object({
   unit: z.string(),
   /** How many decimals its quantities may carry (0 to 3). */
   decimals: z.number(),
+  /** The other units it may be counted in, smallest first. */
+  units: z.array(MaterialUnitSchema),
   totalQuantity: z.number(),
   restockedQuantity: z.number(),
   transferQuantity: z.number(),
@@ -305,7 +345,7 @@ export const CalendarDateSchema = z
 
 const deliveryFields = {
   productId: IdSchema,
-  ...issuedQuantity,
+  quantity: quantitySchema(VALID_QUANTITY_REQUIRED),
   supplier: requiredText('Supplier'),
   unitCost: UnitCostSchema.optional(),
   /** The delivery note and photos of what arrived, on the delivery's line (when it is recorded, not on a correction). */
@@ -453,6 +493,11 @@ export const MovementSchema = z.object({
   /** Where the phone was, when it said; and whether that was outside the store's geofence. */
   location: LocationSchema.nullable(),
   outsideGeofence: z.boolean(),
+  /**
+   * A line entered in another unit of the material's ("2 pallet" of a line of 80 bag): the quantity
+   * and unit as entered, and the cost per that unit (for those who see costs); null when entered in the stock unit.
+   */
+  entered: z.object({ quantity: z.number(), unit: z.string(), unitCost: UnitCostAnswerSchema.optional() }).nullable(),
 });
 export type Movement = z.infer<typeof MovementSchema>;
 export const MovementListResponseSchema = z.object({

@@ -36,7 +36,17 @@ import {
   jobUnknown,
   returnBeyondJob,
 } from './jobs';
-import { decimalsInUse, keeperDayTooOld, quantityDecimals, quantityWhole, reversalWouldGoNegative, toolRefundExceeds } from './ledger';
+import {
+  decimalsInUse,
+  keeperDayTooOld,
+  quantityDecimals,
+  quantityWhole,
+  reversalWouldGoNegative,
+  toolRefundExceeds,
+  unitIsStockUnit,
+  unitQuantityOff,
+  unitUnknown,
+} from './ledger';
 import { booksClosed, storeInactive } from './messages';
 import {
   deliveryFromOrder,
@@ -98,6 +108,9 @@ export const MESSAGE_TEMPLATES: Record<string, Template> = {
   quantityWhole: { parts: ['text'], build: quantityWhole },
   quantityDecimals: { parts: ['text', 'number'], build: quantityDecimals },
   decimalsInUse: { parts: ['text', 'text', 'number'], build: decimalsInUse },
+  unitIsStockUnit: { parts: ['text'], build: unitIsStockUnit },
+  unitUnknown: { parts: ['text', 'text'], build: unitUnknown },
+  unitQuantityOff: { parts: ['text', 'text', 'text'], build: unitQuantityOff },
   reversalWouldGoNegative: { parts: ['number', 'number'], build: reversalWouldGoNegative },
   countItemBusy: { parts: ['text'], build: countItemBusy },
   countWouldGoNegative: { parts: ['text'], build: countWouldGoNegative },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fieldTooLong, IdSchema, PageQuerySchema, requiredText, StoreRefSchema, TEXT_MAX } from './common';
 import { DueAtSchema } from './custody';
 import { JOB_REQUIRED } from './jobs';
-import { CalendarDateSchema, jobFields, quantitySchema, UnitIdsSchema, VALID_QUANTITY_REQUIRED } from './ledger';
+import { CalendarDateSchema, jobFields, quantitySchema, UnitIdsSchema, unitField, VALID_QUANTITY_REQUIRED } from './ledger';
 import { LocationSchema } from './location';
 import { UnitCostSchema } from './money';
 import { PurchaseReceiptRequestSchema } from './purchase-orders';
@@ -36,6 +36,8 @@ export function itemKindOfOp(kind: SyncOpKind): 'material' | 'tool' {
 /** One queued movement, as the phone stored it in its outbox. */
 export const SYNC_SIGNATURE_ON_HANDOVER_ONLY = 'Only a tool issue to a worker carries a signature.';
 
+export const SYNC_UNIT_ON_MATERIALS_ONLY = 'Only a material is counted in other units.';
+
 export const SyncOpSchema = z
   .object({
     opId: z.uuid({ message: 'opId must be a UUID' }),
@@ -50,6 +52,8 @@ export const SyncOpSchema = z
     workerId: IdSchema.optional(),
     dueAt: DueAtSchema.optional(),
     unitCost: UnitCostSchema.optional(),
+    /** Another unit of the material's the quantity (and unit cost) is in. */
+    ...unitField,
     /** A serial tool's units, as many as the quantity. */
     unitIds: UnitIdsSchema.optional(),
     ...jobFields,
@@ -69,6 +73,7 @@ export const SyncOpSchema = z
     message: SYNC_SIGNATURE_ON_HANDOVER_ONLY,
     path: ['signature'],
   })
+  .refine((op) => op.unit === undefined || op.itemKind === 'material', { message: SYNC_UNIT_ON_MATERIALS_ONLY, path: ['unit'] })
   .refine((op) => op.unitCost === undefined || INBOUND_OP_KINDS.includes(op.kind), {
     message: SYNC_COST_ON_INBOUND_ONLY,
     path: ['unitCost'],

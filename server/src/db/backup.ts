@@ -17,6 +17,7 @@ export const BACKUP_TABLES = [
   'sessions',
   'api_tokens',
   'materials',
+  'material_units',
   'tools',
   'deliveries',
   'supplier_prices',

@@ -45,7 +45,7 @@ type LedgerRow = { id: string; occurred_at: string; reverses_id: string | null; 
 
 let t: TestApp;
 let staff: { admin: { token: string }; keeper: { token: string }; store: { _id: string; name: string } };
-let before: unknown[];
+let before: { row: Record<string, unknown> }[];
 let materialId: string;
 let syncedMovementId: string;
 const folder = migrationsThrough('0043_write-positions');
@@ -108,7 +108,15 @@ afterAll(async () => {
 
 describe('migrating a ledger to monthly partitions', () => {
   it('keeps every movement as it was, each in its month, with its keys beside it', async () => {
-    expect(await queryRows(t.database.db, sql`select to_jsonb(m) as row from movements m order by id`)).toEqual(before);
+    // Every column the ledger had keeps its value; columns added by later migrations are left out.
+    const after = await queryRows<{ row: Record<string, unknown> }>(
+      t.database.db,
+      sql`select to_jsonb(m) as row from movements m order by id`,
+    );
+    const asBefore = after.map(({ row }, index) => ({
+      row: Object.fromEntries(Object.keys(before[index]?.row ?? {}).map((column) => [column, row[column]])),
+    }));
+    expect(asBefore).toEqual(before);
     const rows = await queryRows<LedgerRow>(
       t.database.db,
       sql`select m.id, m.occurred_at, m.reverses_id, m.tableoid::regclass::text as partition from movements m order by m.occurred_at`,

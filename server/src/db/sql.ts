@@ -153,6 +153,15 @@ export function counterEffect(counter: ItemCounter, table?: string): SQL {
   return sql`(${column('quantity')} * case ${column('kind')} ${sql.join(cases, sql` `)} else 0 end)`;
 }
 
+/** A material's other units as a JSON array of {name, factor (text)}, smallest first; [] when it has none. */
+export function unitsOf(materialId: SQL): SQL {
+  return sql`(select coalesce(json_agg(json_build_object('name', u.name, 'factor', u.factor::text) order by u.factor, u.name), '[]'::json)
+              from material_units u where u.material_id = ${materialId})`;
+}
+
+/** A material's other unit as a row reads it. */
+export type UnitRow = { name: string; factor: string };
+
 export type ItemPageQuery = { storeIds: string[] | null; storeId?: string; ids?: string[]; limit?: number; offset?: number };
 
 /**
@@ -167,7 +176,9 @@ export function queryItemPage<R>(db: DbOrTx, kind: 'material' | 'tool', query: I
   const where = sql.join(conditions, sql` and `);
   const isFiltered = filters.length > 0 || query.ids !== undefined;
   return queryPage<R>(db, {
-    rows: (pageTotal) => sql`select i.*, s.name as store_name, ${pageTotal} as page_total
+    rows: (pageTotal) => sql`select i.*, s.name as store_name, ${pageTotal} as page_total${
+      kind === 'material' ? sql`, ${unitsOf(sql`i.id`)} as units` : sql``
+    }
               from ${table} i join stores s on s.id = i.store_id
               where ${where}
               order by i.created_at desc nulls last, i.id

@@ -104,6 +104,13 @@ export const STOCK_WRITES: Record<string, WriteCase | Exempt> = {
       return { method: 'PATCH', url: `/api/materials/${material._id}`, token: world.admin.token, payload: { decimals: 2 } };
     },
   },
+  'PUT /api/materials/:id/units': {
+    fresh: async (world) => {
+      const material = await withStock(world);
+      const payload = { units: [{ name: 'pallet', factor: 40 }] };
+      return { method: 'PUT', url: `/api/materials/${material._id}/units`, token: world.admin.token, payload };
+    },
+  },
   'PUT /api/products/update-remarks/:id': {
     fresh: async (world) => {
       const material = await withStock(world);

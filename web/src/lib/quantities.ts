@@ -11,3 +11,8 @@ export function plusQuantity(a: number | string, b: number | string): number {
 export function minusQuantity(a: number | string, b: number | string): number {
   return new Big(a || 0).minus(b || 0).toNumber();
 }
+
+/** A quantity of another unit in stock units: times its factor, exactly. */
+export function timesFactor(quantity: number | string, factor: string): number {
+  return new Big(quantity || 0).times(factor).toNumber();
+}

@@ -112,6 +112,11 @@ export const materials = pgTable(
     remarks: text('remarks'),
     /** How many decimals its quantities may carry (0 to 3): raised at will, lowered only to what its history uses. */
     decimals: smallint('decimals').notNull().default(0),
+    /**
+     * Goes up by one with every change of its other units (material_units): a line entered in one of
+     * them is recorded only if this is still what it was when its factor was read.
+     */
+    unitsVersion: integer('units_version').notNull().default(0),
     ...counterColumns(),
     /**
      * On its way from other stores: in transit, or in a draft transfer (an approved request). Not part
@@ -164,6 +169,26 @@ export const materials = pgTable(
       'materials_counters_fit_decimals',
       sql`${t.availableQuantity} = round(${t.availableQuantity}, ${t.decimals}) and ${t.totalQuantity} = round(${t.totalQuantity}, ${t.decimals})`,
     ),
+  ],
+);
+
+/**
+ * The units a material may be counted in beside its stock unit (`unit`): `factor` stock units make one
+ * of it (a pallet of 40 bags, a kg of 0.04 bag). Names are unique per material, whatever their case.
+ */
+export const materialUnits = pgTable(
+  'material_units',
+  {
+    materialId: uuid('material_id')
+      .notNull()
+      .references(() => materials.id),
+    name: text('name').notNull(),
+    factor: numeric('factor', { precision: 20, scale: 10 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'material_units_pkey', columns: [t.materialId, t.name] }),
+    uniqueIndex('material_units_name_key').on(t.materialId, sql`lower(${t.name})`),
+    check('material_units_factor_positive', sql`${t.factor} > 0`),
   ],
 );
 
@@ -264,6 +289,13 @@ export const movements = pgTable(
     unitCost: numeric('unit_cost', { precision: 16, scale: 4 }),
     /** What the line moved in money, signed like its effect on the store's value; 0 for tools. */
     value: numeric('value', { precision: 20, scale: 2 }).notNull().default('0'),
+    /**
+     * A line entered in another unit of the material's ("2 pallet"): the quantity, unit and cost per
+     * that unit as entered; `quantity` and `unit_cost` are in the stock unit.
+     */
+    enteredQuantity: quantity('entered_quantity'),
+    enteredUnit: text('entered_unit'),
+    enteredUnitCost: numeric('entered_unit_cost', { precision: 16, scale: 4 }),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
     actorId: uuid('actor_id').references(() => users.id),

@@ -1,13 +1,13 @@
-import type { Product } from '@stockyard/contract';
+import { type Product, withoutTrailingZeros } from '@stockyard/contract';
 import type { materials } from '../../db/schema';
-import type { RowOf } from '../../db/sql';
+import type { RowOf, UnitRow } from '../../db/sql';
 import { seesCosts } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { moneyText, unitCostText } from '../../lib/money';
 import { quantityOf } from '../../lib/quantities';
 
 /** A material's row with the name of its store, as the list statement and the ledger statement return it. */
-export type MaterialRow = RowOf<typeof materials> & { store_name: string };
+export type MaterialRow = RowOf<typeof materials> & { store_name: string; units?: UnitRow[] };
 
 /** A material as its reader may see it: with its value and average cost only for those who see costs. */
 export function presentProduct(row: MaterialRow, reader: Pick<AuthContext, 'role'>): Product {
@@ -19,6 +19,7 @@ export function presentProduct(row: MaterialRow, reader: Pick<AuthContext, 'role
     size: row.size,
     unit: row.unit,
     decimals: row.decimals,
+    units: (row.units ?? []).map((unit) => ({ name: unit.name, factor: withoutTrailingZeros(unit.factor) })),
     totalQuantity: quantityOf(row.total_quantity),
     restockedQuantity: quantityOf(row.restocked_quantity),
     transferQuantity: quantityOf(row.transfer_quantity),

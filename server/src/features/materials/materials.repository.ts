@@ -101,6 +101,38 @@ export async function findQuantityBeyondDecimals(
   return row;
 }
 
+/** A live material of the caller's stores as an entry in one of its units needs it: its name, decimals and that unit's factor (null when it has no such unit). */
+export async function findUnitOfMaterial(db: DbOrTx, id: string, storeIds: string[] | null, unit: string) {
+  const [row] = await queryRows<{
+    name: string;
+    stock_unit: string;
+    decimals: number;
+    units_version: number;
+    unit_name: string | null;
+    factor: string | null;
+  }>(
+    db,
+    sql`select m.name, m.unit as stock_unit, m.decimals, m.units_version, u.name as unit_name, u.factor::text as factor
+        from materials m left join material_units u on u.material_id = m.id and lower(u.name) = lower(${unit})
+        where m.id = ${id} and m.deleted_at is null and ${storeFilter(storeIds, sql`m.store_id`)}`,
+  );
+  return row;
+}
+
+/** Replaces a material's other units with these, moving its units version on (which locks its row first). */
+export async function replaceMaterialUnits(db: DbOrTx, id: string, units: { name: string; factor: string }[]): Promise<void> {
+  await db.execute(sql`update materials set units_version = units_version + 1 where id = ${id}`);
+  await db.execute(sql`delete from material_units where material_id = ${id}`);
+  if (units.length === 0) return;
+  await db.execute(
+    sql`insert into material_units (material_id, name, factor)
+        values ${sql.join(
+          units.map((unit) => sql`(${id}, ${unit.name}, ${unit.factor}::numeric)`),
+          sql`, `,
+        )}`,
+  );
+}
+
 export function archiveMaterialRow(db: DbOrTx, id: string, storeIds: string[] | null) {
   return updateLiveMaterial(db, id, storeIds, [sql`deleted_at = now()`]);
 }

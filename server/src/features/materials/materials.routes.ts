@@ -10,6 +10,7 @@ import {
   MATERIAL_TRANSFERRED,
   MaterialCreateRequestSchema,
   MaterialSettingsRequestSchema,
+  MaterialUnitsRequestSchema,
   MaterialUpdateRequestSchema,
   MessageResponseSchema,
   NamedStockRequestSchema,
@@ -34,6 +35,7 @@ import {
   listMaterials,
   moveMaterial,
   moveMaterialByName,
+  setMaterialUnits,
   setRemarks,
   updateMaterial,
 } from './materials.service';
@@ -106,6 +108,21 @@ const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       sendAnswer(reply, await changeMaterialSettings(app.db, authOf(request), request.params.id, request.body, requestKeyOf(request))),
+  );
+
+  app.put(
+    '/api/materials/:id/units',
+    {
+      onRequest: authorize('items:edit'),
+      schema: {
+        tags,
+        params: ByIdParamsSchema,
+        body: MaterialUnitsRequestSchema,
+        response: { 200: ProductMovementResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      sendAnswer(reply, await setMaterialUnits(app.db, authOf(request), request.params.id, request.body, requestKeyOf(request))),
   );
 
   app.delete(

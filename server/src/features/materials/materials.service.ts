@@ -9,6 +9,7 @@ import {
   MATERIAL_UPDATED,
   type MaterialCreateRequestSchema,
   type MaterialSettingsRequestSchema,
+  type MaterialUnitsRequestSchema,
   type MaterialUpdateRequestSchema,
   materialNameTaken,
   NOT_ENOUGH_STOCK,
@@ -16,6 +17,10 @@ import {
   quantityDecimals,
   REMARKS_ALREADY_ADDED,
   REMARKS_UPDATED,
+  UNITS_SAVED,
+  unitIsStockUnit,
+  unitQuantityOff,
+  unitUnknown,
 } from '@stockyard/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
@@ -25,9 +30,10 @@ import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { type IdempotencyClaim, type RequestKey, runIdempotent } from '../../lib/idempotency';
+import { toStockQuantity } from '../../lib/units';
 import { type AuditEntry, recordAudit } from '../audit/audit.service';
 import { jobChargeOf, recordWithJob } from '../jobs/jobs.service';
-import { createItemWithOpening, lockItem, recordMovementOrRefuse } from '../movements/movements.service';
+import { createItemWithOpening, type EnteredUnit, lockItem, recordMovementOrRefuse } from '../movements/movements.service';
 import { resolveTargetStore } from '../stores/stores.service';
 import { type MaterialRow, presentProduct } from './materials.presenter';
 import {
@@ -37,8 +43,10 @@ import {
   findMaterialRow,
   findMaterialRows,
   findQuantityBeyondDecimals,
+  findUnitOfMaterial,
   insertMaterial,
   type MaterialQuery,
+  replaceMaterialUnits,
   setMaterialDecimals,
   setRemarksWhenEmpty,
   updateMaterialFields,
@@ -152,6 +160,29 @@ export function changeMaterialSettings(
   });
 }
 
+/**
+ * An admin's list of the other units a material is counted in, replacing the one kept. A unit may not
+ * be the stock unit itself. Lines already entered keep the quantity and unit they were entered in.
+ */
+export function setMaterialUnits(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  input: z.output<typeof MaterialUnitsRequestSchema>,
+  requestKey?: RequestKey,
+) {
+  const scope = storeScopeOf(auth);
+  return runIdempotent(db, requestKey, async (tx) => {
+    const material = await findMaterialRow(tx, id, scope);
+    if (!material) throw new AppError('not_found', MATERIAL_NOT_FOUND);
+    const stockUnit = input.units.find((unit) => unit.name.toLowerCase() === material.unit.toLowerCase());
+    if (stockUnit) throw new AppError('bad_request', unitIsStockUnit(stockUnit.name));
+    await replaceMaterialUnits(tx, id, input.units);
+    await auditMaterial(tx, auth, 'update', { id, name: material.name, store_id: material.store_id }, { units: input.units });
+    return { status: 200 as const, body: { message: UNITS_SAVED, product: await mustFind(tx, auth, id, scope) } };
+  });
+}
+
 /** Archives a material: it leaves every list; its movements stay in the ledger and in reports. */
 export function archiveMaterial(db: Db, auth: AuthContext, id: string, requestKey?: RequestKey) {
   return runIdempotent(db, requestKey, async (tx) => {
@@ -182,6 +213,43 @@ const REFUSALS: Partial<Record<MovementKind, string>> = {
   return: MATERIAL_REFUND_EXCEEDS,
 };
 
+/** A movement's quantity and cost as entered, maybe in another unit of the material's. */
+export type Entry = { quantity: number; unit?: string; unitCost?: string };
+
+/**
+ * An entry in the material's stock unit: as it is when it names no other unit; else its quantity times
+ * the unit's factor, exactly, which must land on the material's decimals (a 400 names the nearest
+ * entries that do). A cost per that unit gives the line its value exactly (entered quantity × cost).
+ */
+export async function inStockUnit(
+  db: DbOrTx,
+  auth: AuthContext,
+  materialId: string,
+  entry: Entry,
+): Promise<{ quantity: number; unitCost?: string; entered?: EnteredUnit }> {
+  if (!entry.unit) return { quantity: entry.quantity, unitCost: entry.unitCost };
+  const material = await findUnitOfMaterial(db, materialId, storeScopeOf(auth), entry.unit);
+  if (!material) throw new AppError('not_found', MATERIAL_NOT_FOUND);
+  if (entry.unit.toLowerCase() === material.stock_unit.toLowerCase()) return { quantity: entry.quantity, unitCost: entry.unitCost };
+  if (material.factor === null || material.unit_name === null) throw new AppError('bad_request', unitUnknown(material.name, entry.unit));
+  const unit = material.unit_name;
+  const conversion = toStockQuantity(entry.quantity, material.factor, material.decimals);
+  if ('nearest' in conversion) {
+    const nearest = conversion.nearest.map((quantity) => `${quantity} ${unit}`).join(' or ');
+    throw new AppError('bad_request', unitQuantityOff(`${entry.quantity} ${unit}`, `${conversion.stock} ${material.stock_unit}`, nearest));
+  }
+  return {
+    quantity: Number(conversion.stock),
+    entered: {
+      quantity: entry.quantity,
+      unit,
+      factor: material.factor,
+      unitCost: entry.unitCost ?? null,
+      unitsVersion: material.units_version,
+    },
+  };
+}
+
 /** Records an issue, damage or return of a material picked by id (or a purchase or transfer, from moveMaterialByName). */
 export async function moveMaterial(
   db: Db,
@@ -190,6 +258,7 @@ export async function moveMaterial(
   movement: {
     kind: MovementKind;
     quantity: number;
+    unit?: string;
     unitCost?: string;
     jobId?: string;
     costCode?: string;
@@ -198,6 +267,7 @@ export async function moveMaterial(
   },
   claim?: IdempotencyClaim,
 ): Promise<Product> {
+  const stock = await inStockUnit(db, auth, productId, movement);
   const job =
     movement.kind === 'issue' || movement.kind === 'damage' || movement.kind === 'return'
       ? await jobChargeOf(db, { itemId: productId, kind: movement.kind, jobId: movement.jobId, costCode: movement.costCode })
@@ -210,8 +280,9 @@ export async function moveMaterial(
         itemId: productId,
         storeIds: storeScopeOf(auth),
         kind: movement.kind,
-        quantity: movement.quantity,
-        unitCost: movement.unitCost,
+        quantity: stock.quantity,
+        unitCost: stock.unitCost,
+        entered: stock.entered,
         job,
         namesNoJob: !job && (movement.kind === 'issue' || movement.kind === 'damage'),
         actorId: auth.userId,
@@ -221,7 +292,7 @@ export async function moveMaterial(
       },
       { notFound: MATERIAL_NOT_FOUND, refused: () => REFUSALS[movement.kind] ?? NOT_ENOUGH_STOCK },
     );
-  const row = await recordWithJob(db, { kind: movement.kind, itemId: productId, quantity: movement.quantity, job }, record);
+  const row = await recordWithJob(db, { kind: movement.kind, itemId: productId, quantity: stock.quantity, job }, record);
   return presentProduct(row, auth);
 }
 
@@ -229,15 +300,15 @@ export async function moveMaterial(
 export async function moveMaterialByName(
   db: Db,
   auth: AuthContext,
-  input: { name: string; quantity: number; unitCost?: string; storeId?: string; attachments?: string[]; location?: Location },
+  input: Entry & { name: string; storeId?: string; attachments?: string[]; location?: Location },
   kind: 'purchase' | 'transfer_in',
   claim?: IdempotencyClaim,
 ): Promise<Product> {
   const storeId = await resolveTargetStore(db, auth, input.storeId);
   const id = await findMaterialIdByName(db, storeId, input.name);
   if (!id) throw new AppError('not_found', MATERIAL_NOT_FOUND);
-  const { quantity, unitCost, attachments, location } = input;
-  return moveMaterial(db, auth, id, { kind, quantity, unitCost, attachments, location }, claim);
+  const { quantity, unit, unitCost, attachments, location } = input;
+  return moveMaterial(db, auth, id, { kind, quantity, unit, unitCost, attachments, location }, claim);
 }
 
 /** Refuses (400) a quantity with more decimals than its material takes, naming the material and its decimals. */

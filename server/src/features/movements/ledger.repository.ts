@@ -2,7 +2,7 @@ import { type Location, UNITS_MATCH_QUANTITY } from '@stockyard/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type ItemKind, MOVEMENT_EFFECTS, type MovementKind, type tools } from '../../db/schema';
-import { heldByJob, openingValue, queryRows, queryRowsPrepared, type RowOf, storeFilter } from '../../db/sql';
+import { heldByJob, openingValue, queryRows, queryRowsPrepared, type RowOf, storeFilter, unitsOf } from '../../db/sql';
 import { AppError } from '../../lib/errors';
 import type { IdempotencyClaim } from '../../lib/idempotency';
 import { locationInsert, locationValues } from './locations.repository';
@@ -67,7 +67,23 @@ export type MovementInput = {
   attachments?: string[];
   /** Where the phone was, kept in the line's statement with its distance from the store's geofence. */
   location?: Location;
+  /** A material line entered in another of its units, converted at `factor`, which must still be that unit's when the statement runs. */
+  entered?: EnteredUnit;
 };
+
+/**
+ * What a line entered in another unit was as entered: `quantity` of `unit` (its name as kept), at
+ * `unitCost` per that unit, which makes the line's value exactly (the movement's `unitCost` is then left out).
+ */
+export type EnteredUnit = { quantity: number; unit: string; factor: string; unitCost: string | null; unitsVersion: number };
+
+/**
+ * The material's units are as they were when the line's factor was read. A column of the row the
+ * statement updates: a change of units committed meanwhile is seen when the row is re-read after its lock.
+ */
+function unitStillConverts(entered: EnteredUnit, row: SQL = sql``): SQL {
+  return sql`${row}units_version = ${entered.unitsVersion}`;
+}
 
 /**
  * What a material movement moves in money, from the item's row before it (`row` qualifies its
@@ -214,7 +230,7 @@ export async function moveIncoming(tx: DbOrTx, materialId: string, delta: number
 
 export type MovementResult<R extends ItemRow = ItemRow> =
   | { isRecorded: true; item: R; movementId: string }
-  | { isRecorded: false; current: R | undefined; store?: StoreRefusal; job?: JobRefusal };
+  | { isRecorded: false; current: R | undefined; store?: StoreRefusal; job?: JobRefusal; unitsChanged?: boolean };
 
 /** The job a movement named that could no longer take it when its statement ran: closed, or no longer drawing from the store. */
 export type JobRefusal = { code: string; isActive: boolean };
@@ -244,6 +260,10 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
   const isTransit = isMaterial && input.transferLineId && (input.kind === 'transfer_out' || input.kind === 'store_transfer_in');
   const movedValue =
     input.exactValue ??
+    // Entered at a cost per another unit: the value is that cost times the quantity as entered.
+    (isMaterial && input.entered?.unitCost
+      ? sql`round(${input.entered.quantity}::numeric * ${input.entered.unitCost}::numeric, 2)`
+      : undefined) ??
     (isTransit && input.kind === 'store_transfer_in'
       ? transitShare(input.transferLineId as string, input.quantity)
       : movementValue(sql``, sql`${availableDelta}::numeric`, unitCost));
@@ -298,20 +318,21 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
             isMaterial ? sql`` : sql` and tracking = ${input.unitIds ? 'serial' : 'count'}`
           }
             and exists (select 1 from open_store)${job?.mustBeOpen ? sql` and exists (select 1 from open_job)` : sql``}${
-              jobHeld ? sql` and ${jobHeld}` : sql``
-            }
-          returning *, (select s.name from stores s where s.id = store_id) as store_name
+              isMaterial && input.entered ? sql` and ${unitStillConverts(input.entered)}` : sql``
+            }${jobHeld ? sql` and ${jobHeld}` : sql``}
+          returning *, (select s.name from stores s where s.id = store_id) as store_name${isMaterial ? sql`, ${unitsOf(sql`id`)} as units` : sql``}
         ), logged as (
           insert into movements (store_id, item_kind, item_id, kind, quantity, occurred_at, actor_id, reason, supplier, delivery_id,
                                  idempotency_key, reverses_id, count_id, worker_id, custody_id, transfer_line_id, value, unit_cost,
-                                 job_id, cost_code_id)
+                                 job_id, cost_code_id, entered_quantity, entered_unit, entered_unit_cost)
           select store_id, ${input.itemKind}, id, ${input.kind}, ${input.quantity}, ${occurredAt}, ${input.actorId},
                  ${input.reason ?? null}, ${input.supplier ?? null}, ${input.deliveryId ?? null}, ${input.claim?.key ?? input.idempotencyKey ?? null},
                  ${input.reversesId ?? null}, ${input.countId ?? null}, ${input.workerId ?? null}, ${input.custodyId ?? null},
                  ${input.transferLineId ?? null},
                  ${isMaterial ? sql`last_movement_value` : sql`0`},
                  ${isMaterial ? lineUnitCost(unitCost, sql`last_movement_value`, sql`${input.quantity}::numeric`) : sql`null`},
-                 ${job?.jobId ?? null}::uuid, ${job?.costCodeId ?? null}::uuid
+                 ${job?.jobId ?? null}::uuid, ${job?.costCodeId ?? null}::uuid,
+                 ${input.entered?.quantity ?? null}::numeric, ${input.entered?.unit ?? null}::text, ${input.entered?.unitCost ?? null}::numeric
           from moved
           returning id, occurred_at
         )${
@@ -376,6 +397,7 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
         is_closed: boolean;
         store_requires_job: boolean;
         job_refusal: JobRefusal | null;
+        unit_converts: boolean;
       }
     >(
       tx,
@@ -388,12 +410,13 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
                               and not (j.is_active and exists (select 1 from job_stores js where js.job_id = j.id and js.store_id = i.store_id)))`
                      : sql`null::json`
                  } as job_refusal,
-                 coalesce(s.locked_before > ${occurredAt}, false) as is_closed
+                 coalesce(s.locked_before > ${occurredAt}, false) as is_closed,
+                 ${input.entered ? unitStillConverts(input.entered, sql`i.`) : sql`true`} as unit_converts
           from ${table} i join stores s on s.id = i.store_id
           where i.id = ${input.itemId} and i.deleted_at is null and ${storeFilter(input.storeIds, sql`i.store_id`)}`,
     );
     if (!current) return { isRecorded: false, current };
-    const { store_is_active, store_locked_through, is_closed, store_requires_job, job_refusal, ...row } = current;
+    const { store_is_active, store_locked_through, is_closed, store_requires_job, job_refusal, unit_converts, ...row } = current;
     const requiresJob = Boolean(input.namesNoJob) && store_requires_job;
     const isRefusedByStore = !store_is_active || is_closed || requiresJob;
     return {
@@ -403,6 +426,7 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
         ? { storeName: row.store_name, isActive: store_is_active, lockedThrough: store_locked_through, isClosed: is_closed, requiresJob }
         : undefined,
       job: job_refusal ?? undefined,
+      unitsChanged: !unit_converts,
     };
   }
   const { movement_id, ...row } = item;

@@ -56,11 +56,16 @@ export function presentMovement(row: MovementRow, canReverse: boolean, reader: P
     attachments: row.attachments,
     location: row.location ? { lat: row.location.lat, lon: row.location.lon, accuracyM: row.location.accuracyM } : null,
     outsideGeofence: row.location?.outsideGeofence ?? false,
+    entered:
+      row.entered_quantity === null || row.entered_unit === null
+        ? null
+        : { quantity: quantityOf(row.entered_quantity), unit: row.entered_unit },
   };
   // Assigned rather than spread into a copy, as a history presents thousands of lines (see presentProduct).
   if (seesCosts(reader)) {
     movement.unitCost = row.unit_cost === null ? null : unitCostText(row.unit_cost);
     movement.value = moneyText(row.value);
+    if (movement.entered && row.entered_unit_cost !== null) movement.entered.unitCost = unitCostText(row.entered_unit_cost);
   }
   return movement;
 }

@@ -41,6 +41,7 @@ export async function findMovementRows(
     db,
     sql`select mv.id, mv.store_id, s.name as store_name, mv.item_kind, mv.item_id,
                coalesce(m.name, t.name) as item_name, mv.kind, mv.quantity, mv.unit_cost, mv.value, mv.occurred_at, mv.recorded_at,
+               mv.entered_quantity, mv.entered_unit, mv.entered_unit_cost,
                mv.actor_id, u.name as actor_name, mv.reason, mv.supplier, mv.delivery_id, mv.reverses_id, mv.count_id,
                rv.id as reversed_by_id, rv.recorded_at as reversed_at, rv.actor_id as reversed_by_actor_id,
                ru.name as reversed_by_actor_name, rv.reason as reversal_reason, mv.worker_id, w.name as worker_name, mv.custody_id,

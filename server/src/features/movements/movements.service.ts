@@ -37,6 +37,7 @@ import {
   TRANSFER_KINDS,
   TRANSFER_NOT_REVERSIBLE,
   UNIT_KINDS,
+  UNITS_CHANGED,
   UNITS_ON_SERIAL_TOOLS_ONLY,
   unitsRequired,
 } from '@stockyard/contract';
@@ -74,6 +75,7 @@ import { findMovedUnits, movesUnits } from './unit-moves.repository';
 
 export {
   appendMovement,
+  type EnteredUnit,
   type ItemRow,
   type JobCharge,
   lockItem,
@@ -114,6 +116,7 @@ export async function recordMovementWithId<R extends ItemRow>(
   if (tracking) throw tracking;
   if (result.store) throw storeRefusal(result.store);
   if (result.job) throw jobRefusal(result.job, result.current.store_name);
+  if (result.unitsChanged) throw new AppError('conflict', UNITS_CHANGED);
   throw new AppError('conflict', refusals.refused(result.current));
 }
 

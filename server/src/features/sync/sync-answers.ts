@@ -46,6 +46,7 @@ export function fingerprintOf(op: Op): string {
   const content: unknown[] = [op.kind, op.itemKind, op.itemId, op.quantity, op.reason, new Date(op.capturedAt).toISOString(), op.storeId];
   if (op.workerId) content.push(op.workerId, op.dueAt ?? null);
   if (op.unitCost !== undefined) content.push({ unitCost: op.unitCost });
+  if (op.unit !== undefined) content.push({ unit: op.unit });
   if (op.jobId !== undefined) content.push({ jobId: op.jobId, costCode: op.costCode ?? null });
   if (op.location !== undefined) content.push({ location: op.location });
   if (op.signature !== undefined) content.push({ signature: op.signature });
@@ -112,6 +113,7 @@ export function isLedgerReady(op: Op, found: OpContext, context: Context): boole
     !op.workerId &&
     !op.jobId &&
     !op.unitIds &&
+    !op.unit &&
     !earlierAnswer(op, fingerprintOf(op), found) &&
     Date.parse(op.capturedAt) <= context.now + SYNC_FUTURE_TOLERANCE_MS &&
     !refusalBeforeLedger(op, found.item, context)

@@ -23,6 +23,7 @@ import {
 } from '@stockyard/contract';
 import { describeMessage } from '@stockyard/contract/message-codes';
 import { booksClosed, storeInactive } from '@stockyard/contract/messages';
+import Big from 'big.js';
 import type { Db, Tx } from '../../db/client';
 import { instantAt } from '../../db/sql';
 import { storeScopeOf } from '../../lib/auth/policy';
@@ -33,6 +34,7 @@ import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { retryOnContention, runTransaction } from '../../lib/transaction';
 import { checkOutRecorded } from '../custody/custody.service';
 import { recordWithJob } from '../jobs/jobs.service';
+import { inStockUnit } from '../materials/materials.service';
 import {
   addAttachmentsIn,
   decimalsRefusal,
@@ -63,9 +65,11 @@ import {
  * is its context read with the batch's; if another request stored the op since, the statement fails on
  * the op's unique keys and the stored answer is given.
  */
-async function applyOp(db: Db, op: Op, found: OpContext, context: Context): Promise<SyncResult> {
+async function applyOp(db: Db, sent: Op, found: OpContext, context: Context): Promise<SyncResult> {
   const userId = context.auth.userId;
-  const fingerprint = fingerprintOf(op);
+  const fingerprint = fingerprintOf(sent);
+  // An op entered in another unit is applied (and parked) in the stock unit, once converted below.
+  let op = sent;
   const answerAsStored = async () => {
     const answer = earlierAnswer(op, fingerprint, await findOpContext(db, userId, op));
     if (!answer) throw new Error(`sync op ${op.opId} was neither stored nor found`);
@@ -102,6 +106,16 @@ async function applyOp(db: Db, op: Op, found: OpContext, context: Context): Prom
 
   const earlier = earlierAnswer(op, fingerprint, found);
   if (earlier) return earlier;
+  let stock: Awaited<ReturnType<typeof inStockUnit>> | undefined;
+  if (sent.unit) {
+    try {
+      stock = await inStockUnit(db, context.auth, sent.itemId, sent);
+    } catch (error) {
+      if (error instanceof AppError) return { opId: op.opId, status: 'rejected', code: 'invalid', message: error.message };
+      throw error;
+    }
+    op = { ...sent, quantity: stock.quantity, unit: undefined, unitCost: stockUnitCost(sent, stock.quantity) };
+  }
   if (Date.parse(op.capturedAt) > context.now + SYNC_FUTURE_TOLERANCE_MS) {
     return { opId: op.opId, status: 'rejected', code: 'invalid', message: SYNC_IN_FUTURE };
   }
@@ -129,7 +143,8 @@ async function applyOp(db: Db, op: Op, found: OpContext, context: Context): Prom
             actorId: userId,
             occurredAt: instantAt(op.capturedAt),
             reason: op.reason || null,
-            unitCost: op.unitCost ?? null,
+            unitCost: stock?.entered ? null : (op.unitCost ?? null),
+            entered: stock?.entered,
             job,
             namesNoJob: namesNoJob(op, job),
             idempotencyKey: op.opId,
@@ -166,6 +181,12 @@ async function applyOp(db: Db, op: Op, found: OpContext, context: Context): Prom
   }
   if (result.job) return park({ code: 'job_refused', message: jobRefusal(result.job, result.current.store_name).message });
   return park({ code: 'insufficient_stock', ...shortfallOf(op, result.current) });
+}
+
+/** An op's cost per unit in the stock unit, when it came in another unit: what it costs in all over the stock quantity. */
+function stockUnitCost(op: Op, stockQuantity: number): string | undefined {
+  if (op.unitCost === undefined) return undefined;
+  return new Big(op.unitCost).times(op.quantity).div(stockQuantity).round(4, Big.roundHalfUp).toString();
 }
 
 /**

@@ -4,7 +4,11 @@ import { newIdempotencyKey } from '../../lib/idempotency-key';
 
 /** A movement recorded on this phone and not yet answered by the server, with whose it is. */
 /** An op as the phone keeps it: with whose it is and the names its screens show (never sent). */
-export type QueuedOp = SyncOp & { userId: string; itemName: string; unit: string; workerName?: string };
+/**
+ * An op as the outbox keeps it, with what its list shows: the item's name and stock unit (`itemUnit`).
+ * Ops queued before `itemUnit` kept the stock unit in `unit`, which then names no other unit.
+ */
+export type QueuedOp = SyncOp & { userId: string; itemName: string; itemUnit?: string; workerName?: string };
 /**
  * A photo taken with an op, kept on the phone until the server holds it attached to the op's line: its
  * bytes, its place among the op's photos, and the file it became once uploaded.

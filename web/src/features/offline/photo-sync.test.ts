@@ -19,7 +19,7 @@ function issueOp(opId: string): QueuedOp {
     capturedAt: new Date().toISOString(),
     userId: USER_ID,
     itemName: cement.name,
-    unit: 'bag',
+    itemUnit: 'bag',
   };
 }
 
@@ -113,7 +113,7 @@ describe('photos queued with an entry', () => {
       workerId: crypto.randomUUID(),
       userId: USER_ID,
       itemName: 'Drill',
-      unit: '',
+      itemUnit: '',
     };
     await enqueue(handover, [], { bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47]).buffer, type: 'image/png' });
     // A signature is not a photo waiting to follow its op.

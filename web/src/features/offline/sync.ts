@@ -69,7 +69,12 @@ async function runSync(): Promise<void> {
     const ops = await signedOps(waiting);
     for (let start = 0; start < ops.length; start += SYNC_BATCH_MAX) {
       const batch = ops.slice(start, start + SYNC_BATCH_MAX);
-      const sent = batch.map(({ userId: _user, itemName: _name, unit: _unit, workerName: _worker, ...op }) => op);
+      const sent = batch.map(({ userId: _user, itemName: _name, itemUnit, workerName: _worker, ...op }) => {
+        // An op queued before `itemUnit` held its stock unit in `unit`: it was entered in the stock unit.
+        if (itemUnit !== undefined || !('unit' in op)) return op;
+        const { unit: _stockUnit, ...entered } = op;
+        return entered;
+      });
       const answer = await apiFetch<SyncResponse>('/api/sync/movements', { method: 'POST', body: { ops: sent } });
       await settle(batch, answer.results);
     }

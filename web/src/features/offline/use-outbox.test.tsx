@@ -37,7 +37,7 @@ const op: outbox.QueuedOp = {
   capturedAt: '2026-11-27T08:00:00.000Z',
   userId: USER_ID,
   itemName: 'Cement',
-  unit: 'bag',
+  itemUnit: 'bag',
 } as outbox.QueuedOp;
 
 it('shows the outbox as its latest read found it, even when an earlier read answers last', async () => {

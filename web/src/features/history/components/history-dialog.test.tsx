@@ -66,6 +66,7 @@ function movement(overrides: Partial<Movement>): Movement {
     attachments: [],
     location: null,
     outsideGeofence: false,
+    entered: null,
     ...overrides,
   };
 }
@@ -122,6 +123,22 @@ describe('HistoryDialog', () => {
     expect(await screen.findByText('Movement reversed.')).toBeInTheDocument();
     await waitFor(() => expect(calls.filter((call) => call.key.startsWith('POST'))).toHaveLength(1));
     expect(calls.find((call) => call.key.startsWith('POST'))?.body).toEqual({ reason: 'Wrong material' });
+  });
+});
+
+describe('HistoryDialog lines entered in another unit', () => {
+  it('says what was entered and what it is in the stock unit', async () => {
+    signInAs('user');
+    const inKg = movement({ quantity: 2, entered: { quantity: 50, unit: 'kg' } });
+    stubApi({
+      'GET /api/products': { body: [product] },
+      'GET /api/movements': { body: { movements: [inKg], total: 1 } },
+    });
+    renderAt('/dashboard/allproducts');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'History of Cement' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(`50 kg = 2 ${product.unit}`)).toBeInTheDocument();
   });
 });
 

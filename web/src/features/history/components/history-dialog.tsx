@@ -8,7 +8,7 @@ import { i18n } from '../../../i18n/i18n';
 import { messageOf } from '../../../lib/api';
 import { DataTable } from '../../../lib/data-table';
 import { DownloadCsvButton } from '../../../lib/download-csv-button';
-import { dayAndTime } from '../../../lib/format';
+import { dayAndTime, localNumber } from '../../../lib/format';
 import { ListRow } from '../../../lib/list-row';
 import { signedInUser } from '../../../lib/session';
 import { AttachmentThumbs } from '../../files';
@@ -42,14 +42,27 @@ function whatOf(movement: Movement): string {
   return movement.reverses ? i18n.t('history.reversalOf', { kind: label.toLowerCase() }) : label;
 }
 
-/** The note of a movement; a reversed one says who reversed it, when and why. */
-function NoteCell({ movement }: { movement: Movement }) {
+/** A line entered in another unit, as entered and in the stock unit ("2 pallet = 80 bag"). */
+function enteredText(movement: Movement, stockUnit: string): string {
+  if (!movement.entered) return '';
+  return i18n.t('movement.enteredAs', {
+    quantity: localNumber(movement.entered.quantity),
+    unit: movement.entered.unit,
+    stockQuantity: localNumber(movement.quantity),
+    stock: stockUnit,
+  });
+}
+
+/** The note of a movement; a reversed one says who reversed it, when and why; one entered in another unit says so. */
+function NoteCell({ movement, stockUnit }: { movement: Movement; stockUnit: string }) {
   const note = movement.reason ?? movement.supplier ?? '';
   const worker = movement.worker ? i18n.t('history.worker', { name: movement.worker.name }) : '';
-  if (!movement.reversedBy && !worker && movement.attachments.length === 0) return <>{note}</>;
+  const entered = enteredText(movement, stockUnit);
+  if (!movement.reversedBy && !worker && !entered && movement.attachments.length === 0) return <>{note}</>;
   const by = movement.reversedBy;
   return (
     <Stack gap={2}>
+      {entered && <span>{entered}</span>}
       {worker && <span>{worker}</span>}
       {note && <span>{note}</span>}
       {by && (
@@ -98,7 +111,7 @@ function LineButtons({ movement, readerId, onReverse, onAddPhotos }: { movement:
 }
 
 /** On a phone: one block a movement, no sideways scrolling. */
-function HistoryList({ movements, ...actions }: { movements: Movement[] } & LineActions) {
+function HistoryList({ movements, stockUnit, ...actions }: { movements: Movement[]; stockUnit: string } & LineActions) {
   if (movements.length === 0) return <Text size="sm">{i18n.t('history.none')}</Text>;
   return (
     <Stack gap={0} role="list" aria-label={i18n.t('history.title')}>
@@ -123,7 +136,7 @@ function HistoryList({ movements, ...actions }: { movements: Movement[] } & Line
               {whenOf(m)} · {m.actor?.name ?? i18n.t('common.na')}
             </Text>
             <Text size="xs" component="div">
-              <NoteCell movement={m} />
+              <NoteCell movement={m} stockUnit={stockUnit} />
             </Text>
           </Stack>
           <LineButtons movement={m} {...actions} />
@@ -148,8 +161,9 @@ function ReverseButton({ movement, onReverse }: { movement: Movement; onReverse:
 }
 
 /** Every movement of one material or tool, newest first: how each number on screen came about. */
-export function HistoryDialog({ item, onClose }: { item: { _id: string; name: string } | null; onClose: () => void }) {
+export function HistoryDialog({ item, onClose }: { item: { _id: string; name: string; unit?: string } | null; onClose: () => void }) {
   const history = useItemHistory(item?._id);
+  const stockUnit = item?.unit ?? '';
   const [reversing, setReversing] = useState<Movement | null>(null);
   const [adding, setAdding] = useState<Movement | null>(null);
   const readerId = signedInUser()?.userId;
@@ -183,7 +197,13 @@ export function HistoryDialog({ item, onClose }: { item: { _id: string; name: st
         </Text>
       )}
       {isPhone && history.data ? (
-        <HistoryList movements={history.data.movements} readerId={readerId} onReverse={setReversing} onAddPhotos={setAdding} />
+        <HistoryList
+          movements={history.data.movements}
+          stockUnit={stockUnit}
+          readerId={readerId}
+          onReverse={setReversing}
+          onAddPhotos={setAdding}
+        />
       ) : (
         <DataTable
           caption={t('history.title')}
@@ -207,7 +227,7 @@ export function HistoryDialog({ item, onClose }: { item: { _id: string; name: st
             },
             { header: 'Quantity', render: (m) => struck(m, signedQuantity(m)), align: 'right' },
             { header: 'By', render: (m) => m.actor?.name ?? t('common.na') },
-            { header: 'Note', render: (m) => <NoteCell movement={m} /> },
+            { header: 'Note', render: (m) => <NoteCell movement={m} stockUnit={stockUnit} /> },
             {
               header: 'Action',
               render: (m) => <LineButtons movement={m} readerId={readerId} onReverse={setReversing} onAddPhotos={setAdding} />,

@@ -1,6 +1,7 @@
 import type {
   MaterialCreateRequest,
   MaterialSettingsRequest,
+  MaterialUnitsRequest,
   MaterialUpdateRequest,
   MessageResponse,
   Product,
@@ -50,6 +51,13 @@ export function useUpdateMaterial() {
 export function useChangeMaterialSettings() {
   return useStockMutation(({ id, ...input }: MaterialSettingsRequest & { id: string }) =>
     apiFetch<ProductMovementResponse>(`/api/materials/${id}`, { method: 'PATCH', body: input }),
+  );
+}
+
+/** An admin's list of the other units a material is counted in, replacing the one kept. */
+export function useSetMaterialUnits() {
+  return useStockMutation(({ id, ...input }: MaterialUnitsRequest & { id: string }) =>
+    apiFetch<ProductMovementResponse>(`/api/materials/${id}/units`, { method: 'PUT', body: input }),
   );
 }
 

@@ -7,8 +7,9 @@ import { DialogButtons, DialogFor } from '../../../lib/dialog-for';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { FormStack } from '../../../lib/form-stack';
 import { usePayloadCheck } from '../../../lib/validation';
-import { useChangeMaterialSettings, useUpdateMaterial } from '../api/materials';
+import { useChangeMaterialSettings, useSetMaterialUnits, useUpdateMaterial } from '../api/materials';
 import { DecimalsSelect } from './decimals-select';
+import { UnitsEditor } from './units-editor';
 
 type Props = { onClose: () => void; onSaved: () => void };
 
@@ -26,6 +27,8 @@ function EditProductForm({ product, onClose, onSaved }: Props & { product: Produ
   const settings = useChangeMaterialSettings();
   const [form, setForm] = useState({ name: product.name, categoryname: product.categoryname, materialname: product.materialname });
   const [decimals, setDecimals] = useState(String(product.decimals));
+  const [units, setUnits] = useState(product.units);
+  const saveUnits = useSetMaterialUnits();
   const [error, setError] = useState<string | null>(null);
   const payload = usePayloadCheck(MaterialUpdateRequestSchema, ['name', 'categoryname', 'materialname']);
   const { t } = useTranslation();
@@ -38,6 +41,7 @@ function EditProductForm({ product, onClose, onSaved }: Props & { product: Produ
     try {
       // Decimals first: lowered below what the history uses, they are refused and nothing else changes.
       if (Number(decimals) !== product.decimals) await settings.mutateAsync({ id: product._id, decimals: Number(decimals) });
+      if (JSON.stringify(units) !== JSON.stringify(product.units)) await saveUnits.mutateAsync({ id: product._id, units });
       await update.mutateAsync({ id: product._id, ...data });
       onSaved();
     } catch (failure) {
@@ -58,7 +62,12 @@ function EditProductForm({ product, onClose, onSaved }: Props & { product: Produ
       <TextInput label={t('materials.category')} {...field('categoryname')} />
       <TextInput label={t('materials.material')} {...field('materialname')} />
       <DecimalsSelect value={decimals} onChange={setDecimals} />
-      <DialogButtons onCancel={onClose} action={t('common.saveChanges')} isBusy={update.isPending || settings.isPending} />
+      <UnitsEditor stockUnit={product.unit} units={units} onChange={setUnits} />
+      <DialogButtons
+        onCancel={onClose}
+        action={t('common.saveChanges')}
+        isBusy={update.isPending || settings.isPending || saveUnits.isPending}
+      />
     </FormStack>
   );
 }

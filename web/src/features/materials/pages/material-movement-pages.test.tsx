@@ -159,6 +159,32 @@ describe('quantities in decimals', () => {
   });
 });
 
+describe('quantities in another unit', () => {
+  it('sends the unit picked with the quantity as typed, and shows the stock unit it converts to', async () => {
+    signInAs('user');
+    const bags = {
+      ...product,
+      units: [
+        { name: 'kg', factor: '0.04' },
+        { name: 'pallet', factor: '40' },
+      ],
+    };
+    const calls = stubApi({
+      'GET /api/user/get-product': { body: [bags] },
+      'POST /api/user/consume-stock': { body: { message: 'Stock issued successfully', product: { ...bags, availableQuantity: 5 } } },
+    });
+    renderAt('/dashboard/consumestock');
+    const user = userEvent.setup();
+    await pickCement(user);
+    await user.click(screen.getByRole('combobox', { name: 'Unit' }));
+    await user.click(await screen.findByRole('option', { name: 'kg = 0.04 bag' }));
+    await user.type(screen.getByRole('textbox', { name: 'Quantity' }), '50');
+    await user.click(screen.getByRole('button', { name: 'Issued Stock' }));
+    await screen.findByRole('status');
+    expect(calls.find((call) => call.key === 'POST /api/user/consume-stock')?.body).toMatchObject({ quantity: 50, unit: 'kg' });
+  });
+});
+
 describe('Refund Tool', () => {
   it('refuses more than was issued, with the number', async () => {
     signInAs('user');

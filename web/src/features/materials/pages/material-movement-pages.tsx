@@ -88,7 +88,7 @@ function offlineMaterial(kind: MaterialMovement, extras: MovementExtras): Offlin
       itemId: product._id,
       storeId: product.storeId._id,
       itemName: product.name,
-      unit: product.unit,
+      itemUnit: product.unit,
       ...extrasOf(kind, extras),
     }),
     after: (product, quantity) => ({ ...product, ...after(product, quantity) }),

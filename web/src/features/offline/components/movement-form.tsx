@@ -1,5 +1,5 @@
 import { Button, Card, SimpleGrid, Text, TextInput } from '@mantine/core';
-import type { Location, SyncOpKind } from '@stockyard/contract';
+import { DECIMALS_MAX, type Location, type SyncOpKind } from '@stockyard/contract';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../app/layouts/page-card';
@@ -9,9 +9,10 @@ import { ConfirmDialog } from '../../../lib/confirm-dialog';
 import { FormStack } from '../../../lib/form-stack';
 import { localNumber } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
-import { QuantityInput } from '../../../lib/inputs';
+import { decimalsOfItem, QuantityInput } from '../../../lib/inputs';
 import type { MovementCall } from '../../../lib/movement-call';
 import { Notice } from '../../../lib/notice';
+import { timesFactor } from '../../../lib/quantities';
 import { signedInUser } from '../../../lib/session';
 import { parsePayload } from '../../../lib/validation';
 import { PhotoField } from '../../files';
@@ -19,6 +20,7 @@ import { enqueue, remove, removeRefused } from '../outbox';
 import { syncNow } from '../sync';
 import { useWhereabouts } from '../whereabouts';
 import { LocationSwitch } from './location-switch';
+import { stockUnitOf, UnitChoice, unitsOfItem } from './unit-choice';
 
 /** What a movement form puts in the phone's outbox: the op's kind and item, and the item as it stands after it. */
 export type OfflineMovement<T> = {
@@ -28,7 +30,10 @@ export type OfflineMovement<T> = {
     itemId: string;
     storeId: string;
     itemName: string;
-    unit: string;
+    /** The item's stock unit, for the outbox's list. */
+    itemUnit: string;
+    /** Another unit of the material's the quantity is entered in. */
+    unit?: string;
     /** A tool issue's worker (and their name, for Tools out while it waits), and the day the tools are due back. */
     workerId?: string;
     workerName?: string;
@@ -110,20 +115,30 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a change of the screen's own fields is a new intent
   useEffect(() => renew(), [props.extraValue]);
 
-  const max = item && props.maxQuantity ? props.maxQuantity(item) : undefined;
-  /** A material takes its own decimals; a tool is whole. */
-  const decimals = item && typeof item === 'object' && 'decimals' in item ? Number(item.decimals) : 0;
+  const units = unitsOfItem(item);
+  const [unit, setUnit] = useState<string | null>(null);
+  const factor = units.find((other) => other.name === unit)?.factor ?? null;
+  // A material picked afresh is entered in its stock unit until another is chosen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a different item resets the unit
+  useEffect(() => setUnit(null), [item && typeof item === 'object' && '_id' in item ? item._id : null]);
+  /** The most, in stock units; only the stock unit's field is held to it as typed. */
+  const max = item && props.maxQuantity && factor === null ? props.maxQuantity(item) : undefined;
+  /** A material takes its own decimals in its stock unit (another unit's entry is checked on its way in); a tool is whole. */
+  const decimals = factor !== null ? DECIMALS_MAX : decimalsOfItem(item, 0);
   const numeric = quantity === '' ? null : Number(quantity);
+  /** What the entry is in the stock unit, for the screen's own checks and the numbers shown once queued. */
+  const inStock = numeric === null || factor === null ? numeric : timesFactor(numeric, factor);
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     setResult(null);
-    const problem = props.validate?.(item, numeric) ?? (item ? null : t('movement.selectItem'));
+    const problem = props.validate?.(item, inStock) ?? (item ? null : t('movement.selectItem'));
     if (problem || !item) {
       setResult({ ok: false, text: problem ? localMessage(problem) : t('movement.selectItem') });
       return;
     }
-    const parsed = parsePayload(props.call.schema, props.call.body(item, numeric ?? undefined, reason.trim()));
+    const entered = props.call.body(item, numeric ?? undefined, reason.trim()) as object;
+    const parsed = parsePayload(props.call.schema, unit ? { ...entered, unit } : entered);
     if ('problem' in parsed) {
       setResult({ ok: false, text: localMessage(parsed.problem) });
       return;
@@ -174,6 +189,7 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
         ...(location ? { location } : {}),
         opId: intent.key,
         quantity: numeric,
+        ...(unit ? { unit } : {}),
         reason: reason.trim(),
         capturedAt: new Date().toISOString(),
         userId: user.userId,
@@ -181,7 +197,7 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
       kept,
       signature,
     );
-    return { after: props.offline.after, quantity: numeric, hasPhotos: kept.length > 0 };
+    return { after: props.offline.after, quantity: inStock ?? numeric, hasPhotos: kept.length > 0 };
   }
 
   function done(message: string) {
@@ -234,6 +250,9 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
           value={quantity}
           onChange={intent.tracking(setQuantity)}
         />
+        {item && units.length > 0 && (
+          <UnitChoice stockUnit={stockUnitOf(item)} units={units} value={unit} onChange={intent.tracking(setUnit)} />
+        )}
         {typeof props.extra === 'function' ? props.extra(item) : props.extra}
         {props.reasonLabel && (
           <TextInput

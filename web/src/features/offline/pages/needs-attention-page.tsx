@@ -170,7 +170,7 @@ function RejectedCard({ op }: { op: RejectedOp }) {
         <Text fw={600}>
           {isPoReceiptOp(op)
             ? t('attention.receiptOf', { number: op.itemName })
-            : t('attention.what', { kind, quantity: op.quantity, unit: op.unit, name: op.itemName })}
+            : t('attention.what', { kind, quantity: op.quantity, unit: op.unit ?? op.itemUnit, name: op.itemName })}
         </Text>
         <Text size="xs" c="dimmed">
           {t('attention.refused', { when: dayAndTime(op.capturedAt) })}

@@ -76,7 +76,7 @@ function offlineTool(kind: ToolMovement, unitIds: string[], handover?: Handover)
       itemId: tool._id,
       storeId: tool.storeId._id,
       itemName: tool.name,
-      unit: '',
+      itemUnit: '',
       ...(tool.tracking === 'serial' && { unitIds }),
       ...(handover && {
         workerId: handover.workerId,
