@@ -12,7 +12,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  timeout: 60_000,
+  // With two browsers and two servers on two cores, the longest flows (a keeper's day, an offline issue
+  // with a photo) take 50-60 s where they take 25 s alone: a test has twice that before it fails.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'playwright-report/results.json' }]],
   outputDir: './test-results',
