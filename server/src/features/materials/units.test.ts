@@ -176,3 +176,54 @@ describe(`units that convert (${database})`, () => {
     }
   });
 });
+
+describe(`the two settings writes under load (${database})`, () => {
+  it('20 identical unit lists at once under one key take effect once; 20 different ones leave one whole list, never a 5xx', async () => {
+    const bags = await createMaterial(t.app, staff.keeper.token, { unit: 'bag' });
+    const put = (factor: number, key?: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/materials/${bags._id}/units`,
+        headers: { ...bearer(staff.admin.token), ...(key ? { 'idempotency-key': key } : {}) },
+        payload: { units: [{ name: 'pallet', factor }] },
+      });
+    const version = async () =>
+      (await queryRows<{ v: number }>(t.database.db, sql`select units_version as v from materials where id = ${bags._id}`))[0]?.v;
+    const key = randomUUID();
+    const same = await Promise.all(Array.from({ length: 20 }, () => put(40, key)));
+    expect(same.map((answer) => answer.statusCode).every((status) => status === 200)).toBe(true);
+    expect(await version()).toBe(1);
+    const different = await Promise.all(Array.from({ length: 20 }, (_, index) => put(41 + index)));
+    expect(different.filter((answer) => answer.statusCode >= 500)).toEqual([]);
+    const units = await queryRows<{ factor: string }>(
+      t.database.db,
+      sql`select factor::float8 as factor from material_units where material_id = ${bags._id}`,
+    );
+    expect(units).toHaveLength(1);
+    expect(await version()).toBe(1 + different.filter((answer) => answer.statusCode === 200).length);
+  });
+
+  it('20 identical decimals changes at once take effect once; 20 conflicting ones never go below what the history uses', async () => {
+    const sand = await createMaterial(t.app, staff.keeper.token, { unit: 'm³', decimals: 2, totalQuantity: '5.25' });
+    const patch = (decimals: number, key?: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/materials/${sand._id}`,
+        headers: { ...bearer(staff.admin.token), ...(key ? { 'idempotency-key': key } : {}) },
+        payload: { decimals },
+      });
+    const key = randomUUID();
+    const same = await Promise.all(Array.from({ length: 20 }, () => patch(3, key)));
+    expect(same.every((answer) => answer.statusCode === 200)).toBe(true);
+    const [audits] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from audit_events where entity_id = ${sand._id} and action = 'update' and details ? 'decimals'`,
+    );
+    expect(audits?.n).toBe(1);
+    const mixed = await Promise.all(Array.from({ length: 20 }, (_, index) => patch(index % 4)));
+    expect(mixed.filter((answer) => answer.statusCode >= 500)).toEqual([]);
+    mixed.forEach((answer, index) => expect(answer.statusCode).toBe(index % 4 < 2 ? 409 : 200));
+    const [row] = await queryRows<{ decimals: number }>(t.database.db, sql`select decimals from materials where id = ${sand._id}`);
+    expect(row?.decimals).toBeGreaterThanOrEqual(2);
+  });
+});
