@@ -1,6 +1,7 @@
 export * from './answers';
 export * from './audit';
 export * from './auth';
+export * from './batches';
 export * from './common';
 export * from './counts';
 export * from './custody';

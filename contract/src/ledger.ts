@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { batchNotTracked, batchRequired } from './batches';
 import {
   fieldAtMost,
   fieldNegative,
@@ -17,6 +18,26 @@ import { LocationSchema, locationField } from './location';
 import { MOVEMENT_KIND_LABELS, REMARKS_ALREADY_ADDED } from './messages';
 import { MoneySchema, UnitCostAnswerSchema, UnitCostSchema, withoutTrailingZeros } from './money';
 import { MOVEMENT_KINDS } from './movements';
+
+export const DATE_INVALID = 'Please enter a valid date (YYYY-MM-DD).';
+/** A calendar day; a full ISO timestamp is accepted and cut to its date. */
+export const CalendarDateSchema = z
+  .string({ message: DATE_INVALID })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}(T.*)?$/, DATE_INVALID)
+  .transform((value) => value.slice(0, 10))
+  .refine(
+    (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    DATE_INVALID,
+  );
+
+/** A batch of a material that tracks expiry: its name as printed on the goods. */
+export const BatchNameSchema = requiredText('Batch', 50);
+/**
+ * The batch a material's line moves (for one that tracks expiry), and for a line bringing in a new
+ * batch the day it expires. Without a batch an outbound line takes the batches that expire first.
+ */
+export const batchFields = { batch: BatchNameSchema.optional(), expiresOn: CalendarDateSchema.optional() };
 
 /** The most one movement may move: far above any real site, far below the counters' limits. */
 export const QUANTITY_MAX = 1_000_000;
@@ -136,14 +157,25 @@ export const MaterialCreateRequestSchema = z
     totalQuantity: startingQuantitySchema('Quantity').default(0),
     /** How many decimals its quantities may carry. */
     decimals: DecimalsSchema.default(0),
+    /** Kept per batch with an expiry date: then a starting quantity names its batch and expiry. */
+    tracksExpiry: z.boolean({ message: 'Tracks expiry must be true or false.' }).default(false),
+    ...batchFields,
     /** What each unit of the starting quantity cost; without one it is unvalued (0). */
     unitCost: UnitCostSchema.optional(),
     /** Required for an admin; a keeper's defaults to their active store. */
     storeId: optionalStoreId,
   })
   .superRefine((material, context) => {
-    if (decimalsOf(material.totalQuantity) <= material.decimals) return;
-    context.addIssue({ code: 'custom', path: ['totalQuantity'], message: quantityDecimals(material.name, material.decimals) });
+    if (decimalsOf(material.totalQuantity) > material.decimals) {
+      context.addIssue({ code: 'custom', path: ['totalQuantity'], message: quantityDecimals(material.name, material.decimals) });
+    }
+    const namesBatch = material.batch !== undefined || material.expiresOn !== undefined;
+    if (!material.tracksExpiry && namesBatch) {
+      context.addIssue({ code: 'custom', path: ['batch'], message: batchNotTracked(material.name) });
+    }
+    if (material.tracksExpiry && material.totalQuantity > 0 && (material.batch === undefined || material.expiresOn === undefined)) {
+      context.addIssue({ code: 'custom', path: ['batch'], message: batchRequired(material.name) });
+    }
   });
 export type MaterialCreateRequest = z.input<typeof MaterialCreateRequestSchema>;
 
@@ -196,8 +228,8 @@ export const UNITS_CHANGED = 'The units of this material changed as this was rec
 export const MATERIAL_SETTINGS_EMPTY = 'Send a setting to change.';
 /** An admin's change of how a material is measured: its decimals, raised at will, lowered only to what its history uses. */
 export const MaterialSettingsRequestSchema = z
-  .object({ decimals: DecimalsSchema.optional() })
-  .refine((value) => value.decimals !== undefined, MATERIAL_SETTINGS_EMPTY);
+  .object({ decimals: DecimalsSchema.optional(), tracksExpiry: z.boolean({ message: 'Tracks expiry must be true or false.' }).optional() })
+  .refine((value) => value.decimals !== undefined || value.tracksExpiry !== undefined, MATERIAL_SETTINGS_EMPTY);
 export type MaterialSettingsRequest = z.input<typeof MaterialSettingsRequestSchema>;
 
 export const RemarksUpdateRequestSchema = z.object({ remarks: requiredText('Remarks', TEXT_MAX) });
@@ -217,14 +249,27 @@ const toolRefundQuantity = { refundQuantity: wholeQuantitySchema('Please enter a
 export const jobFields = { jobId: IdSchema.optional(), costCode: requiredText('Cost code', 50).optional() };
 /** What a movement call may carry as proof of what happened: files, and where the phone was. */
 export const proofFields = { ...attachmentsField, ...locationField };
-export const DamageMaterialRequestSchema = z.object({ productId: IdSchema, ...damagedQuantity, ...jobFields, ...proofFields });
+export const DamageMaterialRequestSchema = z.object({
+  productId: IdSchema,
+  ...damagedQuantity,
+  ...jobFields,
+  batch: BatchNameSchema.optional(),
+  ...proofFields,
+});
 export const RefundMaterialRequestSchema = z.object({
   productId: IdSchema,
   ...refundQuantity,
   jobId: IdSchema.optional(),
+  batch: BatchNameSchema.optional(),
   ...proofFields,
 });
-export const ConsumeMaterialRequestSchema = z.object({ productId: IdSchema, ...issuedQuantity, ...jobFields, ...proofFields });
+export const ConsumeMaterialRequestSchema = z.object({
+  productId: IdSchema,
+  ...issuedQuantity,
+  ...jobFields,
+  batch: BatchNameSchema.optional(),
+  ...proofFields,
+});
 /** Restock (new purchase) and transfer from the warehouse name the material within the store. */
 export const NamedStockRequestSchema = z.object({
   name: requiredText('Material name'),
@@ -232,6 +277,7 @@ export const NamedStockRequestSchema = z.object({
   /** What each unit cost; without one the units come in at the store's average. */
   unitCost: UnitCostSchema.optional(),
   storeId: optionalStoreId,
+  ...batchFields,
   ...proofFields,
 });
 export type NamedStockRequest = z.input<typeof NamedStockRequestSchema>;
@@ -247,6 +293,8 @@ export const ProductSchema = z.object({
   decimals: z.number(),
   /** The other units it may be counted in, smallest first. */
   units: z.array(MaterialUnitSchema),
+  /** Kept per batch with an expiry date. */
+  tracksExpiry: z.boolean(),
   totalQuantity: z.number(),
   restockedQuantity: z.number(),
   transferQuantity: z.number(),
@@ -330,18 +378,6 @@ export const ToolMovementResponseSchema = z.object({ message: z.string(), tool: 
 export type ToolMovementResponse = z.infer<typeof ToolMovementResponseSchema>;
 
 // ---- Deliveries (admin inventory entries and keeper supplies are one thing) ----
-
-export const DATE_INVALID = 'Please enter a valid date (YYYY-MM-DD).';
-/** A calendar day; a full ISO timestamp is accepted and cut to its date. */
-export const CalendarDateSchema = z
-  .string({ message: DATE_INVALID })
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}(T.*)?$/, DATE_INVALID)
-  .transform((value) => value.slice(0, 10))
-  .refine(
-    (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-    DATE_INVALID,
-  );
 
 const deliveryFields = {
   productId: IdSchema,
@@ -498,6 +534,8 @@ export const MovementSchema = z.object({
    * and unit as entered, and the cost per that unit (for those who see costs); null when entered in the stock unit.
    */
   entered: z.object({ quantity: z.number(), unit: z.string(), unitCost: UnitCostAnswerSchema.optional() }).nullable(),
+  /** The batch a line of a material that tracks expiry moved, and the day it expires (none for UNBATCHED). */
+  batch: z.object({ name: z.string(), expiresOn: z.string().nullable() }).nullable(),
 });
 export type Movement = z.infer<typeof MovementSchema>;
 export const MovementListResponseSchema = z.object({

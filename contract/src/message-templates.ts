@@ -8,6 +8,7 @@ import {
   toolNameTaken,
   tooManySignIns,
 } from './answers';
+import { batchExpired, batchExpiresOtherDay, batchNotTracked, batchRequired, batchShort, batchUnknown, onlyExpiredLeft } from './batches';
 import {
   fieldAtLeast,
   fieldAtMost,
@@ -111,6 +112,13 @@ export const MESSAGE_TEMPLATES: Record<string, Template> = {
   unitIsStockUnit: { parts: ['text'], build: unitIsStockUnit },
   unitUnknown: { parts: ['text', 'text'], build: unitUnknown },
   unitQuantityOff: { parts: ['text', 'text', 'text'], build: unitQuantityOff },
+  batchRequired: { parts: ['text'], build: batchRequired },
+  batchNotTracked: { parts: ['text'], build: batchNotTracked },
+  batchUnknown: { parts: ['text', 'text'], build: batchUnknown },
+  batchExpired: { parts: ['text', 'text', 'day'], build: batchExpired },
+  batchShort: { parts: ['text', 'text', 'number'], build: batchShort },
+  batchExpiresOtherDay: { parts: ['text', 'text', 'day'], build: batchExpiresOtherDay },
+  onlyExpiredLeft: { parts: ['text', 'text', 'day'], build: onlyExpiredLeft },
   reversalWouldGoNegative: { parts: ['number', 'number'], build: reversalWouldGoNegative },
   countItemBusy: { parts: ['text'], build: countItemBusy },
   countWouldGoNegative: { parts: ['text'], build: countWouldGoNegative },

@@ -15,7 +15,19 @@ export type Mismatch = { item_kind: string; id: string; column: string; counter:
  * counter balances the others is the table's CHECK constraint, which no row can escape.
  */
 export async function findLedgerMismatches(db: DbOrTx): Promise<Mismatch[]> {
-  return [...(await findCounterMismatches(db)), ...(await findValueMismatches(db))];
+  return [...(await findCounterMismatches(db)), ...(await findValueMismatches(db)), ...(await findBatchMismatches(db))];
+}
+
+/** A material kept by batch whose batches do not hold exactly what it has available. */
+async function findBatchMismatches(db: DbOrTx): Promise<Mismatch[]> {
+  return queryRows<Mismatch>(
+    db,
+    sql`select 'material' as item_kind, m.id, 'batches' as column, m.available_quantity::text as counter,
+               coalesce((select sum(b.quantity) from material_batches b where b.material_id = m.id), 0)::numeric(14, 3)::text as ledger
+        from materials m
+        where m.tracks_expiry
+          and m.available_quantity <> coalesce((select sum(b.quantity) from material_batches b where b.material_id = m.id), 0)`,
+  );
 }
 
 /**

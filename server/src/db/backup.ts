@@ -18,6 +18,7 @@ export const BACKUP_TABLES = [
   'api_tokens',
   'materials',
   'material_units',
+  'material_batches',
   'tools',
   'deliveries',
   'supplier_prices',

@@ -10,6 +10,7 @@ export const cement: Product = {
   size: '50 kg',
   unit: 'bag',
   decimals: 0,
+  tracksExpiry: false,
   units: [],
   totalQuantity: 10,
   restockedQuantity: 0,

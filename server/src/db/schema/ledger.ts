@@ -9,6 +9,7 @@ import {
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  boolean,
   check,
   customType,
   date,
@@ -117,6 +118,8 @@ export const materials = pgTable(
      * them is recorded only if this is still what it was when its factor was read.
      */
     unitsVersion: integer('units_version').notNull().default(0),
+    /** Kept per batch with an expiry date: every line that moves its stock names the batch it moves. */
+    tracksExpiry: boolean('tracks_expiry').notNull().default(false),
     ...counterColumns(),
     /**
      * On its way from other stores: in transit, or in a draft transfer (an approved request). Not part
@@ -189,6 +192,37 @@ export const materialUnits = pgTable(
     primaryKey({ name: 'material_units_pkey', columns: [t.materialId, t.name] }),
     uniqueIndex('material_units_name_key').on(t.materialId, sql`lower(${t.name})`),
     check('material_units_factor_positive', sql`${t.factor} > 0`),
+  ],
+);
+
+/**
+ * What a material that tracks expiry holds of each batch, moved by the same statement as its counters:
+ * while it tracks expiry, its batches' quantities sum to its available quantity.
+ */
+export const materialBatches = pgTable(
+  'material_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    materialId: uuid('material_id')
+      .notNull()
+      .references(() => materials.id),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id),
+    batch: text('batch').notNull(),
+    /** None for the stock that was in hand when expiry tracking began (batch UNBATCHED). */
+    expiresOn: date('expires_on', { mode: 'string' }),
+    quantity: quantity('quantity').notNull().default(0),
+    /** When its keepers were told it is expiring soon, and that it expired: once each. */
+    expiringNotifiedAt: timestamp('expiring_notified_at', { withTimezone: true }),
+    expiredNotifiedAt: timestamp('expired_notified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('material_batches_material_batch_key').on(t.materialId, t.batch),
+    // The expiry check reads batches in stock by date, store by store.
+    index('material_batches_expiry_idx').on(t.storeId, t.expiresOn).where(sql`${t.quantity} > 0`),
+    check('material_batches_quantity_non_negative', sql`${t.quantity} >= 0`),
   ],
 );
 
@@ -296,6 +330,8 @@ export const movements = pgTable(
     enteredQuantity: quantity('entered_quantity'),
     enteredUnit: text('entered_unit'),
     enteredUnitCost: numeric('entered_unit_cost', { precision: 16, scale: 4 }),
+    /** The batch a line of a material that tracks expiry moved. */
+    batchId: uuid('batch_id').references((): AnyPgColumn => materialBatches.id),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
     actorId: uuid('actor_id').references(() => users.id),

@@ -20,6 +20,7 @@ export function presentProduct(row: MaterialRow, reader: Pick<AuthContext, 'role
     unit: row.unit,
     decimals: row.decimals,
     units: (row.units ?? []).map((unit) => ({ name: unit.name, factor: withoutTrailingZeros(unit.factor) })),
+    tracksExpiry: row.tracks_expiry,
     totalQuantity: quantityOf(row.total_quantity),
     restockedQuantity: quantityOf(row.restocked_quantity),
     transferQuantity: quantityOf(row.transfer_quantity),

@@ -39,9 +39,10 @@ export async function insertMaterial(db: DbOrTx, storeId: string, input: z.outpu
   const unitCost = sql`${input.unitCost ?? '0'}::numeric`;
   const [row] = await queryRows<Pick<RowOf<typeof materials>, 'id'>>(
     db,
-    sql`insert into materials (store_id, name, category_name, material_name, size, unit, decimals, total_quantity, available_quantity,
-                               stock_value, average_cost)
+    sql`insert into materials (store_id, name, category_name, material_name, size, unit, decimals, tracks_expiry, total_quantity,
+                               available_quantity, stock_value, average_cost)
         values (${storeId}, ${input.name}, ${input.categoryname}, ${input.materialname}, ${input.size}, ${input.unit}, ${input.decimals},
+                ${input.tracksExpiry},
                 ${input.totalQuantity}, ${input.totalQuantity}, ${openingValue(input.totalQuantity, unitCost)}, ${unitCost})
         returning id`,
   );

@@ -1,4 +1,6 @@
 import {
+  BatchListQuerySchema,
+  BatchListResponseSchema,
   ConsumeMaterialRequestSchema,
   DamageMaterialRequestSchema,
   IdSchema,
@@ -22,6 +24,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
+import { todayIn } from '../../lib/calendar';
 import { registerCsvExport } from '../../lib/csv-export';
 import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
 import { requestKeyOf, sendAnswer } from '../../lib/request-key';
@@ -32,6 +35,7 @@ import {
   archiveMaterial,
   changeMaterialSettings,
   createMaterial,
+  listBatches,
   listMaterials,
   moveMaterial,
   moveMaterialByName,
@@ -110,6 +114,20 @@ const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
       sendAnswer(reply, await changeMaterialSettings(app.db, authOf(request), request.params.id, request.body, requestKeyOf(request))),
   );
 
+  app.get(
+    '/api/materials/:id/batches',
+    {
+      onRequest: authorize('items:read'),
+      schema: {
+        tags,
+        params: ByIdParamsSchema,
+        querystring: BatchListQuerySchema,
+        response: { 200: BatchListResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => listBatches(app.db, authOf(request), request.params.id, request.query, app.timeZone),
+  );
+
   app.put(
     '/api/materials/:id/units',
     {
@@ -159,7 +177,8 @@ const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
         url: '/api/user/consume-stock',
         body: ConsumeMaterialRequestSchema,
         message: MATERIAL_ISSUED,
-        move: (db, auth, body, claim) => moveMaterial(db, auth, body.productId, { kind: 'issue', ...body }, claim),
+        move: (db, auth, body, claim) =>
+          moveMaterial(db, auth, body.productId, { kind: 'issue', ...body, today: todayIn(app.timeZone) }, claim),
       }),
       movementRoute({
         url: '/api/user/add-damaged-stock',

@@ -28,12 +28,20 @@ import { findQuantityPastDecimals, type MaterialQuantity } from '../../db/quanti
 import type { MovementKind } from '../../db/schema';
 import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
+import { todayIn } from '../../lib/calendar';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { type IdempotencyClaim, type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { toStockQuantity } from '../../lib/units';
 import { type AuditEntry, recordAudit } from '../audit/audit.service';
 import { jobChargeOf, recordWithJob } from '../jobs/jobs.service';
-import { createItemWithOpening, type EnteredUnit, lockItem, recordMovementOrRefuse } from '../movements/movements.service';
+import {
+  type BatchMove,
+  createItemWithOpening,
+  type EnteredUnit,
+  lockItem,
+  recordMovementOrRefuse,
+  setTracksExpiry,
+} from '../movements/movements.service';
 import { resolveTargetStore } from '../stores/stores.service';
 import { type MaterialRow, presentProduct } from './materials.presenter';
 import {
@@ -55,6 +63,8 @@ import {
 function nameTaken(name: string): AppError {
   return new AppError('conflict', materialNameTaken(name));
 }
+
+export { listBatches } from '../movements/movements.service';
 
 /** Live materials of the caller's stores, a page at a time. */
 export async function listMaterials(db: DbOrTx, auth: AuthContext, query: Omit<MaterialQuery, 'storeIds'>) {
@@ -101,6 +111,7 @@ async function createMaterialIn(
     name: input.name,
     quantity: input.totalQuantity,
     unitCost: input.unitCost,
+    batch: input.tracksExpiry && input.batch && input.expiresOn ? { name: input.batch, expiresOn: input.expiresOn } : undefined,
     idempotencyKey,
     insert: (storeId) => insertMaterial(tx, storeId, input),
     nameTaken: materialNameTaken,
@@ -155,6 +166,11 @@ export function changeMaterialSettings(
       const updated = await setMaterialDecimals(tx, id, scope, input.decimals);
       if (!updated) throw new AppError('not_found', MATERIAL_NOT_FOUND);
       await auditMaterial(tx, auth, 'update', updated, { decimals: input.decimals });
+    }
+    if (input.tracksExpiry !== undefined && input.tracksExpiry !== material.tracks_expiry) {
+      await lockItem(tx, 'material', id);
+      await setTracksExpiry(tx, id, input.tracksExpiry);
+      await auditMaterial(tx, auth, 'update', material, { tracksExpiry: input.tracksExpiry });
     }
     return { status: 200 as const, body: { message: MATERIAL_UPDATED, product: await mustFind(tx, auth, id, scope) } };
   });
@@ -264,6 +280,10 @@ export async function moveMaterial(
     costCode?: string;
     attachments?: string[];
     location?: Location;
+    /** For a material kept by batch: the batch moved, the day a new one expires, and today in the app's time zone. */
+    batch?: string;
+    expiresOn?: string;
+    today?: string;
   },
   claim?: IdempotencyClaim,
 ): Promise<Product> {
@@ -289,6 +309,8 @@ export async function moveMaterial(
         claim,
         attachments: movement.attachments,
         location: movement.location,
+        batch: batchMoved(movement),
+        today: movement.today,
       },
       { notFound: MATERIAL_NOT_FOUND, refused: () => REFUSALS[movement.kind] ?? NOT_ENOUGH_STOCK },
     );
@@ -296,19 +318,29 @@ export async function moveMaterial(
   return presentProduct(row, auth);
 }
 
+/** The batch a movement names: an issue may not take an expired one; a line bringing one in gives its expiry. */
+function batchMoved(movement: { kind: MovementKind; batch?: string; expiresOn?: string; today?: string }): BatchMove | undefined {
+  if (!movement.batch) return undefined;
+  return {
+    name: movement.batch,
+    expiresOn: movement.expiresOn,
+    today: movement.kind === 'issue' ? (movement.today ?? todayIn('UTC')) : undefined,
+  };
+}
+
 /** Records a purchase or a transfer from the warehouse of a material named within the store. */
 export async function moveMaterialByName(
   db: Db,
   auth: AuthContext,
-  input: Entry & { name: string; storeId?: string; attachments?: string[]; location?: Location },
+  input: Entry & { name: string; storeId?: string; attachments?: string[]; location?: Location; batch?: string; expiresOn?: string },
   kind: 'purchase' | 'transfer_in',
   claim?: IdempotencyClaim,
 ): Promise<Product> {
   const storeId = await resolveTargetStore(db, auth, input.storeId);
   const id = await findMaterialIdByName(db, storeId, input.name);
   if (!id) throw new AppError('not_found', MATERIAL_NOT_FOUND);
-  const { quantity, unit, unitCost, attachments, location } = input;
-  return moveMaterial(db, auth, id, { kind, quantity, unit, unitCost, attachments, location }, claim);
+  const { quantity, unit, unitCost, attachments, location, batch, expiresOn } = input;
+  return moveMaterial(db, auth, id, { kind, quantity, unit, unitCost, attachments, location, batch, expiresOn }, claim);
 }
 
 /** Refuses (400) a quantity with more decimals than its material takes, naming the material and its decimals. */

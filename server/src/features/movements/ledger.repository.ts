@@ -5,12 +5,17 @@ import { type ItemKind, MOVEMENT_EFFECTS, type MovementKind, type tools } from '
 import { heldByJob, openingValue, queryRows, queryRowsPrepared, type RowOf, storeFilter, unitsOf } from '../../db/sql';
 import { AppError } from '../../lib/errors';
 import type { IdempotencyClaim } from '../../lib/idempotency';
+import { type BatchMove, type BatchState, batchedCte, batchStateOf, batchTakesLine } from './batches.repository';
 import { locationInsert, locationValues } from './locations.repository';
 import { moveUnits } from './unit-moves.repository';
 
 /** An item's row as the ledger statement returns it: every counter of its table plus its store's name (a material's has no tracking). */
 export type ItemRow = Omit<RowOf<typeof tools>, 'tracking' | 'requires_qualification'> &
-  Partial<Pick<RowOf<typeof tools>, 'tracking' | 'requires_qualification'>> & { store_name: string; decimals?: number };
+  Partial<Pick<RowOf<typeof tools>, 'tracking' | 'requires_qualification'>> & {
+    store_name: string;
+    decimals?: number;
+    tracks_expiry?: boolean;
+  };
 
 /**
  * A line's quantity fits its item: a material's carries at most its decimals, a tool's is whole. A
@@ -69,6 +74,13 @@ export type MovementInput = {
   location?: Location;
   /** A material line entered in another of its units, converted at `factor`, which must still be that unit's when the statement runs. */
   entered?: EnteredUnit;
+  /**
+   * A material that tracks expiry: the batch the line moves (every line that changes its stock names
+   * one). The statement then needs the material's row locked earlier in the transaction.
+   */
+  batch?: BatchMove;
+  /** The day in the app's time zone: a line that takes batches by expiry takes none expired by then. */
+  today?: string;
 };
 
 /**
@@ -230,7 +242,15 @@ export async function moveIncoming(tx: DbOrTx, materialId: string, delta: number
 
 export type MovementResult<R extends ItemRow = ItemRow> =
   | { isRecorded: true; item: R; movementId: string }
-  | { isRecorded: false; current: R | undefined; store?: StoreRefusal; job?: JobRefusal; unitsChanged?: boolean };
+  | {
+      isRecorded: false;
+      current: R | undefined;
+      store?: StoreRefusal;
+      job?: JobRefusal;
+      unitsChanged?: boolean;
+      /** The batch the line named as it was when the line was refused; null when the material has none of that name. */
+      batch?: BatchState | null;
+    };
 
 /** The job a movement named that could no longer take it when its statement ran: closed, or no longer drawing from the store. */
 export type JobRefusal = { code: string; isActive: boolean };
@@ -248,6 +268,11 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
   if (input.unitIds && input.unitIds.length !== Math.abs(input.quantity)) throw new AppError('bad_request', UNITS_MATCH_QUANTITY);
   // The units move in a statement after the line's: outside a transaction a refusal there would leave the line alone.
   if (input.unitIds && !('rollback' in tx)) throw new Error("a serial tool's movement must run in a transaction");
+  // A batch's guard reads batches as of the statement's start: the material's row, locked first, holds them still.
+  if (input.batch && input.itemKind === 'material') {
+    if (!('rollback' in tx)) throw new Error("a batch's movement must run in a transaction");
+    await lockItem(tx, 'material', input.itemId);
+  }
   const table = sql.identifier(TABLES[input.itemKind]);
   const changes = Object.entries(MOVEMENT_EFFECTS[input.kind]).map(([column, perUnit]) => ({
     name: column,
@@ -295,6 +320,14 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
   );
   const occurredAt = input.occurredAt ?? sql`now()`;
   const job = isMaterial ? input.job : undefined;
+  // A material that tracks expiry moves its stock by batch, and only its lines name one.
+  const batch = isMaterial && availableDelta !== 0 ? input.batch : undefined;
+  const batchGuard =
+    !isMaterial || availableDelta === 0
+      ? undefined
+      : batch
+        ? sql`tracks_expiry and ${batchTakesLine(input.itemId, batch, availableDelta)}`
+        : sql`not tracks_expiry`;
   const jobHeld = job ? jobKeepsHolding(input, job.jobId) : undefined;
   // One statement: the counter update and the ledger row it justifies, or neither.
   const [item] = await queryRowsPrepared<R & { movement_id: string }>(
@@ -319,12 +352,12 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
           }
             and exists (select 1 from open_store)${job?.mustBeOpen ? sql` and exists (select 1 from open_job)` : sql``}${
               isMaterial && input.entered ? sql` and ${unitStillConverts(input.entered)}` : sql``
-            }${jobHeld ? sql` and ${jobHeld}` : sql``}
+            }${jobHeld ? sql` and ${jobHeld}` : sql``}${batchGuard ? sql` and ${batchGuard}` : sql``}
           returning *, (select s.name from stores s where s.id = store_id) as store_name${isMaterial ? sql`, ${unitsOf(sql`id`)} as units` : sql``}
-        ), logged as (
+        )${batch ? batchedCte(batch, availableDelta) : sql``}, logged as (
           insert into movements (store_id, item_kind, item_id, kind, quantity, occurred_at, actor_id, reason, supplier, delivery_id,
                                  idempotency_key, reverses_id, count_id, worker_id, custody_id, transfer_line_id, value, unit_cost,
-                                 job_id, cost_code_id, entered_quantity, entered_unit, entered_unit_cost)
+                                 job_id, cost_code_id, entered_quantity, entered_unit, entered_unit_cost, batch_id)
           select store_id, ${input.itemKind}, id, ${input.kind}, ${input.quantity}, ${occurredAt}, ${input.actorId},
                  ${input.reason ?? null}, ${input.supplier ?? null}, ${input.deliveryId ?? null}, ${input.claim?.key ?? input.idempotencyKey ?? null},
                  ${input.reversesId ?? null}, ${input.countId ?? null}, ${input.workerId ?? null}, ${input.custodyId ?? null},
@@ -332,7 +365,8 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
                  ${isMaterial ? sql`last_movement_value` : sql`0`},
                  ${isMaterial ? lineUnitCost(unitCost, sql`last_movement_value`, sql`${input.quantity}::numeric`) : sql`null`},
                  ${job?.jobId ?? null}::uuid, ${job?.costCodeId ?? null}::uuid,
-                 ${input.entered?.quantity ?? null}::numeric, ${input.entered?.unit ?? null}::text, ${input.entered?.unitCost ?? null}::numeric
+                 ${input.entered?.quantity ?? null}::numeric, ${input.entered?.unit ?? null}::text, ${input.entered?.unitCost ?? null}::numeric,
+                 ${batch ? sql`(select id from batched)` : sql`null::uuid`}
           from moved
           returning id, occurred_at
         )${
@@ -398,6 +432,7 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
         store_requires_job: boolean;
         job_refusal: JobRefusal | null;
         unit_converts: boolean;
+        batch_state: BatchState | null;
       }
     >(
       tx,
@@ -411,12 +446,14 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
                      : sql`null::json`
                  } as job_refusal,
                  coalesce(s.locked_before > ${occurredAt}, false) as is_closed,
-                 ${input.entered ? unitStillConverts(input.entered, sql`i.`) : sql`true`} as unit_converts
+                 ${input.entered ? unitStillConverts(input.entered, sql`i.`) : sql`true`} as unit_converts,
+                 ${batchStateOf(sql`i.id`, batch)} as batch_state
           from ${table} i join stores s on s.id = i.store_id
           where i.id = ${input.itemId} and i.deleted_at is null and ${storeFilter(input.storeIds, sql`i.store_id`)}`,
     );
     if (!current) return { isRecorded: false, current };
-    const { store_is_active, store_locked_through, is_closed, store_requires_job, job_refusal, unit_converts, ...row } = current;
+    const { store_is_active, store_locked_through, is_closed, store_requires_job, job_refusal, unit_converts, batch_state, ...row } =
+      current;
     const requiresJob = Boolean(input.namesNoJob) && store_requires_job;
     const isRefusedByStore = !store_is_active || is_closed || requiresJob;
     return {
@@ -427,6 +464,7 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
         : undefined,
       job: job_refusal ?? undefined,
       unitsChanged: !unit_converts,
+      batch: batch_state,
     };
   }
   const { movement_id, ...row } = item;
@@ -445,14 +483,18 @@ export async function recordMovement<R extends ItemRow>(tx: DbOrTx, input: Movem
 }
 
 /** Appends one ledger row; used alone only where the counters were written in the same statement as the item (creation). */
-export async function appendMovement(tx: DbOrTx, input: Omit<MovementInput, 'storeIds'> & { storeId: string }): Promise<void> {
+export async function appendMovement(
+  tx: DbOrTx,
+  input: Omit<MovementInput, 'storeIds' | 'batch'> & { storeId: string; batchId?: string },
+): Promise<void> {
   const unitCost = input.itemKind === 'material' ? sql`${input.unitCost ?? '0'}::numeric` : sql`null::numeric`;
   await tx.execute(
     sql`insert into movements (store_id, item_kind, item_id, kind, quantity, occurred_at, actor_id, reason, supplier, delivery_id, idempotency_key,
-                               unit_cost, value)
+                               unit_cost, value, batch_id)
         values (${input.storeId}, ${input.itemKind}, ${input.itemId}, ${input.kind}, ${input.quantity},
                 ${input.occurredAt ?? sql`now()`}, ${input.actorId}, ${input.reason ?? null}, ${input.supplier ?? null},
-                ${input.deliveryId ?? null}, ${input.idempotencyKey ?? null}, ${unitCost}, coalesce(${openingValue(input.quantity, unitCost)}, 0))`,
+                ${input.deliveryId ?? null}, ${input.idempotencyKey ?? null}, ${unitCost}, coalesce(${openingValue(input.quantity, unitCost)}, 0),
+                ${input.batchId ?? null}::uuid)`,
   );
 }
 
@@ -516,6 +558,8 @@ export async function recordSyncedMovements(
   const guards = sql.join(
     [
       fitsItem(batch.itemKind, sql`op.quantity`, sql`i.`),
+      // A material kept by batch takes its ops one at a time, each naming its batches.
+      ...(batch.itemKind === 'material' ? [sql`not i.tracks_expiry`] : []),
       ...columns
         .filter((column) => column !== 'adjusted_quantity')
         .map((column) => sql`i.${sql.identifier(column)} + op.${deltaName(column)} >= 0`),

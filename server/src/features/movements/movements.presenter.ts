@@ -20,6 +20,8 @@ export type MovementRow = Omit<RowOf<typeof movements>, 'idempotency_key'> & {
   job_code: string | null;
   job_name: string | null;
   cost_code: string | null;
+  batch_name: string | null;
+  batch_expires_on: string | null;
   attachments: Attachment[];
   location: (Location & { outsideGeofence: boolean }) | null;
 };
@@ -60,6 +62,7 @@ export function presentMovement(row: MovementRow, canReverse: boolean, reader: P
       row.entered_quantity === null || row.entered_unit === null
         ? null
         : { quantity: quantityOf(row.entered_quantity), unit: row.entered_unit },
+    batch: row.batch_name === null ? null : { name: row.batch_name, expiresOn: row.batch_expires_on },
   };
   // Assigned rather than spread into a copy, as a history presents thousands of lines (see presentProduct).
   if (seesCosts(reader)) {

@@ -41,7 +41,7 @@ export async function findMovementRows(
     db,
     sql`select mv.id, mv.store_id, s.name as store_name, mv.item_kind, mv.item_id,
                coalesce(m.name, t.name) as item_name, mv.kind, mv.quantity, mv.unit_cost, mv.value, mv.occurred_at, mv.recorded_at,
-               mv.entered_quantity, mv.entered_unit, mv.entered_unit_cost,
+               mv.entered_quantity, mv.entered_unit, mv.entered_unit_cost, b.batch as batch_name, b.expires_on::text as batch_expires_on,
                mv.actor_id, u.name as actor_name, mv.reason, mv.supplier, mv.delivery_id, mv.reverses_id, mv.count_id,
                rv.id as reversed_by_id, rv.recorded_at as reversed_at, rv.actor_id as reversed_by_actor_id,
                ru.name as reversed_by_actor_name, rv.reason as reversal_reason, mv.worker_id, w.name as worker_name, mv.custody_id,
@@ -60,6 +60,7 @@ export async function findMovementRows(
         left join workers w on w.id = mv.worker_id
         left join jobs j on j.id = mv.job_id
         left join cost_codes cc on cc.id = mv.cost_code_id
+        left join material_batches b on b.id = mv.batch_id
         where ${sql.join(conditions, sql` and `)}
         order by ${query.after ? sql`${feedTx}, mv.id` : sql`mv.occurred_at desc, mv.recorded_at desc, mv.id`}
         limit ${query.limit} offset ${query.after ? 0 : query.offset}`,
@@ -82,7 +83,7 @@ type ReversibleRow = Pick<
   | 'transfer_line_id'
   | 'job_id'
   | 'cost_code_id'
-> & { reversed_by_id: string | null };
+> & { reversed_by_id: string | null; batch_name: string | null };
 
 /** One movement of the caller's stores, with the id of its reversal if it has one. */
 export async function findMovementRow(db: DbOrTx, id: string, storeIds: string[] | null): Promise<ReversibleRow | undefined> {
@@ -90,7 +91,8 @@ export async function findMovementRow(db: DbOrTx, id: string, storeIds: string[]
     db,
     sql`select mv.id, mv.store_id, mv.item_kind, mv.item_id, mv.kind, mv.quantity, mv.actor_id, mv.recorded_at, mv.reverses_id, mv.transfer_line_id,
                mv.job_id, mv.cost_code_id,
-               (select rk.id from movement_keys rk where rk.reverses_id = mv.id) as reversed_by_id
+               (select rk.id from movement_keys rk where rk.reverses_id = mv.id) as reversed_by_id,
+               (select b.batch from material_batches b where b.id = mv.batch_id) as batch_name
         from movements mv
         where mv.id = ${id} and mv.occurred_at = (select occurred_at from movement_keys where id = ${id})
           and ${storeFilter(storeIds, sql`mv.store_id`)}`,

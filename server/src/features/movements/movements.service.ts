@@ -50,9 +50,12 @@ import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { quantityLess, quantityOf } from '../../lib/quantities';
+import { runTransaction } from '../../lib/transaction';
 import { recordAudit } from '../audit/audit.service';
 import { assertAttachable } from '../files/files.service';
 import { assertStoreTakesStock, resolveTargetStore } from '../stores/stores.service';
+import { insertOpeningBatch } from './batches.repository';
+import { availableDeltaOf, batchRefusal, recordByBatch } from './batches.service';
 import {
   appendMovement,
   type ItemRow,
@@ -73,6 +76,8 @@ import {
 } from './movements.repository';
 import { findMovedUnits, movesUnits } from './unit-moves.repository';
 
+export { type BatchMove, setTracksExpiry } from './batches.repository';
+export { listBatches } from './batches.service';
 export {
   appendMovement,
   type EnteredUnit,
@@ -104,20 +109,37 @@ export async function recordMovementWithId<R extends ItemRow>(
   input: MovementInput,
   refusals: Refusals<R>,
 ): Promise<{ item: R; movementId: string }> {
+  // A batch's line locks its material first: in a transaction, the caller's or its own.
+  if (input.batch && input.itemKind === 'material' && !('rollback' in db)) {
+    return runTransaction(db as Db, (tx) => recordMovementWithId(tx, input, refusals));
+  }
   if (input.attachments?.length) {
     await assertAttachable(db, { userId: input.actorId ?? '', storeIds: input.storeIds }, input.attachments);
   }
   const result = await recordMovement<R>(db, input);
   if (result.isRecorded) return { item: result.item, movementId: result.movementId };
   if (!result.current) throw new AppError('not_found', refusals.notFound);
-  const decimals = decimalsRefusal(input, result.current);
+  const current = result.current;
+  const decimals = decimalsRefusal(input, current);
   if (decimals) throw decimals;
-  const tracking = trackingRefusal(input, result.current);
+  const tracking = trackingRefusal(input, current);
   if (tracking) throw tracking;
+  // A line of a material kept by batch that named none: split by expiry, or back into the batch issued.
+  if (input.itemKind === 'material' && current.tracks_expiry && !input.batch && availableDeltaOf(input) !== 0) {
+    return recordByBatch(
+      db,
+      input,
+      current,
+      (tx, line) => recordMovementWithId<R>(tx, line, refusals),
+      () => new AppError('conflict', refusals.refused(current)),
+    );
+  }
+  const batch = batchRefusal(input, current, result.batch);
+  if (batch) throw batch;
   if (result.store) throw storeRefusal(result.store);
-  if (result.job) throw jobRefusal(result.job, result.current.store_name);
+  if (result.job) throw jobRefusal(result.job, current.store_name);
   if (result.unitsChanged) throw new AppError('conflict', UNITS_CHANGED);
-  throw new AppError('conflict', refusals.refused(result.current));
+  throw new AppError('conflict', refusals.refused(current));
 }
 
 /** A line whose quantity carries more decimals than its item takes: a material's own decimals, none for a tool. */
@@ -260,10 +282,12 @@ async function reverseMovementIn(
   // A serial tool's line takes its units back where they were.
   const movedUnits = isMaterial ? [] : await findMovedUnits(tx, original.id);
   let movementId: string;
+  // A line of a batch is undone on that batch, whether or not it has expired since.
+  const undo = (input: MovementInput) => (original.batch_name ? { ...input, batch: { name: original.batch_name } } : input);
   try {
     ({ movementId } = await recordMovementWithId(
       tx,
-      {
+      undo({
         itemKind: original.item_kind as 'material' | 'tool',
         itemId: original.item_id,
         storeIds: scope,
@@ -278,7 +302,7 @@ async function reverseMovementIn(
         exactValue: Number(original.quantity) * availableEffect < 0 ? reversedValue(original.id) : undefined,
         unitIds: movedUnits.length > 0 ? movedUnits : undefined,
         attachments,
-      },
+      }),
       {
         notFound: isMaterial ? MATERIAL_NOT_FOUND : TOOL_NOT_FOUND,
         refused: (current) =>
@@ -311,6 +335,8 @@ export async function createItemWithOpening(
     quantity: number;
     /** A material's cost per unit of its starting quantity. */
     unitCost?: string;
+    /** The batch a material kept by batch starts with, holding its starting quantity. */
+    batch?: { name: string; expiresOn: string };
     idempotencyKey?: string;
     insert: (storeId: string) => Promise<string>;
     nameTaken: (name: string) => string;
@@ -326,7 +352,11 @@ export async function createItemWithOpening(
     throw error;
   }
   if (item.quantity > 0) {
+    const batchId = item.batch
+      ? await insertOpeningBatch(tx, { materialId: id, storeId, ...item.batch, quantity: item.quantity })
+      : undefined;
     await appendMovement(tx, {
+      batchId,
       storeId,
       itemKind: item.itemKind,
       itemId: id,

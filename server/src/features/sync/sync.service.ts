@@ -39,7 +39,9 @@ import {
   addAttachmentsIn,
   decimalsRefusal,
   jobRefusal,
+  type MovementInput,
   recordMovement,
+  recordMovementWithId,
   recordSyncedMovements,
   trackingRefusal,
 } from '../movements/movements.service';
@@ -126,6 +128,7 @@ async function applyOp(db: Db, sent: Op, found: OpContext, context: Context): Pr
 
   const kind = LEDGER_KINDS[op.kind];
   let result: Awaited<ReturnType<typeof recordMovement>>;
+  let input: MovementInput | undefined;
   try {
     const job = await jobChargeOfOp(db, op);
     // A serial tool's units move in a second statement: both in one transaction, or neither.
@@ -133,8 +136,8 @@ async function applyOp(db: Db, sent: Op, found: OpContext, context: Context): Pr
       op.unitIds ? runTransaction(db, work) : work(db);
     result = await retryOnContention(() =>
       within((outer) =>
-        recordWithJob(outer, { kind, itemId: op.itemId, quantity: op.quantity, job }, (tx) =>
-          recordMovement(tx, {
+        recordWithJob(outer, { kind, itemId: op.itemId, quantity: op.quantity, job }, (tx) => {
+          input = {
             itemKind: op.itemKind,
             itemId: op.itemId,
             storeIds: storeScopeOf(context.auth),
@@ -151,9 +154,11 @@ async function applyOp(db: Db, sent: Op, found: OpContext, context: Context): Pr
             syncOp: { userId, opId: op.opId, fingerprint, kind: op.kind, reason: op.reason, capturedAt: op.capturedAt },
             unitIds: op.unitIds,
             serviceGate: { today: todayIn(context.timeZone, new Date(op.capturedAt)), isOverridden: false },
+            today: todayIn(context.timeZone, new Date(op.capturedAt)),
             location: op.location,
-          }),
-        ),
+          };
+          return recordMovement(tx, input);
+        }),
       ),
     );
   } catch (error) {
@@ -168,6 +173,18 @@ async function applyOp(db: Db, sent: Op, found: OpContext, context: Context): Pr
   if (result.isRecorded) return { opId: op.opId, status: 'applied', movementId: result.movementId };
   // Between the checks above and the statement, the item or the keeper's store went away.
   if (!result.current) return park({ code: 'item_gone', message: SYNC_ITEM_GONE });
+  // A material kept by batch: its op is split over batches by expiry (or goes back to the batch issued).
+  if (result.current.tracks_expiry && input) {
+    try {
+      const { movementId } = await recordMovementWithId(db, input, { notFound: SYNC_ITEM_GONE, refused: () => NOT_ENOUGH_STOCK });
+      return { opId: op.opId, status: 'applied', movementId };
+    } catch (error) {
+      if (databaseErrorCode(error) === UNIQUE_VIOLATION) return answerAsStored();
+      if (!(error instanceof AppError)) throw error;
+      if (error.code === 'bad_request') return { opId: op.opId, status: 'rejected', code: 'invalid', message: error.message };
+      return park({ code: 'insufficient_stock', message: error.message });
+    }
+  }
   // A quantity with more decimals than its item takes, or a serial tool's op that names no units (or a
   // count tool's that names some), cannot be applied as sent.
   const tracking =

@@ -67,6 +67,7 @@ function movement(overrides: Partial<Movement>): Movement {
     location: null,
     outsideGeofence: false,
     entered: null,
+    batch: null,
     ...overrides,
   };
 }
