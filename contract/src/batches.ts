@@ -28,7 +28,7 @@ export function onlyExpiredLeft(material: string, batch: string, expiresOn: stri
   return `Not enough unexpired ${material} in stock: batch ${batch} expired on ${dayOf(expiresOn)}.`;
 }
 
-export const BatchListQuerySchema = z.object({ storeId: IdSchema.optional() });
+export const BatchListQuerySchema = z.object({ storeId: IdSchema.optional() }).strict();
 
 /** A batch of a material in stock: what it holds and the day it expires (none for UNBATCHED). */
 export const BatchSchema = z.object({

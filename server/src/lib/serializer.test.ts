@@ -12,6 +12,7 @@ const product = {
   size: '50 kg',
   unit: 'bag',
   decimals: 0,
+  tracksExpiry: false,
   units: [],
   totalQuantity: 100,
   restockedQuantity: 0,
