@@ -28,14 +28,13 @@ import { findQuantityPastDecimals, type MaterialQuantity } from '../../db/quanti
 import type { MovementKind } from '../../db/schema';
 import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
-import { todayIn } from '../../lib/calendar';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { type IdempotencyClaim, type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { toStockQuantity } from '../../lib/units';
 import { type AuditEntry, recordAudit } from '../audit/audit.service';
 import { jobChargeOf, recordWithJob } from '../jobs/jobs.service';
 import {
-  type BatchMove,
+  batchMoveOf,
   createItemWithOpening,
   type EnteredUnit,
   lockItem,
@@ -309,23 +308,13 @@ export async function moveMaterial(
         claim,
         attachments: movement.attachments,
         location: movement.location,
-        batch: batchMoved(movement),
+        batch: movement.batch ? batchMoveOf(movement.kind, movement.batch, movement.today, movement.expiresOn) : undefined,
         today: movement.today,
       },
       { notFound: MATERIAL_NOT_FOUND, refused: () => REFUSALS[movement.kind] ?? NOT_ENOUGH_STOCK },
     );
   const row = await recordWithJob(db, { kind: movement.kind, itemId: productId, quantity: stock.quantity, job }, record);
   return presentProduct(row, auth);
-}
-
-/** The batch a movement names: an issue may not take an expired one; a line bringing one in gives its expiry. */
-function batchMoved(movement: { kind: MovementKind; batch?: string; expiresOn?: string; today?: string }): BatchMove | undefined {
-  if (!movement.batch) return undefined;
-  return {
-    name: movement.batch,
-    expiresOn: movement.expiresOn,
-    today: movement.kind === 'issue' ? (movement.today ?? todayIn('UTC')) : undefined,
-  };
 }
 
 /** Records a purchase or a transfer from the warehouse of a material named within the store. */

@@ -11,14 +11,21 @@ import {
   UNITS_CHANGED,
 } from '@stockyard/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { MOVEMENT_EFFECTS } from '../../db/schema';
+import { MOVEMENT_EFFECTS, type MovementKind } from '../../db/schema';
 import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { todayIn } from '../../lib/calendar';
 import { AppError } from '../../lib/errors';
 import { quantityLess, quantityOf } from '../../lib/quantities';
 import { runTransaction } from '../../lib/transaction';
-import { type BatchRow, type BatchState, findBatchRows, findLastIssuedBatch, findMaterialScope } from './batches.repository';
+import {
+  type BatchMove,
+  type BatchRow,
+  type BatchState,
+  findBatchRows,
+  findLastIssuedBatch,
+  findMaterialScope,
+} from './batches.repository';
 import { type ItemRow, lockItem, type MovementInput } from './ledger.repository';
 
 /** How a line changes its item's available quantity. */
@@ -34,9 +41,14 @@ function todayOf(input: Pick<MovementInput, 'today'>): string {
   return input.today ?? todayIn('UTC');
 }
 
-/** A line naming a batch, with the day it is checked against when it may not take an expired one. */
-export function withBatch(input: MovementInput, name: string): MovementInput {
-  return { ...input, batch: { name, today: TAKES_ONLY_UNEXPIRED.has(input.kind) ? todayOf(input) : undefined } };
+/** The batch a line of `kind` names, with the day it is checked against when that kind may not take an expired one. */
+export function batchMoveOf(kind: MovementKind, name: string, today: string | undefined, expiresOn?: string): BatchMove {
+  return { name, expiresOn, today: TAKES_ONLY_UNEXPIRED.has(kind) ? (today ?? todayIn('UTC')) : undefined };
+}
+
+/** A line naming a batch. */
+function withBatch(input: MovementInput, name: string): MovementInput {
+  return { ...input, batch: batchMoveOf(input.kind, name, input.today) };
 }
 
 /**

@@ -76,8 +76,8 @@ import {
 } from './movements.repository';
 import { findMovedUnits, movesUnits } from './unit-moves.repository';
 
-export { type BatchMove, setTracksExpiry } from './batches.repository';
-export { listBatches } from './batches.service';
+export { setTracksExpiry } from './batches.repository';
+export { batchMoveOf, listBatches } from './batches.service';
 export {
   appendMovement,
   type EnteredUnit,

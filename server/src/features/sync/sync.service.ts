@@ -129,6 +129,7 @@ async function applyOp(db: Db, sent: Op, found: OpContext, context: Context): Pr
   const kind = LEDGER_KINDS[op.kind];
   let result: Awaited<ReturnType<typeof recordMovement>>;
   let input: MovementInput | undefined;
+  const capturedOn = todayIn(context.timeZone, new Date(op.capturedAt));
   try {
     const job = await jobChargeOfOp(db, op);
     // A serial tool's units move in a second statement: both in one transaction, or neither.
@@ -153,8 +154,8 @@ async function applyOp(db: Db, sent: Op, found: OpContext, context: Context): Pr
             idempotencyKey: op.opId,
             syncOp: { userId, opId: op.opId, fingerprint, kind: op.kind, reason: op.reason, capturedAt: op.capturedAt },
             unitIds: op.unitIds,
-            serviceGate: { today: todayIn(context.timeZone, new Date(op.capturedAt)), isOverridden: false },
-            today: todayIn(context.timeZone, new Date(op.capturedAt)),
+            serviceGate: { today: capturedOn, isOverridden: false },
+            today: capturedOn,
             location: op.location,
           };
           return recordMovement(tx, input);
@@ -173,18 +174,6 @@ async function applyOp(db: Db, sent: Op, found: OpContext, context: Context): Pr
   if (result.isRecorded) return { opId: op.opId, status: 'applied', movementId: result.movementId };
   // Between the checks above and the statement, the item or the keeper's store went away.
   if (!result.current) return park({ code: 'item_gone', message: SYNC_ITEM_GONE });
-  // A material kept by batch: its op is split over batches by expiry (or goes back to the batch issued).
-  if (result.current.tracks_expiry && input) {
-    try {
-      const { movementId } = await recordMovementWithId(db, input, { notFound: SYNC_ITEM_GONE, refused: () => NOT_ENOUGH_STOCK });
-      return { opId: op.opId, status: 'applied', movementId };
-    } catch (error) {
-      if (databaseErrorCode(error) === UNIQUE_VIOLATION) return answerAsStored();
-      if (!(error instanceof AppError)) throw error;
-      if (error.code === 'bad_request') return { opId: op.opId, status: 'rejected', code: 'invalid', message: error.message };
-      return park({ code: 'insufficient_stock', message: error.message });
-    }
-  }
   // A quantity with more decimals than its item takes, or a serial tool's op that names no units (or a
   // count tool's that names some), cannot be applied as sent.
   const tracking =
@@ -197,6 +186,18 @@ async function applyOp(db: Db, sent: Op, found: OpContext, context: Context): Pr
     return park({ code: 'store_closed', message: isActive ? booksClosed(storeName, lockedThrough ?? '') : storeInactive(storeName) });
   }
   if (result.job) return park({ code: 'job_refused', message: jobRefusal(result.job, result.current.store_name).message });
+  // A material kept by batch: its op is split over batches by expiry (or goes back to the batch issued).
+  if (result.current.tracks_expiry && input) {
+    try {
+      const { movementId } = await recordMovementWithId(db, input, { notFound: SYNC_ITEM_GONE, refused: () => NOT_ENOUGH_STOCK });
+      return { opId: op.opId, status: 'applied', movementId };
+    } catch (error) {
+      if (databaseErrorCode(error) === UNIQUE_VIOLATION) return answerAsStored();
+      if (!(error instanceof AppError)) throw error;
+      if (error.code === 'bad_request') return { opId: op.opId, status: 'rejected', code: 'invalid', message: error.message };
+      return park({ code: 'insufficient_stock', message: error.message });
+    }
+  }
   return park({ code: 'insufficient_stock', ...shortfallOf(op, result.current) });
 }
 
