@@ -384,6 +384,8 @@ const deliveryFields = {
   quantity: quantitySchema(VALID_QUANTITY_REQUIRED),
   supplier: requiredText('Supplier'),
   unitCost: UnitCostSchema.optional(),
+  /** For a material that tracks expiry: the batch that arrived and the day it expires. */
+  ...batchFields,
   /** The delivery note and photos of what arrived, on the delivery's line (when it is recorded, not on a correction). */
   ...proofFields,
 };
@@ -397,6 +399,8 @@ export const SupplyRequestSchema = z.object({ ...deliveryFields, dateReceived: C
 export type SupplyRequest = z.input<typeof SupplyRequestSchema>;
 
 const ProductRefSchema = z.object({ _id: z.string(), name: z.string() }).nullable();
+/** The batch a delivery of a material that tracks expiry brought, and its expiry; absent for any other. */
+const deliveredBatchFields = { batch: z.string().optional(), expiresOn: z.string().nullable().optional() };
 export const InventoryEntrySchema = z.object({
   _id: z.string(),
   productId: ProductRefSchema,
@@ -408,6 +412,7 @@ export const InventoryEntrySchema = z.object({
   supplierId: z.string().nullable().optional(),
   /** The photos and documents on the lines it wrote, each once (on lists and answers; not in CSV exports). */
   attachments: z.array(AttachmentSchema).optional(),
+  ...deliveredBatchFields,
 });
 export type InventoryEntry = z.infer<typeof InventoryEntrySchema>;
 export const SupplySchema = z.object({
@@ -421,6 +426,7 @@ export const SupplySchema = z.object({
   supplierId: z.string().nullable().optional(),
   /** The photos and documents on the lines it wrote, each once (on lists and answers; not in CSV exports). */
   attachments: z.array(AttachmentSchema).optional(),
+  ...deliveredBatchFields,
 });
 export type Supply = z.infer<typeof SupplySchema>;
 

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { IdSchema, optionalText, PageQuerySchema, requiredText, StoreRefSchema, TEXT_MAX } from './common';
 import { AttachmentSchema } from './files';
-import { CalendarDateSchema, proofFields, quantitySchema, startingQuantitySchema, VALID_QUANTITY_REQUIRED } from './ledger';
+import {
+  BatchNameSchema,
+  CalendarDateSchema,
+  proofFields,
+  quantitySchema,
+  startingQuantitySchema,
+  VALID_QUANTITY_REQUIRED,
+} from './ledger';
 import { MoneySchema, UnitCostAnswerSchema, UnitCostSchema } from './money';
 
 // Orders to suppliers, and what arrives against them.
@@ -50,7 +57,16 @@ export const PurchaseReceiptRequestSchema = z.object({
   receivedAt: CalendarDateSchema,
   deliveryNote: optionalText('Delivery note'),
   lines: z
-    .array(z.object({ lineId: IdSchema, received: receivedQuantity.default(0), damaged: receivedQuantity.default(0) }))
+    .array(
+      z.object({
+        lineId: IdSchema,
+        received: receivedQuantity.default(0),
+        damaged: receivedQuantity.default(0),
+        /** For a material that tracks expiry: the batch that arrived and the day it expires. */
+        batch: BatchNameSchema.optional(),
+        expiresOn: CalendarDateSchema.optional(),
+      }),
+    )
     .min(1, 'Enter what arrived.')
     .max(ORDER_LINES_MAX)
     .refine((lines) => lines.some((line) => line.received + line.damaged > 0), 'Enter what arrived.')

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema, requiredText, StoreRefSchema, TEXT_MAX } from './common';
 import { AttachmentSchema } from './files';
-import { proofFields, quantitySchema, startingQuantitySchema, VALID_QUANTITY_REQUIRED } from './ledger';
+import { batchFields, proofFields, quantitySchema, startingQuantitySchema, VALID_QUANTITY_REQUIRED } from './ledger';
 
 // Requests to the warehouse and transfers between stores, with goods in transit.
 
@@ -118,7 +118,15 @@ export type TransferDispatch = z.input<typeof TransferDispatchSchema>;
 const quantity = startingQuantitySchema('Quantity');
 export const TransferReceiveSchema = z.object({
   lines: z
-    .array(z.object({ lineId: IdSchema, received: quantity.default(0), damaged: quantity.default(0) }))
+    .array(
+      z.object({
+        lineId: IdSchema,
+        received: quantity.default(0),
+        damaged: quantity.default(0),
+        /** For a material kept by batch that left with none: the batch it goes into and its expiry. */
+        ...batchFields,
+      }),
+    )
     .min(1, 'Enter what arrived.')
     .max(LINES_MAX)
     .refine((lines) => lines.some((line) => line.received + line.damaged > 0), 'Enter what arrived.')

@@ -291,6 +291,9 @@ export const deliveries = pgTable(
     /** The known supplier the free-text name is, when it is one. */
     supplierId: uuid('supplier_id').references(() => suppliers.id),
     dateReceived: date('date_received', { mode: 'string' }).notNull(),
+    /** For a material that tracks expiry: the batch it brought and the day that batch expires. */
+    batch: text('batch'),
+    expiresOn: date('expires_on', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },

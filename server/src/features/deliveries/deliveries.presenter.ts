@@ -3,7 +3,10 @@ import type { deliveries } from '../../db/schema';
 import type { RowOf } from '../../db/sql';
 import { quantityOf } from '../../lib/quantities';
 
-export type DeliveryRow = Pick<RowOf<typeof deliveries>, 'id' | 'material_id' | 'quantity' | 'supplier' | 'supplier_id' | 'store_id'> & {
+export type DeliveryRow = Pick<
+  RowOf<typeof deliveries>,
+  'id' | 'material_id' | 'quantity' | 'supplier' | 'supplier_id' | 'store_id' | 'batch' | 'expires_on'
+> & {
   /** Read as text (`date_received::text`): a calendar day, never shifted by a time zone. */
   date_received: string;
   material_name: string | null;
@@ -26,6 +29,7 @@ export function presentDelivery(row: DeliveryRow): DeliveryRecord {
     supplierId: row.supplier_id,
   };
   if (row.attachments) record.attachments = row.attachments;
+  if (row.batch !== null) Object.assign(record, { batch: row.batch, expiresOn: row.expires_on });
   return record;
 }
 

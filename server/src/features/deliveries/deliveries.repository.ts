@@ -20,7 +20,7 @@ export async function findDeliveryRows(
   const rows = await queryRows<DeliveryRow & { total: number }>(
     db,
     sql`select d.id, d.material_id, m.name as material_name, d.quantity, d.supplier, d.supplier_id, d.date_received::text as date_received,
-               d.store_id, s.name as store_name, count(*) over ()::int as total,
+               d.batch, d.expires_on::text as expires_on, d.store_id, s.name as store_name, count(*) over ()::int as total,
                ${query.withProof ? filesOnLines(deliveryLineIdsOf(sql`d.id`)) : sql`null`} as attachments
         from deliveries d
         join stores s on s.id = d.store_id
@@ -32,7 +32,16 @@ export async function findDeliveryRows(
   return { rows, total: rows[0]?.total ?? 0 };
 }
 
-export type DeliveryValues = { storeId: string; materialId: string; quantity: number; supplier: string; day: string };
+export type DeliveryValues = {
+  storeId: string;
+  materialId: string;
+  quantity: number;
+  supplier: string;
+  day: string;
+  /** For a material that tracks expiry: the batch that arrived and its expiry. */
+  batch?: string;
+  expiresOn?: string;
+};
 
 /** The known supplier a delivery's free-text supplier names, whatever its case; null for any other. */
 function knownSupplier(name: string): SQL {
@@ -42,8 +51,9 @@ function knownSupplier(name: string): SQL {
 export async function insertDelivery(db: DbOrTx, values: DeliveryValues): Promise<string> {
   const [row] = await queryRows<Pick<RowOf<typeof deliveries>, 'id'>>(
     db,
-    sql`insert into deliveries (store_id, material_id, quantity, supplier, supplier_id, date_received)
-        values (${values.storeId}, ${values.materialId}, ${values.quantity}, ${values.supplier}, ${knownSupplier(values.supplier)}, ${values.day})
+    sql`insert into deliveries (store_id, material_id, quantity, supplier, supplier_id, date_received, batch, expires_on)
+        values (${values.storeId}, ${values.materialId}, ${values.quantity}, ${values.supplier}, ${knownSupplier(values.supplier)}, ${values.day},
+                ${values.batch ?? null}, ${values.expiresOn ?? null})
         returning id`,
   );
   if (!row) throw new Error('insert returned no row');
@@ -56,6 +66,8 @@ export type LockedDelivery = {
   quantity: number;
   supplier: string;
   date_received: string;
+  batch: string | null;
+  expires_on: string | null;
   /** The number of the purchase order it was received against, when it was. */
   order_number: number | null;
 };
@@ -65,6 +77,7 @@ export async function lockDeliveryRow(db: DbOrTx, id: string, storeIds: string[]
   const [row] = await queryRows<LockedDelivery>(
     db,
     sql`select d.id, d.material_id, d.quantity, d.supplier, d.date_received::text as date_received,
+               d.batch, d.expires_on::text as expires_on,
                (select po.number from purchase_receipt_lines rl
                 join purchase_order_lines l on l.id = rl.purchase_order_line_id
                 join purchase_orders po on po.id = l.purchase_order_id
@@ -78,7 +91,8 @@ export async function lockDeliveryRow(db: DbOrTx, id: string, storeIds: string[]
 export async function updateDeliveryRow(db: DbOrTx, id: string, values: DeliveryValues): Promise<void> {
   await db.execute(
     sql`update deliveries set material_id = ${values.materialId}, store_id = ${values.storeId}, quantity = ${values.quantity},
-          supplier = ${values.supplier}, supplier_id = ${knownSupplier(values.supplier)}, date_received = ${values.day}
+          supplier = ${values.supplier}, supplier_id = ${knownSupplier(values.supplier)}, date_received = ${values.day},
+          batch = ${values.batch ?? null}, expires_on = ${values.expiresOn ?? null}
         where id = ${id}`,
   );
 }

@@ -20,7 +20,7 @@ import { quantityLess } from '../../lib/quantities';
 import { recordAudit } from '../audit/audit.service';
 import { type PrintContext, printedPhotosOf } from '../files/printed-photos';
 import { storeOfMaterial } from '../materials/materials.service';
-import { recordMovementOrRefuse } from '../movements/movements.service';
+import { batchMoveOf, recordMovementOrRefuse } from '../movements/movements.service';
 import { type DeliveryRecord, presentDelivery } from './deliveries.presenter';
 import {
   type DeliveryValues,
@@ -43,6 +43,9 @@ export type DeliveryInput = {
   /** Proof of what arrived, on the delivery's line when it is recorded (a correction writes none). */
   attachments?: string[];
   location?: Location;
+  /** For a material that tracks expiry: the batch that arrived and the day it expires. */
+  batch?: string;
+  expiresOn?: string;
 };
 
 type Context = { auth: AuthContext; timeZone: string; offlineMaxAgeDays: number; idempotencyKey?: string };
@@ -95,8 +98,14 @@ async function moveDeliveredStock(
     unitCost?: string;
     attachments?: string[];
     location?: Location;
+    /** The batch it moves: brought with its expiry, or taken back. */
+    batch?: string | null;
+    expiresOn?: string | null;
   },
 ) {
+  const batch = change.batch
+    ? batchMoveOf('delivery', change.batch, undefined, change.quantity > 0 ? (change.expiresOn ?? undefined) : undefined)
+    : undefined;
   await recordMovementOrRefuse(
     tx,
     {
@@ -114,6 +123,7 @@ async function moveDeliveredStock(
       idempotencyKey: context.idempotencyKey,
       attachments: change.attachments,
       location: change.location,
+      batch,
     },
     { notFound: MATERIAL_NOT_FOUND, refused: () => DELIVERY_WOULD_GO_NEGATIVE },
   );
@@ -140,6 +150,8 @@ async function createDeliveryIn(tx: Tx, context: Context, input: DeliveryInput):
     unitCost: input.unitCost,
     attachments,
     location,
+    batch: input.batch,
+    expiresOn: input.expiresOn,
   });
   const created = await mustFind(tx, deliveryId, scope);
   await auditDelivery(tx, context, 'create', created, { quantity: input.quantity, supplier: input.supplier, date: input.day });
@@ -167,7 +179,8 @@ async function updateDeliveryIn(tx: Tx, context: Context, id: string, input: Del
   const old = await lockDelivery(tx, id, scope);
   const storeId = await storeOfMaterial(tx, context.auth, input.productId);
 
-  if (old.material_id === input.productId && old.date_received === input.day) {
+  const sameBatch = old.batch === (input.batch ?? null) && old.expires_on === (input.expiresOn ?? null);
+  if (old.material_id === input.productId && old.date_received === input.day && sameBatch) {
     const difference = quantityLess(input.quantity, old.quantity);
     if (difference !== 0) {
       await moveDeliveredStock(tx, context, id, {
@@ -176,6 +189,8 @@ async function updateDeliveryIn(tx: Tx, context: Context, id: string, input: Del
         day: input.day,
         supplier: input.supplier,
         unitCost: input.unitCost,
+        batch: input.batch,
+        expiresOn: input.expiresOn,
       });
     }
   } else {
@@ -184,6 +199,7 @@ async function updateDeliveryIn(tx: Tx, context: Context, id: string, input: Del
       quantity: -old.quantity,
       day: old.date_received,
       supplier: old.supplier,
+      batch: old.batch,
     });
     await moveDeliveredStock(tx, context, id, {
       materialId: input.productId,
@@ -191,6 +207,8 @@ async function updateDeliveryIn(tx: Tx, context: Context, id: string, input: Del
       day: input.day,
       supplier: input.supplier,
       unitCost: input.unitCost,
+      batch: input.batch,
+      expiresOn: input.expiresOn,
     });
   }
   await updateDeliveryRow(tx, id, { storeId, materialId: input.productId, ...input });
@@ -212,6 +230,7 @@ async function deleteDeliveryIn(tx: Tx, context: Context, id: string): Promise<v
     quantity: -old.quantity,
     day: old.date_received,
     supplier: old.supplier,
+    batch: old.batch,
   });
   await markDeliveryDeleted(tx, id);
   await auditDelivery(tx, context, 'delete', record, { quantity: old.quantity, supplier: old.supplier, date: old.date_received });

@@ -104,10 +104,10 @@ export async function findMaterialScope(
   db: DbOrTx,
   materialId: string,
   storeIds: string[] | null,
-): Promise<{ store_id: string; units_version: number } | undefined> {
-  const [row] = await queryRows<{ store_id: string; units_version: number }>(
+): Promise<{ store_id: string; units_version: number; tracks_expiry: boolean } | undefined> {
+  const [row] = await queryRows<{ store_id: string; units_version: number; tracks_expiry: boolean }>(
     db,
-    sql`select store_id, units_version from materials where id = ${materialId} and deleted_at is null and ${storeFilter(storeIds)}`,
+    sql`select store_id, units_version, tracks_expiry from materials where id = ${materialId} and deleted_at is null and ${storeFilter(storeIds)}`,
   );
   return row;
 }

@@ -36,6 +36,9 @@ export function availableDeltaOf(input: Pick<MovementInput, 'kind' | 'quantity'>
 /** The kinds that may not take an expired batch: what goes to use, here or at another store. */
 const TAKES_ONLY_UNEXPIRED = new Set<string>(['issue', 'transfer_out']);
 
+/** The kinds that bring stock from outside the store, each batch with the day it expires. */
+const BRINGS_NEW_BATCHES = new Set<string>(['purchase', 'delivery', 'transfer_in']);
+
 /** The day a line's batches are judged expired on: the caller's, else today in UTC. */
 function todayOf(input: Pick<MovementInput, 'today'>): string {
   return input.today ?? todayIn('UTC');
@@ -62,7 +65,12 @@ export function batchRefusal(input: MovementInput, current: ItemRow, state: Batc
   if (!current.tracks_expiry) return input.batch ? new AppError('bad_request', batchNotTracked(current.name)) : null;
   const batch = input.batch;
   if (!batch) return new AppError('bad_request', batchRequired(current.name));
-  if (!state) return batch.expiresOn && delta > 0 ? null : new AppError('conflict', batchUnknown(current.name, batch.name));
+  if (!state) {
+    if (delta > 0 && batch.expiresOn) return null;
+    // A new batch brought in needs its expiry; any other line names a batch the store has.
+    if (delta > 0 && BRINGS_NEW_BATCHES.has(input.kind)) return new AppError('bad_request', batchRequired(current.name));
+    return new AppError('conflict', batchUnknown(current.name, batch.name));
+  }
   if (delta > 0 && batch.expiresOn && state.expiresOn !== batch.expiresOn) {
     return new AppError('conflict', batchExpiresOtherDay(current.name, batch.name, state.expiresOn ?? '—'));
   }
@@ -153,6 +161,11 @@ export async function recordByBatch<R extends ItemRow>(
     return result;
   };
   return 'rollback' in db ? work(db as Tx) : runTransaction(db as Db, work);
+}
+
+/** Whether a live material keeps its stock by batch (a batch label on a line of any other is only a label). */
+export async function tracksExpiry(db: DbOrTx, materialId: string): Promise<boolean> {
+  return (await findMaterialScope(db, materialId, null))?.tracks_expiry ?? false;
 }
 
 /** A material's batches in stock, for its store's people: those that expire first first. */

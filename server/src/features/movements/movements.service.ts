@@ -77,7 +77,7 @@ import {
 import { findMovedUnits, movesUnits } from './unit-moves.repository';
 
 export { setTracksExpiry } from './batches.repository';
-export { batchMoveOf, listBatches } from './batches.service';
+export { batchMoveOf, listBatches, tracksExpiry } from './batches.service';
 export {
   appendMovement,
   type EnteredUnit,

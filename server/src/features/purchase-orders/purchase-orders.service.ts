@@ -37,7 +37,7 @@ import { quantityOf, quantitySum } from '../../lib/quantities';
 import { recordAudit } from '../audit/audit.service';
 import { addDeliveryRow } from '../deliveries/deliveries.service';
 import { assertFitsDecimals } from '../materials/materials.service';
-import { recordMovementOrRefuse } from '../movements/movements.service';
+import { batchMoveOf, recordMovementOrRefuse } from '../movements/movements.service';
 import { buyingSettings } from '../settings/settings.service';
 import { supplierExists } from '../suppliers/suppliers.service';
 import { presentOrder, presentReceipt } from './purchase-orders.presenter';
@@ -272,6 +272,8 @@ export async function receiveWithin(
       quantity: arrived,
       supplier: locked.supplier_name,
       day: input.receivedAt,
+      batch: receipt.batch,
+      expiresOn: receipt.expiresOn,
     });
     const common = {
       itemKind: 'material' as const,
@@ -295,6 +297,7 @@ export async function receiveWithin(
         exactValue: arrivedValue(receipt, updated.unit_cost),
         deliveryId,
         idempotencyKey: key,
+        batch: receipt.batch ? batchMoveOf('delivery', receipt.batch, undefined, receipt.expiresOn) : undefined,
       },
       refusals,
     );
@@ -308,6 +311,8 @@ export async function receiveWithin(
           reason: `Damaged on arrival (${number})`,
           unitCost: updated.unit_cost,
           exactValue: damagedValue(receipt.damaged, updated.unit_cost),
+          // What arrived damaged leaves the batch it came in.
+          batch: receipt.batch ? batchMoveOf('damage', receipt.batch, undefined) : undefined,
         },
         refusals,
       );

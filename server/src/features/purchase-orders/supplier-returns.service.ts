@@ -21,7 +21,7 @@ import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { assertDayAllowed } from '../../lib/movement-day';
 import { quantityLess, quantityOf } from '../../lib/quantities';
 import { recordAudit } from '../audit/audit.service';
-import { recordMovementWithId } from '../movements/movements.service';
+import { batchMoveOf, recordMovementWithId, tracksExpiry } from '../movements/movements.service';
 import { namedSupplier } from '../suppliers/suppliers.service';
 import { presentReturn } from './purchase-orders.presenter';
 import { findOrderMaterials, lockOrder } from './purchase-orders.repository';
@@ -89,6 +89,9 @@ export function returnToSupplier(
       if (orderLine && number && !(await addReturned(tx, orderLine.id, line.quantity))) {
         throw new AppError('conflict', returnBeyondReceived(orderLine.name, number, quantityLess(orderLine.received, orderLine.returned)));
       }
+      // Of a material kept by batch, the batch named is the one taken back; of any other it is a label.
+      const batch =
+        line.batch && (await tracksExpiry(tx, line.materialId)) ? batchMoveOf('supplier_return', line.batch, undefined) : undefined;
       const { movementId } = await recordMovementWithId(
         tx,
         {
@@ -96,6 +99,7 @@ export function returnToSupplier(
           itemId: line.materialId,
           storeIds: [input.storeId],
           kind: 'supplier_return',
+          batch,
           quantity: line.quantity,
           actorId: auth.userId,
           occurredAt: occurredOn(returnedOn, context.timeZone),

@@ -262,8 +262,8 @@ export async function receivingItem(tx: DbOrTx, line: TransferLineRow, toStoreId
   }
   const copied =
     line.item_kind === 'material'
-      ? sql`insert into materials (store_id, name, category_name, material_name, size, unit)
-            select ${toStoreId}, name, category_name, material_name, size, unit from materials where id = ${line.from_item_id}`
+      ? sql`insert into materials (store_id, name, category_name, material_name, size, unit, decimals, tracks_expiry)
+            select ${toStoreId}, name, category_name, material_name, size, unit, decimals, tracks_expiry from materials where id = ${line.from_item_id}`
       : sql`insert into tools (store_id, name) select ${toStoreId}, name from tools where id = ${line.from_item_id}`;
   const [made] = await queryRows<Pick<RowOf<typeof materials>, 'id'>>(
     tx,
@@ -319,5 +319,25 @@ export async function findTransferHistory(db: DbOrTx, transferId: string): Promi
         left join users u on u.id = mv.actor_id
         where l.transfer_id = ${transferId}
         order by mv.recorded_at, case mv.kind when 'transfer_out' then 0 when 'store_transfer_in' then 1 else 2 end, mv.id`,
+  );
+}
+
+/** A batch a transfer line sent, with how much of it the receiving store has taken in so far. */
+export type SentBatchRow = { batch: string; expires_on: string | null; sent: number; received: number };
+
+/**
+ * The batches a material's transfer line left the sending store in, the soonest expiry first, each
+ * with what its receipts have taken in under the same batch name.
+ */
+export function findSentBatches(db: DbOrTx, lineId: string): Promise<SentBatchRow[]> {
+  return queryRows<SentBatchRow>(
+    db,
+    sql`select b.batch, b.expires_on::text as expires_on, sum(mv.quantity) as sent,
+               coalesce((select sum(r.quantity) from movements r join material_batches rb on rb.id = r.batch_id
+                         where r.transfer_line_id = ${lineId} and r.kind = 'store_transfer_in' and rb.batch = b.batch), 0) as received
+        from movements mv join material_batches b on b.id = mv.batch_id
+        where mv.transfer_line_id = ${lineId} and mv.kind = 'transfer_out'
+        group by b.batch, b.expires_on
+        order by b.expires_on nulls last, b.batch`,
   );
 }

@@ -32,12 +32,13 @@ import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import type { TablePdf } from '../../lib/pdf/table-pdf';
-import { quantityOf } from '../../lib/quantities';
+import { quantityOf, quantitySum } from '../../lib/quantities';
 import { type PrintContext, printedPhotosOf } from '../files/printed-photos';
 import { assertFitsDecimals } from '../materials/materials.service';
 import { moveIncoming, recordMovementOrRefuse } from '../movements/movements.service';
 import { notifyStore } from '../replenishment/notifications.service';
 import { assertStoreTakesStock } from '../stores/stores.service';
+import { receiptParts, wholeParts } from './transfer-batches.service';
 import { transferEvent, transferNoteFileName, transferNotePdf } from './transfer-note-file';
 import { inTransitOf, linesText, presentTransfer, presentTransferHistory } from './transfers.presenter';
 import {
@@ -270,34 +271,40 @@ async function receiveTransferIn(
       notFound: line.item_kind === 'material' ? MATERIAL_NOT_FOUND : TOOL_NOT_FOUND,
       refused: () => TRANSFER_NOT_IN_TRANSIT,
     };
-    await recordMovementOrRefuse(
-      tx,
-      {
-        ...common,
-        kind: 'store_transfer_in',
-        quantity: received + damaged,
-        reason: `${reference} from ${row.from_store_name}`,
-        idempotencyKey: key,
-        attachments: body.attachments,
-        location: body.location,
-      },
-      refusals,
-    );
-    if (damaged > 0) {
+    const arrived = { total: quantitySum([received, damaged]), damaged, batch: receipt.batch, expiresOn: receipt.expiresOn };
+    const parts = line.item_kind === 'material' ? await receiptParts(tx, line, itemId, arrived) : wholeParts(arrived);
+    for (const part of parts.received) {
+      await recordMovementOrRefuse(
+        tx,
+        {
+          ...common,
+          kind: 'store_transfer_in',
+          quantity: part.quantity,
+          reason: `${reference} from ${row.from_store_name}`,
+          idempotencyKey: key,
+          attachments: body.attachments,
+          location: body.location,
+          batch: part.batch,
+        },
+        refusals,
+      );
+    }
+    for (const part of parts.damaged) {
       await recordMovementOrRefuse(
         tx,
         {
           ...common,
           kind: 'damage',
-          quantity: damaged,
+          quantity: part.quantity,
           reason: `Damaged in transit (${reference})`,
           attachments: body.attachments,
           location: body.location,
+          batch: part.batch,
         },
         refusals,
       );
     }
-    if (line.counts_incoming && line.to_item_id) await moveIncoming(tx, line.to_item_id, -(received + damaged));
+    if (line.counts_incoming && line.to_item_id) await moveIncoming(tx, line.to_item_id, -arrived.total);
   }
   const status = await settleStatus(tx, id);
   if (status !== 'partially_received') await closeRequestLines(tx, id);

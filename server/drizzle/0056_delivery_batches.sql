@@ -1,0 +1,2 @@
+ALTER TABLE "deliveries" ADD COLUMN "batch" text;--> statement-breakpoint
+ALTER TABLE "deliveries" ADD COLUMN "expires_on" date;
