@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from './common';
+import { IdSchema, PageQuerySchema, StoreRefSchema } from './common';
 import { dayOf } from './messages';
 
 /** The batch that holds the stock a material had when it began to track expiry: it has no expiry date. */
@@ -41,3 +41,25 @@ export const BatchSchema = z.object({
 export type Batch = z.infer<typeof BatchSchema>;
 export const BatchListResponseSchema = z.object({ batches: z.array(BatchSchema) });
 export type BatchListResponse = z.infer<typeof BatchListResponseSchema>;
+
+// ---- Expiring batches ----
+
+/** Without `withinDays`, each store's own expiry warning. */
+export const ExpiringQuerySchema = PageQuerySchema.extend({
+  storeId: IdSchema.optional(),
+  withinDays: z.coerce.number().int().min(0).max(365).optional(),
+}).strict();
+export type ExpiringQuery = z.input<typeof ExpiringQuerySchema>;
+
+/** A batch in stock that expires within the window, or has expired. */
+export const ExpiringBatchSchema = BatchSchema.extend({
+  materialId: z.string(),
+  material: z.string(),
+  unit: z.string(),
+  storeId: StoreRefSchema,
+  /** Days until it expires: 0 on its last day, negative once expired. */
+  daysLeft: z.number(),
+});
+export type ExpiringBatch = z.infer<typeof ExpiringBatchSchema>;
+export const ExpiringResponseSchema = z.object({ batches: z.array(ExpiringBatchSchema), total: z.number() });
+export type ExpiringResponse = z.infer<typeof ExpiringResponseSchema>;

@@ -18,12 +18,14 @@ export const NOTICE_CODES = [
   'transferArrivedLost',
   'webhookDisabled',
   'serviceDueSoon',
+  'batchExpiring',
+  'batchExpired',
 ] as const;
 export type NoticeCode = (typeof NOTICE_CODES)[number];
 export type NoticePart = string | number;
 
 /** The kinds of notification, each with its email's subject (`{store}`) and the screen the email points to. */
-export const NOTICE_KINDS = ['low_stock', 'request', 'transfer'] as const;
+export const NOTICE_KINDS = ['low_stock', 'request', 'transfer', 'expiry'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 type Catalogue = {
@@ -47,17 +49,21 @@ export const NOTICE_TEXTS: Record<Language, Catalogue> = {
       webhookDisabled:
         'The webhook to {p0} was switched off after a day of failed deliveries. Fix the receiver, then switch the webhook on again.',
       serviceDueSoon: '{p0} {p1} at {p4} is due for its {p2} service on {p3}. Record the service before it is handed out again.',
+      batchExpiring: '{p0} batch {p1} at {p3} expires on {p2}: {p4} {p5} left. Use it first.',
+      batchExpired: '{p0} batch {p1} at {p3} expired on {p2}: {p4} {p5} left. Record it as damaged or return it to the supplier.',
     },
     subjects: {
       low_stock: 'Low stock in {store}',
       request: 'Stock request of {store}',
       transfer: 'Transfer for {store}',
+      expiry: 'Expiring stock in {store}',
       other: 'Stockyard notification',
     },
     screens: {
       low_stock: "Open Stockyard's Low Stock screen to send a request to the warehouse.",
       request: "Open Stockyard's Requests screen.",
       transfer: "Open Stockyard's Transfers screen.",
+      expiry: "Open Stockyard's Expiring screen.",
       other: 'Open Stockyard to see it.',
     },
   },
@@ -74,17 +80,21 @@ export const NOTICE_TEXTS: Record<Language, Catalogue> = {
       webhookDisabled: 'El webhook a {p0} se desactivó tras un día de envíos fallidos. Corrija el receptor y vuelva a activar el webhook.',
       serviceDueSoon:
         'La unidad {p1} de {p0} en {p4} debe pasar su servicio {p2} el {p3}. Registre el servicio antes de volver a entregarla.',
+      batchExpiring: 'El lote {p1} de {p0} en {p3} caduca el {p2}: quedan {p4} {p5}. Úselo primero.',
+      batchExpired: 'El lote {p1} de {p0} en {p3} caducó el {p2}: quedan {p4} {p5}. Regístrelo como dañado o devuélvalo al proveedor.',
     },
     subjects: {
       low_stock: 'Existencias bajo mínimo en {store}',
       request: 'Solicitud de existencias de {store}',
       transfer: 'Traspaso para {store}',
+      expiry: 'Existencias por caducar en {store}',
       other: 'Notificación de Stockyard',
     },
     screens: {
       low_stock: 'Abra la pantalla Bajo mínimo de Stockyard para enviar una solicitud al almacén central.',
       request: 'Abra la pantalla Solicitudes de Stockyard.',
       transfer: 'Abra la pantalla Traspasos de Stockyard.',
+      expiry: 'Abra la pantalla Por caducar de Stockyard.',
       other: 'Abra Stockyard para verla.',
     },
   },
@@ -102,17 +112,22 @@ export const NOTICE_TEXTS: Record<Language, Catalogue> = {
         'Le webhook vers {p0} a été désactivé après une journée d’envois échoués. Corrigez le destinataire, puis réactivez le webhook.',
       serviceDueSoon:
         'L’unité {p1} de {p0} à {p4} doit passer son entretien {p2} le {p3}. Enregistrez l’entretien avant de la confier à nouveau.',
+      batchExpiring: 'Le lot {p1} de {p0} à {p3} expire le {p2} : il en reste {p4} {p5}. Utilisez-le en premier.',
+      batchExpired:
+        'Le lot {p1} de {p0} à {p3} a expiré le {p2} : il en reste {p4} {p5}. Enregistrez-le comme endommagé ou retournez-le au fournisseur.',
     },
     subjects: {
       low_stock: 'Stock bas à {store}',
       request: 'Demande de stock de {store}',
       transfer: 'Transfert pour {store}',
+      expiry: 'Stock bientôt périmé à {store}',
       other: 'Notification Stockyard',
     },
     screens: {
       low_stock: "Ouvrez l'écran Stock bas de Stockyard pour envoyer une demande à l'entrepôt.",
       request: "Ouvrez l'écran Demandes de Stockyard.",
       transfer: "Ouvrez l'écran Transferts de Stockyard.",
+      expiry: "Ouvrez l'écran Bientôt périmés de Stockyard.",
       other: 'Ouvrez Stockyard pour la voir.',
     },
   },
@@ -128,17 +143,21 @@ export const NOTICE_TEXTS: Record<Language, Catalogue> = {
       transferArrivedLost: '{p1} से {p0} {p2} पहुँचा, {p3} क्षतिग्रस्त और {p4} बट्टे खाते में।',
       webhookDisabled: '{p0} का वेबहुक एक दिन तक डिलीवरी विफल रहने के बाद बंद कर दिया गया। प्राप्तकर्ता ठीक करें, फिर वेबहुक को फिर से चालू करें।',
       serviceDueSoon: '{p4} में {p0} की इकाई {p1} की {p2} सर्विस {p3} को देय है। दोबारा देने से पहले सर्विस दर्ज करें।',
+      batchExpiring: '{p3} में {p0} का बैच {p1} {p2} को समाप्त होगा: {p4} {p5} बचा है। इसे पहले इस्तेमाल करें।',
+      batchExpired: '{p3} में {p0} का बैच {p1} {p2} को समाप्त हो गया: {p4} {p5} बचा है। इसे क्षतिग्रस्त दर्ज करें या आपूर्तिकर्ता को लौटाएँ।',
     },
     subjects: {
       low_stock: '{store} में स्टॉक कम',
       request: '{store} का स्टॉक अनुरोध',
       transfer: '{store} के लिए ट्रांसफ़र',
+      expiry: '{store} में समाप्त होने वाला स्टॉक',
       other: 'Stockyard सूचना',
     },
     screens: {
       low_stock: 'गोदाम को अनुरोध भेजने के लिए Stockyard की कम स्टॉक स्क्रीन खोलें।',
       request: 'Stockyard की अनुरोध स्क्रीन खोलें।',
       transfer: 'Stockyard की ट्रांसफ़र स्क्रीन खोलें।',
+      expiry: 'Stockyard की समाप्त होने वाले स्क्रीन खोलें।',
       other: 'इसे देखने के लिए Stockyard खोलें।',
     },
   },

@@ -15,6 +15,7 @@ export const StoreCreateRequestSchema = z.object({
 export type StoreCreateRequest = z.input<typeof StoreCreateRequestSchema>;
 
 export const COUNT_TOLERANCE_INVALID = 'Count tolerance must be a whole number of percent from 0 to 100.';
+export const EXPIRY_WARNING_INVALID = 'Expiry warning must be a whole number of days from 0 to 365.';
 export const StoreUpdateRequestSchema = z.object({
   name: z.string({ message: STORE_EDIT_REQUIRED }).trim().min(1, STORE_EDIT_REQUIRED).max(NAME_MAX),
   location: z.string({ message: STORE_EDIT_REQUIRED }).trim().min(1, STORE_EDIT_REQUIRED).max(500),
@@ -30,6 +31,13 @@ export const StoreUpdateRequestSchema = z.object({
   requireJob: z.boolean({ message: 'requireJob must be true or false' }).optional(),
   /** A hand-over of tools to a worker, and their return, needs the worker's signature. */
   signatureOnHandover: z.boolean({ message: 'signatureOnHandover must be true or false' }).optional(),
+  /** A batch in stock is expiring once it expires within this many days. */
+  expiryWarningDays: z
+    .number({ message: EXPIRY_WARNING_INVALID })
+    .int(EXPIRY_WARNING_INVALID)
+    .min(0, EXPIRY_WARNING_INVALID)
+    .max(365, EXPIRY_WARNING_INVALID)
+    .optional(),
 });
 export type StoreUpdateRequest = z.infer<typeof StoreUpdateRequestSchema>;
 
@@ -47,6 +55,8 @@ export const StoreSchema = z.object({
   countTolerancePercent: z.number(),
   requireJob: z.boolean(),
   signatureOnHandover: z.boolean(),
+  /** A batch in stock is expiring once it expires within this many days. */
+  expiryWarningDays: z.number(),
   /** The circle its movements are expected to be recorded in (`PUT /api/stores/{id}/geofence`), or none. */
   geofence: z.object({ lat: z.number(), lon: z.number(), radiusM: z.number() }).nullable(),
 });

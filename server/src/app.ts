@@ -14,6 +14,8 @@ import { addMovementPartitions } from './db/movement-partitions';
 import auditRoutes from './features/audit/audit.routes';
 import authRoutes from './features/auth/auth.routes';
 import exceptionsRoutes from './features/exceptions/exceptions.routes';
+import expiryRoutes from './features/expiry/expiry.routes';
+import { startExpiryCheck } from './features/expiry/expiry-check';
 import filesRoutes from './features/files/files.routes';
 import jobsRoutes from './features/jobs/jobs.routes';
 import journalRoutes from './features/journal/journal.routes';
@@ -99,6 +101,8 @@ export type AppOptions = {
   webhooks?: WebhookSettings & { send: boolean };
   /** How often this process checks for units coming due for service (the server: hourly; unset: never). */
   serviceDueCheckMs?: number;
+  /** How often this process tells keepers of batches that are expiring or expired (the server: hourly; unset: never). */
+  expiryCheckMs?: number;
   /** How often the ledger's partitions of the coming months are made where missing; never when unset. */
   partitionCheckMs?: number;
   /** OIDC_*: single sign-on through the company's identity provider. */
@@ -259,6 +263,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(webhooksRoutes);
   await app.register(journalRoutes);
   await app.register(toolUnitsRoutes);
+  await app.register(expiryRoutes);
   await app.register(filesRoutes, { dir: options.filesDir });
   await app.register(metricsRoutes, { token: options.metricsToken, writeMetrics });
 
@@ -304,6 +309,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (serviceDueCheckMs) {
     whileListening(app, () => startServiceDueCheck(options.db, app.timeZone, serviceDueCheckMs, app.log));
   }
+  const expiryCheckMs = options.expiryCheckMs;
+  if (expiryCheckMs) whileListening(app, () => startExpiryCheck(options.db, app.timeZone, expiryCheckMs, app.log));
   return app;
 }
 

@@ -74,6 +74,7 @@ async function main(): Promise<void> {
     mail: config.smtpUrl ? { smtpUrl: config.smtpUrl, from: config.mailFrom } : undefined,
     webhooks: { send: true, retryBaseMs: config.webhookRetryBaseMs, allowPrivate: config.webhookAllowPrivate },
     serviceDueCheckMs: 3_600_000,
+    expiryCheckMs: 3_600_000,
     partitionCheckMs: 3_600_000,
     oidc: config.oidc,
     metricsToken: config.metricsToken,

@@ -23,6 +23,8 @@ export const stores = pgTable(
     geofenceRadiusM: integer('geofence_radius_m'),
     /** A hand-over of tools to a worker, and their return, needs the worker's signature. */
     signatureOnHandover: boolean('signature_on_handover').notNull().default(false),
+    /** A batch in stock is expiring once it expires within this many days: its keepers are told, the Expiring screen lists it. */
+    expiryWarningDays: integer('expiry_warning_days').notNull().default(30),
   },
   (t) => [
     check(
@@ -30,6 +32,7 @@ export const stores = pgTable(
       sql`(${t.geofenceLat} is null) = (${t.geofenceLon} is null) and (${t.geofenceLat} is null) = (${t.geofenceRadiusM} is null)`,
     ),
     check('stores_count_tolerance_range', sql`${t.countTolerancePercent} between 0 and 100`),
+    check('stores_expiry_warning_range', sql`${t.expiryWarningDays} between 0 and 365`),
     check('stores_lock_whole', sql`(${t.lockedThrough} is null) = (${t.lockedBefore} is null)`),
   ],
 );

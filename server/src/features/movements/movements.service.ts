@@ -47,11 +47,13 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { type ItemKind, MOVEMENT_EFFECTS } from '../../db/schema';
 import { assertStoreVisible, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
+import { todayIn } from '../../lib/calendar';
 import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { quantityLess, quantityOf } from '../../lib/quantities';
 import { runTransaction } from '../../lib/transaction';
 import { recordAudit } from '../audit/audit.service';
+import { notifyExpiryOf } from '../expiry/expiry.service';
 import { assertAttachable } from '../files/files.service';
 import { assertStoreTakesStock, resolveTargetStore } from '../stores/stores.service';
 import { insertOpeningBatch } from './batches.repository';
@@ -117,7 +119,11 @@ export async function recordMovementWithId<R extends ItemRow>(
     await assertAttachable(db, { userId: input.actorId ?? '', storeIds: input.storeIds }, input.attachments);
   }
   const result = await recordMovement<R>(db, input);
-  if (result.isRecorded) return { item: result.item, movementId: result.movementId };
+  if (result.isRecorded) {
+    // A batch brought in may already be expiring, or expired: its keepers are told now, not at the next check.
+    if (input.batch && availableDeltaOf(input) > 0) await notifyExpiryOf(db, input.itemId, input.today ?? todayIn('UTC'));
+    return { item: result.item, movementId: result.movementId };
+  }
   if (!result.current) throw new AppError('not_found', refusals.notFound);
   const current = result.current;
   const decimals = decimalsRefusal(input, current);
@@ -366,6 +372,7 @@ export async function createItemWithOpening(
       idempotencyKey: item.idempotencyKey,
       unitCost: item.unitCost,
     });
+    if (batchId) await notifyExpiryOf(tx, id, todayIn('UTC'));
   }
   return { id, storeId };
 }

@@ -17,6 +17,7 @@ export function presentStore(row: StoreRecord): Store {
     countTolerancePercent: row.countTolerancePercent,
     requireJob: row.requireJob,
     signatureOnHandover: row.signatureOnHandover,
+    expiryWarningDays: row.expiryWarningDays,
     geofence:
       row.geofenceLat === null || row.geofenceLon === null || row.geofenceRadiusM === null
         ? null

@@ -94,6 +94,7 @@ async function updateStoreIn(tx: Tx, actorId: string, id: string, input: StoreUp
     countTolerancePercent: input.countTolerancePercent,
     requireJob: input.requireJob,
     signatureOnHandover: input.signatureOnHandover,
+    expiryWarningDays: input.expiryWarningDays,
   });
   if (!row) throw new AppError('not_found', STORE_NOT_FOUND);
   await recordAudit(tx, {

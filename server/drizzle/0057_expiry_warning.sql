@@ -1,0 +1,2 @@
+ALTER TABLE "stores" ADD COLUMN "expiry_warning_days" integer DEFAULT 30 NOT NULL;--> statement-breakpoint
+ALTER TABLE "stores" ADD CONSTRAINT "stores_expiry_warning_range" CHECK ("stores"."expiry_warning_days" between 0 and 365);
