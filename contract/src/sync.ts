@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fieldTooLong, IdSchema, PageQuerySchema, requiredText, StoreRefSchema, TEXT_MAX } from './common';
 import { DueAtSchema } from './custody';
 import { JOB_REQUIRED } from './jobs';
-import { CalendarDateSchema, jobFields, quantitySchema, UnitIdsSchema, unitField, VALID_QUANTITY_REQUIRED } from './ledger';
+import { batchFields, CalendarDateSchema, jobFields, quantitySchema, UnitIdsSchema, unitField, VALID_QUANTITY_REQUIRED } from './ledger';
 import { LocationSchema } from './location';
 import { UnitCostSchema } from './money';
 import { PurchaseReceiptRequestSchema } from './purchase-orders';
@@ -37,6 +37,7 @@ export function itemKindOfOp(kind: SyncOpKind): 'material' | 'tool' {
 export const SYNC_SIGNATURE_ON_HANDOVER_ONLY = 'Only a tool issue to a worker carries a signature.';
 
 export const SYNC_UNIT_ON_MATERIALS_ONLY = 'Only a material is counted in other units.';
+export const SYNC_BATCH_ON_MATERIALS_ONLY = 'Only a material is kept by batch.';
 
 export const SyncOpSchema = z
   .object({
@@ -61,6 +62,8 @@ export const SyncOpSchema = z
     location: LocationSchema.optional(),
     /** A hand-over's signature by the worker (a PNG uploaded first). */
     signature: IdSchema.optional(),
+    /** Of a material kept by batch: the batch it moves, and the day a batch brought in expires. */
+    ...batchFields,
   })
   .refine((op) => itemKindOfOp(op.kind) === op.itemKind, { message: 'itemKind does not match kind', path: ['itemKind'] })
   .refine((op) => op.workerId === undefined || op.kind === 'tool-issue', { message: SYNC_WORKER_ON_ISSUE_ONLY, path: ['workerId'] })
@@ -74,6 +77,10 @@ export const SyncOpSchema = z
     path: ['signature'],
   })
   .refine((op) => op.unit === undefined || op.itemKind === 'material', { message: SYNC_UNIT_ON_MATERIALS_ONLY, path: ['unit'] })
+  .refine((op) => (op.batch === undefined && op.expiresOn === undefined) || op.itemKind === 'material', {
+    message: SYNC_BATCH_ON_MATERIALS_ONLY,
+    path: ['batch'],
+  })
   .refine((op) => op.unitCost === undefined || INBOUND_OP_KINDS.includes(op.kind), {
     message: SYNC_COST_ON_INBOUND_ONLY,
     path: ['unitCost'],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { purchaseOrders, purchaseReceipts } from './buying';
 import { workers } from './custody';
@@ -54,6 +54,9 @@ export const syncOps = pgTable(
     location: jsonb('location').$type<{ lat: number; lon: number; accuracyM: number }>(),
     /** A hand-over's signature (a file), as sent: a parked hand-over applied later keeps it. */
     signature: uuid('signature'),
+    /** Of a material kept by batch: the batch the op names, and a new batch's expiry, as sent. */
+    batch: text('batch'),
+    expiresOn: date('expires_on', { mode: 'string' }),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     /** `applied` when sent, `parked` until a person applies (`applied`) or discards it (`discarded`). */
     state: text('state').notNull(),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createPlacedOrder, createStore, createStoreWithStaff, createUser, unique } from '../../../test/factories';
@@ -130,6 +131,57 @@ describe(`batches that come in from outside (${database})`, () => {
     expect(await batchesOf(siteKeeper.token, arrived)).toEqual([
       ['A', inDays(10), 4],
       ['B', inDays(100), 3],
+    ]);
+  });
+
+  it("a phone's ops name batches: a purchase brings its batch, an issue takes the one named, and a parked op keeps its batch", async () => {
+    const material = await sealantAt(staff.keeper.token);
+    const op = (kind: string, quantity: number, extra: Json = {}) => ({
+      opId: randomUUID(),
+      kind,
+      itemKind: 'material',
+      itemId: material._id,
+      quantity,
+      reason: '',
+      capturedAt: new Date(Date.now() - 60_000).toISOString(),
+      storeId: staff.store._id,
+      ...extra,
+    });
+    const sync = async (ops: Json[]) => {
+      const response = await call(staff.keeper.token, 'POST', '/api/sync/movements', { ops });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().results as Json[];
+    };
+    const [unnamed] = await sync([op('restock', 5)]);
+    expect(unnamed).toMatchObject({ status: 'rejected', code: 'invalid' });
+    expect(String(unnamed?.message)).toContain('kept by batch');
+    const restocks = await sync([
+      op('restock', 5, { batch: 'S1', expiresOn: inDays(20) }),
+      op('restock', 5, { batch: 'S2', expiresOn: inDays(40) }),
+    ]);
+    expect(restocks.map((result) => result.status)).toEqual(['applied', 'applied']);
+    const [issued] = await sync([op('issue', 2, { batch: 'S2' })]);
+    expect(issued?.status).toBe('applied');
+    expect(await batchesOf(admin(), material._id)).toEqual([
+      ['S1', inDays(20), 5],
+      ['S2', inDays(40), 3],
+    ]);
+
+    // Four of S2, which holds three: parked; once S2 has more, applying it takes from S2 still.
+    const [parked] = await sync([op('issue', 4, { batch: 'S2' })]);
+    expect(parked).toMatchObject({ status: 'parked' });
+    const more = await call(staff.keeper.token, 'POST', '/api/user/add-restock-product', {
+      name: material.name,
+      quantity: 2,
+      batch: 'S2',
+      expiresOn: inDays(40),
+    });
+    expect(more.statusCode, more.body).toBe(200);
+    const applied = await call(staff.keeper.token, 'POST', `/api/sync/parked/${parked?.parkedId}/apply`, {});
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(await batchesOf(admin(), material._id)).toEqual([
+      ['S1', inDays(20), 5],
+      ['S2', inDays(40), 1],
     ]);
   });
 });

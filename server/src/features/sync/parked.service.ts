@@ -25,7 +25,7 @@ import { runTransaction } from '../../lib/transaction';
 import { recordAudit } from '../audit/audit.service';
 import { checkOutRecorded } from '../custody/custody.service';
 import { recordWithJob } from '../jobs/jobs.service';
-import { recordMovementWithId } from '../movements/movements.service';
+import { batchMoveOf, recordMovementWithId } from '../movements/movements.service';
 import { receiveWithin } from '../purchase-orders/purchase-orders.service';
 import { jobChargeOfOp, namesNoJob } from './op-job';
 import { presentParked } from './sync.presenter';
@@ -102,6 +102,9 @@ async function recordParked(
         unitIds: row.unit_ids ?? undefined,
         serviceGate: { today: todayIn(timeZone), isOverridden: false },
         location: row.location ?? undefined,
+        batch: row.batch
+          ? batchMoveOf(LEDGER_KINDS[row.kind as SyncOpKind], row.batch, todayIn(timeZone), row.batch_expires_on ?? undefined)
+          : undefined,
       },
       {
         notFound: itemKind === 'tool' ? TOOL_NOT_FOUND : MATERIAL_NOT_FOUND,

@@ -50,6 +50,7 @@ export function fingerprintOf(op: Op): string {
   if (op.jobId !== undefined) content.push({ jobId: op.jobId, costCode: op.costCode ?? null });
   if (op.location !== undefined) content.push({ location: op.location });
   if (op.signature !== undefined) content.push({ signature: op.signature });
+  if (op.batch !== undefined || op.expiresOn !== undefined) content.push({ batch: op.batch ?? null, expiresOn: op.expiresOn ?? null });
   return createHash('sha256').update(JSON.stringify(content)).digest('hex');
 }
 

@@ -32,6 +32,9 @@ export type SyncOpRow = {
   due_at: string | null;
   location: Location | null;
   signature: string | null;
+  batch: string | null;
+  /** Read as text: a calendar day. */
+  batch_expires_on: string | null;
   received_at: string | Date;
   state: 'applied' | 'parked' | 'discarded';
   code: string | null;
@@ -57,7 +60,7 @@ export type StoredReceipt = {
   lines: { lineId: string; received: number; damaged: number }[];
 };
 
-const selectOps = sql`select o.*, s.name as store_name, u.name as user_name, r.name as resolved_by_name,
+const selectOps = sql`select o.*, o.expires_on::text as batch_expires_on, s.name as store_name, u.name as user_name, r.name as resolved_by_name,
          coalesce(m.name, t.name) as item_name, coalesce(m.unit, '') as unit, wk.name as worker_name,
          j.code as job_code, po.number as order_number,
          case when o.purchase_order_id is not null then
@@ -161,6 +164,8 @@ export type ParkedInsert = {
   unitIds?: string[] | null;
   location?: Location | null;
   signature?: string | null;
+  batch?: string | null;
+  expiresOn?: string | null;
   code: string;
   message: string;
   available: number | null;
@@ -186,12 +191,13 @@ async function insertParkedOp(db: DbOrTx, op: ParkedInsert): Promise<string | un
     db,
     sql`insert into sync_ops (user_id, op_id, fingerprint, store_id, kind, item_kind, item_id, quantity, reason, unit_cost, job_id, cost_code,
                               captured_at, worker_id, due_at, purchase_order_id, receipt, state, code, message, available, unit_ids,
-                              location, signature)
+                              location, signature, batch, expires_on)
         values (${op.userId}, ${op.opId}, ${op.fingerprint}, ${op.storeId}, ${op.kind}, ${op.itemKind}, ${op.itemId}::uuid, ${op.quantity},
                 ${op.reason}, ${op.unitCost}::numeric, ${op.jobId}::uuid, ${op.costCode}, ${op.capturedAt}::timestamptz, ${op.workerId}, ${op.dueAt},
                 ${op.purchaseOrderId ?? null}::uuid, ${op.receipt ? JSON.stringify(op.receipt) : null}::jsonb, 'parked', ${op.code},
                 ${op.message}, ${op.available}, ${op.unitIds ? `{${op.unitIds.join(',')}}` : null}::uuid[],
-                ${op.location ? JSON.stringify(op.location) : null}::jsonb, ${op.signature ?? null}::uuid)
+                ${op.location ? JSON.stringify(op.location) : null}::jsonb, ${op.signature ?? null}::uuid,
+                ${op.batch ?? null}, ${op.expiresOn ?? null}::date)
         on conflict (user_id, op_id) do nothing
         returning id`,
   );

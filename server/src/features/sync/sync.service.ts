@@ -37,6 +37,7 @@ import { recordWithJob } from '../jobs/jobs.service';
 import { inStockUnit } from '../materials/materials.service';
 import {
   addAttachmentsIn,
+  batchMoveOf,
   decimalsRefusal,
   jobRefusal,
   type MovementInput,
@@ -99,6 +100,8 @@ async function applyOp(db: Db, sent: Op, found: OpContext, context: Context): Pr
         unitIds: op.unitIds ?? null,
         location: op.location ?? null,
         signature: op.signature ?? null,
+        batch: op.batch ?? null,
+        expiresOn: op.expiresOn ?? null,
         code: refusal.code,
         message: refusal.message,
         available: refusal.available ?? null,
@@ -134,7 +137,7 @@ async function applyOp(db: Db, sent: Op, found: OpContext, context: Context): Pr
     const job = await jobChargeOfOp(db, op);
     // A serial tool's units move in a second statement: both in one transaction, or neither.
     const within = (work: (db: Db | Tx) => Promise<Awaited<ReturnType<typeof recordMovement>>>) =>
-      op.unitIds ? runTransaction(db, work) : work(db);
+      op.unitIds || op.batch ? runTransaction(db, work) : work(db);
     result = await retryOnContention(() =>
       within((outer) =>
         recordWithJob(outer, { kind, itemId: op.itemId, quantity: op.quantity, job }, (tx) => {
@@ -157,6 +160,7 @@ async function applyOp(db: Db, sent: Op, found: OpContext, context: Context): Pr
             serviceGate: { today: capturedOn, isOverridden: false },
             today: capturedOn,
             location: op.location,
+            batch: op.batch && op.itemKind === 'material' ? batchMoveOf(kind, op.batch, capturedOn, op.expiresOn) : undefined,
           };
           return recordMovement(tx, input);
         }),
