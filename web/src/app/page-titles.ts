@@ -32,6 +32,7 @@ export const PAGE_TITLES: Record<string, string> = {
   '/dashboard/workers': 'custody.workers',
   '/dashboard/workers/:id': 'custody.workers',
   '/dashboard/lowstock': 'hub.lowStock',
+  '/dashboard/expiring': 'batches.title',
   '/dashboard/requests': 'hub.requests',
   '/dashboard/transfers': 'hub.transfers',
   '/dashboard/transfers/:id': 'hub.transfers',

@@ -42,8 +42,8 @@ describe('routing by role', () => {
     const { router } = renderAt('/dashboard/allusers');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/manager-dashboard'));
     expect(await screen.findByRole('link', { name: 'Generate Report' })).toBeInTheDocument();
-    // The 24 buttons (the 13 of the base hub, Import, Stock valuation, Job cost, Stock Count, Tools Out, Service, Low Stock, Requests, Transfers, Purchase orders and Needs attention), and the top bar's Notifications, Sessions and Change Password (wider screens) or Your account (phones).
-    expect(screen.getAllByRole('link').filter((link) => link.getAttribute('href')?.startsWith('/dashboard/'))).toHaveLength(28);
+    // The 25 buttons (the 13 of the base hub, Import, Stock valuation, Job cost, Stock Count, Tools Out, Service, Low Stock, Expiring, Requests, Transfers, Purchase orders and Needs attention), and the top bar's Notifications, Sessions and Change Password (wider screens) or Your account (phones).
+    expect(screen.getAllByRole('link').filter((link) => link.getAttribute('href')?.startsWith('/dashboard/'))).toHaveLength(29);
     await dashboardSettled();
   });
 

@@ -85,6 +85,7 @@ const WorkerPage = lazyPage(custodyPages, 'WorkerPage');
 
 const NeedsAttentionPage = lazyPage(() => import('../features/offline/pages/needs-attention-page'), 'NeedsAttentionPage');
 const LowStockPage = lazyPage(() => import('../features/replenishment/pages/low-stock-page'), 'LowStockPage');
+const ExpiringPage = lazyPage(() => import('../features/replenishment/pages/expiring-page'), 'ExpiringPage');
 const NotificationsPage = lazyPage(() => import('../features/replenishment/pages/notifications-page'), 'NotificationsPage');
 const notifications = <NotificationsPage />;
 
@@ -171,6 +172,7 @@ export const screens: Record<string, Screens> = {
   '/dashboard/counts/:id': { admin: <CountPage />, user: <CountPage /> },
   '/dashboard/notifications': { admin: notifications, user: notifications, 'store-user': notifications, manager: notifications },
   '/dashboard/lowstock': { admin: <LowStockPage />, user: <LowStockPage /> },
+  '/dashboard/expiring': { admin: <ExpiringPage />, user: <ExpiringPage />, 'store-user': <ExpiringPage /> },
   '/dashboard/needs-attention': { admin: <NeedsAttentionPage />, user: <NeedsAttentionPage /> },
   '/dashboard/toolsout': { admin: <ToolsOutPage />, user: <ToolsOutPage />, 'store-user': <ToolsOutPage /> },
   '/dashboard/workers': { admin: <WorkersPage />, user: <WorkersPage /> },

@@ -4,7 +4,7 @@ import { authOf, authorize } from '../../lib/auth/authorize';
 import { errorResponses, withTotal } from '../../lib/http';
 import { listExpiring } from './expiry.service';
 
-const tags = ['batches'];
+const tags = ['materials'];
 
 /** The batches in stock that are expiring or have expired. */
 const expiryRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { logout } from '../../auth';
 import { OverdueBadge } from '../../custody';
 import { NeedsAttentionBadge } from '../../offline';
-import { LowStockBadge } from '../../replenishment';
+import { ExpiringBadge, LowStockBadge } from '../../replenishment';
 import { IncomingTransfersBadge, WaitingRequestsBadge } from '../../transfers';
 import { ButtonHub } from '../components/button-hub';
 import { DashboardPanel } from '../components/dashboard-panel';
@@ -62,6 +62,7 @@ export function InventoryHubPage() {
         { label: t('hub.toolsOut'), to: '/dashboard/toolsout', badge: <OverdueBadge /> },
         { label: t('service.title'), to: '/dashboard/service' },
         { label: t('hub.lowStock'), to: '/dashboard/lowstock', badge: <LowStockBadge /> },
+        { label: t('batches.title'), to: '/dashboard/expiring', badge: <ExpiringBadge /> },
         { label: t('hub.requests'), to: '/dashboard/requests', badge: <WaitingRequestsBadge /> },
         { label: t('hub.transfers'), to: '/dashboard/transfers' },
         { label: t('hub.needsAttention'), to: '/dashboard/needs-attention', badge: <NeedsAttentionBadge /> },
@@ -98,6 +99,7 @@ export function ManagerHubPage() {
         { label: t('hub.toolsOut'), to: '/dashboard/toolsout', badge: <OverdueBadge /> },
         { label: t('service.title'), to: '/dashboard/service' },
         { label: t('hub.lowStock'), to: '/dashboard/lowstock', badge: <LowStockBadge /> },
+        { label: t('batches.title'), to: '/dashboard/expiring', badge: <ExpiringBadge /> },
         { label: t('hub.requests'), to: '/dashboard/requests' },
         { label: t('hub.transfers'), to: '/dashboard/transfers', badge: <IncomingTransfersBadge /> },
         { label: t('purchases.title'), to: '/dashboard/purchase-orders' },

@@ -1,4 +1,5 @@
 import type {
+  BatchListResponse,
   MaterialCreateRequest,
   MaterialSettingsRequest,
   MaterialUnitsRequest,
@@ -69,4 +70,14 @@ export function useSetRemarks() {
   return useStockMutation(({ id, remarks }: { id: string; remarks: string }) =>
     apiFetch<ProductMovementResponse>(`/api/products/update-remarks/${id}`, { method: 'PUT', body: { remarks } }),
   );
+}
+
+/** A material's batches in stock, the soonest expiry first (only for one kept by batch). */
+export function useMaterialBatches(product: Product | null) {
+  const id = product?.tracksExpiry ? product._id : null;
+  return useQuery({
+    queryKey: [...materialKeys.all, 'batches', id],
+    queryFn: () => apiFetch<BatchListResponse>(`/api/materials/${id}/batches`),
+    enabled: id !== null,
+  });
 }

@@ -1,4 +1,4 @@
-import { TextInput } from '@mantine/core';
+import { Checkbox, TextInput } from '@mantine/core';
 import { MaterialUpdateRequestSchema, type Product } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +27,7 @@ function EditProductForm({ product, onClose, onSaved }: Props & { product: Produ
   const settings = useChangeMaterialSettings();
   const [form, setForm] = useState({ name: product.name, categoryname: product.categoryname, materialname: product.materialname });
   const [decimals, setDecimals] = useState(String(product.decimals));
+  const [tracksExpiry, setTracksExpiry] = useState(product.tracksExpiry);
   const [units, setUnits] = useState(product.units);
   const saveUnits = useSetMaterialUnits();
   const [error, setError] = useState<string | null>(null);
@@ -41,6 +42,7 @@ function EditProductForm({ product, onClose, onSaved }: Props & { product: Produ
     try {
       // Decimals first: lowered below what the history uses, they are refused and nothing else changes.
       if (Number(decimals) !== product.decimals) await settings.mutateAsync({ id: product._id, decimals: Number(decimals) });
+      if (tracksExpiry !== product.tracksExpiry) await settings.mutateAsync({ id: product._id, tracksExpiry });
       if (JSON.stringify(units) !== JSON.stringify(product.units)) await saveUnits.mutateAsync({ id: product._id, units });
       await update.mutateAsync({ id: product._id, ...data });
       onSaved();
@@ -62,6 +64,11 @@ function EditProductForm({ product, onClose, onSaved }: Props & { product: Produ
       <TextInput label={t('materials.category')} {...field('categoryname')} />
       <TextInput label={t('materials.material')} {...field('materialname')} />
       <DecimalsSelect value={decimals} onChange={setDecimals} />
+      <Checkbox
+        label={t('batches.tracksExpiry')}
+        checked={tracksExpiry}
+        onChange={(event) => setTracksExpiry(event.currentTarget.checked)}
+      />
       <UnitsEditor stockUnit={product.unit} units={units} onChange={setUnits} />
       <DialogButtons
         onCancel={onClose}

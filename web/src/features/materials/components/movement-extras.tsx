@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { UnitCostInput } from '../../../lib/unit-cost-input';
 import { useJobChoices } from '../../jobs';
 import { useStoreOptions } from '../../stores';
+import type { BatchChoice } from './batch-fields';
 
-/** What the screen's own fields hold: a unit cost as typed, and the job and cost code picked. */
-export type MovementExtras = { unitCost: string; jobId: string | null; costCode: string | null };
+/** What the screen's own fields hold: a unit cost as typed, the job and cost code picked, and a batch of a material kept by batch. */
+export type MovementExtras = BatchChoice & { unitCost: string; jobId: string | null; costCode: string | null };
 
 /**
  * The unit cost of a purchase or transfer from the warehouse, in the company currency: filled in

@@ -1,10 +1,11 @@
-import { Button, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Checkbox, SimpleGrid, TextInput } from '@mantine/core';
 import { MaterialCreateRequestSchema } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../app/layouts/page-card';
 import { localMessage } from '../../../i18n/local-message';
 import { messageOf } from '../../../lib/api';
+import { DateField } from '../../../lib/date-field';
 import { FormStack } from '../../../lib/form-stack';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { QuantityInput } from '../../../lib/inputs';
@@ -27,10 +28,13 @@ const EMPTY = {
   unitCost: '',
   size: '',
   storeId: null as string | null,
+  tracksExpiry: false,
+  batch: '',
+  expiresOn: '',
 };
 
 /** The fields the form shows, each with its problem under it. */
-const FIELDS = ['name', 'unit', 'categoryname', 'materialname', 'size', 'decimals', 'totalQuantity', 'unitCost'];
+const FIELDS = ['name', 'unit', 'categoryname', 'materialname', 'size', 'decimals', 'totalQuantity', 'unitCost', 'batch', 'expiresOn'];
 
 /** Create Material: a keeper's goes to their store; an admin picks the store. */
 export function CreateMaterialPage() {
@@ -58,6 +62,9 @@ export function CreateMaterialPage() {
       totalQuantity: Number(form.quantity === '' ? 0 : form.quantity),
       ...(form.unitCost.trim() ? { unitCost: form.unitCost.trim() } : {}),
       storeId: form.storeId ?? undefined,
+      ...(form.tracksExpiry ? { tracksExpiry: true } : {}),
+      ...(form.tracksExpiry && form.batch.trim() ? { batch: form.batch.trim() } : {}),
+      ...(form.tracksExpiry && form.expiresOn ? { expiresOn: form.expiresOn } : {}),
     });
     if (!data) return;
     if (isAdmin && !data.storeId) return setResult({ ok: false, text: t('stores.choose') });
@@ -97,6 +104,23 @@ export function CreateMaterialPage() {
           value={form.quantity}
           onChange={(quantity) => setForm({ ...form, quantity })}
         />
+        <Checkbox
+          label={t('batches.tracksExpiry')}
+          checked={form.tracksExpiry}
+          onChange={(event) => setForm({ ...form, tracksExpiry: event.currentTarget.checked })}
+        />
+        {form.tracksExpiry && Number(form.quantity || 0) > 0 && (
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <TextInput label={t('batches.batch')} required maxLength={50} {...field('batch')} />
+            <DateField
+              label={t('batches.expiresOn')}
+              required
+              error={payload.errorOf('expiresOn')}
+              value={form.expiresOn}
+              onChange={(expiresOn) => setForm({ ...form, expiresOn })}
+            />
+          </SimpleGrid>
+        )}
         <UnitCostInput
           value={form.unitCost}
           onChange={(unitCost) => setForm({ ...form, unitCost })}

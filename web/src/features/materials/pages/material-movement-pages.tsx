@@ -1,4 +1,5 @@
 import {
+  batchRequired,
   COST_CODE_REQUIRED,
   DAMAGE_EXCEEDS_AVAILABLE,
   JOB_REQUIRED,
@@ -13,6 +14,7 @@ import { getToken } from '../../../lib/session';
 import { ItemPicker, MovementForm, type MovementFormProps, type OfflineMovement } from '../../offline';
 import { type MaterialMovement, materialMovementCalls, useMoveMaterial } from '../api/material-movements';
 import { materialPickerQuery } from '../api/materials';
+import { BatchFields } from '../components/batch-fields';
 import { JobFields, type MovementExtras, UnitCostField, useJobRequirement } from '../components/movement-extras';
 
 type Screen = Pick<MovementFormProps<Product>, 'maxQuantity'> & {
@@ -68,6 +70,10 @@ const offlineOps: Record<MaterialMovement, { kind: SyncOpKind; after: (product: 
 /** The screens that bring stock in at a cost, and those that charge (or, for a return, credit) a job. */
 const COSTED: readonly MaterialMovement[] = ['purchase', 'transfer'];
 const CHARGED: readonly MaterialMovement[] = ['issue', 'damage', 'return'];
+/** The screens that bring stock in, each batch with its expiry; of the rest, an issue takes no expired batch. */
+const INBOUND: readonly MaterialMovement[] = ['purchase', 'transfer'];
+const NO_EXPIRED: readonly MaterialMovement[] = ['issue'];
+const NO_BATCH = { batch: null, expiresOn: '' };
 
 /** What the screen's own fields add to the body and the op: only what this kind of movement carries, and only when filled in. */
 function extrasOf(kind: MaterialMovement, extras: MovementExtras) {
@@ -76,6 +82,8 @@ function extrasOf(kind: MaterialMovement, extras: MovementExtras) {
     ...(COSTED.includes(kind) && unitCost !== '' ? { unitCost } : {}),
     ...(CHARGED.includes(kind) && extras.jobId ? { jobId: extras.jobId } : {}),
     ...(kind !== 'return' && CHARGED.includes(kind) && extras.jobId && extras.costCode ? { costCode: extras.costCode } : {}),
+    ...(extras.batch ? { batch: extras.batch } : {}),
+    ...(extras.batch && INBOUND.includes(kind) && extras.expiresOn ? { expiresOn: extras.expiresOn } : {}),
   };
 }
 
@@ -99,7 +107,7 @@ export function MaterialMovementPage({ kind }: { kind: MaterialMovement }) {
   const move = useMoveMaterial(kind);
   const { t } = useTranslation();
   const { exceeds, asks, maxQuantity } = screens[kind];
-  const [extras, setExtras] = useState<MovementExtras>({ unitCost: '', jobId: null, costCode: null });
+  const [extras, setExtras] = useState<MovementExtras>({ unitCost: '', jobId: null, costCode: null, ...NO_BATCH });
   const requiresJob = useJobRequirement();
   const change = (next: Partial<MovementExtras>) => setExtras((current) => ({ ...current, ...next }));
   const base = materialMovementCalls[kind];
@@ -122,23 +130,35 @@ export function MaterialMovementPage({ kind }: { kind: MaterialMovement }) {
       maxQuantity={maxQuantity}
       call={call}
       offline={offlineMaterial(kind, extras)}
-      extra={(product) =>
-        COSTED.includes(kind) ? (
-          <UnitCostField product={product} value={extras.unitCost} onChange={(unitCost) => change({ unitCost })} />
-        ) : (
-          <JobFields
+      extra={(product) => (
+        <>
+          <BatchFields
             product={product}
-            withCostCode={kind !== 'return'}
-            required={kind !== 'return' && requiresJob(product)}
+            isInbound={INBOUND.includes(kind)}
+            takesOnlyUnexpired={NO_EXPIRED.includes(kind)}
             value={extras}
             onChange={change}
           />
-        )
-      }
-      extraValue={`${extras.unitCost} ${extras.jobId ?? ''} ${extras.costCode ?? ''}`}
+          {COSTED.includes(kind) ? (
+            <UnitCostField product={product} value={extras.unitCost} onChange={(unitCost) => change({ unitCost })} />
+          ) : (
+            <JobFields
+              product={product}
+              withCostCode={kind !== 'return'}
+              required={kind !== 'return' && requiresJob(product)}
+              value={extras}
+              onChange={change}
+            />
+          )}
+        </>
+      )}
+      extraValue={`${extras.unitCost} ${extras.jobId ?? ''} ${extras.costCode ?? ''} ${extras.batch ?? ''} ${extras.expiresOn}`}
+      onRecorded={() => change(NO_BATCH)}
       validate={(product, quantity) => {
         if (!getToken()) return t('movement.notSignedIn');
         if (!product) return t('movement.selectProduct');
+        if (product.tracksExpiry && INBOUND.includes(kind) && (!extras.batch?.trim() || !extras.expiresOn))
+          return batchRequired(product.name);
         if (kind !== 'return' && CHARGED.includes(kind) && requiresJob(product)) {
           if (!extras.jobId) return JOB_REQUIRED;
           if (!extras.costCode) return COST_CODE_REQUIRED;

@@ -42,6 +42,9 @@ export type OfflineMovement<T> = {
     unitCost?: string;
     jobId?: string;
     costCode?: string;
+    /** Of a material kept by batch: the batch it moves, and a new batch's expiry. */
+    batch?: string;
+    expiresOn?: string;
   };
   /** The item's numbers once this movement is applied, shown until the server's arrive. */
   after: (item: T, quantity: number) => T;

@@ -37,8 +37,9 @@ function EditStoreForm({ store, onClose, onSaved }: Props & { store: Store }) {
   const [tolerance, setTolerance] = useState<string | number>(store.countTolerancePercent ?? 0);
   const [requireJob, setRequireJob] = useState(store.requireJob);
   const [signatureOnHandover, setSignatureOnHandover] = useState(store.signatureOnHandover);
+  const [warningDays, setWarningDays] = useState<string | number>(store.expiryWarningDays ?? 30);
   const [error, setError] = useState<string | null>(null);
-  const payload = usePayloadCheck(StoreUpdateRequestSchema, ['name', 'location', 'isActive', 'countTolerancePercent']);
+  const payload = usePayloadCheck(StoreUpdateRequestSchema, ['name', 'location', 'isActive', 'countTolerancePercent', 'expiryWarningDays']);
   const { t } = useTranslation();
 
   async function handleSubmit(event: FormEvent) {
@@ -51,6 +52,7 @@ function EditStoreForm({ store, onClose, onSaved }: Props & { store: Store }) {
       countTolerancePercent: tolerance === '' ? undefined : Number(tolerance),
       requireJob,
       signatureOnHandover,
+      expiryWarningDays: warningDays === '' ? undefined : Number(warningDays),
     });
     if (!data) return;
     try {
@@ -87,6 +89,15 @@ function EditStoreForm({ store, onClose, onSaved }: Props & { store: Store }) {
         allowDecimal={false}
         value={tolerance}
         onChange={setTolerance}
+      />
+      <NumberInput
+        label={t('batches.warningDays')}
+        error={payload.errorOf('expiryWarningDays')}
+        min={0}
+        max={365}
+        allowDecimal={false}
+        value={warningDays}
+        onChange={setWarningDays}
       />
       <Checkbox
         label={t('stores.requireJob')}
