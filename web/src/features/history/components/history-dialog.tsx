@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../i18n/i18n';
 import { messageOf } from '../../../lib/api';
 import { DataTable } from '../../../lib/data-table';
+import { dayText } from '../../../lib/day-text';
 import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { dayAndTime, localNumber } from '../../../lib/format';
 import { ListRow } from '../../../lib/list-row';
@@ -53,16 +54,25 @@ function enteredText(movement: Movement, stockUnit: string): string {
   });
 }
 
+/** The batch a line of a material kept by batch moved, and its expiry. */
+function batchText(movement: Movement): string {
+  if (!movement.batch) return '';
+  const { name, expiresOn } = movement.batch;
+  return expiresOn ? i18n.t('history.batchExpires', { batch: name, day: dayText(expiresOn) }) : i18n.t('history.batch', { batch: name });
+}
+
 /** The note of a movement; a reversed one says who reversed it, when and why; one entered in another unit says so. */
 function NoteCell({ movement, stockUnit }: { movement: Movement; stockUnit: string }) {
   const note = movement.reason ?? movement.supplier ?? '';
   const worker = movement.worker ? i18n.t('history.worker', { name: movement.worker.name }) : '';
   const entered = enteredText(movement, stockUnit);
-  if (!movement.reversedBy && !worker && !entered && movement.attachments.length === 0) return <>{note}</>;
+  const batch = batchText(movement);
+  if (!movement.reversedBy && !worker && !entered && !batch && movement.attachments.length === 0) return <>{note}</>;
   const by = movement.reversedBy;
   return (
     <Stack gap={2}>
       {entered && <span>{entered}</span>}
+      {batch && <span>{batch}</span>}
       {worker && <span>{worker}</span>}
       {note && <span>{note}</span>}
       {by && (

@@ -1,0 +1,103 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { ADMIN, apiPost, signIn, snap, unique } from './helpers';
+
+test.describe.configure({ mode: 'serial' });
+
+const keeper = { email: `batches.keeper.${Date.now()}@example.com`, password: 'batches-keeper-pass' };
+const cement = unique('Cement 50 kg');
+const sealant = unique('Sealant');
+
+async function tokenOf(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
+  return (await (await request.post('/auth/login', { data: account })).json()).token;
+}
+
+/** A day `days` from today, YYYY-MM-DD, and as the app writes it. */
+function dayFromToday(days: number): { iso: string; text: string } {
+  const iso = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const [year, month, day] = iso.split('-');
+  return { iso, text: `${day}/${month}/${year}` };
+}
+
+async function onPhone(page: Page) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, keeper.email, keeper.password);
+}
+
+async function pick(page: Page, name: string) {
+  await page.getByRole('combobox', { name: 'Material' }).click();
+  await page.getByRole('option', { name: new RegExp(`^${name}`) }).click();
+}
+
+test('set up: cement in bags (pallet = 40, kg = 0.02) kept by batch, a sealant with a batch that expires soon, and their keeper', async ({
+  request,
+}) => {
+  const admin = await tokenOf(request, ADMIN);
+  const { store } = await apiPost(request, admin, '/api/stores', { name: unique('Batch store'), location: 'Plot 4' });
+  await apiPost(request, admin, '/api/auth/create-user', { name: 'Bea Keeper', ...keeper, role: 'user', stores: [store._id] });
+  const token = await tokenOf(request, keeper);
+  const { product } = await apiPost(request, token, '/api/user/add-product', { name: cement, unit: 'bag', decimals: 1, tracksExpiry: true });
+  const units = await request.put(`/api/materials/${product._id}/units`, {
+    headers: { authorization: `Bearer ${admin}` },
+    data: { units: [{ name: 'pallet', factor: 40 }, { name: 'kg', factor: 0.02 }] },
+  });
+  expect(units.ok(), await units.text()).toBe(true);
+  await apiPost(request, token, '/api/user/add-product', {
+    name: sealant,
+    unit: 'tube',
+    tracksExpiry: true,
+    totalQuantity: 12,
+    batch: 'S-11',
+    expiresOn: dayFromToday(5).iso,
+  });
+});
+
+test('at 390 px a keeper receives 1 pallet with its batch and expiry, issues 100 kg from it, and the history says "100 kg = 2 bag"', async ({
+  page,
+}) => {
+  await onPhone(page);
+  await page.goto('/dashboard/restockproduct');
+  await pick(page, cement);
+  await page.getByRole('textbox', { name: 'Restock Quantity' }).fill('1');
+  await page.getByRole('combobox', { name: 'Unit', exact: true }).click();
+  await page.getByRole('option', { name: 'pallet = 40 bag' }).click();
+  await page.getByRole('textbox', { name: 'Batch' }).fill('LOT-2611');
+  const expiry = dayFromToday(90);
+  await page.getByRole('textbox', { name: 'Expires on' }).fill(expiry.text);
+  await snap(page, 'batch-receive-390');
+  await page.getByRole('button', { name: 'Restock Material' }).click();
+  await expect(page.getByTestId('stock-Available')).toHaveText('40');
+
+  await page.goto('/dashboard/consumestock');
+  await pick(page, cement);
+  await page.getByRole('textbox', { name: 'Quantity' }).fill('100');
+  await page.getByRole('combobox', { name: 'Unit', exact: true }).click();
+  await page.getByRole('option', { name: 'kg = 0.02 bag' }).click();
+  await snap(page, 'unit-picker-390');
+  await page.getByRole('combobox', { name: 'Batch' }).click();
+  await expect(page.getByRole('option', { name: `LOT-2611 · expires ${expiry.text} · 40 bag` })).toBeVisible();
+  await snap(page, 'batch-picker-390');
+  await page.getByRole('option', { name: `LOT-2611 · expires ${expiry.text} · 40 bag` }).click();
+  await page.getByRole('button', { name: 'Issued Stock' }).click();
+  await expect(page.getByTestId('stock-Available')).toHaveText('38');
+
+  await page.goto('/dashboard/allproducts');
+  await page.getByRole('button', { name: `History of ${cement}` }).click();
+  const history = page.getByRole('dialog', { name: `History of ${cement}` });
+  await expect(history.getByText('100 kg = 2 bag')).toBeVisible();
+  await expect(history.getByText(`Batch LOT-2611, expires ${expiry.text}`).first()).toBeVisible();
+  await snap(page, 'batch-history-390');
+});
+
+test('at 390 px the Expiring screen lists the batch that expires in 5 days, and the keeper records it as damaged', async ({ page }) => {
+  await onPhone(page);
+  await expect(page.getByRole('link', { name: /^Expiring/ })).toBeVisible();
+  await page.getByRole('link', { name: /^Expiring/ }).click();
+  await expect(page.getByRole('heading', { name: 'Expiring' })).toBeVisible();
+  const row = page.getByRole('listitem', { name: `${sealant} S-11` });
+  await expect(row).toContainText('Batch S-11 · 12 tube');
+  await expect(row).toContainText(`Expires in 5 days, on ${dayFromToday(5).text}`);
+  await snap(page, 'expiring-390');
+  await row.getByRole('button', { name: 'Record as damaged' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('No batch in stock expires soon.')).toBeVisible();
+});
