@@ -35,10 +35,20 @@ test('set up: cement in bags (pallet = 40, kg = 0.02) kept by batch, a sealant w
   const { store } = await apiPost(request, admin, '/api/stores', { name: unique('Batch store'), location: 'Plot 4' });
   await apiPost(request, admin, '/api/auth/create-user', { name: 'Bea Keeper', ...keeper, role: 'user', stores: [store._id] });
   const token = await tokenOf(request, keeper);
-  const { product } = await apiPost(request, token, '/api/user/add-product', { name: cement, unit: 'bag', decimals: 1, tracksExpiry: true });
+  const { product } = await apiPost(request, token, '/api/user/add-product', {
+    name: cement,
+    unit: 'bag',
+    decimals: 1,
+    tracksExpiry: true,
+  });
   const units = await request.put(`/api/materials/${product._id}/units`, {
     headers: { authorization: `Bearer ${admin}` },
-    data: { units: [{ name: 'pallet', factor: 40 }, { name: 'kg', factor: 0.02 }] },
+    data: {
+      units: [
+        { name: 'pallet', factor: 40 },
+        { name: 'kg', factor: 0.02 },
+      ],
+    },
   });
   expect(units.ok(), await units.text()).toBe(true);
   await apiPost(request, token, '/api/user/add-product', {
