@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema, requiredText, StoreRefSchema, TEXT_MAX } from './common';
 import { AttachmentSchema, attachmentsField } from './files';
-import { startingQuantitySchema } from './ledger';
+import { BatchNameSchema, CalendarDateSchema, startingQuantitySchema } from './ledger';
 
 // Stock counts: a store's items counted while the store keeps working; each difference between the
 // counted quantity and the balance at the moment it was counted posts as one `adjustment` movement.
@@ -25,8 +25,30 @@ export const CountCreateRequestSchema = z.object({
 });
 export type CountCreateRequest = z.input<typeof CountCreateRequestSchema>;
 
-/** A counted quantity, with photos of what was found (kept with the line, and on the adjustment it posts). */
-export const CountLineRequestSchema = z.object({ counted: startingQuantitySchema('Counted quantity'), ...attachmentsField });
+export const COUNT_BATCHES_SUM = 'The batches counted must add up to the counted quantity.';
+export const COUNT_BATCH_REPEATED = 'Each batch may be counted once.';
+/** The most batches one counted line names. */
+export const COUNT_BATCHES_MAX = 200;
+/**
+ * A counted quantity, with photos of what was found (kept with the line, and on the adjustment it
+ * posts); for a material kept by batch, what was counted of each batch (a new one with its expiry),
+ * adding up to the quantity. A batch in stock left out was counted as none.
+ */
+export const CountLineRequestSchema = z
+  .object({
+    counted: startingQuantitySchema('Counted quantity'),
+    batches: z
+      .array(z.object({ batch: BatchNameSchema, counted: startingQuantitySchema('Counted quantity'), expiresOn: CalendarDateSchema.optional() }))
+      .max(COUNT_BATCHES_MAX)
+      .refine((batches) => new Set(batches.map((row) => row.batch)).size === batches.length, COUNT_BATCH_REPEATED)
+      .optional(),
+    ...attachmentsField,
+  })
+  .refine(
+    // In thousandths, the most decimals a quantity carries: whole numbers, added exactly.
+    (line) => !line.batches || Math.round(line.counted * 1000) === line.batches.reduce((sum, row) => sum + Math.round(row.counted * 1000), 0),
+    { message: COUNT_BATCHES_SUM, path: ['batches'] },
+  );
 export const CountLineParamsSchema = z.object({ id: IdSchema, itemId: IdSchema });
 
 export const CountPostRequestSchema = z.object({
@@ -58,6 +80,10 @@ export const CountLineSchema = z.object({
   reason: z.string().nullable(),
   /** Photos taken while counting the item, in the order they were added. */
   attachments: z.array(AttachmentSchema),
+  /** Of a material kept by batch counted batch by batch: each batch's count and (unless blind) what it held. */
+  batches: z
+    .array(z.object({ batch: z.string(), expiresOn: z.string().nullable(), counted: z.number(), expected: z.number().nullable() }))
+    .optional(),
 });
 export type CountLine = z.infer<typeof CountLineSchema>;
 

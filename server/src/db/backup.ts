@@ -33,6 +33,7 @@ export const BACKUP_TABLES = [
   'worker_qualifications',
   'stock_counts',
   'stock_count_lines',
+  'stock_count_line_batches',
   'transfers',
   'transfer_lines',
   'jobs',

@@ -1,6 +1,6 @@
 import type { CountStatus } from '@stockyard/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import type { ItemKind } from './ledger';
 import { quantity } from './quantity';
@@ -52,5 +52,28 @@ export const stockCountLines = pgTable(
     primaryKey({ name: 'stock_count_lines_pkey', columns: [t.countId, t.itemId] }),
     uniqueIndex('stock_count_lines_open_item_key').on(t.itemId).where(sql`${t.isOpen}`),
     check('stock_count_lines_counted_check', sql`${t.counted} is null or ${t.counted} >= 0`),
+  ],
+);
+
+/**
+ * A counted line of a material kept by batch, batch by batch: what was counted of each and what the
+ * batch held when the line was entered (read under the material's row lock). A batch in stock that
+ * the entry did not name was counted as none.
+ */
+export const stockCountLineBatches = pgTable(
+  'stock_count_line_batches',
+  {
+    countId: uuid('count_id')
+      .notNull()
+      .references(() => stockCounts.id),
+    itemId: uuid('item_id').notNull(),
+    batch: text('batch').notNull(),
+    expiresOn: date('expires_on', { mode: 'string' }),
+    counted: quantity('counted').notNull(),
+    expected: quantity('expected').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'stock_count_line_batches_pkey', columns: [t.countId, t.itemId, t.batch] }),
+    check('stock_count_line_batches_counted_check', sql`${t.counted} >= 0`),
   ],
 );

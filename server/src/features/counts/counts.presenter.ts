@@ -44,6 +44,16 @@ export function presentCountLine(row: CountLineRow, isBlind: boolean): CountLine
     movementsSince: isBlind ? 0 : row.movements_since,
     movedSince: isBlind ? null : quantityOf(row.moved_since),
     reason: row.reason,
+    ...(row.batches
+      ? {
+          batches: row.batches.map((batch) => ({
+            batch: batch.batch,
+            expiresOn: batch.expiresOn,
+            counted: quantityOf(batch.counted),
+            expected: isBlind ? null : quantityOf(batch.expected),
+          })),
+        }
+      : {}),
   };
 }
 

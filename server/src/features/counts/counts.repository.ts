@@ -28,7 +28,12 @@ export type CountLineRow = Pick<RowOf<typeof stockCountLines>, 'item_id' | 'coun
   moved_since: number | null;
   reason: string | null;
   attachments: { _id: string; type: FileType }[];
+  /** A material kept by batch counted batch by batch; null otherwise. */
+  batches: CountedBatch[] | null;
 };
+
+/** One batch of a counted line: what was counted, and what it held when the line was entered. */
+export type CountedBatch = { batch: string; expiresOn: string | null; counted: number; expected: number };
 
 function countSelect(where: SQL): SQL {
   return sql`select c.id, c.store_id, s.name as store_name, c.item_kind, c.status, c.created_at, c.created_by, cu.name as created_by_name,
@@ -112,7 +117,10 @@ export async function findCountLines(db: DbOrTx, countId: string, itemKind: Item
                (select mv.reason from movements mv where mv.item_id = l.item_id and mv.count_id = l.count_id limit 1) as reason,
                (select coalesce(json_agg(json_build_object('_id', f.id, 'type', f.type) order by a.position), '[]'::json)
                 from count_line_attachments a join files f on f.id = a.file_id
-                where a.count_id = l.count_id and a.item_id = l.item_id) as attachments
+                where a.count_id = l.count_id and a.item_id = l.item_id) as attachments,
+               (select json_agg(json_build_object('batch', b.batch, 'expiresOn', b.expires_on::text, 'counted', b.counted, 'expected', b.expected)
+                                order by b.expires_on nulls last, b.batch)
+                from stock_count_line_batches b where b.count_id = l.count_id and b.item_id = l.item_id) as batches
         from stock_count_lines l
         join ${TABLES[itemKind]} i on i.id = l.item_id
         left join users u on u.id = l.counted_by
@@ -200,4 +208,41 @@ export async function addCountLineAttachments(
         select (select count(*)::int from added) as added, (select ok from fits) as fits`,
   );
   return row?.fits ? { added: row.added } : null;
+}
+
+/**
+ * Replaces what a counted line of a material kept by batch says of each batch: the batches entered,
+ * each beside what it holds now, and every other batch in stock counted as none. Runs after the
+ * line's entry locked the material's row, so the batches hold what its `expected` was read from.
+ * Answers the batches entered that the material does not have and that name no expiry.
+ */
+export async function replaceCountedBatches(
+  tx: DbOrTx,
+  line: { countId: string; itemId: string; batches: { batch: string; counted: number; expiresOn?: string }[] },
+): Promise<string[]> {
+  await tx.execute(sql`delete from stock_count_line_batches where count_id = ${line.countId} and item_id = ${line.itemId}`);
+  const entered = JSON.stringify(line.batches.map((row) => ({ batch: row.batch, counted: row.counted, expires_on: row.expiresOn ?? null })));
+  const rows = await queryRows<{ batch: string }>(
+    tx,
+    sql`with entered as (
+          select * from jsonb_to_recordset(${entered}::jsonb) as e(batch text, counted numeric, expires_on date)
+        ), known as (
+          select batch, expires_on, quantity from material_batches where material_id = ${line.itemId}
+        ), counted as (
+          insert into stock_count_line_batches (count_id, item_id, batch, expires_on, counted, expected)
+          select ${line.countId}::uuid, ${line.itemId}::uuid, e.batch, coalesce(k.expires_on, e.expires_on), e.counted, coalesce(k.quantity, 0)
+          from entered e left join known k on k.batch = e.batch
+          union all
+          select ${line.countId}::uuid, ${line.itemId}::uuid, k.batch, k.expires_on, 0, k.quantity
+          from known k where k.quantity > 0 and not exists (select 1 from entered e where e.batch = k.batch)
+        )
+        select e.batch from entered e
+        where e.expires_on is null and e.counted > 0 and not exists (select 1 from known k where k.batch = e.batch)`,
+  );
+  return rows.map((row) => row.batch);
+}
+
+/** Forgets what a counted line said of each batch (entered again as a quantity alone). */
+export async function clearCountedBatches(tx: DbOrTx, countId: string, itemId: string): Promise<void> {
+  await tx.execute(sql`delete from stock_count_line_batches where count_id = ${countId} and item_id = ${itemId}`);
 }

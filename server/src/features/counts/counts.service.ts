@@ -1,6 +1,8 @@
 import {
   ATTACHMENTS_MAX,
   ATTACHMENTS_TOO_MANY,
+  batchNotTracked,
+  batchRequired,
   COUNT_ALREADY_CLOSED,
   COUNT_BEYOND_TOLERANCE,
   COUNT_CANCELLED,
@@ -32,7 +34,7 @@ import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { isWithinPercent, quantityLess } from '../../lib/quantities';
 import { assertAttachable } from '../files/files.service';
 import { assertFitsDecimals } from '../materials/materials.service';
-import { recordMovementOrRefuse } from '../movements/movements.service';
+import { batchMoveOf, recordMovementOrRefuse, tracksExpiry } from '../movements/movements.service';
 import { resolveTargetStore } from '../stores/stores.service';
 import { presentCount, presentCountLine, presentCountSummary } from './counts.presenter';
 import {
@@ -40,11 +42,13 @@ import {
   type CountLineRow,
   type CountRow,
   changeCountStatus,
+  clearCountedBatches,
   findBusyItemNames,
   findCountLines,
   findCountRows,
   type ItemKind,
   insertCount,
+  replaceCountedBatches,
   updateCountLine,
 } from './counts.repository';
 
@@ -133,14 +137,15 @@ async function assertCountFits(tx: DbOrTx, itemKind: ItemKind, countId: string, 
 export function enterCountLine(
   db: Db,
   auth: AuthContext,
-  line: { countId: string; itemId: string; counted: number; attachments?: string[] },
+  line: { countId: string; itemId: string; counted: number; attachments?: string[]; batches?: CountLineBatch[] },
   requestKey?: RequestKey,
 ) {
-  const { countId, itemId, counted, attachments } = line;
+  const { countId, itemId, counted, attachments, batches } = line;
   return runIdempotent(db, requestKey, async (tx) => {
     const count = await mustFindCount(tx, auth, countId);
     if (count.status !== 'counting') throw new AppError('conflict', COUNT_NOT_COUNTING);
     await assertCountFits(tx, count.item_kind, countId, itemId, counted);
+    for (const row of batches ?? []) await assertCountFits(tx, count.item_kind, countId, itemId, row.counted);
     const isEntered = await updateCountLine(tx, {
       countId,
       itemId,
@@ -153,12 +158,34 @@ export function enterCountLine(
       const again = await mustFindCount(tx, auth, countId);
       throw again.status === 'counting' ? new AppError('not_found', COUNT_ITEM_NOT_IN_COUNT) : new AppError('conflict', COUNT_NOT_COUNTING);
     }
+    await countBatches(tx, count.item_kind, { countId, itemId, batches });
     if (attachments?.length) await attachToCountLine(tx, auth, { countId, itemId, storeId: count.store_id, fileIds: attachments });
     // Only the entered line: a phone saves one line at a time, and a count may hold thousands.
     const [entered] = await findCountLines(tx, countId, count.item_kind, itemId);
     if (!entered) throw new AppError('not_found', COUNT_ITEM_NOT_IN_COUNT);
     return { status: 200 as const, body: { message: COUNT_LINE_ENTERED, line: presentCountLine(entered, isBlindFor(auth, count)) } };
   });
+}
+
+type CountLineBatch = { batch: string; counted: number; expiresOn?: string };
+
+/**
+ * What a counted line of a material kept by batch says of each batch, read beside what each holds
+ * (its row is locked by the entry); any other item's line names none (400), and a line entered as a
+ * quantity alone forgets the batches it named before. A new batch needs its expiry (400).
+ */
+async function countBatches(tx: DbOrTx, itemKind: ItemKind, line: { countId: string; itemId: string; batches?: CountLineBatch[] }) {
+  const isTracked = itemKind === 'material' && (await tracksExpiry(tx, line.itemId));
+  if (!line.batches) return isTracked ? clearCountedBatches(tx, line.countId, line.itemId) : undefined;
+  if (!isTracked) {
+    const [named] = await findCountLines(tx, line.countId, itemKind, line.itemId);
+    throw new AppError('bad_request', batchNotTracked(named?.name ?? ''));
+  }
+  const undated = await replaceCountedBatches(tx, { countId: line.countId, itemId: line.itemId, batches: line.batches });
+  if (undated.length > 0) {
+    const [named] = await findCountLines(tx, line.countId, itemKind, line.itemId);
+    throw new AppError('bad_request', batchRequired(named?.name ?? ''));
+  }
 }
 
 /** Adds photos of what was found to a line being counted: files the keeper may attach, at most 10 on a line. */
@@ -203,9 +230,7 @@ async function postCountIn(tx: DbOrTx, auth: AuthContext, countId: string, reaso
   if (count.status === 'posted' || count.status === 'cancelled') throw new AppError('conflict', COUNT_ALREADY_CLOSED);
   if (count.status !== 'submitted') throw new AppError('conflict', COUNT_NOT_SUBMITTED);
   const lines = await findCountLines(tx, countId, count.item_kind);
-  const differing = lines.filter(
-    (line) => line.counted !== null && line.expected !== null && Number(line.counted) !== Number(line.expected),
-  );
+  const differing = lines.filter((line) => adjustmentsOf(line).length > 0);
   const unexplained = differing.filter((line) => !reasons[line.item_id]?.trim());
   if (unexplained.length > 0) throw new AppError('bad_request', countReasonsMissing(unexplained.map((line) => line.name)));
   if (!canPost(auth, count, lines)) throw new AppError('forbidden', COUNT_BEYOND_TOLERANCE);
@@ -213,26 +238,50 @@ async function postCountIn(tx: DbOrTx, auth: AuthContext, countId: string, reaso
     throw new AppError('conflict', COUNT_ALREADY_CLOSED);
   }
   for (const line of differing) {
-    await recordMovementOrRefuse(
-      tx,
-      {
-        itemKind: count.item_kind,
-        itemId: line.item_id,
-        storeIds: storeScopeOf(auth),
-        kind: 'adjustment',
-        quantity: quantityLess(line.counted as string, line.expected as string),
-        actorId: auth.userId,
-        reason: reasons[line.item_id]?.trim(),
-        countId,
-        attachments: line.attachments.map((file) => file._id),
-      },
-      {
-        notFound: count.item_kind === 'material' ? MATERIAL_NOT_FOUND : TOOL_NOT_FOUND,
-        refused: () => countWouldGoNegative(line.name),
-      },
-    );
+    for (const [index, adjustment] of adjustmentsOf(line).entries()) {
+      await recordMovementOrRefuse(
+        tx,
+        {
+          itemKind: count.item_kind,
+          itemId: line.item_id,
+          storeIds: storeScopeOf(auth),
+          kind: 'adjustment',
+          quantity: adjustment.quantity,
+          actorId: auth.userId,
+          reason: reasons[line.item_id]?.trim(),
+          countId,
+          // The line's photos go with its first adjustment.
+          attachments: index === 0 ? line.attachments.map((file) => file._id) : undefined,
+          batch: adjustment.batch,
+        },
+        {
+          notFound: count.item_kind === 'material' ? MATERIAL_NOT_FOUND : TOOL_NOT_FOUND,
+          refused: () => countWouldGoNegative(line.name),
+        },
+      );
+    }
   }
   return getCount(tx, auth, countId);
+}
+
+/**
+ * The adjustments a counted line posts: counted − expected, of each batch when it was counted batch
+ * by batch (a batch brought in by the count with its expiry), else of the item; none for a line not
+ * counted or counted as expected.
+ */
+function adjustmentsOf(line: CountLineRow): { quantity: number; batch?: ReturnType<typeof batchMoveOf> }[] {
+  if (line.counted === null || line.expected === null) return [];
+  if (!line.batches) {
+    const quantity = quantityLess(line.counted, line.expected);
+    return quantity === 0 ? [] : [{ quantity }];
+  }
+  return line.batches
+    .map((row) => ({ row, quantity: quantityLess(row.counted, row.expected) }))
+    .filter(({ quantity }) => quantity !== 0)
+    .map(({ row, quantity }) => ({
+      quantity,
+      batch: batchMoveOf('adjustment', row.batch, undefined, quantity > 0 ? (row.expiresOn ?? undefined) : undefined),
+    }));
 }
 
 /** Cancels a count that is not posted: nothing moves, and its items are free for another count. */
