@@ -38,7 +38,9 @@ export const CountLineRequestSchema = z
   .object({
     counted: startingQuantitySchema('Counted quantity'),
     batches: z
-      .array(z.object({ batch: BatchNameSchema, counted: startingQuantitySchema('Counted quantity'), expiresOn: CalendarDateSchema.optional() }))
+      .array(
+        z.object({ batch: BatchNameSchema, counted: startingQuantitySchema('Counted quantity'), expiresOn: CalendarDateSchema.optional() }),
+      )
       .max(COUNT_BATCHES_MAX)
       .refine((batches) => new Set(batches.map((row) => row.batch)).size === batches.length, COUNT_BATCH_REPEATED)
       .optional(),
@@ -46,7 +48,8 @@ export const CountLineRequestSchema = z
   })
   .refine(
     // In thousandths, the most decimals a quantity carries: whole numbers, added exactly.
-    (line) => !line.batches || Math.round(line.counted * 1000) === line.batches.reduce((sum, row) => sum + Math.round(row.counted * 1000), 0),
+    (line) =>
+      !line.batches || Math.round(line.counted * 1000) === line.batches.reduce((sum, row) => sum + Math.round(row.counted * 1000), 0),
     { message: COUNT_BATCHES_SUM, path: ['batches'] },
   );
 export const CountLineParamsSchema = z.object({ id: IdSchema, itemId: IdSchema });

@@ -221,7 +221,9 @@ export async function replaceCountedBatches(
   line: { countId: string; itemId: string; batches: { batch: string; counted: number; expiresOn?: string }[] },
 ): Promise<string[]> {
   await tx.execute(sql`delete from stock_count_line_batches where count_id = ${line.countId} and item_id = ${line.itemId}`);
-  const entered = JSON.stringify(line.batches.map((row) => ({ batch: row.batch, counted: row.counted, expires_on: row.expiresOn ?? null })));
+  const entered = JSON.stringify(
+    line.batches.map((row) => ({ batch: row.batch, counted: row.counted, expires_on: row.expiresOn ?? null })),
+  );
   const rows = await queryRows<{ batch: string }>(
     tx,
     sql`with entered as (
