@@ -70,6 +70,8 @@ export const CountLineSchema = z.object({
   unit: z.string(),
   /** How many decimals its quantities take: the material's own, 0 for a tool. */
   decimals: z.number(),
+  /** A material kept by batch, counted batch by batch. */
+  tracksExpiry: z.boolean().optional(),
   counted: z.number().nullable(),
   /** The balance when the line was counted; null while hidden from a keeper counting blind. */
   expected: z.number().nullable(),

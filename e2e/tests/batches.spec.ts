@@ -98,6 +98,29 @@ test('at 390 px a keeper receives 1 pallet with its batch and expiry, issues 100
   await snap(page, 'batch-history-390');
 });
 
+test('at 390 px a keeper counts the cement batch by batch, finding a batch the books lack', async ({ page }) => {
+  await onPhone(page);
+  const token = await tokenOf(page.request, keeper);
+  const list = await (
+    await page.request.get(`/api/user/get-product?q=${encodeURIComponent(cement)}`, { headers: { authorization: `Bearer ${token}` } })
+  ).json();
+  const product = (Array.isArray(list) ? list : list.products)[0];
+  const { count } = await apiPost(page.request, token, '/api/counts', { itemKind: 'material', itemIds: [product._id] });
+  await page.goto(`/dashboard/counts/${count._id}`);
+  await page.getByRole('button', { name: `Counted ${cement}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Count ${cement} by batch` });
+  await dialog.getByRole('textbox', { name: 'Counted of batch LOT-2611' }).fill('37');
+  await dialog.getByRole('button', { name: 'Add a batch found' }).click();
+  await dialog.getByRole('textbox', { name: 'Batch', exact: true }).fill('LOT-0907');
+  await dialog.getByRole('textbox', { name: 'Expires on' }).fill(dayFromToday(30).text);
+  await dialog.getByRole('textbox', { name: 'Counted', exact: true }).fill('2');
+  await expect(dialog.getByText('Total: 39 bag')).toBeVisible();
+  await snap(page, 'count-by-batch-390');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: `Counted ${cement}` })).toHaveText('39');
+});
+
 test('at 390 px the Expiring screen lists the batch that expires in 5 days, and the keeper records it as damaged', async ({ page }) => {
   await onPhone(page);
   await expect(page.getByRole('link', { name: /^Expiring/ })).toBeVisible();

@@ -35,6 +35,7 @@ export function presentCountLine(row: CountLineRow, isBlind: boolean): CountLine
     name: row.name,
     unit: row.unit,
     decimals: row.decimals,
+    ...(row.tracks_expiry ? { tracksExpiry: true } : {}),
     counted: quantityOf(row.counted),
     expected: isBlind ? null : quantityOf(row.expected),
     difference: isBlind ? null : difference,

@@ -23,6 +23,7 @@ export type CountLineRow = Pick<RowOf<typeof stockCountLines>, 'item_id' | 'coun
   name: string;
   unit: string;
   decimals: number;
+  tracks_expiry: boolean;
   counted_by_name: string | null;
   movements_since: number;
   moved_since: number | null;
@@ -104,9 +105,10 @@ export async function findCountRows(
 export async function findCountLines(db: DbOrTx, countId: string, itemKind: ItemKind, itemId?: string): Promise<CountLineRow[]> {
   const unit = itemKind === 'material' ? sql`i.unit` : sql`''`;
   const decimals = itemKind === 'material' ? sql`i.decimals` : sql`0`;
+  const tracksExpiry = itemKind === 'material' ? sql`i.tracks_expiry` : sql`false`;
   return queryRows<CountLineRow>(
     db,
-    sql`select l.item_id, i.name, ${unit} as unit, ${decimals} as decimals, l.counted, l.expected, l.counted_at, l.counted_by, u.name as counted_by_name,
+    sql`select l.item_id, i.name, ${unit} as unit, ${decimals} as decimals, ${tracksExpiry} as tracks_expiry, l.counted, l.expected, l.counted_at, l.counted_by, u.name as counted_by_name,
                (select count(*) from movements mv
                 where mv.item_id = l.item_id and mv.recorded_at > l.counted_at and mv.count_id is distinct from l.count_id)::int as movements_since,
                case when l.expected is null then null else

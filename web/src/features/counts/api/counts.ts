@@ -42,8 +42,15 @@ export function useStartCount() {
 export function useEnterCount(countId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ itemId, ...body }: { itemId: string; counted: number; attachments?: string[] }) =>
-      apiFetch<{ message: string; line: CountLine }>(`/api/counts/${countId}/lines/${itemId}`, { method: 'PUT', body }),
+    mutationFn: ({
+      itemId,
+      ...body
+    }: {
+      itemId: string;
+      counted: number;
+      attachments?: string[];
+      batches?: { batch: string; counted: number; expiresOn?: string }[];
+    }) => apiFetch<{ message: string; line: CountLine }>(`/api/counts/${countId}/lines/${itemId}`, { method: 'PUT', body }),
     onSuccess: ({ line }) => {
       queryClient.setQueryData<Count>(countKeys.one(countId), (count) => {
         if (!count) return count;

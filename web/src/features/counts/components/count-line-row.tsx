@@ -1,12 +1,14 @@
-import { ActionIcon, Group, Text } from '@mantine/core';
-import type { CountLine } from '@stockyard/contract';
+import { ActionIcon, Button, Group, Text } from '@mantine/core';
+import { type CountLine, decimalsOf, quantityDecimals } from '@stockyard/contract';
 import { IconCamera, IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localMessage } from '../../../i18n/local-message';
 import { messageOf } from '../../../lib/api';
 import { decimalsOfItem, QuantityInput } from '../../../lib/inputs';
 import { AttachmentThumbs, CameraDialog, uploadFileOf } from '../../files';
 import { useEnterCount } from '../api/counts';
+import { CountBatchesDialog } from './count-batches-dialog';
 
 /**
  * One item on a phone: its name, what the books expect (only where the counter may see it) and the
@@ -17,13 +19,18 @@ export function CountLineRow({ countId, line, isBlind }: { countId: string; line
   const [value, setValue] = useState<string | number>(line.counted ?? '');
   const [error, setError] = useState<string | null>(null);
   const [isCameraOpen, setCameraOpen] = useState(false);
+  const [isCountingBatches, setCountingBatches] = useState(false);
   const { t } = useTranslation();
 
   async function save() {
     const counted = typeof value === 'number' ? value : value.trim() === '' ? null : Number(value);
     if (counted === null || counted === line.counted) return;
-    if (!Number.isInteger(counted) || counted < 0) {
+    if (counted < 0) {
       setError(t('counts.wholeNumber'));
+      return;
+    }
+    if (decimalsOf(counted) > decimalsOfItem(line)) {
+      setError(localMessage(quantityDecimals(line.name, decimalsOfItem(line))));
       return;
     }
     try {
@@ -75,18 +82,26 @@ export function CountLineRow({ countId, line, isBlind }: { countId: string; line
             <IconCamera size={18} />
           </ActionIcon>
         )}
-        <QuantityInput
-          decimals={decimalsOfItem(line)}
-          w={96}
-          aria-label={t('counts.countedName', { name: line.name })}
-          value={value}
-          onChange={setValue}
-          onBlur={() => void save()}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') void save();
-          }}
-        />
+        {line.tracksExpiry ? (
+          // Kept by batch: counted batch by batch, the line's quantity their sum.
+          <Button variant="light" w={96} aria-label={t('counts.countedName', { name: line.name })} onClick={() => setCountingBatches(true)}>
+            {line.counted ?? t('counts.byBatch')}
+          </Button>
+        ) : (
+          <QuantityInput
+            decimals={decimalsOfItem(line)}
+            w={96}
+            aria-label={t('counts.countedName', { name: line.name })}
+            value={value}
+            onChange={setValue}
+            onBlur={() => void save()}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') void save();
+            }}
+          />
+        )}
       </Group>
+      <CountBatchesDialog countId={countId} line={isCountingBatches ? line : null} onClose={() => setCountingBatches(false)} />
       <CameraDialog opened={isCameraOpen} onClose={() => setCameraOpen(false)} onTaken={(photo) => void addPhoto(photo)} />
     </Group>
   );

@@ -73,7 +73,7 @@ export function useSetRemarks() {
 }
 
 /** A material's batches in stock, the soonest expiry first (only for one kept by batch). */
-export function useMaterialBatches(product: Product | null) {
+export function useMaterialBatches(product: Pick<Product, '_id' | 'tracksExpiry'> | null) {
   const id = product?.tracksExpiry ? product._id : null;
   return useQuery({
     queryKey: [...materialKeys.all, 'batches', id],
