@@ -7,10 +7,21 @@ export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /** The fields each kind fills, in the order the template lists them. */
 export const IMPORT_FIELDS = {
-  materials: ['name', 'category', 'material', 'size', 'unit', 'quantity', 'unitCost'],
+  materials: ['name', 'category', 'material', 'size', 'unit', 'decimals', 'quantity', 'unitCost', 'batch', 'expiresOn'],
   tools: ['name', 'quantity'],
 } as const satisfies Record<ImportKind, readonly string[]>;
-export const IMPORT_FIELD_NAMES = ['name', 'category', 'material', 'size', 'unit', 'quantity', 'unitCost'] as const;
+export const IMPORT_FIELD_NAMES = [
+  'name',
+  'category',
+  'material',
+  'size',
+  'unit',
+  'decimals',
+  'quantity',
+  'unitCost',
+  'batch',
+  'expiresOn',
+] as const;
 export type ImportField = (typeof IMPORT_FIELD_NAMES)[number];
 
 /** The column heading each field has in the template, and that an export of the same list uses. */
@@ -20,8 +31,11 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   material: 'Material',
   size: 'Size',
   unit: 'Unit',
+  decimals: 'Decimals',
   quantity: 'Quantity',
   unitCost: 'Unit Cost',
+  batch: 'Batch',
+  expiresOn: 'Expires On',
 };
 
 /** At most this many rows in one file; 10,000 is the size a site's first spreadsheet reaches. */
@@ -69,6 +83,11 @@ export const ImportRowSchema = z.object({
   quantity: z.number(),
   /** A material's cost per unit of its opening quantity, when the sheet gives one. */
   unitCost: z.string().optional(),
+  /** How many decimals a material's quantities carry (0 when the sheet gives none). */
+  decimals: z.number().optional(),
+  /** A material kept by batch: the batch its opening quantity is, and the day it expires ('' for any other). */
+  batch: z.string().optional(),
+  expiresOn: z.string().optional(),
 });
 export type ImportRow = z.infer<typeof ImportRowSchema>;
 

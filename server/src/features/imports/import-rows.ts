@@ -1,5 +1,6 @@
 import {
   IMPORT_EMPTY,
+  IMPORT_FIELD_NAMES,
   IMPORT_FIELDS,
   IMPORT_NAME_COLUMN_MISSING,
   IMPORT_ROWS_MAX,
@@ -37,6 +38,9 @@ const HEADINGS: Record<ImportField, string[]> = {
     'count',
   ],
   unitCost: ['unitcost', 'cost', 'costperunit', 'unitprice', 'price', 'rate'],
+  decimals: ['decimals', 'decimalplaces', 'dp'],
+  batch: ['batch', 'batchno', 'batchnumber', 'lot', 'lotno', 'lotnumber'],
+  expiresOn: ['expireson', 'expires', 'expiry', 'expirydate', 'expirationdate', 'bestbefore', 'useby'],
 };
 
 const normalised = (heading: string) => heading.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
@@ -45,7 +49,7 @@ export type Mapping = Record<ImportField, string | null>;
 
 /** The column of each field: as the person chose, else found by its heading; a chosen heading not in the file is a problem. */
 export function mapColumns(kind: ImportKind, headers: string[], chosen: ImportRequest['mapping'] = {}) {
-  const mapping = { name: null, category: null, material: null, size: null, unit: null, quantity: null, unitCost: null } as Mapping;
+  const mapping = Object.fromEntries(IMPORT_FIELD_NAMES.map((field) => [field, null])) as Mapping;
   const problems: ImportProblem[] = [];
   const taken = new Set<string>();
   const fields: readonly ImportField[] = IMPORT_FIELDS[kind];
@@ -104,6 +108,7 @@ export function readRows(kind: ImportKind, cells: Cells, mapping: Mapping) {
       unit: cell('unit'),
       totalQuantity: quantityOf(cell('quantity')),
       ...(kind === 'materials' && cell('unitCost') !== '' ? { unitCost: cell('unitCost') } : {}),
+      ...(kind === 'materials' ? materialCells(cell) : {}),
     };
     const checked = (kind === 'materials' ? MaterialCreateRequestSchema : ToolCreateRequestSchema).safeParse(input);
     if (!checked.success) {
@@ -115,7 +120,12 @@ export function readRows(kind: ImportKind, cells: Cells, mapping: Mapping) {
     const first = firstRowOf.get(key);
     if (first !== undefined) problems.push({ row, field: 'name', message: importNameRepeated(name, first) });
     else firstRowOf.set(key, row);
-    const data = checked.data as Partial<Omit<typeof input, 'unitCost'>> & { unitCost?: string };
+    const data = checked.data as Partial<Omit<typeof input, 'unitCost'>> & {
+      unitCost?: string;
+      decimals?: number;
+      batch?: string;
+      expiresOn?: string;
+    };
     rows.push({
       row,
       name,
@@ -125,9 +135,34 @@ export function readRows(kind: ImportKind, cells: Cells, mapping: Mapping) {
       unit: data.unit ?? '',
       quantity: checked.data.totalQuantity,
       ...(data.unitCost === undefined ? {} : { unitCost: data.unitCost }),
+      ...(kind === 'materials' ? { decimals: data.decimals ?? 0 } : {}),
+      ...(data.batch ? { batch: data.batch, expiresOn: data.expiresOn } : {}),
     });
   });
   return { rows, problems };
+}
+
+/**
+ * A material's decimals (empty is 0), and its batch and expiry: a row that names either is of a
+ * material kept by batch, its opening quantity that batch.
+ */
+function materialCells(cell: (field: ImportField) => string) {
+  const batch = cell('batch');
+  const expiresOn = dayOf(cell('expiresOn'));
+  return {
+    decimals: cell('decimals') === '' ? 0 : quantityOf(cell('decimals')),
+    ...(batch !== '' || expiresOn !== '' ? { tracksExpiry: true } : {}),
+    ...(batch !== '' ? { batch } : {}),
+    ...(expiresOn !== '' ? { expiresOn } : {}),
+  };
+}
+
+/** A day as a sheet writes it: YYYY-MM-DD, or day first (31/12/2026, 31.12.2026); anything else is left for the schema to refuse. */
+function dayOf(text: string): string {
+  const dayFirst = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(text);
+  if (!dayFirst) return text;
+  const [, day, month, year] = dayFirst;
+  return `${year}-${month?.padStart(2, '0')}-${day?.padStart(2, '0')}`;
 }
 
 /** A cell's quantity: empty is 0, a number as written (Excel's 40 may read "40" or "40.0"); anything else fails the schema. */
@@ -144,5 +179,9 @@ const FIELD_OF: Record<string, ImportField> = {
   unit: 'unit',
   totalQuantity: 'quantity',
   unitCost: 'unitCost',
+  decimals: 'decimals',
+  batch: 'batch',
+  expiresOn: 'expiresOn',
+  tracksExpiry: 'batch',
 };
 const fieldOf = (key: string): ImportField | null => FIELD_OF[key] ?? null;

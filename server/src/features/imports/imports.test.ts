@@ -65,6 +65,7 @@ describe('importing materials and tools from a spreadsheet', () => {
       material: 'Steel',
       size: '1 mm',
       unit: 'piece',
+      decimals: 0,
       quantity: 1,
     });
 
@@ -315,7 +316,7 @@ describe('importing materials and tools from a spreadsheet', () => {
   it('hands out a template with the headings it reads, as CSV or Excel', async () => {
     const asCsv = await t.app.inject({ method: 'GET', url: '/api/imports/template?kind=materials', headers: bearer(staff.keeper.token) });
     expect(asCsv.statusCode).toBe(200);
-    expect(asCsv.body).toBe('\uFEFFName,Category,Material,Size,Unit,Quantity,Unit Cost\r\n');
+    expect(asCsv.body).toBe('\uFEFFName,Category,Material,Size,Unit,Decimals,Quantity,Unit Cost,Batch,Expires On\r\n');
     const asXlsx = await t.app.inject({
       method: 'GET',
       url: '/api/imports/template?kind=tools&format=xlsx',
@@ -332,5 +333,52 @@ describe('importing materials and tools from a spreadsheet', () => {
     ).json();
     expect(preview.headers).toEqual(['Name', 'Quantity']);
     expect(preview.mapping).toMatchObject({ name: 'Name', quantity: 'Quantity' });
+  });
+
+  it('reads decimals, a batch and its expiry: a row naming a batch is of a material kept by batch, its opening quantity that batch', async () => {
+    const store = await createStore(t.app, staff.admin.token);
+    const file = (lines: string[]) => ({ kind: 'materials', storeId: store._id, fileName: 'batches.csv', content: base64(csv(lines)) });
+    const heading = 'Name,Unit,Decimals,Qty,Lot No,Expiry Date';
+    const bad = (
+      await send(
+        '/api/imports/preview',
+        staff.admin.token,
+        file([heading, 'Primer,can,0,4,P-1,', 'Grout,kg,0,2.5,,', 'Mortar,kg,5,1,,', 'Resin,can,0,3,,2030-01-31']),
+      )
+    ).json();
+    expect(bad.canImport).toBe(false);
+    expect(bad.problems.map((problem: Record<string, unknown>) => [problem.row, problem.field, problem.message])).toEqual([
+      [2, 'batch', 'Primer is kept by batch: name the batch and the day it expires.'],
+      [3, 'quantity', 'Grout is counted in whole units: enter a quantity without decimals.'],
+      [4, 'decimals', 'Decimals must be a whole number from 0 to 3.'],
+      [5, 'batch', 'Resin is kept by batch: name the batch and the day it expires.'],
+    ]);
+
+    const good = file([heading, 'Sand,m3,2,12.75,,', 'Sealant,tube,0,24,S-1,31/12/2030', 'Epoxy,kit,0,0,E-1,2031-06-30']);
+    const preview = (await send('/api/imports/preview', staff.admin.token, good)).json();
+    expect(preview.problems).toEqual([]);
+    expect(preview.rows[1]).toMatchObject({ name: 'Sealant', decimals: 0, quantity: 24, batch: 'S-1', expiresOn: '2030-12-31' });
+    const imported = await send('/api/imports', staff.admin.token, good);
+    expect(imported.statusCode, imported.body).toBe(201);
+    const materials = await queryRows<{ name: string; decimals: number; tracks_expiry: boolean; available: string }>(
+      t.database.db,
+      sql`select name, decimals, tracks_expiry, trim_scale(available_quantity)::text as available from materials
+          where store_id = ${store._id} order by name`,
+    );
+    expect(materials).toEqual([
+      { name: 'Epoxy', decimals: 0, tracks_expiry: true, available: '0' },
+      { name: 'Sand', decimals: 2, tracks_expiry: false, available: '12.75' },
+      { name: 'Sealant', decimals: 0, tracks_expiry: true, available: '24' },
+    ]);
+    const batches = await queryRows<{ batch: string; expires_on: string; quantity: string; lines: number }>(
+      t.database.db,
+      sql`select b.batch, b.expires_on::text as expires_on, trim_scale(b.quantity)::text as quantity,
+                 (select count(*)::int from movements mv where mv.batch_id = b.id and mv.kind = 'opening') as lines
+          from material_batches b where b.store_id = ${store._id} order by b.batch`,
+    );
+    expect(batches).toEqual([
+      { batch: 'E-1', expires_on: '2031-06-30', quantity: '0', lines: 0 },
+      { batch: 'S-1', expires_on: '2030-12-31', quantity: '24', lines: 1 },
+    ]);
   });
 });

@@ -280,7 +280,7 @@ function PreviewOf({ preview, onMap }: { preview: ImportPreview; onMap: (field: 
                 <Table.Tr key={row.row}>
                   <Table.Td>{row.row}</Table.Td>
                   {fields.map((field) => (
-                    <Table.Td key={field}>{String(row[field])}</Table.Td>
+                    <Table.Td key={field}>{String(row[field] ?? '')}</Table.Td>
                   ))}
                 </Table.Tr>
               ))}
