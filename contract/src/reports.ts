@@ -9,7 +9,9 @@ export const REPORT_NO_DATA = 'No data available for the selected dates.';
 export const REPORT_RANGE_BACKWARDS = 'The start date must be on or before the end date.';
 
 const day = z.string({ message: REPORT_DATES_REQUIRED }).min(1, REPORT_DATES_REQUIRED).pipe(CalendarDateSchema);
-const rangeFields = { startDate: day, endDate: day };
+/** Materials that have a unit of this name are shown in it (their quantities divided by its factor, to 3 decimals); the rest in their own. */
+const unitField = { unit: z.string().trim().min(1).max(50).optional() };
+const rangeFields = { startDate: day, endDate: day, ...unitField };
 
 function checkRange<T extends { startDate: string; endDate: string }>(value: T, context: z.RefinementCtx) {
   if (value.startDate > value.endDate) {

@@ -189,3 +189,12 @@ export async function findReportPosition(db: Db, storeId: string): Promise<strin
   );
   return row?.position ?? '';
 }
+
+/** Each material of a store that has a unit of this name (whatever its case): its name there and its factor. */
+export function findUnitFactors(db: Db, storeId: string, unit: string): Promise<{ material_id: string; name: string; factor: string }[]> {
+  return queryRows(
+    db,
+    sql`select u.material_id, u.name, u.factor::text as factor from material_units u join materials m on m.id = u.material_id
+        where m.store_id = ${storeId} and lower(u.name) = lower(${unit})`,
+  );
+}

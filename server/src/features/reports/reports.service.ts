@@ -6,8 +6,9 @@ import { userNameOf } from '../users/users.service';
 import { createReportCache, type ReportCache } from './report-cache';
 import type { StoreReport } from './report-files';
 import { reportJson } from './report-json';
-import { presentReportRow } from './reports.presenter';
-import { buildOrRefreshStoreReport, type KeptStoreReport } from './reports.repository';
+import { lineInUnit } from './report-units';
+import { presentReportRow, type ReportLine } from './reports.presenter';
+import { buildOrRefreshStoreReport, findUnitFactors, type KeptStoreReport } from './reports.repository';
 
 /** Where reports come from: the database, through the process's cache of reports still current. */
 export type ReportSource = { db: Db; cache: ReportCache<KeptStoreReport> };
@@ -17,7 +18,7 @@ export function createReportSource(db: Db, concurrency: number): ReportSource {
   return { db, cache: createReportCache<KeptStoreReport>({ concurrency }) };
 }
 
-type Range = { startDate: string; endDate: string };
+type Range = { startDate: string; endDate: string; unit?: string };
 type AdminQuery = Range & { storeName?: string; storeId?: string };
 type KeeperQuery = Range & { storeId?: string };
 /** Where the printed report's days end and what currency its values are in. */
@@ -32,7 +33,17 @@ function reportOf(source: ReportSource, storeId: string, query: Range, timeZone:
 async function rowsOf(source: ReportSource, storeId: string, query: Range, timeZone: string): Promise<ReportRow[]> {
   const { key, build } = reportOf(source, storeId, query, timeZone);
   const { lines } = await source.cache.report(source.db, key, build);
-  return lines.map(presentReportRow);
+  return (await inUnitAsked(source, storeId, lines, query.unit)).map(presentReportRow);
+}
+
+/** The lines with each material that has the unit asked for shown in it; the same lines when none is asked for. */
+async function inUnitAsked(source: ReportSource, storeId: string, lines: ReportLine[], unit: string | undefined): Promise<ReportLine[]> {
+  if (!unit) return lines;
+  const factors = new Map((await findUnitFactors(source.db, storeId, unit)).map((row) => [row.material_id, row]));
+  return lines.map((line) => {
+    const other = factors.get(line.id);
+    return other ? lineInUnit(line, other) : line;
+  });
 }
 
 /**
@@ -42,6 +53,11 @@ async function rowsOf(source: ReportSource, storeId: string, query: Range, timeZ
  */
 async function jsonOf(source: ReportSource, storeId: string, query: Range, timeZone: string, shape: 'rows' | 'with-totals') {
   const { key, build } = reportOf(source, storeId, query, timeZone);
+  if (query.unit) {
+    // In another unit: written for this ask (the units of a material may change without a movement).
+    const { lines } = await source.cache.report(source.db, key, build);
+    return reportJson(await inUnitAsked(source, storeId, lines, query.unit), shape);
+  }
   return source.cache.view(source.db, key, build, shape, ({ lines }) => reportJson(lines, shape));
 }
 
