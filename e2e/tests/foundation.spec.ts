@@ -159,8 +159,8 @@ test('a store keeper signs in, changes their password and logs out', async ({ pa
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, keeperEmail, KEEPER_PASSWORD);
   await expect(page).toHaveURL(/\/dashboard\/manager-dashboard$/);
-  // The 13 buttons of the base hub, Import, Stock valuation, Job cost, Stock Count, Tools Out, Service, Low Stock, Requests, Transfers, Purchase orders, Needs attention, Notifications, Sessions and the password link.
-  await expect(page.getByRole('link')).toHaveCount(27);
+  // The 13 buttons of the base hub, Import, Stock valuation, Job cost, Stock Count, Tools Out, Service, Low Stock, Expiring, Requests, Transfers, Purchase orders, Needs attention, Notifications, Sessions and the password link.
+  await expect(page.getByRole('link')).toHaveCount(28);
   await expect(page.getByRole('link', { name: 'Transfer from Warehouse' })).toBeVisible();
   await snap(page, 'keeper-hub-1280');
 
