@@ -1,29 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createMaterial, createStoreWithStaff, unique } from '../../../test/factories';
-import { findLedgerMismatches } from '../../../test/ledger-check';
-import { shiftDay, todayIn } from '../../lib/calendar';
+import { describe, expect, it } from 'vitest';
+import { createMaterial, unique } from '../../../test/factories';
+import { databaseName, inDays, type Json, useStaffedApp } from '../../../test/staffed-app';
 
-const database = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-let t: TestApp;
-let staff: Awaited<ReturnType<typeof createStoreWithStaff>>;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  staff = await createStoreWithStaff(t.app, t.database.db);
-});
-afterAll(async () => {
-  expect(await findLedgerMismatches(t.database.db)).toEqual([]);
-  await t.close();
-});
-
-type Json = Record<string, unknown>;
-function call(token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
-  return t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload }) });
-}
-const today = todayIn('UTC');
-const inDays = (days: number) => shiftDay(today, days);
-const keeper = () => staff.keeper.token;
+const { app, staff, call } = useStaffedApp();
+const database = databaseName;
+const keeper = () => staff().keeper.token;
 
 async function batchesOf(id: string) {
   const response = await call(keeper(), 'GET', `/api/materials/${id}/batches`);
@@ -76,7 +57,7 @@ describe(`counts of a material kept by batch (${database})`, () => {
       { batch: 'E4', expiresOn: inDays(120), counted: 3, expected: null },
     ]);
     expect((await call(keeper(), 'POST', `/api/counts/${countId}/submit`)).statusCode).toBe(200);
-    const posted = await call(staff.admin.token, 'POST', `/api/counts/${countId}/post`, { reasons: { [id]: 'Recount' } });
+    const posted = await call(staff().admin.token, 'POST', `/api/counts/${countId}/post`, { reasons: { [id]: 'Recount' } });
     expect(posted.statusCode, posted.body).toBe(200);
     expect(posted.json().count.lines[0]).toMatchObject({ expected: 18, counted: 17.5, difference: -0.5 });
     expect(await batchesOf(id)).toEqual([
@@ -84,7 +65,7 @@ describe(`counts of a material kept by batch (${database})`, () => {
       ['E2', inDays(60), 6],
       ['E4', inDays(120), 3],
     ]);
-    const lines = (await call(staff.admin.token, 'GET', `/api/movements?itemId=${id}`)).json().movements as Json[];
+    const lines = (await call(staff().admin.token, 'GET', `/api/movements?itemId=${id}`)).json().movements as Json[];
     const adjustments = lines.filter((line) => line.kind === 'adjustment').map((line) => [(line.batch as Json).name, line.quantity]);
     expect(adjustments).toEqual(
       expect.arrayContaining([
@@ -97,7 +78,7 @@ describe(`counts of a material kept by batch (${database})`, () => {
   });
 
   it('refuses batches on a line of a material not kept by batch', async () => {
-    const plain = await createMaterial(t.app, keeper(), { totalQuantity: 5 });
+    const plain = await createMaterial(app().app, keeper(), { totalQuantity: 5 });
     const started = await call(keeper(), 'POST', '/api/counts', { itemKind: 'material', itemIds: [plain._id] });
     const countId = started.json().count._id as string;
     const refused = await call(keeper(), 'PUT', `/api/counts/${countId}/lines/${plain._id}`, {

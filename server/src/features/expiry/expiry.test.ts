@@ -1,30 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createStoreWithStaff, unique } from '../../../test/factories';
-import { findLedgerMismatches } from '../../../test/ledger-check';
-import { shiftDay, todayIn } from '../../lib/calendar';
+import { describe, expect, it } from 'vitest';
+import { unique } from '../../../test/factories';
+import { databaseName, inDays, type Json, useStaffedApp } from '../../../test/staffed-app';
 import { checkExpiry } from './expiry.service';
 
-const database = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-let t: TestApp;
-let staff: Awaited<ReturnType<typeof createStoreWithStaff>>;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  staff = await createStoreWithStaff(t.app, t.database.db);
-});
-afterAll(async () => {
-  expect(await findLedgerMismatches(t.database.db)).toEqual([]);
-  await t.close();
-});
-
-type Json = Record<string, unknown>;
-function call(token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
-  return t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload }) });
-}
-const today = todayIn('UTC');
-const inDays = (days: number) => shiftDay(today, days);
-const keeper = () => staff.keeper.token;
+const { app, staff, call } = useStaffedApp();
+const database = databaseName;
+const keeper = () => staff().keeper.token;
 const dayText = (day: string) => day.split('-').reverse().join('/');
 
 async function expiryNotices(material: string): Promise<string[]> {
@@ -38,8 +19,8 @@ async function expiring(query = '') {
   return response.json() as { batches: Json[]; total: number };
 }
 const setWarningDays = (days: number) =>
-  call(staff.admin.token, 'PUT', `/api/stores/update/${staff.store._id}`, {
-    name: staff.store.name,
+  call(staff().admin.token, 'PUT', `/api/stores/update/${staff().store._id}`, {
+    name: staff().store.name,
     location: 'Yard',
     isActive: true,
     expiryWarningDays: days,
@@ -60,8 +41,8 @@ describe(`expiry alerts (${database})`, () => {
     // Told at receipt: A is inside the store's 30 days, C had already expired; B is not yet.
     expect(await expiryNotices(name)).toEqual(
       expect.arrayContaining([
-        `${name} batch A at ${staff.store.name} expires on ${dayText(inDays(10))}: 6 can left. Use it first.`,
-        `${name} batch C at ${staff.store.name} expired on ${dayText(inDays(-2))}: 4 can left. Record it as damaged or return it to the supplier.`,
+        `${name} batch A at ${staff().store.name} expires on ${dayText(inDays(10))}: 6 can left. Use it first.`,
+        `${name} batch C at ${staff().store.name} expired on ${dayText(inDays(-2))}: 4 can left. Record it as damaged or return it to the supplier.`,
       ]),
     );
     expect(await expiryNotices(name)).toHaveLength(2);
@@ -89,15 +70,15 @@ describe(`expiry alerts (${database})`, () => {
     ]);
 
     // Checks, even two at once, tell no batch twice.
-    await Promise.all([checkExpiry(t.database.db, 'UTC'), checkExpiry(t.database.db, 'UTC')]);
+    await Promise.all([checkExpiry(app().database.db, 'UTC'), checkExpiry(app().database.db, 'UTC')]);
     expect(await expiryNotices(name)).toHaveLength(2);
 
     // A store that warns 120 days ahead reaches B at the next check, once.
     const widened = await setWarningDays(120);
     expect(widened.statusCode, widened.body).toBe(200);
     expect(widened.json().store.expiryWarningDays).toBe(120);
-    await checkExpiry(t.database.db, 'UTC');
-    await checkExpiry(t.database.db, 'UTC');
+    await checkExpiry(app().database.db, 'UTC');
+    await checkExpiry(app().database.db, 'UTC');
     const notices = await expiryNotices(name);
     expect(notices.filter((text) => text.includes('batch B'))).toHaveLength(1);
     expect(notices).toHaveLength(3);

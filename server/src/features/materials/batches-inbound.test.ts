@@ -1,30 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createPlacedOrder, createStore, createStoreWithStaff, createUser, unique } from '../../../test/factories';
-import { findLedgerMismatches } from '../../../test/ledger-check';
-import { shiftDay, todayIn } from '../../lib/calendar';
+import { describe, expect, it } from 'vitest';
+import { createPlacedOrder, createStore, createUser, unique } from '../../../test/factories';
+import { databaseName, inDays, type Json, today, useStaffedApp } from '../../../test/staffed-app';
 
-const database = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-let t: TestApp;
-let staff: Awaited<ReturnType<typeof createStoreWithStaff>>;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  staff = await createStoreWithStaff(t.app, t.database.db);
-});
-afterAll(async () => {
-  expect(await findLedgerMismatches(t.database.db)).toEqual([]);
-  await t.close();
-});
-
-type Json = Record<string, unknown>;
-function call(token: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) {
-  return t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload }) });
-}
-const today = todayIn('UTC');
-const inDays = (days: number) => shiftDay(today, days);
-const admin = () => staff.admin.token;
+const { app, staff, call } = useStaffedApp();
+const database = databaseName;
+const admin = () => staff().admin.token;
 
 async function sealantAt(token: string) {
   const response = await call(token, 'POST', '/api/user/add-product', { name: unique('Sealant'), unit: 'tube', tracksExpiry: true });
@@ -39,7 +20,7 @@ async function batchesOf(token: string, id: string) {
 
 describe(`batches that come in from outside (${database})`, () => {
   it('a supplier delivery brings its batch, an edit moves that batch or swaps it, a deletion takes it back', async () => {
-    const material = await sealantAt(staff.keeper.token);
+    const material = await sealantAt(staff().keeper.token);
     const entry = (body: Json) => ({ productId: material._id, supplier: 'Sika', date: today, ...body });
     const missing = await call(admin(), 'POST', '/api/add-inventory', entry({ quantity: 10 }));
     expect(missing.statusCode).toBe(400);
@@ -64,7 +45,7 @@ describe(`batches that come in from outside (${database})`, () => {
   });
 
   it('a purchase-order receipt brings its batch, what arrived damaged leaves it, and a return to the supplier names it', async () => {
-    const { material, supplier, order, lineId } = await createPlacedOrder(t.app, staff, { quantity: 20, unitCost: '12' });
+    const { material, supplier, order, lineId } = await createPlacedOrder(app().app, staff(), { quantity: 20, unitCost: '12' });
     expect((await call(admin(), 'PATCH', `/api/materials/${material._id}`, { tracksExpiry: true })).statusCode).toBe(200);
     const receive = (line: Json) =>
       call(admin(), 'POST', `/api/purchase-orders/${order._id}/receipts`, { receivedAt: today, lines: [{ lineId, ...line }] });
@@ -76,9 +57,9 @@ describe(`batches that come in from outside (${database})`, () => {
     expect(await batchesOf(admin(), material._id)).toEqual([['P1', inDays(30), 8]]);
 
     const back = (batch: string) =>
-      call(staff.keeper.token, 'POST', '/api/supplier-returns', {
+      call(staff().keeper.token, 'POST', '/api/supplier-returns', {
         supplierId: supplier._id,
-        storeId: staff.store._id,
+        storeId: staff().store._id,
         purchaseOrderId: order._id,
         reason: 'Wrong grade',
         lines: [{ materialId: material._id, quantity: 3, batch }],
@@ -91,14 +72,14 @@ describe(`batches that come in from outside (${database})`, () => {
   });
 
   it('a transfer carries the batches it dispatched to the receiving store, damaged ones leaving there', async () => {
-    const site = await createStore(t.app, admin());
-    const siteKeeper = await createUser(t.app, admin(), { role: 'user', storeId: site._id });
-    const material = await sealantAt(staff.keeper.token);
+    const site = await createStore(app().app, admin());
+    const siteKeeper = await createUser(app().app, admin(), { role: 'user', storeId: site._id });
+    const material = await sealantAt(staff().keeper.token);
     for (const [batch, quantity, days] of [
       ['B', 10, 100],
       ['A', 5, 10],
     ] as const) {
-      const bought = await call(staff.keeper.token, 'POST', '/api/user/add-restock-product', {
+      const bought = await call(staff().keeper.token, 'POST', '/api/user/add-restock-product', {
         name: material.name,
         quantity,
         batch,
@@ -106,15 +87,15 @@ describe(`batches that come in from outside (${database})`, () => {
       });
       expect(bought.statusCode, bought.body).toBe(200);
     }
-    const made = await call(staff.keeper.token, 'POST', '/api/transfers', {
-      fromStoreId: staff.store._id,
+    const made = await call(staff().keeper.token, 'POST', '/api/transfers', {
+      fromStoreId: staff().store._id,
       toStoreId: site._id,
       lines: [{ materialId: material._id, quantity: 8 }],
     });
     expect(made.statusCode, made.body).toBe(201);
     const transfer = made.json().transfer as { _id: string; lines: { _id: string }[] };
-    expect((await call(staff.keeper.token, 'POST', `/api/transfers/${transfer._id}/dispatch`)).statusCode).toBe(200);
-    expect(await batchesOf(staff.keeper.token, material._id)).toEqual([['B', inDays(100), 7]]);
+    expect((await call(staff().keeper.token, 'POST', `/api/transfers/${transfer._id}/dispatch`)).statusCode).toBe(200);
+    expect(await batchesOf(staff().keeper.token, material._id)).toEqual([['B', inDays(100), 7]]);
 
     const lineId = transfer.lines[0]?._id;
     const receive = (received: number, damaged = 0) =>
@@ -135,7 +116,7 @@ describe(`batches that come in from outside (${database})`, () => {
   });
 
   it("a phone's ops name batches: a purchase brings its batch, an issue takes the one named, and a parked op keeps its batch", async () => {
-    const material = await sealantAt(staff.keeper.token);
+    const material = await sealantAt(staff().keeper.token);
     const op = (kind: string, quantity: number, extra: Json = {}) => ({
       opId: randomUUID(),
       kind,
@@ -144,11 +125,11 @@ describe(`batches that come in from outside (${database})`, () => {
       quantity,
       reason: '',
       capturedAt: new Date(Date.now() - 60_000).toISOString(),
-      storeId: staff.store._id,
+      storeId: staff().store._id,
       ...extra,
     });
     const sync = async (ops: Json[]) => {
-      const response = await call(staff.keeper.token, 'POST', '/api/sync/movements', { ops });
+      const response = await call(staff().keeper.token, 'POST', '/api/sync/movements', { ops });
       expect(response.statusCode, response.body).toBe(200);
       return response.json().results as Json[];
     };
@@ -170,14 +151,14 @@ describe(`batches that come in from outside (${database})`, () => {
     // Four of S2, which holds three: parked; once S2 has more, applying it takes from S2 still.
     const [parked] = await sync([op('issue', 4, { batch: 'S2' })]);
     expect(parked).toMatchObject({ status: 'parked' });
-    const more = await call(staff.keeper.token, 'POST', '/api/user/add-restock-product', {
+    const more = await call(staff().keeper.token, 'POST', '/api/user/add-restock-product', {
       name: material.name,
       quantity: 2,
       batch: 'S2',
       expiresOn: inDays(40),
     });
     expect(more.statusCode, more.body).toBe(200);
-    const applied = await call(staff.keeper.token, 'POST', `/api/sync/parked/${parked?.parkedId}/apply`, {});
+    const applied = await call(staff().keeper.token, 'POST', `/api/sync/parked/${parked?.parkedId}/apply`, {});
     expect(applied.statusCode, applied.body).toBe(200);
     expect(await batchesOf(admin(), material._id)).toEqual([
       ['S1', inDays(20), 5],

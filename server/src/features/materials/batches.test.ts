@@ -1,31 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createStoreWithStaff, unique } from '../../../test/factories';
-import { findLedgerMismatches } from '../../../test/ledger-check';
+import { describe, expect, it } from 'vitest';
+import { unique } from '../../../test/factories';
+import { databaseName, inDays, type Json, useStaffedApp } from '../../../test/staffed-app';
 import { queryRows } from '../../db/sql';
-import { shiftDay, todayIn } from '../../lib/calendar';
 
-const database = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-let t: TestApp;
-let staff: Awaited<ReturnType<typeof createStoreWithStaff>>;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  staff = await createStoreWithStaff(t.app, t.database.db);
-});
-afterAll(async () => {
-  expect(await findLedgerMismatches(t.database.db)).toEqual([]);
-  await t.close();
-});
-
-type Json = Record<string, unknown>;
-function call(token: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) {
-  return t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload }) });
-}
-const today = todayIn('UTC');
-const inDays = (days: number) => shiftDay(today, days);
-const keeper = () => staff.keeper.token;
+const { app, staff, call } = useStaffedApp();
+const database = databaseName;
+const keeper = () => staff().keeper.token;
 
 async function sealant(input: Json = {}) {
   const response = await call(keeper(), 'POST', '/api/user/add-product', {
@@ -47,7 +28,7 @@ async function batchesOf(id: string) {
   return response.json().batches as Json[];
 }
 async function linesOf(id: string) {
-  const response = await call(staff.admin.token, 'GET', `/api/movements?itemId=${id}`);
+  const response = await call(staff().admin.token, 'GET', `/api/movements?itemId=${id}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json().movements as Json[];
 }
@@ -124,7 +105,7 @@ describe(`batches and expiry (${database})`, () => {
     expect(await batchesOf(opened._id)).toEqual([{ batch: 'F', expiresOn: inDays(30), quantity: 6, isExpired: false }]);
     const plain = await call(keeper(), 'POST', '/api/user/add-product', { name: unique('Admix'), unit: 'l', totalQuantity: 9 });
     const id = plain.json().product._id as string;
-    const turnedOn = await call(staff.admin.token, 'PATCH', `/api/materials/${id}`, { tracksExpiry: true });
+    const turnedOn = await call(staff().admin.token, 'PATCH', `/api/materials/${id}`, { tracksExpiry: true });
     expect(turnedOn.statusCode, turnedOn.body).toBe(200);
     expect(turnedOn.json().product.tracksExpiry).toBe(true);
     expect(await batchesOf(id)).toEqual([{ batch: 'UNBATCHED', expiresOn: null, quantity: 9, isExpired: false }]);
@@ -136,7 +117,7 @@ describe(`batches and expiry (${database})`, () => {
     expect(reversed.json().movement.batch).toEqual({ name: 'F', expiresOn: inDays(30) });
     expect((await batchesOf(opened._id))[0]).toMatchObject({ batch: 'F', quantity: 6 });
     const [row] = await queryRows<{ sum: string }>(
-      t.database.db,
+      app().database.db,
       sql`select sum(quantity)::text as sum from material_batches where material_id = ${opened._id}`,
     );
     expect(row?.sum).toBe('6.000');

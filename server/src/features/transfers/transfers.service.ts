@@ -273,33 +273,28 @@ async function receiveTransferIn(
     };
     const arrived = { total: quantitySum([received, damaged]), damaged, batch: receipt.batch, expiresOn: receipt.expiresOn };
     const parts = line.item_kind === 'material' ? await receiptParts(tx, line, itemId, arrived) : wholeParts(arrived);
-    for (const part of parts.received) {
+    // All that arrived comes in under the receipt's key; what arrived damaged then goes out again.
+    const moves = [
+      ...parts.received.map((part) => ({
+        part,
+        kind: 'store_transfer_in' as const,
+        reason: `${reference} from ${row.from_store_name}`,
+        key,
+      })),
+      ...parts.damaged.map((part) => ({ part, kind: 'damage' as const, reason: `Damaged in transit (${reference})`, key: undefined })),
+    ];
+    for (const move of moves) {
       await recordMovementOrRefuse(
         tx,
         {
           ...common,
-          kind: 'store_transfer_in',
-          quantity: part.quantity,
-          reason: `${reference} from ${row.from_store_name}`,
-          idempotencyKey: key,
+          kind: move.kind,
+          quantity: move.part.quantity,
+          reason: move.reason,
+          idempotencyKey: move.key,
           attachments: body.attachments,
           location: body.location,
-          batch: part.batch,
-        },
-        refusals,
-      );
-    }
-    for (const part of parts.damaged) {
-      await recordMovementOrRefuse(
-        tx,
-        {
-          ...common,
-          kind: 'damage',
-          quantity: part.quantity,
-          reason: `Damaged in transit (${reference})`,
-          attachments: body.attachments,
-          location: body.location,
-          batch: part.batch,
+          batch: move.part.batch,
         },
         refusals,
       );
