@@ -6,6 +6,7 @@ export * from './common';
 export * from './counts';
 export * from './custody';
 export * from './dashboard';
+export * from './day-text';
 export * from './files';
 export * from './geofence';
 export * from './imports';

@@ -13,6 +13,7 @@ import {
   importNameRepeated,
   importTooManyRows,
   MaterialCreateRequestSchema,
+  parseDay,
   ToolCreateRequestSchema,
 } from '@stockyard/contract';
 import type { Cells } from './spreadsheet';
@@ -148,21 +149,14 @@ export function readRows(kind: ImportKind, cells: Cells, mapping: Mapping) {
  */
 function materialCells(cell: (field: ImportField) => string) {
   const batch = cell('batch');
-  const expiresOn = dayOf(cell('expiresOn'));
+  // A day as people write it (31/12/2030) or ISO; anything else is left for the schema to refuse.
+  const expiresOn = parseDay(cell('expiresOn')) ?? cell('expiresOn');
   return {
     decimals: cell('decimals') === '' ? 0 : quantityOf(cell('decimals')),
     ...(batch !== '' || expiresOn !== '' ? { tracksExpiry: true } : {}),
     ...(batch !== '' ? { batch } : {}),
     ...(expiresOn !== '' ? { expiresOn } : {}),
   };
-}
-
-/** A day as a sheet writes it: YYYY-MM-DD, or day first (31/12/2026, 31.12.2026); anything else is left for the schema to refuse. */
-function dayOf(text: string): string {
-  const dayFirst = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(text);
-  if (!dayFirst) return text;
-  const [, day, month, year] = dayFirst;
-  return `${year}-${month?.padStart(2, '0')}-${day?.padStart(2, '0')}`;
 }
 
 /** A cell's quantity: empty is 0, a number as written (Excel's 40 may read "40" or "40.0"); anything else fails the schema. */
