@@ -15,14 +15,15 @@ export const today = todayIn('UTC');
 export const inDays = (days: number) => shiftDay(today, days);
 
 /**
- * A test file's app with a store, its admin, keeper and store user: built before its tests, and
- * closed after them once the ledger is seen to agree with every counter and batch.
+ * A test file's app with a store, its admin, keeper and store user: built before its tests (with the
+ * options `options` gives then), and closed after them once the ledger is seen to agree with every
+ * counter and batch.
  */
-export function useStaffedApp() {
+export function useStaffedApp(options: () => Parameters<typeof buildTestApp>[0] = () => ({})) {
   let t: TestApp | undefined;
   let staff: Awaited<ReturnType<typeof createStoreWithStaff>> | undefined;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp(options());
     staff = await createStoreWithStaff(t.app, t.database.db);
   });
   afterAll(async () => {

@@ -10,6 +10,7 @@ import {
 } from '@stockyard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
+import { todayIn } from '../../lib/calendar';
 import { ByIdParamsSchema, errorResponses, fileResponses, printedTextsOf, sendFile, withTotal } from '../../lib/http';
 import { tablePdfStream } from '../../lib/pdf/pdf-threads';
 import { requestKeyOf, sendAnswer } from '../../lib/request-key';
@@ -89,7 +90,16 @@ const countsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: ByIdParamsSchema, body: CountPostRequestSchema, response: { 200: CountResponseSchema, ...errorResponses } },
     },
     async (request, reply) =>
-      sendAnswer(reply, await postCount(app.db, authOf(request), request.params.id, request.body.reasons, requestKeyOf(request))),
+      sendAnswer(
+        reply,
+        await postCount(
+          app.db,
+          authOf(request),
+          request.params.id,
+          { reasons: request.body.reasons, today: todayIn(app.timeZone) },
+          requestKeyOf(request),
+        ),
+      ),
   );
 
   app.post(

@@ -212,10 +212,17 @@ export function submitCount(db: Db, auth: AuthContext, countId: string, requestK
 }
 
 /** Posts a submitted count, idempotently: a repeat of the request answers the first posting. */
-export function postCount(db: Db, auth: AuthContext, countId: string, reasons: Record<string, string>, requestKey?: RequestKey) {
+/** Posts a count; `today` (in the app's time zone) is the day batches it takes from are judged expired on. */
+export function postCount(
+  db: Db,
+  auth: AuthContext,
+  countId: string,
+  input: { reasons: Record<string, string>; today: string },
+  requestKey?: RequestKey,
+) {
   return runIdempotent(db, requestKey, async (tx) => ({
     status: 200 as const,
-    body: { message: COUNT_POSTED, count: await postCountIn(tx, auth, countId, reasons) },
+    body: { message: COUNT_POSTED, count: await postCountIn(tx, auth, countId, input) },
   }));
 }
 
@@ -225,7 +232,12 @@ export function postCount(db: Db, auth: AuthContext, countId: string, reasons: R
  * non-zero difference needs a reason; a keeper posts only when every difference is within the
  * store's tolerance. The status changes first, conditionally, so of two posts one does the work.
  */
-async function postCountIn(tx: DbOrTx, auth: AuthContext, countId: string, reasons: Record<string, string>): Promise<Count> {
+async function postCountIn(
+  tx: DbOrTx,
+  auth: AuthContext,
+  countId: string,
+  { reasons, today }: { reasons: Record<string, string>; today: string },
+): Promise<Count> {
   const count = await mustFindCount(tx, auth, countId);
   if (count.status === 'posted' || count.status === 'cancelled') throw new AppError('conflict', COUNT_ALREADY_CLOSED);
   if (count.status !== 'submitted') throw new AppError('conflict', COUNT_NOT_SUBMITTED);
@@ -253,6 +265,7 @@ async function postCountIn(tx: DbOrTx, auth: AuthContext, countId: string, reaso
           // The line's photos go with its first adjustment.
           attachments: index === 0 ? line.attachments.map((file) => file._id) : undefined,
           batch: adjustment.batch,
+          today,
         },
         {
           notFound: count.item_kind === 'material' ? MATERIAL_NOT_FOUND : TOOL_NOT_FOUND,

@@ -12,6 +12,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { occurredOn } from '../../db/sql';
 import { storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
+import { todayIn } from '../../lib/calendar';
 import { AppError } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { assertDayAllowed } from '../../lib/movement-day';
@@ -104,7 +105,7 @@ async function moveDeliveredStock(
   },
 ) {
   const batch = change.batch
-    ? batchMoveOf('delivery', change.batch, undefined, change.quantity > 0 ? (change.expiresOn ?? undefined) : undefined)
+    ? batchMoveOf('delivery', change.batch, todayIn(context.timeZone), change.quantity > 0 ? (change.expiresOn ?? undefined) : undefined)
     : undefined;
   await recordMovementOrRefuse(
     tx,
@@ -123,6 +124,7 @@ async function moveDeliveredStock(
       idempotencyKey: context.idempotencyKey,
       attachments: change.attachments,
       location: change.location,
+      today: todayIn(context.timeZone),
       batch,
     },
     { notFound: MATERIAL_NOT_FOUND, refused: () => DELIVERY_WOULD_GO_NEGATIVE },

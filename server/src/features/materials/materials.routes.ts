@@ -185,26 +185,38 @@ const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: DamageMaterialRequestSchema,
         message: MATERIAL_DAMAGED,
         move: (db, auth, body, claim) =>
-          moveMaterial(db, auth, body.productId, { kind: 'damage', ...body, quantity: body.damagedQuantity }, claim),
+          moveMaterial(
+            db,
+            auth,
+            body.productId,
+            { kind: 'damage', ...body, quantity: body.damagedQuantity, today: todayIn(app.timeZone) },
+            claim,
+          ),
       }),
       movementRoute({
         url: '/api/user/refund-stock',
         body: RefundMaterialRequestSchema,
         message: MATERIAL_RETURNED,
         move: (db, auth, body, claim) =>
-          moveMaterial(db, auth, body.productId, { kind: 'return', ...body, quantity: body.refundQuantity }, claim),
+          moveMaterial(
+            db,
+            auth,
+            body.productId,
+            { kind: 'return', ...body, quantity: body.refundQuantity, today: todayIn(app.timeZone) },
+            claim,
+          ),
       }),
       movementRoute({
         url: '/api/user/add-restock-product',
         body: NamedStockRequestSchema,
         message: MATERIAL_RESTOCKED,
-        move: (db, auth, body, claim) => moveMaterialByName(db, auth, body, 'purchase', claim),
+        move: (db, auth, body, claim) => moveMaterialByName(db, auth, { ...body, today: todayIn(app.timeZone) }, 'purchase', claim),
       }),
       movementRoute({
         url: '/api/user/transfer-stock',
         body: NamedStockRequestSchema,
         message: MATERIAL_TRANSFERRED,
-        move: (db, auth, body, claim) => moveMaterialByName(db, auth, body, 'transfer_in', claim),
+        move: (db, auth, body, claim) => moveMaterialByName(db, auth, { ...body, today: todayIn(app.timeZone) }, 'transfer_in', claim),
       }),
     ],
   });

@@ -282,7 +282,7 @@ export async function moveMaterial(
     /** For a material kept by batch: the batch moved, the day a new one expires, and today in the app's time zone. */
     batch?: string;
     expiresOn?: string;
-    today?: string;
+    today: string;
   },
   claim?: IdempotencyClaim,
 ): Promise<Product> {
@@ -321,15 +321,23 @@ export async function moveMaterial(
 export async function moveMaterialByName(
   db: Db,
   auth: AuthContext,
-  input: Entry & { name: string; storeId?: string; attachments?: string[]; location?: Location; batch?: string; expiresOn?: string },
+  input: Entry & {
+    name: string;
+    storeId?: string;
+    attachments?: string[];
+    location?: Location;
+    batch?: string;
+    expiresOn?: string;
+    today: string;
+  },
   kind: 'purchase' | 'transfer_in',
   claim?: IdempotencyClaim,
 ): Promise<Product> {
   const storeId = await resolveTargetStore(db, auth, input.storeId);
   const id = await findMaterialIdByName(db, storeId, input.name);
   if (!id) throw new AppError('not_found', MATERIAL_NOT_FOUND);
-  const { quantity, unit, unitCost, attachments, location, batch, expiresOn } = input;
-  return moveMaterial(db, auth, id, { kind, quantity, unit, unitCost, attachments, location, batch, expiresOn }, claim);
+  const { quantity, unit, unitCost, attachments, location, batch, expiresOn, today } = input;
+  return moveMaterial(db, auth, id, { kind, quantity, unit, unitCost, attachments, location, batch, expiresOn, today }, claim);
 }
 
 /** Refuses (400) a quantity with more decimals than its material takes, naming the material and its decimals. */

@@ -30,6 +30,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { occurredOn } from '../../db/sql';
 import { assertStoreVisible, canAccessStore, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
+import { todayIn } from '../../lib/calendar';
 import { AppError } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { assertDayAllowed } from '../../lib/movement-day';
@@ -283,6 +284,7 @@ export async function receiveWithin(
       occurredAt: occurredOn(input.receivedAt, context.timeZone),
       attachments: input.attachments,
       location: input.location,
+      today: todayIn(context.timeZone),
     };
     const refusals = { notFound: MATERIAL_NOT_FOUND, refused: () => orderNotReceivable(number) };
     await recordMovementOrRefuse(

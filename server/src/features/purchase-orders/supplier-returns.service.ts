@@ -106,6 +106,7 @@ export function returnToSupplier(
           supplier: supplier.name,
           reason: [number, input.reason, line.batch && `batch ${line.batch}`].filter(Boolean).join(' · '),
           idempotencyKey: key,
+          today: todayIn(context.timeZone),
         },
         { notFound: MATERIAL_NOT_FOUND, refused: (current) => returnBeyondStock(current.name, quantityOf(current.available_quantity)) },
       );

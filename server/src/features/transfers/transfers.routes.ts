@@ -15,6 +15,7 @@ import {
 } from '@stockyard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
+import { todayIn } from '../../lib/calendar';
 import { registerCsvExport } from '../../lib/csv-export';
 import { ByIdParamsSchema, errorResponses, fileResponses, printedTextsOf, sendFile, withTotal } from '../../lib/http';
 import { tablePdfStream } from '../../lib/pdf/pdf-threads';
@@ -156,14 +157,32 @@ const transfersRoutes: FastifyPluginAsyncZod<{ filesDir?: string }> = async (app
     '/api/transfers/:id/dispatch',
     { ...move, schema: { tags: transferTags, params: ByIdParamsSchema, body: TransferDispatchSchema.nullish(), response: transferAnswer } },
     async (request, reply) =>
-      sendAnswer(reply, await dispatchTransfer(app.db, authOf(request), request.params.id, request.body ?? {}, requestKeyOf(request))),
+      sendAnswer(
+        reply,
+        await dispatchTransfer(
+          app.db,
+          authOf(request),
+          request.params.id,
+          { ...request.body, today: todayIn(app.timeZone) },
+          requestKeyOf(request),
+        ),
+      ),
   );
 
   app.post(
     '/api/transfers/:id/receive',
     { ...move, schema: { tags: transferTags, params: ByIdParamsSchema, body: TransferReceiveSchema, response: transferAnswer } },
     async (request, reply) =>
-      sendAnswer(reply, await receiveTransfer(app.db, authOf(request), request.params.id, request.body, requestKeyOf(request))),
+      sendAnswer(
+        reply,
+        await receiveTransfer(
+          app.db,
+          authOf(request),
+          request.params.id,
+          { ...request.body, today: todayIn(app.timeZone) },
+          requestKeyOf(request),
+        ),
+      ),
   );
 
   app.post(

@@ -196,7 +196,13 @@ export async function createTransferIn(
  * each line leaves the sending store through the ledger statement as `transfer_out` (409 when short).
  * From then on the goods are in transit: in neither store.
  */
-async function dispatchTransferIn(tx: DbOrTx, auth: AuthContext, id: string, body: TransferDispatch, key?: string): Promise<Transfer> {
+async function dispatchTransferIn(
+  tx: DbOrTx,
+  auth: AuthContext,
+  id: string,
+  body: TransferDispatch & { today: string },
+  key?: string,
+): Promise<Transfer> {
   const row = await mustFind(tx, auth, id);
   if (!canAccessStore(auth, row.from_store_id)) throw new AppError('forbidden', TRANSFER_SENDER_ONLY);
   if (!(await changeStatus(tx, id, ['draft'], 'dispatched', auth.userId))) {
@@ -213,6 +219,7 @@ async function dispatchTransferIn(tx: DbOrTx, auth: AuthContext, id: string, bod
         kind: 'transfer_out',
         quantity: quantityOf(line.quantity),
         actorId: auth.userId,
+        today: body.today,
         reason,
         transferLineId: line.id,
         idempotencyKey: key,
@@ -248,7 +255,7 @@ async function receiveTransferIn(
   tx: DbOrTx,
   auth: AuthContext,
   id: string,
-  body: z.output<typeof TransferReceiveSchema>,
+  body: z.output<typeof TransferReceiveSchema> & { today: string },
   key?: string,
 ): Promise<Transfer> {
   const row = await mustFind(tx, auth, id, true);
@@ -266,7 +273,14 @@ async function receiveTransferIn(
     const updated = await addReceipt(tx, id, line.id, received, damaged);
     if (!updated) throw new AppError('conflict', receiptTooMuch(line.name, inTransitOf(line, row.status)));
     const itemId = await receivingItem(tx, line, row.to_store_id);
-    const common = { itemKind: line.item_kind, itemId, storeIds: [row.to_store_id], actorId: auth.userId, transferLineId: line.id };
+    const common = {
+      itemKind: line.item_kind,
+      itemId,
+      storeIds: [row.to_store_id],
+      actorId: auth.userId,
+      transferLineId: line.id,
+      today: body.today,
+    };
     const refusals = {
       notFound: line.item_kind === 'material' ? MATERIAL_NOT_FOUND : TOOL_NOT_FOUND,
       refused: () => TRANSFER_NOT_IN_TRANSIT,
@@ -381,7 +395,14 @@ export function createTransfer(db: Db, auth: AuthContext, input: z.output<typeof
   );
 }
 
-export function dispatchTransfer(db: Db, auth: AuthContext, id: string, body: TransferDispatch, requestKey?: RequestKey) {
+/** Sends a draft; `today` (in the app's time zone) is the day batches are judged expired on. */
+export function dispatchTransfer(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  body: TransferDispatch & { today: string },
+  requestKey?: RequestKey,
+) {
   return answerTransfer(db, requestKey, { status: 200, message: TRANSFER_DISPATCHED }, (tx, key) =>
     dispatchTransferIn(tx, auth, id, body, key),
   );
@@ -391,7 +412,7 @@ export function receiveTransfer(
   db: Db,
   auth: AuthContext,
   id: string,
-  body: z.output<typeof TransferReceiveSchema>,
+  body: z.output<typeof TransferReceiveSchema> & { today: string },
   requestKey?: RequestKey,
 ) {
   return answerTransfer(db, requestKey, { status: 200, message: TRANSFER_RECEIVED }, (tx, key) =>
