@@ -67,6 +67,24 @@ describe(`batches judged on the app's calendar day, in ${zone} (${databaseName})
     expect(mails[0]?.body.replace(/=\r?\n/g, '')).toContain(`batch E1 at ${store}`);
   });
 
+  it("a new material's starting batch is told as expired or expiring by the app's day", async () => {
+    const name = unique('Primer');
+    const made = await call(keeper(), 'POST', '/api/user/add-product', {
+      name,
+      unit: 'can',
+      tracksExpiry: true,
+      totalQuantity: 4,
+      batch: 'S1',
+      expiresOn: borderDay,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const notices = (await call(keeper(), 'GET', '/api/notifications')).json().notifications as { text: string }[];
+    const verb = isAhead ? 'expired on' : 'expires on';
+    expect(notices.map((notice) => notice.text).filter((text) => text.startsWith(name))).toEqual([
+      expect.stringContaining(`${name} batch S1 at ${staff().store.name} ${verb} ${dayText(borderDay)}: 4 can left.`),
+    ]);
+  });
+
   it("a transfer's dispatch takes no batch expired on the app's day, and takes one that is not", async () => {
     const site = await createStore(app().app, staff().admin.token);
     const material = await sealant();

@@ -81,7 +81,7 @@ const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
     tags,
     body: MaterialCreateRequestSchema,
     response: ProductMovementResponseSchema,
-    create: createMaterial,
+    create: (db, auth, body, requestKey) => createMaterial(db, auth, { ...body, today: todayIn(app.timeZone) }, requestKey),
   });
 
   app.put(

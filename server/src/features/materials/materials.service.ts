@@ -90,7 +90,13 @@ function auditMaterial(tx: Tx, auth: AuthContext, action: AuditEntry['action'], 
 }
 
 /** Creates the item with its opening stock, idempotently: a repeat of the request answers the first. */
-export function createMaterial(db: Db, auth: AuthContext, input: z.output<typeof MaterialCreateRequestSchema>, requestKey?: RequestKey) {
+/** `today`, in the app's time zone, is the day a starting batch is judged expiring or expired on. */
+export function createMaterial(
+  db: Db,
+  auth: AuthContext,
+  input: z.output<typeof MaterialCreateRequestSchema> & { today: string },
+  requestKey?: RequestKey,
+) {
   return runIdempotent(db, requestKey, async (tx, key) => ({
     status: 201 as const,
     body: { message: MATERIAL_SAVED, product: await createMaterialIn(tx, auth, input, key) },
@@ -101,7 +107,7 @@ export function createMaterial(db: Db, auth: AuthContext, input: z.output<typeof
 async function createMaterialIn(
   tx: Tx,
   auth: AuthContext,
-  input: z.output<typeof MaterialCreateRequestSchema>,
+  { today, ...input }: z.output<typeof MaterialCreateRequestSchema> & { today: string },
   idempotencyKey?: string,
 ): Promise<Product> {
   const { id, storeId } = await createItemWithOpening(tx, auth, {
@@ -110,7 +116,7 @@ async function createMaterialIn(
     name: input.name,
     quantity: input.totalQuantity,
     unitCost: input.unitCost,
-    batch: input.tracksExpiry && input.batch && input.expiresOn ? { name: input.batch, expiresOn: input.expiresOn } : undefined,
+    batch: input.tracksExpiry && input.batch && input.expiresOn ? { name: input.batch, expiresOn: input.expiresOn, today } : undefined,
     idempotencyKey,
     insert: (storeId) => insertMaterial(tx, storeId, input),
     nameTaken: materialNameTaken,

@@ -8,6 +8,7 @@ import {
 } from '@stockyard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, authorize } from '../../lib/auth/authorize';
+import { todayIn } from '../../lib/calendar';
 import { registerCsvExport } from '../../lib/csv-export';
 import { ByIdParamsSchema, errorResponses, withTotal } from '../../lib/http';
 import { requestKeyOf, sendAnswer } from '../../lib/request-key';
@@ -56,7 +57,16 @@ const movementsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendAnswer(reply, await reverseMovement(app.db, authOf(request), request.params.id, request.body, requestKeyOf(request))),
+      sendAnswer(
+        reply,
+        await reverseMovement(
+          app.db,
+          authOf(request),
+          request.params.id,
+          { ...request.body, today: todayIn(app.timeZone) },
+          requestKeyOf(request),
+        ),
+      ),
   );
 
   app.post(

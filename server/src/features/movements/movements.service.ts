@@ -253,7 +253,7 @@ export function reverseMovement(
   db: Db,
   auth: AuthContext,
   id: string,
-  body: { reason: string; attachments?: string[] },
+  body: { reason: string; attachments?: string[]; today: string },
   requestKey?: RequestKey,
 ) {
   return runIdempotent(db, requestKey, async (tx, key) => ({
@@ -271,7 +271,7 @@ async function reverseMovementIn(
   tx: DbOrTx,
   auth: AuthContext,
   id: string,
-  { reason, attachments }: { reason: string; attachments?: string[] },
+  { reason, attachments, today }: { reason: string; attachments?: string[]; today: string },
   key?: string,
 ): Promise<Movement> {
   const scope = storeScopeOf(auth);
@@ -298,6 +298,7 @@ async function reverseMovementIn(
         itemId: original.item_id,
         storeIds: scope,
         kind: original.kind as Movement['kind'],
+        today,
         quantity: quantityLess(0, original.quantity),
         actorId: auth.userId,
         reason,
@@ -341,8 +342,8 @@ export async function createItemWithOpening(
     quantity: number;
     /** A material's cost per unit of its starting quantity. */
     unitCost?: string;
-    /** The batch a material kept by batch starts with, holding its starting quantity. */
-    batch?: { name: string; expiresOn: string };
+    /** The batch a material kept by batch starts with, holding its starting quantity, and today in the app's time zone. */
+    batch?: { name: string; expiresOn: string; today: string };
     idempotencyKey?: string;
     insert: (storeId: string) => Promise<string>;
     nameTaken: (name: string) => string;
@@ -359,7 +360,13 @@ export async function createItemWithOpening(
   }
   if (item.quantity > 0) {
     const batchId = item.batch
-      ? await insertOpeningBatch(tx, { materialId: id, storeId, ...item.batch, quantity: item.quantity })
+      ? await insertOpeningBatch(tx, {
+          materialId: id,
+          storeId,
+          name: item.batch.name,
+          expiresOn: item.batch.expiresOn,
+          quantity: item.quantity,
+        })
       : undefined;
     await appendMovement(tx, {
       batchId,
@@ -372,7 +379,7 @@ export async function createItemWithOpening(
       idempotencyKey: item.idempotencyKey,
       unitCost: item.unitCost,
     });
-    if (batchId) await notifyExpiryOf(tx, id, todayIn('UTC'));
+    if (batchId && item.batch) await notifyExpiryOf(tx, id, item.batch.today);
   }
   return { id, storeId };
 }
