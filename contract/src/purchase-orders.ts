@@ -7,6 +7,7 @@ import {
   proofFields,
   quantitySchema,
   startingQuantitySchema,
+  unitField,
   VALID_QUANTITY_REQUIRED,
 } from './ledger';
 import { MoneySchema, UnitCostAnswerSchema, UnitCostSchema } from './money';
@@ -39,7 +40,9 @@ export const PurchaseOrderCreateRequestSchema = z.object({
       z.object({
         materialId: IdSchema,
         quantity: orderedQuantity,
-        /** Without one, the supplier's price-list cost. */
+        /** Another of the material's units the quantity and cost are in: the supplier's pack, say. */
+        ...unitField,
+        /** Without one, the supplier's price-list cost (converted when the price list is in another unit). */
         unitCost: UnitCostSchema.optional(),
       }),
     )
@@ -99,6 +102,8 @@ export const PurchaseOrderLineSchema = z.object({
   returned: z.number(),
   /** Still to come: ordered less what arrived, whole or damaged; never below 0. */
   outstanding: z.number(),
+  /** A line ordered in another unit: as ordered (its value is quantity × unit cost); `quantity` above is in stock units. */
+  orderedIn: z.object({ unit: z.string(), factor: z.string(), quantity: z.number(), unitCost: UnitCostAnswerSchema }).nullable(),
 });
 export type PurchaseOrderLine = z.infer<typeof PurchaseOrderLineSchema>;
 

@@ -60,6 +60,8 @@ export type SupplierListResponse = z.infer<typeof SupplierListResponseSchema>;
 export const SupplierPriceLineRequestSchema = z.object({
   materialId: IdSchema,
   unitCost: UnitCostSchema,
+  /** The unit the supplier sells in, one of the material's (its stock unit without one): the cost is per it, the pack counts it. */
+  packUnit: requiredText('Pack unit', 50).nullable().optional(),
   /** The supplier sells in packs of this many units: orders are rounded up to it. */
   packSize: z
     .number({ message: fieldWholeNumber('Pack size') })
@@ -83,8 +85,11 @@ export const SupplierPriceLineSchema = z.object({
   name: z.string(),
   unit: z.string(),
   store: StoreRefSchema,
+  /** Per `packUnit` when there is one, else per stock unit. */
   unitCost: UnitCostAnswerSchema,
   packSize: z.number().nullable(),
+  /** The unit the supplier sells in and how many stock units make one, when not the stock unit. */
+  packUnit: z.object({ name: z.string(), factor: z.string() }).nullable(),
 });
 export type SupplierPriceLine = z.infer<typeof SupplierPriceLineSchema>;
 export const SupplierPricesResponseSchema = z.object({

@@ -32,12 +32,16 @@ export const supplierPrices = pgTable(
       .references(() => materials.id),
     unitCost: numeric('unit_cost', { precision: 16, scale: 4 }).notNull(),
     packSize: integer('pack_size'),
+    /** The unit the supplier sells in (one of the material's, kept with its factor): the cost is per it, the pack counts it. */
+    packUnit: text('pack_unit'),
+    packFactor: numeric('pack_factor', { precision: 20, scale: 10 }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ name: 'supplier_prices_pkey', columns: [t.supplierId, t.materialId] }),
     check('supplier_prices_cost_positive', sql`${t.unitCost} >= 0`),
     check('supplier_prices_pack_positive', sql`${t.packSize} > 0`),
+    check('supplier_prices_pack_unit', sql`(${t.packUnit} is null) = (${t.packFactor} is null) and ${t.packFactor} > 0`),
   ],
 );
 
@@ -97,7 +101,16 @@ export const purchaseOrderLines = pgTable(
       .notNull()
       .references(() => materials.id),
     quantity: quantity('quantity').notNull(),
+    /** Per stock unit; for a line ordered in another unit, its cost per that unit over the unit's factor, to 4 decimals. */
     unitCost: numeric('unit_cost', { precision: 16, scale: 4 }).notNull(),
+    /**
+     * A line ordered in another of the material's units: that unit, its factor then, the quantity and
+     * cost per it as ordered (which value the line exactly); `quantity` is in stock units.
+     */
+    orderUnit: text('order_unit'),
+    orderFactor: numeric('order_factor', { precision: 20, scale: 10 }),
+    orderQuantity: numeric('order_quantity', { precision: 20, scale: 3 }),
+    orderUnitCost: numeric('order_unit_cost', { precision: 16, scale: 4 }),
     received: quantity('received').notNull().default(0),
     damaged: quantity('damaged').notNull().default(0),
     returned: quantity('returned').notNull().default(0),
@@ -105,6 +118,11 @@ export const purchaseOrderLines = pgTable(
   (t) => [
     check('purchase_order_lines_quantity_positive', sql`${t.quantity} > 0`),
     check('purchase_order_lines_cost_positive', sql`${t.unitCost} >= 0`),
+    check(
+      'purchase_order_lines_order_unit',
+      sql`(${t.orderUnit} is null and ${t.orderFactor} is null and ${t.orderQuantity} is null and ${t.orderUnitCost} is null)
+          or (${t.orderUnit} is not null and ${t.orderFactor} > 0 and ${t.orderQuantity} > 0 and ${t.orderUnitCost} >= 0)`,
+    ),
     check('purchase_order_lines_counts_positive', sql`${t.received} >= 0 and ${t.damaged} >= 0 and ${t.returned} >= 0`),
     index('purchase_order_lines_order_idx').on(t.purchaseOrderId, t.position),
     index('purchase_order_lines_material_idx').on(t.materialId),

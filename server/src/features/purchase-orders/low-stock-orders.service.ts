@@ -11,12 +11,13 @@ import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError } from '../../lib/errors';
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { type Shortfall, shortfallsOf } from '../replenishment/replenishment.service';
-import { findOrderMaterials, insertOrder, lockStoreForOrdering } from './purchase-orders.repository';
+import { shortfallLineOf } from './order-units.service';
+import { findOrderMaterials, insertOrder, lockStoreForOrdering, type OrderLineInput } from './purchase-orders.repository';
 import { assertMayOrder, auditOrder, loadOrder } from './purchase-orders.service';
 
 type NotOrdered = OrderFromLowStockResponse['notOrdered'][number];
 
-/** The shortfalls of one supplier as order lines: each rounded up to the supplier's pack (else the reorder point's), at its price. */
+/** The shortfalls of one supplier as order lines: each rounded up to the supplier's pack (else the reorder point's), at its price, in its unit. */
 async function linesOf(tx: DbOrTx, storeId: string, supplierId: string, shortfalls: Shortfall[]) {
   const prices = new Map(
     (await findOrderMaterials(tx, { storeId, supplierId, materialIds: shortfalls.map((each) => each.materialId) })).map((row) => [
@@ -24,7 +25,7 @@ async function linesOf(tx: DbOrTx, storeId: string, supplierId: string, shortfal
       row,
     ]),
   );
-  const lines: { materialId: string; quantity: number; unitCost: string }[] = [];
+  const lines: OrderLineInput[] = [];
   const unpriced: NotOrdered[] = [];
   for (const shortfall of shortfalls) {
     const price = prices.get(shortfall.materialId);
@@ -32,8 +33,7 @@ async function linesOf(tx: DbOrTx, storeId: string, supplierId: string, shortfal
       unpriced.push({ materialId: shortfall.materialId, name: shortfall.name, reason: 'no_price' });
       continue;
     }
-    const pack = price.pack_size ?? shortfall.packSize;
-    lines.push({ materialId: shortfall.materialId, quantity: Math.ceil(shortfall.gap / pack) * pack, unitCost: price.price });
+    lines.push(shortfallLineOf({ ...price, price: price.price }, shortfall));
   }
   return { lines, unpriced };
 }

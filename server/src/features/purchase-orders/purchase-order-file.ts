@@ -10,8 +10,13 @@ export function purchaseOrderFileName(order: PurchaseOrder): string {
   return `purchase_order_${order.number}.pdf`;
 }
 
+type Line = PurchaseOrder['lines'][number];
+
+/** A line as the supplier sells it: in the unit it was ordered in, else the stock unit. */
+const asOrdered = (line: Line) => line.orderedIn ?? { quantity: line.quantity, unit: line.unit, unitCost: line.unitCost };
+
 /** A line's quantity at its cost, rounded to the cent as the order's total adds it up. */
-const lineValue = (line: PurchaseOrder['lines'][number]) => moneyText(new Big(line.quantity).times(line.unitCost));
+const lineValue = (line: Line) => moneyText(new Big(asOrdered(line).quantity).times(asOrdered(line).unitCost));
 
 /** An order as the supplier reads it: what, how many, at what cost, where to deliver it and by when. */
 export function purchaseOrderPdf(
@@ -32,7 +37,10 @@ export function purchaseOrderPdf(
       { header: `${unitCost} (${context.currency})`, width: 32, align: 'right' },
       { header: `${value} (${context.currency})`, width: 36, align: 'right' },
     ],
-    rows: order.lines.map((line) => [line.name, `${line.quantity} ${line.unit}`.trim(), line.unitCost, amount(lineValue(line))]),
+    rows: order.lines.map((line) => {
+      const ordered = asOrdered(line);
+      return [line.name, `${ordered.quantity} ${ordered.unit}`.trim(), ordered.unitCost, amount(lineValue(line))];
+    }),
     totals: [[texts.total, '', '', amount(order.total)]],
     note: delivery.join(' · '),
     footer: `${order.number} · ${generatedNote(texts, context.generated)}`,

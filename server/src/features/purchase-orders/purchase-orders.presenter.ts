@@ -5,6 +5,7 @@ import {
   type PurchaseReceipt,
   purchaseOrderNumber,
   type SupplierReturn,
+  withoutTrailingZeros,
 } from '@stockyard/contract';
 import { unitCostText } from '../../lib/money';
 import { quantityLess, quantityOf } from '../../lib/quantities';
@@ -37,6 +38,15 @@ export function presentOrder(row: OrderRow): PurchaseOrder {
       damaged: quantityOf(line.damaged),
       returned: quantityOf(line.returned),
       outstanding: Math.max(0, quantityLess(line.quantity, line.received, line.damaged)),
+      orderedIn:
+        line.order_unit && line.order_factor && line.order_quantity !== null && line.order_unit_cost
+          ? {
+              unit: line.order_unit,
+              factor: withoutTrailingZeros(line.order_factor),
+              quantity: quantityOf(line.order_quantity),
+              unitCost: unitCostText(line.order_unit_cost),
+            }
+          : null,
     })),
   };
 }

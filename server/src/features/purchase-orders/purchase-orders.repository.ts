@@ -15,6 +15,11 @@ export type OrderLineRow = {
   received: number;
   damaged: number;
   returned: number;
+  /** A line ordered in another unit: as ordered. */
+  order_unit: string | null;
+  order_factor: string | null;
+  order_quantity: number | null;
+  order_unit_cost: string | null;
 };
 
 export type OrderRow = {
@@ -66,10 +71,12 @@ export async function findOrderRows(db: DbOrTx, query: OrderQuery): Promise<{ ro
         join suppliers sup on sup.id = po.supplier_id
         join stores s on s.id = po.store_id
         cross join lateral (
-          select coalesce(sum(round(l.quantity * l.unit_cost, 2)), 0)::numeric(20, 2)::text as total_value,
+          select coalesce(sum(${lineValue(sql`l`)}), 0)::numeric(20, 2)::text as total_value,
                  coalesce(json_agg(json_build_object(
                    'id', l.id, 'material_id', l.material_id, 'name', m.name, 'unit', m.unit, 'decimals', m.decimals, 'quantity', l.quantity,
-                   'unit_cost', l.unit_cost::text, 'received', l.received, 'damaged', l.damaged, 'returned', l.returned
+                   'unit_cost', l.unit_cost::text, 'received', l.received, 'damaged', l.damaged, 'returned', l.returned,
+                   'order_unit', l.order_unit, 'order_factor', l.order_factor::text, 'order_quantity', l.order_quantity,
+                   'order_unit_cost', l.order_unit_cost::text
                  ) order by l.position), '[]'::json) as lines
           from purchase_order_lines l join materials m on m.id = l.material_id
           where l.purchase_order_id = po.id
@@ -81,7 +88,21 @@ export async function findOrderRows(db: DbOrTx, query: OrderQuery): Promise<{ ro
   return { rows, total: rows[0]?.total ?? 0 };
 }
 
-export type OrderMaterial = { material_id: string; name: string | null; price: string | null; pack_size: number | null };
+/** An order line's value: as ordered in its unit when it names one, else its stock quantity at its cost; to the cent. */
+export function lineValue(line: SQL): SQL {
+  return sql`round(coalesce(${line}.order_quantity * ${line}.order_unit_cost, ${line}.quantity * ${line}.unit_cost), 2)`;
+}
+
+export type OrderMaterial = {
+  material_id: string;
+  name: string | null;
+  decimals: number | null;
+  price: string | null;
+  pack_size: number | null;
+  /** The unit the price is per (null: the stock unit), and its factor. */
+  pack_unit: string | null;
+  pack_factor: string | null;
+};
 
 /** Each material named: its name when it is a live material of the store, and the supplier's price and pack for it. */
 export async function findOrderMaterials(
@@ -90,12 +111,20 @@ export async function findOrderMaterials(
 ): Promise<OrderMaterial[]> {
   return queryRows<OrderMaterial>(
     db,
-    sql`select ids.id as material_id, m.name, sp.unit_cost::text as price, sp.pack_size
+    sql`select ids.id as material_id, m.name, m.decimals, sp.unit_cost::text as price, sp.pack_size, sp.pack_unit, sp.pack_factor::text as pack_factor
         from unnest(${`{${query.materialIds.join(',')}}`}::uuid[]) as ids(id)
         left join materials m on m.id = ids.id and m.store_id = ${query.storeId} and m.deleted_at is null
         left join supplier_prices sp on sp.supplier_id = ${query.supplierId} and sp.material_id = ids.id`,
   );
 }
+
+/** A line to order: in stock units at a cost per stock unit, and as ordered when that was in another unit. */
+export type OrderLineInput = {
+  materialId: string;
+  quantity: number;
+  unitCost: string;
+  orderedIn?: { unit: string; factor: string; quantity: number; unitCost: string };
+};
 
 export async function insertOrder(
   db: DbOrTx,
@@ -104,10 +133,19 @@ export async function insertOrder(
     storeId: string;
     needBy: string | null;
     createdBy: string;
-    lines: { materialId: string; quantity: number; unitCost: string }[];
+    lines: OrderLineInput[];
   },
 ): Promise<{ id: string; number: number }> {
-  const lines = JSON.stringify(order.lines.map((line, position) => ({ position, ...line })));
+  const lines = JSON.stringify(
+    order.lines.map(({ orderedIn, ...line }, position) => ({
+      position,
+      ...line,
+      orderUnit: orderedIn?.unit ?? null,
+      orderFactor: orderedIn?.factor ?? null,
+      orderQuantity: orderedIn?.quantity ?? null,
+      orderUnitCost: orderedIn?.unitCost ?? null,
+    })),
+  );
   const [row] = await queryRows<{ id: string; number: number }>(
     db,
     sql`with po as (
@@ -115,9 +153,12 @@ export async function insertOrder(
           values (${order.supplierId}, ${order.storeId}, ${order.needBy}, ${order.createdBy})
           returning id, number
         ), lines as (
-          insert into purchase_order_lines (purchase_order_id, position, material_id, quantity, unit_cost)
-          select po.id, l.position, l."materialId", l.quantity, l."unitCost"
-          from po, json_to_recordset(${lines}::json) as l(position int, "materialId" uuid, quantity numeric, "unitCost" numeric)
+          insert into purchase_order_lines (purchase_order_id, position, material_id, quantity, unit_cost,
+                                            order_unit, order_factor, order_quantity, order_unit_cost)
+          select po.id, l.position, l."materialId", l.quantity, l."unitCost", l."orderUnit", l."orderFactor", l."orderQuantity", l."orderUnitCost"
+          from po, json_to_recordset(${lines}::json)
+            as l(position int, "materialId" uuid, quantity numeric, "unitCost" numeric,
+                 "orderUnit" text, "orderFactor" numeric, "orderQuantity" numeric, "orderUnitCost" numeric)
         )
         select id, number from po`,
   );
@@ -164,7 +205,10 @@ export async function changeOrderStatus(
 }
 
 /** Quantities as numeric text. */
-export type ReceivedLine = { id: string; material_id: string; unit_cost: string; quantity: string; received: string; damaged: string };
+export type ReceivedLine = LineCost & { id: string; material_id: string; quantity: string; received: string; damaged: string };
+
+/** What an order line's units cost: per stock unit, and per the unit it was ordered in with that unit's factor (which value it exactly). */
+export type LineCost = { unit_cost: string; order_unit_cost: string | null; order_factor: string | null };
 
 /**
  * Adds a receipt's counts to an order line, in one conditional statement: never past `allowed` units
@@ -181,7 +225,8 @@ export async function addToOrderLine(
         where id = ${line.lineId} and purchase_order_id = ${line.orderId}
           and received + damaged + ${line.received}::numeric + ${line.damaged}::numeric
               <= ${allowedOf(sql`quantity`, line.tolerancePercent, sql`(select m.decimals from materials m where m.id = material_id)`)}
-        returning id, material_id, unit_cost::text as unit_cost, quantity, received, damaged`,
+        returning id, material_id, unit_cost::text as unit_cost, order_unit_cost::text as order_unit_cost,
+                  order_factor::text as order_factor, quantity, received, damaged`,
   );
   return row;
 }
@@ -237,19 +282,25 @@ export async function insertReceiptLine(
   );
 }
 
-/** A cent-rounded value of units at a cost, in the statement. */
-function valueAtCost(units: number, unitCost: string): SQL {
-  return sql`round(${units}::numeric * ${unitCost}::numeric, 2)`;
+/**
+ * A cent-rounded value of stock units at a line's cost, in the statement: of a line ordered in another
+ * unit, at its cost per that unit (multiplied before it is divided, so whole packs take exactly their price).
+ */
+function valueAtCost(units: number, cost: LineCost): SQL {
+  if (cost.order_unit_cost !== null && cost.order_factor !== null) {
+    return sql`round(${units}::numeric * ${cost.order_unit_cost}::numeric / ${cost.order_factor}::numeric, 2)`;
+  }
+  return sql`round(${units}::numeric * ${cost.unit_cost}::numeric, 2)`;
 }
 
 /** What a receipt's line brings in: the whole and the damaged units each valued at the line's cost. */
-export function arrivedValue(receipt: { received: number; damaged: number }, unitCost: string): SQL {
-  return sql`(${valueAtCost(receipt.received, unitCost)} + ${valueAtCost(receipt.damaged, unitCost)})`;
+export function arrivedValue(receipt: { received: number; damaged: number }, cost: LineCost): SQL {
+  return sql`(${valueAtCost(receipt.received, cost)} + ${valueAtCost(receipt.damaged, cost)})`;
 }
 
 /** What the damaged units take out again: exactly what they brought in. */
-export function damagedValue(damaged: number, unitCost: string): SQL {
-  return sql`-${valueAtCost(damaged, unitCost)}`;
+export function damagedValue(damaged: number, cost: LineCost): SQL {
+  return sql`-${valueAtCost(damaged, cost)}`;
 }
 
 /**

@@ -41,6 +41,7 @@ import { assertFitsDecimals } from '../materials/materials.service';
 import { batchMoveOf, recordMovementOrRefuse } from '../movements/movements.service';
 import { buyingSettings } from '../settings/settings.service';
 import { supplierExists } from '../suppliers/suppliers.service';
+import { orderLineOf } from './order-units.service';
 import { presentOrder, presentReceipt } from './purchase-orders.presenter';
 import {
   addToOrderLine,
@@ -55,6 +56,8 @@ import {
   insertReceiptLine,
   type LockedOrder,
   lockOrder,
+  type OrderLineInput,
+  type OrderMaterial,
   type OrderQuery,
   queueOrderMail,
   settleReceivedStatus,
@@ -113,13 +116,9 @@ export function createOrder(db: Db, auth: AuthContext, input: z.output<typeof Pu
     const known = new Map(materials.map((material) => [material.material_id, material]));
     const outside = input.lines.filter((line) => !known.get(line.materialId)?.name).length;
     if (outside > 0) throw new AppError('bad_request', orderMaterialsNotInStore(outside));
-    await assertFitsDecimals(tx, input.lines);
-    const lines = input.lines.map((line) => {
-      const material = known.get(line.materialId) as (typeof materials)[number];
-      const unitCost = line.unitCost ?? material.price;
-      if (unitCost === null) throw new AppError('bad_request', orderMaterialUnpriced(material.name ?? line.materialId));
-      return { materialId: line.materialId, quantity: line.quantity, unitCost };
-    });
+    const lines: OrderLineInput[] = [];
+    for (const line of input.lines) lines.push(await orderLineOf(tx, auth, line, known.get(line.materialId) as OrderMaterial));
+    await assertFitsDecimals(tx, lines);
     const created = await insertOrder(tx, {
       supplierId: input.supplierId,
       storeId: input.storeId,
@@ -296,7 +295,7 @@ export async function receiveWithin(
         supplier: locked.supplier_name,
         reason,
         unitCost: updated.unit_cost,
-        exactValue: arrivedValue(receipt, updated.unit_cost),
+        exactValue: arrivedValue(receipt, updated),
         deliveryId,
         idempotencyKey: key,
         batch: receipt.batch ? batchMoveOf('delivery', receipt.batch, undefined, receipt.expiresOn) : undefined,
@@ -312,7 +311,7 @@ export async function receiveWithin(
           quantity: receipt.damaged,
           reason: `Damaged on arrival (${number})`,
           unitCost: updated.unit_cost,
-          exactValue: damagedValue(receipt.damaged, updated.unit_cost),
+          exactValue: damagedValue(receipt.damaged, updated),
           // What arrived damaged leaves the batch it came in.
           batch: receipt.batch ? batchMoveOf('damage', receipt.batch, undefined) : undefined,
         },

@@ -1,4 +1,4 @@
-import type { Supplier, SupplierPriceLine } from '@stockyard/contract';
+import { type Supplier, type SupplierPriceLine, withoutTrailingZeros } from '@stockyard/contract';
 import { unitCostText } from '../../lib/money';
 import type { PriceRow, SupplierRow } from './suppliers.repository';
 
@@ -21,5 +21,6 @@ export function presentPriceLine(row: PriceRow): SupplierPriceLine {
     store: { _id: row.store_id, name: row.store_name },
     unitCost: unitCostText(row.unit_cost),
     packSize: row.pack_size,
+    packUnit: row.pack_unit && row.pack_factor ? { name: row.pack_unit, factor: withoutTrailingZeros(row.pack_factor) } : null,
   };
 }

@@ -72,7 +72,25 @@ export async function countLiveMaterials(tx: DbOrTx, materialIds: string[]): Pro
   return row?.n ?? 0;
 }
 
-export type PriceLine = { materialId: string; unitCost: string; packSize: number | null };
+export type PriceLine = {
+  materialId: string;
+  unitCost: string;
+  packSize: number | null;
+  packUnit: { name: string; factor: string } | null;
+};
+
+export type NamedUnitRow = { material_id: string; material: string; stock_unit: string; unit: string | null; factor: string | null };
+
+/** For each material and unit name asked about: the material's name and stock unit, and that unit of it as kept, if it has one. */
+export function findNamedUnits(tx: DbOrTx, asked: { materialId: string; unit: string }[]): Promise<NamedUnitRow[]> {
+  return queryRows<NamedUnitRow>(
+    tx,
+    sql`select m.id as material_id, m.name as material, m.unit as stock_unit, u.name as unit, u.factor::text as factor
+        from json_to_recordset(${JSON.stringify(asked)}::json) as a("materialId" uuid, unit text)
+        join materials m on m.id = a."materialId"
+        left join material_units u on u.material_id = m.id and lower(u.name) = lower(a.unit)`,
+  );
+}
 
 /** The supplier's price list becomes these lines, in one statement each for what goes and what stays. */
 export async function replacePrices(tx: DbOrTx, supplierId: string, lines: PriceLine[]): Promise<void> {
@@ -83,14 +101,20 @@ export async function replacePrices(tx: DbOrTx, supplierId: string, lines: Price
   await tx.execute(sql`delete from supplier_prices where supplier_id = ${supplierId} and not (${kept})`);
   if (lines.length === 0) return;
   const values = sql.join(
-    lines.map((line) => sql`(${supplierId}::uuid, ${line.materialId}::uuid, ${line.unitCost}::numeric, ${line.packSize}::int)`),
+    lines.map(
+      (line) =>
+        sql`(${supplierId}::uuid, ${line.materialId}::uuid, ${line.unitCost}::numeric, ${line.packSize}::int,
+             ${line.packUnit?.name ?? null}, ${line.packUnit?.factor ?? null}::numeric)`,
+    ),
     sql`, `,
   );
   await tx.execute(
-    sql`insert into supplier_prices (supplier_id, material_id, unit_cost, pack_size) values ${values}
+    sql`insert into supplier_prices (supplier_id, material_id, unit_cost, pack_size, pack_unit, pack_factor) values ${values}
         on conflict (supplier_id, material_id) do update
-          set unit_cost = excluded.unit_cost, pack_size = excluded.pack_size, updated_at = now()
-          where (supplier_prices.unit_cost, supplier_prices.pack_size) is distinct from (excluded.unit_cost, excluded.pack_size)`,
+          set unit_cost = excluded.unit_cost, pack_size = excluded.pack_size, pack_unit = excluded.pack_unit,
+              pack_factor = excluded.pack_factor, updated_at = now()
+          where (supplier_prices.unit_cost, supplier_prices.pack_size, supplier_prices.pack_unit, supplier_prices.pack_factor)
+                is distinct from (excluded.unit_cost, excluded.pack_size, excluded.pack_unit, excluded.pack_factor)`,
   );
 }
 
@@ -102,13 +126,16 @@ export type PriceRow = {
   store_name: string;
   unit_cost: string;
   pack_size: number | null;
+  pack_unit: string | null;
+  pack_factor: string | null;
 };
 
 /** The supplier's prices of live materials, by store and material name. */
 export function findPrices(db: DbOrTx, supplierId: string): Promise<PriceRow[]> {
   return queryRows<PriceRow>(
     db,
-    sql`select p.material_id, m.name, m.unit, s.id as store_id, s.name as store_name, p.unit_cost::text as unit_cost, p.pack_size
+    sql`select p.material_id, m.name, m.unit, s.id as store_id, s.name as store_name, p.unit_cost::text as unit_cost, p.pack_size,
+               p.pack_unit, p.pack_factor::text as pack_factor
         from supplier_prices p join materials m on m.id = p.material_id join stores s on s.id = m.store_id
         where p.supplier_id = ${supplierId} and m.deleted_at is null
         order by lower(s.name), lower(m.name), m.id`,

@@ -9,6 +9,7 @@ import {
   type SupplierPricesRequestSchema,
   type SupplierUpdateRequestSchema,
   supplierNameTaken,
+  unitUnknown,
 } from '@stockyard/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
@@ -19,6 +20,7 @@ import { recordAudit } from '../audit/audit.service';
 import { presentPriceLine, presentSupplier } from './suppliers.presenter';
 import {
   countLiveMaterials,
+  findNamedUnits,
   findPrices,
   findSupplier,
   findSupplierPage,
@@ -107,6 +109,24 @@ function firstRepeated(ids: string[]): string | undefined {
   return ids.find((id) => seen.has(id) || !seen.add(id));
 }
 
+/**
+ * The pack unit of each line naming one, by material: the material's unit of that name with its
+ * factor, none for its stock unit; a name it has no unit of is a 400.
+ */
+async function packUnitsOf(tx: DbOrTx, lines: { materialId: string; packUnit?: string | null }[]) {
+  const asked = lines.flatMap((line) => (line.packUnit ? [{ materialId: line.materialId, unit: line.packUnit }] : []));
+  const packUnits = new Map<string, { name: string; factor: string }>();
+  if (asked.length === 0) return packUnits;
+  const named = new Map((await findNamedUnits(tx, asked)).map((row) => [row.material_id, row]));
+  for (const { materialId, unit } of asked) {
+    const row = named.get(materialId);
+    if (!row || unit.toLowerCase() === row.stock_unit.toLowerCase()) continue;
+    if (!row.unit || !row.factor) throw new AppError('bad_request', unitUnknown(row.material, unit));
+    packUnits.set(materialId, { name: row.unit, factor: row.factor });
+  }
+  return packUnits;
+}
+
 /** The supplier's price list becomes the lines sent: one line a material, each a live material. */
 export function setSupplierPrices(
   db: Db,
@@ -123,10 +143,16 @@ export function setSupplierPrices(
     if (repeated) throw new AppError('bad_request', priceMaterialRepeated(repeated));
     const unknown = ids.length - (await countLiveMaterials(tx, ids));
     if (unknown > 0) throw new AppError('bad_request', priceMaterialsUnknown(unknown));
+    const packUnits = await packUnitsOf(tx, input.lines);
     await replacePrices(
       tx,
       id,
-      input.lines.map((line) => ({ materialId: line.materialId, unitCost: line.unitCost, packSize: line.packSize ?? null })),
+      input.lines.map((line) => ({
+        materialId: line.materialId,
+        unitCost: line.unitCost,
+        packSize: line.packSize ?? null,
+        packUnit: packUnits.get(line.materialId) ?? null,
+      })),
     );
     await recordAudit(tx, {
       actorId: auth.userId,

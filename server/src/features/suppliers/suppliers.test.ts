@@ -103,6 +103,7 @@ describe("a supplier's price list", () => {
           store: { _id: staff.store._id, name: staff.store.name },
           unitCost: '400',
           packSize: 50,
+          packUnit: null,
         },
         {
           materialId: sand._id,
@@ -111,6 +112,7 @@ describe("a supplier's price list", () => {
           store: { _id: staff.store._id, name: staff.store.name },
           unitCost: '0.1235',
           packSize: null,
+          packUnit: null,
         },
       ]),
     );
