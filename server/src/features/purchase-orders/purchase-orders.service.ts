@@ -5,7 +5,6 @@ import {
   ORDER_LINE_UNKNOWN,
   orderHasReceipts,
   orderMaterialsNotInStore,
-  orderMaterialUnpriced,
   orderNotClosable,
   orderNotDraft,
   orderNotReceivable,

@@ -4,6 +4,7 @@ export * from './components/kept-at';
 export { LocationSwitch } from './components/location-switch';
 export * from './components/movement-form';
 export * from './components/needs-attention-badge';
+export { stockUnitOf, UnitChoice, unitsOfItem } from './components/unit-choice';
 export {
   discardAll,
   enqueue as enqueueOp,

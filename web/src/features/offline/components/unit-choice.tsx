@@ -22,6 +22,8 @@ export function UnitChoice(props: {
   units: MaterialUnit[];
   value: string | null;
   onChange: (unit: string | null) => void;
+  /** Its heading, "Unit" without one. */
+  label?: string;
 }) {
   const { t } = useTranslation();
   const stock = props.stockUnit || t('movement.stockUnit');
@@ -34,7 +36,7 @@ export function UnitChoice(props: {
   ];
   return (
     <Select
-      label={t('movement.unit')}
+      label={props.label ?? t('movement.unit')}
       data={data}
       value={props.value ?? ''}
       onChange={(value) => props.onChange(value ? value : null)}

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Select } from '@mantine/core';
-import { type Product, PurchaseOrderCreateRequestSchema } from '@stockyard/contract';
+import { type MaterialUnit, type Product, PurchaseOrderCreateRequestSchema } from '@stockyard/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -13,13 +13,14 @@ import { RemovableLines } from '../../../lib/removable-lines';
 import { UnitCostInput } from '../../../lib/unit-cost-input';
 import { parsePayload } from '../../../lib/validation';
 import { materialPageQuery } from '../../materials';
-import { ItemPicker } from '../../offline';
+import { ItemPicker, stockUnitOf, UnitChoice, unitsOfItem } from '../../offline';
 import { StoreSelect } from '../../stores';
 import { useSupplierPrices, useSuppliers } from '../../suppliers';
 import { useCreatePurchaseOrder } from '../api/purchase-orders';
 
-type Item = { _id: string; name: string; availableQuantity: number };
-type Line = { item: Item; quantity: number; unitCost: string };
+type Item = { _id: string; name: string; availableQuantity: number; unit?: string; units?: MaterialUnit[] };
+/** A line as entered: its quantity and cost in `unit`, another of the material's units, or its stock unit (null). */
+type Line = { item: Item; quantity: number; unit: string | null; unitCost: string };
 
 /** A draft order to one supplier for one store: materials, quantities and costs (the price list's when left empty). */
 export function NewOrderDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -33,17 +34,33 @@ export function NewOrderDialog({ opened, onClose }: { opened: boolean; onClose: 
   const [needBy, setNeedBy] = useState('');
   const [item, setItem] = useState<Item | null>(null);
   const [quantity, setQuantity] = useState<number | string>('');
+  const [unit, setUnit] = useState<string | null>(null);
   const [unitCost, setUnitCost] = useState('');
   const [lines, setLines] = useState<Line[]>([]);
   const [error, setError] = useState<string | null>(null);
   const { t } = useTranslation();
-  const listed = (materialId: string) => prices.data?.lines.find((line) => line.materialId === materialId)?.unitCost ?? '';
+  const priceOf = (materialId: string) => prices.data?.lines.find((line) => line.materialId === materialId);
+  /** The price list's cost when it is in the unit chosen; in another, the server converts it. */
+  const listed = (materialId: string, inUnit: string | null) => {
+    const price = priceOf(materialId);
+    return price && (price.packUnit?.name ?? null) === inUnit ? price.unitCost : '';
+  };
+  const listedText = (materialId: string) => {
+    const price = priceOf(materialId);
+    return price ? `${price.unitCost} / ${price.packUnit?.name ?? price.unit}` : '';
+  };
+  const pick = (picked: Item | null) => {
+    setItem(picked);
+    // The supplier's pack unit first, when it sells in one.
+    setUnit((picked && priceOf(picked._id)?.packUnit?.name) ?? null);
+  };
 
   function addLine() {
     if (!item || !Number(quantity)) return setError(t('transfers.chooseItem'));
     if (lines.some((line) => line.item._id === item._id)) return setError(t('transfers.alreadyOn', { name: item.name }));
-    setLines([...lines, { item, quantity: Number(quantity), unitCost: unitCost || listed(item._id) }]);
+    setLines([...lines, { item, quantity: Number(quantity), unit, unitCost: unitCost || listed(item._id, unit) }]);
     setItem(null);
+    setUnit(null);
     setQuantity('');
     setUnitCost('');
     setError(null);
@@ -61,6 +78,7 @@ export function NewOrderDialog({ opened, onClose }: { opened: boolean; onClose: 
       lines: lines.map((line) => ({
         materialId: line.item._id,
         quantity: line.quantity,
+        ...(line.unit ? { unit: line.unit } : {}),
         ...(line.unitCost ? { unitCost: line.unitCost } : {}),
       })),
     });
@@ -105,12 +123,17 @@ export function NewOrderDialog({ opened, onClose }: { opened: boolean; onClose: 
                 label={t('movement.material')}
                 query={(search) => materialPageQuery(search, 1, storeId)}
                 value={item}
-                onChange={setItem}
+                onChange={pick}
                 describe={(picked) => picked.name}
               />
             </div>
+            {item && unitsOfItem(item).length > 0 && (
+              <div style={{ width: 170 }}>
+                <UnitChoice stockUnit={stockUnitOf(item)} units={unitsOfItem(item)} value={unit} onChange={setUnit} />
+              </div>
+            )}
             <QuantityInput
-              decimals={decimalsOfItem(item)}
+              decimals={unit ? 3 : decimalsOfItem(item)}
               label={t('materials.quantity')}
               w={110}
               value={quantity}
@@ -120,7 +143,7 @@ export function NewOrderDialog({ opened, onClose }: { opened: boolean; onClose: 
               <UnitCostInput
                 value={unitCost}
                 onChange={setUnitCost}
-                description={item && listed(item._id) ? t('purchases.listed', { cost: listed(item._id) }) : undefined}
+                description={item && listedText(item._id) ? t('purchases.listed', { cost: listedText(item._id) }) : undefined}
               />
             </div>
             <Button variant="default" onClick={addLine}>
@@ -133,7 +156,7 @@ export function NewOrderDialog({ opened, onClose }: { opened: boolean; onClose: 
           label={t('purchases.lines')}
           keyOf={(line) => line.item._id}
           textOf={(line) =>
-            `${line.quantity} × ${line.item.name} ${line.unitCost ? `@ ${line.unitCost}` : `(${t('purchases.priceList')})`}`
+            `${line.quantity} ${line.unit ?? line.item.unit ?? ''} × ${line.item.name} ${line.unitCost ? `@ ${line.unitCost}` : `(${t('purchases.priceList')})`}`
           }
           removeLabelOf={(line) => t('transfers.remove', { name: line.item.name })}
           onRemove={(line) => {

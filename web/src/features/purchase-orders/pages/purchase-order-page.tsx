@@ -38,7 +38,17 @@ function Lines({ order }: { order: PurchaseOrder }) {
     <LineFigures<PurchaseOrder['lines'][number]>
       lines={order.lines}
       label={t('purchases.lines')}
-      detailOf={(line) => `${line.unitCost} / ${line.unit}`}
+      detailOf={(line) =>
+        line.orderedIn
+          ? t('purchases.asOrdered', {
+              quantity: line.orderedIn.quantity,
+              unit: line.orderedIn.unit,
+              stock: line.quantity,
+              stockUnit: line.unit,
+              cost: line.orderedIn.unitCost,
+            })
+          : `${line.unitCost} / ${line.unit}`
+      }
       figures={FIGURES.map(([label, field]) => ({
         label: t(label),
         value: (line) => line[field],

@@ -42,8 +42,14 @@ const order = {
       damaged: 0,
       returned: 0,
       outstanding: 40,
+      orderedIn: null,
     },
   ],
+};
+/** The order with its line ordered in pallets of 40 bags. */
+const inPallets = {
+  ...order,
+  lines: order.lines.map((line) => ({ ...line, orderedIn: { unit: 'pallet', factor: '40', quantity: 2.5, unitCost: '16000' } })),
 };
 
 describe('purchase orders', () => {
@@ -62,7 +68,7 @@ describe('purchase orders', () => {
   it('are received at the gate: all arrived, less what is damaged, sent once with one key', async () => {
     signInAs('user');
     const calls = stubApi({
-      [`GET /api/purchase-orders/${order._id}`]: { body: order },
+      [`GET /api/purchase-orders/${order._id}`]: { body: inPallets },
       [`POST /api/purchase-orders/${order._id}/receipts`]: {
         status: 201,
         body: { message: 'Goods received against the order.', purchaseOrder: order },
@@ -72,6 +78,8 @@ describe('purchase orders', () => {
     const user = userEvent.setup();
     const group = await screen.findByRole('group', { name: 'Receive Cement' });
     expect(group).toHaveTextContent('40 bag to come');
+    // The line as the supplier sells it, beside the stock figures.
+    expect(screen.getByText('2.5 pallet = 100 bag · 16000 / pallet')).toBeInTheDocument();
     expect(screen.getByText('Emailed to the supplier.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Order PDF' })).toBeInTheDocument();
     await user.click(within(group).getByRole('checkbox', { name: 'All arrived' }));
@@ -129,6 +137,7 @@ describe('purchase orders', () => {
       _id: 'c1c2a9e0-0000-4000-8000-000000000001',
       name: 'Cement',
       unit: 'bag',
+      units: [{ name: 'pallet', factor: '40' }],
       availableQuantity: 4,
       storeId: { _id: STORE, name: 'Riverside' },
     };
@@ -149,6 +158,7 @@ describe('purchase orders', () => {
               store: { _id: STORE, name: 'Riverside' },
               unitCost: '412.5',
               packSize: 10,
+              packUnit: { name: 'pallet', factor: '40' },
             },
           ],
         },
@@ -167,17 +177,19 @@ describe('purchase orders', () => {
     await user.click(await screen.findByRole('option', { name: 'Riverside' }));
     await user.click(await within(dialog).findByRole('combobox', { name: 'Material' }));
     await user.click(await screen.findByRole('option', { name: 'Cement' }));
-    expect(await within(dialog).findByText('Price list: 412.5')).toBeInTheDocument();
-    await user.type(within(dialog).getByRole('textbox', { name: 'Quantity' }), '100');
+    // The supplier sells it by the pallet: the line starts in pallets, at the listed price.
+    expect(await within(dialog).findByText('Price list: 412.5 / pallet')).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: 'Unit' })).toHaveValue('pallet = 40 bag');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Quantity' }), '3');
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(within(dialog).getByRole('listitem')).toHaveTextContent('100 × Cement @ 412.5');
+    expect(within(dialog).getByRole('listitem')).toHaveTextContent('3 pallet × Cement @ 412.5');
     await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/purchase-orders/${order._id}`));
     expect(calls.find((call) => call.key === 'POST /api/purchase-orders')?.body).toEqual({
       supplierId: SUPPLIER,
       storeId: STORE,
       needBy: null,
-      lines: [{ materialId: cement._id, quantity: 100, unitCost: '412.5' }],
+      lines: [{ materialId: cement._id, quantity: 3, unit: 'pallet', unitCost: '412.5' }],
     });
   });
 

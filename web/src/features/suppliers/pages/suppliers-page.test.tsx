@@ -7,8 +7,16 @@ afterEach(() => vi.unstubAllGlobals());
 
 const store = { _id: 's1', name: 'Riverside' };
 const acme = { _id: 'p1', name: 'Acme Cement', email: 'orders@acme.example', phone: null, leadTimeDays: 7, createdAt: '' };
-const cementLine = { materialId: 'm1', name: 'Cement', unit: 'bag', store, unitCost: '400.125', packSize: 50 };
-const sand = { _id: 'm2', name: 'Sand', unit: 't', storeId: store, availableQuantity: 10 };
+const cementLine = {
+  materialId: 'm1',
+  name: 'Cement',
+  unit: 'bag',
+  store,
+  unitCost: '400.125',
+  packSize: 50,
+  packUnit: { name: 'pallet', factor: '40' },
+};
+const sand = { _id: 'm2', name: 'Sand', unit: 't', storeId: store, availableQuantity: 10, units: [{ name: 'truck', factor: '10' }] };
 
 describe('the suppliers screen', () => {
   it('adds a supplier once, however often it is pressed, with the fields typed', async () => {
@@ -43,19 +51,21 @@ describe('the suppliers screen', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Price list Acme Cement' }));
     const table = await screen.findByRole('table', { name: 'Price list of Acme Cement' });
-    expect(await within(table).findByText('400.125 / bag')).toBeInTheDocument();
-    expect(within(table).getByText('Packs of 50')).toBeInTheDocument();
+    expect(await within(table).findByText('400.125 / pallet')).toBeInTheDocument();
+    expect(within(table).getByText('Packs of 50 · pallet = 40 bag')).toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'Material' }));
     await user.click(await screen.findByRole('option', { name: 'Sand · Riverside' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Sold in' }));
+    await user.click(await screen.findByRole('option', { name: 'truck = 10 t' }));
     await user.type(screen.getByRole('textbox', { name: /Unit cost/ }), '12.5');
     await user.click(screen.getByRole('button', { name: 'Add or change price' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Price list saved.');
     const added = calls.filter((call) => call.key === 'PUT /api/suppliers/p1/prices')[0];
     expect(added?.body).toEqual({
       lines: [
-        { materialId: 'm1', unitCost: '400.125', packSize: 50 },
-        { materialId: 'm2', unitCost: '12.5', packSize: null },
+        { materialId: 'm1', unitCost: '400.125', packSize: 50, packUnit: 'pallet' },
+        { materialId: 'm2', unitCost: '12.5', packSize: null, packUnit: 'truck' },
       ],
     });
 

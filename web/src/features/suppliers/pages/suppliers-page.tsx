@@ -7,12 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../app/layouts/page-card';
 import { type Column, DataTable } from '../../../lib/data-table';
 import { FormStack } from '../../../lib/form-stack';
+import { localNumber } from '../../../lib/format';
 import { newIdempotencyKey, useIdempotencyKey } from '../../../lib/idempotency-key';
 import { WholeNumberInput } from '../../../lib/inputs';
 import { currencySign, useCurrency } from '../../../lib/money';
 import { Notice, type NoticeValue, saveWithNotice } from '../../../lib/notice';
 import { UnitCostInput } from '../../../lib/unit-cost-input';
 import { useMaterialPage } from '../../materials';
+import { stockUnitOf, UnitChoice, unitsOfItem } from '../../offline';
 import { useCreateSupplier, useSetSupplierPrices, useSupplierPrices, useSuppliers } from '../api/suppliers';
 
 /** A new supplier: its name, how to reach it and its usual lead time; sent once however often it is pressed. */
@@ -73,11 +75,12 @@ function NameAndDetail({ name, detail }: { name: string; detail: string }) {
   );
 }
 
-type PriceInput = { materialId: string; unitCost: string; packSize: number | null };
+type PriceInput = { materialId: string; unitCost: string; packSize: number | null; packUnit: string | null };
 const asInput = (line: SupplierPriceLine): PriceInput => ({
   materialId: line.materialId,
   unitCost: line.unitCost,
   packSize: line.packSize,
+  packUnit: line.packUnit?.name ?? null,
 });
 
 /** Adds a material's price (or changes it when the material is listed) to the supplier's list. */
@@ -89,16 +92,19 @@ function AddPriceForm({ lines, onSave }: { lines: SupplierPriceLine[]; onSave: (
   const [materialId, setMaterialId] = useState<string | null>(null);
   const [unitCost, setUnitCost] = useState('');
   const [packSize, setPackSize] = useState<number | string>('');
+  const [packUnit, setPackUnit] = useState<string | null>(null);
+  const material = materials.data?.rows.find((row) => row._id === materialId);
   const options = (materials.data?.rows ?? []).map((row) => ({ value: row._id, label: `${row.name} · ${row.storeId.name}` }));
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!materialId) return;
-    const line = { materialId, unitCost, packSize: typeof packSize === 'number' ? packSize : null };
+    const line = { materialId, unitCost, packSize: typeof packSize === 'number' ? packSize : null, packUnit };
     const others = lines.filter((kept) => kept.materialId !== materialId).map(asInput);
     if (!(await onSave([...others, line]))) return;
     setMaterialId(null);
     setUnitCost('');
     setPackSize('');
+    setPackUnit(null);
   }
   return (
     <FormStack onSubmit={(event) => void submit(event)}>
@@ -109,13 +115,25 @@ function AddPriceForm({ lines, onSave }: { lines: SupplierPriceLine[]; onSave: (
           searchable
           data={options}
           value={materialId}
-          onChange={setMaterialId}
+          onChange={(picked) => {
+            setMaterialId(picked);
+            setPackUnit(null);
+          }}
           searchValue={search}
           onSearchChange={setSearch}
           nothingFoundMessage={t('suppliers.noMaterial')}
           filter={({ options: found }) => found}
         />
         <UnitCostInput value={unitCost} onChange={setUnitCost} description={t('suppliers.unitCostHint')} />
+        {material && unitsOfItem(material).length > 0 && (
+          <UnitChoice
+            label={t('suppliers.packUnit')}
+            stockUnit={stockUnitOf(material)}
+            units={unitsOfItem(material)}
+            value={packUnit}
+            onChange={setPackUnit}
+          />
+        )}
         <WholeNumberInput label={t('suppliers.packSize')} min={1} value={packSize} onChange={setPackSize} />
       </SimpleGrid>
       <Button type="submit" variant="light" style={{ alignSelf: 'flex-start' }}>
@@ -146,8 +164,15 @@ function PriceList({ supplier, onDone }: { supplier: Supplier; onDone: (notice: 
       // Exact as kept, up to 4 decimals: a price list is read to the last digit.
       render: (line) => (
         <NameAndDetail
-          name={`${line.unitCost} / ${line.unit}`}
-          detail={line.packSize ? t('suppliers.packOf', { count: line.packSize }) : ''}
+          name={`${line.unitCost} / ${line.packUnit?.name ?? line.unit}`}
+          detail={[
+            line.packSize ? t('suppliers.packOf', { count: line.packSize }) : '',
+            line.packUnit
+              ? t('movement.unitIs', { unit: line.packUnit.name, factor: localNumber(Number(line.packUnit.factor)), stock: line.unit })
+              : '',
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         />
       ),
     },
