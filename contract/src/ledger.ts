@@ -295,6 +295,11 @@ export const ProductSchema = z.object({
   units: z.array(MaterialUnitSchema),
   /** Kept per batch with an expiry date. */
   tracksExpiry: z.boolean(),
+  /**
+   * Present when a list asked for another unit (`?unit=`) and the material has it: its quantities
+   * below are then in `unit`, that unit, and this is its stock unit.
+   */
+  stockUnit: z.string().optional(),
   totalQuantity: z.number(),
   restockedQuantity: z.number(),
   transferQuantity: z.number(),

@@ -1,4 +1,5 @@
 import { type Product, withoutTrailingZeros } from '@stockyard/contract';
+import Big from 'big.js';
 import type { materials } from '../../db/schema';
 import type { RowOf, UnitRow } from '../../db/sql';
 import { seesCosts } from '../../lib/auth/policy';
@@ -41,4 +42,31 @@ export function presentProduct(row: MaterialRow, reader: Pick<AuthContext, 'role
     product.averageCost = unitCostText(row.average_cost);
   }
   return product;
+}
+
+/** The quantity fields of a material, each shown in the unit a list asks for. */
+const QUANTITIES = [
+  'totalQuantity',
+  'restockedQuantity',
+  'transferQuantity',
+  'availableQuantity',
+  'consumedQuantity',
+  'damagedQuantity',
+  'refundQuantity',
+  'adjustedQuantity',
+] as const;
+
+/**
+ * A material in another of its units, when it has one of that name: each quantity divided by the
+ * unit's factor to 3 decimals (exact whenever the factor divides it), its average cost per that unit;
+ * else as it is.
+ */
+export function productInUnit(product: Product, unitName: string): Product {
+  const unit = product.units.find((other) => other.name.toLowerCase() === unitName.toLowerCase());
+  if (!unit) return product;
+  const shown: Product = { ...product, unit: unit.name, stockUnit: product.unit };
+  for (const field of QUANTITIES) shown[field] = new Big(product[field]).div(unit.factor).round(3).toNumber();
+  if (product.averageCost !== undefined)
+    shown.averageCost = unitCostText(new Big(product.averageCost).times(unit.factor).round(4).toString());
+  return shown;
 }

@@ -44,7 +44,11 @@ import {
   updateMaterial,
 } from './materials.service';
 
-const ProductListQuerySchema = ListQuerySchema.extend({ storeId: IdSchema.optional() });
+const ProductListQuerySchema = ListQuerySchema.extend({
+  storeId: IdSchema.optional(),
+  /** Shows each material that has a unit of this name in it. */
+  unit: z.string().trim().min(1, 'unit must not be empty').max(50, 'unit must be at most 50 characters').optional(),
+});
 const tags = ['materials'];
 
 const materialsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -42,7 +42,7 @@ import {
   setTracksExpiry,
 } from '../movements/movements.service';
 import { resolveTargetStore } from '../stores/stores.service';
-import { type MaterialRow, presentProduct } from './materials.presenter';
+import { type MaterialRow, presentProduct, productInUnit } from './materials.presenter';
 import {
   archiveMaterialRow,
   type ChangedItem,
@@ -66,9 +66,12 @@ function nameTaken(name: string): AppError {
 export { listBatches } from '../movements/movements.service';
 
 /** Live materials of the caller's stores, a page at a time. */
-export async function listMaterials(db: DbOrTx, auth: AuthContext, query: Omit<MaterialQuery, 'storeIds'>) {
-  const { rows, total } = await findMaterialRows(db, { ...query, storeIds: storeScopeOf(auth) });
-  return { products: rows.map((row) => presentProduct(row, auth)), total };
+/** A page of materials; with `unit`, each that has a unit of that name is shown in it. */
+export async function listMaterials(db: DbOrTx, auth: AuthContext, query: Omit<MaterialQuery, 'storeIds'> & { unit?: string }) {
+  const { unit, ...filter } = query;
+  const { rows, total } = await findMaterialRows(db, { ...filter, storeIds: storeScopeOf(auth) });
+  const products = rows.map((row) => presentProduct(row, auth));
+  return { products: unit ? products.map((product) => productInUnit(product, unit)) : products, total };
 }
 
 async function mustFind(db: DbOrTx, auth: AuthContext, id: string, storeIds: string[] | null): Promise<Product> {
@@ -89,8 +92,10 @@ function auditMaterial(tx: Tx, auth: AuthContext, action: AuditEntry['action'], 
   });
 }
 
-/** Creates the item with its opening stock, idempotently: a repeat of the request answers the first. */
-/** `today`, in the app's time zone, is the day a starting batch is judged expiring or expired on. */
+/**
+ * Creates the item with its opening stock, idempotently: a repeat of the request answers the first.
+ * `today`, in the app's time zone, is the day a starting batch is judged expiring or expired on.
+ */
 export function createMaterial(
   db: Db,
   auth: AuthContext,

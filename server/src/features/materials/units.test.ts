@@ -90,6 +90,44 @@ describe(`units that convert (${database})`, () => {
     expect(await available(bags._id)).toBe('38.800');
   });
 
+  it('lists each material that has the unit asked for in it, to 3 decimals, the others as they are', async () => {
+    const bags = await cement();
+    await call(staff.keeper.token, 'POST', '/api/user/add-restock-product', {
+      name: bags.name,
+      quantity: 2,
+      unit: 'pallet',
+      unitCost: '400',
+    });
+    expect((await issue(bags._id, 10)).statusCode).toBe(200);
+    const plain = await createMaterial(t.app, staff.keeper.token, { unit: 'm3', totalQuantity: 5 });
+    for (const url of ['/api/products', '/api/user/get-product']) {
+      const listed = await call(staff.admin.token, 'GET', `${url}?unit=Pallet&limit=500`);
+      expect(listed.statusCode, listed.body).toBe(200);
+      const rows = listed.json() as Json[];
+      // 70 bags are 1.75 pallets; issued 10 bags, 0.25 pallet; a pallet costs 40 bags at 10.
+      expect(rows.find((row) => row._id === bags._id)).toMatchObject({
+        unit: 'pallet',
+        stockUnit: 'bag',
+        availableQuantity: 1.75,
+        consumedQuantity: 0.25,
+        restockedQuantity: 2,
+        averageCost: '400',
+        stockValue: '700.00',
+      });
+      const other = rows.find((row) => row._id === plain._id);
+      expect(other).toMatchObject({ unit: 'm3', availableQuantity: 5 });
+      expect(other).not.toHaveProperty('stockUnit');
+    }
+    const csv = await call(staff.admin.token, 'GET', '/api/products/csv?unit=pallet');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.split('\n').find((line) => line.includes(bags.name))).toContain('1.75');
+    // 69 bags are 1.725 pallets.
+    expect((await issue(bags._id, 1)).statusCode).toBe(200);
+    const third = (await call(staff.admin.token, 'GET', '/api/products?unit=pallet&limit=500')).json() as Json[];
+    expect(third.find((row) => row._id === bags._id)).toMatchObject({ availableQuantity: 1.725 });
+    expect((await call(staff.admin.token, 'GET', '/api/products?unit=')).statusCode).toBe(400);
+  });
+
   it('takes the stock unit by its name, and refuses a unit the material does not have', async () => {
     const bags = await cement();
     await call(staff.keeper.token, 'POST', '/api/user/add-restock-product', { name: bags.name, quantity: 5 });
