@@ -42,6 +42,13 @@ export type Batch = z.infer<typeof BatchSchema>;
 export const BatchListResponseSchema = z.object({ batches: z.array(BatchSchema) });
 export type BatchListResponse = z.infer<typeof BatchListResponseSchema>;
 
+/** Every batch in stock of the caller's stores (or one store's), a page at a time: what the phone keeps for use with no signal. */
+export const StockBatchQuerySchema = PageQuerySchema.extend({ storeId: IdSchema.optional() }).strict();
+export const StockBatchSchema = BatchSchema.extend({ materialId: z.string() });
+export type StockBatch = z.infer<typeof StockBatchSchema>;
+export const StockBatchListResponseSchema = z.object({ batches: z.array(StockBatchSchema), total: z.number() });
+export type StockBatchListResponse = z.infer<typeof StockBatchListResponseSchema>;
+
 // ---- Expiring batches ----
 
 /** Without `withinDays`, each store's own expiry warning. */

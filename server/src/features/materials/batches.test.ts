@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { unique } from '../../../test/factories';
+import { createStore, createUser, unique } from '../../../test/factories';
 import { databaseName, inDays, type Json, useStaffedApp } from '../../../test/staffed-app';
 import { queryRows } from '../../db/sql';
 
@@ -61,6 +61,32 @@ describe(`batches and expiry (${database})`, () => {
       ]),
     );
     expect(issues).toHaveLength(3);
+  });
+
+  it("lists every batch in stock of the caller's stores for the phone to keep, a page at a time, and none of another store's", async () => {
+    const first = await sealant();
+    const second = await sealant();
+    expect((await receive(first.name, 4, 'F1', inDays(40))).statusCode).toBe(200);
+    expect((await receive(first.name, 2, 'F0', inDays(-1))).statusCode).toBe(200);
+    expect((await receive(second.name, 3, 'S1', inDays(5))).statusCode).toBe(200);
+    expect((await issue(second._id, 3)).statusCode).toBe(200);
+    const all = await call(keeper(), 'GET', '/api/batches?limit=500');
+    expect(all.statusCode, all.body).toBe(200);
+    const mine = (all.json().batches as Json[]).filter((row) => row.materialId === first._id || row.materialId === second._id);
+    // S1 is used up: only batches in stock are kept.
+    expect(mine).toEqual([
+      { materialId: first._id, batch: 'F0', expiresOn: inDays(-1), quantity: 2, isExpired: true },
+      { materialId: first._id, batch: 'F1', expiresOn: inDays(40), quantity: 4, isExpired: false },
+    ]);
+    const paged = await call(keeper(), 'GET', '/api/batches?limit=1&offset=1');
+    expect(paged.json().batches).toHaveLength(1);
+    expect(paged.json().total).toBe(all.json().total);
+
+    const elsewhere = await createStore(app().app, staff().admin.token);
+    const stranger = await createUser(app().app, staff().admin.token, { role: 'user', storeId: elsewhere._id });
+    expect((await call(stranger.token, 'GET', '/api/batches')).json()).toEqual({ batches: [], total: 0 });
+    expect((await call(stranger.token, 'GET', `/api/batches?storeId=${staff().store._id}`)).statusCode).toBe(403);
+    expect((await call(keeper(), 'GET', '/api/batches?colour=red')).statusCode).toBe(400);
   });
 
   it('refuses an issue of an expired batch, accepts its damage, and never takes it for an issue naming none', async () => {

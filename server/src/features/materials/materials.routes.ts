@@ -20,6 +20,8 @@ import {
   ProductSchema,
   RefundMaterialRequestSchema,
   RemarksUpdateRequestSchema,
+  StockBatchListResponseSchema,
+  StockBatchQuerySchema,
 } from '@stockyard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,6 +39,7 @@ import {
   createMaterial,
   listBatches,
   listMaterials,
+  listStockBatches,
   moveMaterial,
   moveMaterialByName,
   setMaterialUnits,
@@ -130,6 +133,15 @@ const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listBatches(app.db, authOf(request), request.params.id, request.query, app.timeZone),
+  );
+
+  app.get(
+    '/api/batches',
+    {
+      onRequest: authorize('items:read'),
+      schema: { tags, querystring: StockBatchQuerySchema, response: { 200: StockBatchListResponseSchema, ...errorResponses } },
+    },
+    async (request) => listStockBatches(app.db, authOf(request), request.query, app.timeZone),
   );
 
   app.put(

@@ -63,7 +63,7 @@ function nameTaken(name: string): AppError {
   return new AppError('conflict', materialNameTaken(name));
 }
 
-export { listBatches } from '../movements/movements.service';
+export { listBatches, listStockBatches } from '../movements/movements.service';
 
 /** Live materials of the caller's stores, a page at a time. */
 /** A page of materials; with `unit`, each that has a unit of that name is shown in it. */

@@ -68,6 +68,23 @@ export async function findBatchRows(db: DbOrTx, materialId: string, today: strin
   );
 }
 
+/** The batches in stock of live materials of the stores in scope, by material and then as findBatchRows orders them. */
+export async function findStockBatchRows(
+  db: DbOrTx,
+  filter: { storeIds: string[] | null; storeId?: string; today: string; limit: number; offset: number },
+): Promise<{ rows: (BatchRow & { material_id: string })[]; total: number }> {
+  const rows = await queryRows<BatchRow & { material_id: string; total: number }>(
+    db,
+    sql`select b.material_id, b.batch, b.expires_on::text as expires_on, b.quantity,
+               coalesce(b.expires_on < ${filter.today}::date, false) as is_expired, count(*) over ()::int as total
+        from material_batches b join materials m on m.id = b.material_id and m.deleted_at is null
+        where b.quantity > 0 and ${storeFilter(filter.storeIds, sql`b.store_id`)}${filter.storeId ? sql` and b.store_id = ${filter.storeId}` : sql``}
+        order by b.material_id, b.expires_on nulls last, b.created_at, b.batch
+        limit ${filter.limit} offset ${filter.offset}`,
+  );
+  return { rows, total: rows[0]?.total ?? 0 };
+}
+
 /** The batch of the newest issue of a material (to a job, when one is named): where a return goes back to. */
 export async function findLastIssuedBatch(db: DbOrTx, materialId: string, jobId: string | undefined): Promise<string | undefined> {
   const [row] = await queryRows<{ batch: string }>(

@@ -8,11 +8,12 @@ import {
   batchUnknown,
   MATERIAL_NOT_FOUND,
   onlyExpiredLeft,
+  type StockBatchListResponse,
   UNITS_CHANGED,
 } from '@stockyard/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { MOVEMENT_EFFECTS, type MovementKind } from '../../db/schema';
-import { storeScopeOf } from '../../lib/auth/policy';
+import { assertStoreVisible, storeScopeOf } from '../../lib/auth/policy';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { todayIn } from '../../lib/calendar';
 import { AppError } from '../../lib/errors';
@@ -25,6 +26,7 @@ import {
   findBatchRows,
   findLastIssuedBatch,
   findMaterialScope,
+  findStockBatchRows,
 } from './batches.repository';
 import { type ItemRow, lockItem, type MovementInput } from './ledger.repository';
 
@@ -166,6 +168,27 @@ export async function recordByBatch<R extends ItemRow>(
 /** Whether a live material keeps its stock by batch (a batch label on a line of any other is only a label). */
 export async function tracksExpiry(db: DbOrTx, materialId: string): Promise<boolean> {
   return (await findMaterialScope(db, materialId, null))?.tracks_expiry ?? false;
+}
+
+/** Every batch in stock of the caller's stores, a page at a time: the phone keeps them for its batch pickers. */
+export async function listStockBatches(
+  db: DbOrTx,
+  auth: AuthContext,
+  query: { storeId?: string; limit: number; offset: number },
+  timeZone: string,
+): Promise<StockBatchListResponse> {
+  assertStoreVisible(auth, query.storeId);
+  const { rows, total } = await findStockBatchRows(db, { ...query, storeIds: storeScopeOf(auth), today: todayIn(timeZone) });
+  return {
+    batches: rows.map((row) => ({
+      materialId: row.material_id,
+      batch: row.batch,
+      expiresOn: row.expires_on,
+      quantity: quantityOf(row.quantity),
+      isExpired: row.is_expired,
+    })),
+    total,
+  };
 }
 
 /** A material's batches in stock, for its store's people: those that expire first first. */

@@ -79,7 +79,7 @@ import {
 import { findMovedUnits, movesUnits } from './unit-moves.repository';
 
 export { setTracksExpiry } from './batches.repository';
-export { batchMoveOf, listBatches, tracksExpiry } from './batches.service';
+export { batchMoveOf, listBatches, listStockBatches, tracksExpiry } from './batches.service';
 export {
   appendMovement,
   type EnteredUnit,

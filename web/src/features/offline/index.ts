@@ -11,6 +11,7 @@ export {
   type QueuedOp,
   remove as removeOp,
   removeRefused as removeRefusedOp,
+  saveLists as saveKeptLists,
   waitingOps,
 } from './outbox';
 export { syncNow } from './sync';

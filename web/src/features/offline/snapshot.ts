@@ -7,6 +7,8 @@ import {
   type Product,
   type PurchaseOrder,
   type PurchaseOrderListResponse,
+  type StockBatch,
+  type StockBatchListResponse,
   type Tool,
   type Worker,
   type WorkerListResponse,
@@ -16,9 +18,9 @@ import { signedInUser } from '../../lib/session';
 import { listSyncedAt, readList, saveLists } from './outbox';
 
 /** The lists a keeper's phone keeps for use with no signal. */
-export type OfflineListName = 'materials' | 'tools' | 'workers' | 'jobs' | 'costCodes' | 'purchaseOrders' | 'custody';
+export type OfflineListName = 'materials' | 'batches' | 'tools' | 'workers' | 'jobs' | 'costCodes' | 'purchaseOrders' | 'custody';
 /** What a kept list may hold. */
-export type KeptRow = Product | Tool | Worker | Job | CostCode | PurchaseOrder | Custody;
+export type KeptRow = Product | StockBatch | Tool | Worker | Job | CostCode | PurchaseOrder | Custody;
 /** More open orders than a keeper's stores wait on at once. */
 const KEPT_ORDERS_MAX = 200;
 /** As many tools out as Tools out lists online. */
@@ -26,6 +28,8 @@ const KEPT_CUSTODY_MAX = 500;
 /** Where each comes from, and its rows in the answer. */
 const SOURCES: Record<OfflineListName, { path: string; rowsOf?: (data: unknown) => unknown[]; isWhole?: boolean }> = {
   materials: { path: '/api/user/get-product' },
+  // The batches in stock of materials kept by batch, for the batch pickers.
+  batches: { path: '/api/batches', rowsOf: (data) => (data as StockBatchListResponse).batches },
   tools: { path: '/api/user/get-tools' },
   workers: { path: '/api/workers', rowsOf: (data) => (data as WorkerListResponse).workers },
   // The open jobs of the keeper's stores and the company's cost codes come whole in one answer.

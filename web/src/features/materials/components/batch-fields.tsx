@@ -1,14 +1,31 @@
 import { Select, TextInput } from '@mantine/core';
-import type { Product } from '@stockyard/contract';
+import type { BatchListResponse, Product, StockBatch } from '@stockyard/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../lib/date-field';
 import { dayText } from '../../../lib/day-text';
-import { localNumber } from '../../../lib/format';
+import { localNumber, phoneToday } from '../../../lib/format';
+import { useKeptList } from '../../offline';
 import { useMaterialBatches } from '../api/materials';
 
 /** The batch a movement of a material kept by batch names, and the day a batch brought in expires. */
 export type BatchChoice = { batch: string | null; expiresOn: string };
+
+/**
+ * A material's batches in stock as the server has them or, with no signal, as the phone kept them
+ * (expired as of the phone's day).
+ */
+function useBatchesHere(
+  product: Product | null,
+  server: { data?: BatchListResponse; isError: boolean; isPaused: boolean },
+): BatchListResponse['batches'] {
+  const { kept } = useKeptList<StockBatch>(product?.tracksExpiry ? 'batches' : undefined, server);
+  if (server.data || !kept || !product) return server.data?.batches ?? [];
+  const today = phoneToday();
+  return kept.rows
+    .filter((row) => row.materialId === product._id)
+    .map((row) => ({ ...row, isExpired: row.expiresOn !== null && row.expiresOn < today }));
+}
 
 /**
  * For a material kept by batch: what comes in names its batch and expiry; what goes out may name a
@@ -25,6 +42,7 @@ export function BatchFields(props: {
 }) {
   const { t } = useTranslation();
   const batches = useMaterialBatches(props.isInbound ? null : props.product);
+  const inStock = useBatchesHere(props.isInbound ? null : props.product, batches);
   const { onChange } = props;
   // A batch is of one material: another material picked starts with none.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a different material clears the batch
@@ -50,7 +68,7 @@ export function BatchFields(props: {
     );
   }
   const unit = props.product.unit;
-  const data = (batches.data?.batches ?? []).map((row) => ({
+  const data = inStock.map((row) => ({
     value: row.batch,
     label: t(row.isExpired ? 'batches.optionExpired' : 'batches.option', {
       batch: row.batch,

@@ -2,8 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chooseLanguage } from '../../../i18n/i18n';
+import { dayText } from '../../../lib/day-text';
+import { phoneToday } from '../../../lib/format';
 import { cement } from '../../../test/fixtures';
-import { renderAt, signInAs, stubApi } from '../../../test/render';
+import { renderAt, setOnline, signInAs, stubApi } from '../../../test/render';
+import { saveKeptLists } from '../../offline';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -258,5 +261,51 @@ describe('forms that need every field', () => {
     renderAt('/dashboard/generatereport');
     await userEvent.click(await screen.findByRole('button', { name: 'Fetch Report' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please select a store and date range.');
+  });
+});
+
+describe('batches with no signal', () => {
+  const USER_ID = '7f1c2b3a-0000-4000-8000-0000000000c3';
+  const token = `h.${btoa(JSON.stringify({ sub: USER_ID, stores: [product.storeId._id] })).replace(/=+$/, '')}.sig`;
+  afterEach(() => {
+    vi.restoreAllMocks();
+    window.dispatchEvent(new Event('online'));
+  });
+
+  it("offers the batches the phone kept of the material picked, judging expiry on the phone's day", async () => {
+    signInAs('user', token);
+    const sealant = { ...product, tracksExpiry: true };
+    // Kept yesterday, when L0 had not yet expired.
+    const kept = (batch: string, expiresOn: string, quantity: number) => ({
+      materialId: sealant._id,
+      batch,
+      expiresOn,
+      quantity,
+      isExpired: false,
+    });
+    await saveKeptLists([
+      { key: `materials:${USER_ID}`, rows: [sealant] },
+      {
+        key: `batches:${USER_ID}`,
+        rows: [
+          kept('L0', phoneToday(new Date(Date.now() - 86_400_000)), 2),
+          kept('L1', '2099-03-02', 4),
+          { ...kept('X9', '2099-01-01', 9), materialId: 'other' },
+        ],
+      },
+    ]);
+    stubApi({});
+    setOnline(false);
+    renderAt('/dashboard/consumestock');
+    const user = userEvent.setup();
+    await pickCement(user);
+    await user.click(await screen.findByRole('combobox', { name: 'Batch' }));
+    const options = (await screen.findAllByRole('option')).filter((option) => option.textContent?.includes(' · '));
+    expect(options.map((option) => option.textContent)).toEqual([
+      `L0 · expired ${dayText(phoneToday(new Date(Date.now() - 86_400_000)))} · 2 bag`,
+      'L1 · expires 02/03/2099 · 4 bag',
+    ]);
+    // An issue may not take the expired one.
+    expect(options[0]).toHaveAttribute('data-combobox-disabled', 'true');
   });
 });
