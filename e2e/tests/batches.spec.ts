@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, apiPost, signIn, snap, unique } from './helpers';
+import { ADMIN, apiPost, KEPT_LISTS, keptLists, signIn, snap, unique } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -121,13 +121,42 @@ test('at 390 px a keeper counts the cement batch by batch, finding a batch the b
   await expect(page.getByRole('button', { name: `Counted ${cement}` })).toHaveText('39');
 });
 
+test('at 390 px with no signal a keeper issues the sealant from the batch the phone kept, sent with it once signal returns', async ({
+  page,
+  context,
+}) => {
+  await onPhone(page);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await page.goto('/dashboard/consumestock');
+  await expect.poll(async () => keptLists(page), { timeout: 30_000 }).toEqual(KEPT_LISTS);
+  await context.setOffline(true);
+  await pick(page, sealant);
+  await page.getByRole('combobox', { name: 'Batch' }).click();
+  const kept = `S-11 · expires ${dayFromToday(5).text} · 12 tube`;
+  await page.getByRole('option', { name: kept }).click();
+  await page.getByRole('textbox', { name: 'Quantity' }).fill('2');
+  await snap(page, 'batch-picker-offline-390');
+  await page.getByRole('button', { name: 'Issued Stock' }).click();
+  await expect(page.getByRole('status')).toHaveText('Recorded on this phone. It will be sent as soon as there is signal.');
+  await context.setOffline(false);
+  await expect(page.getByRole('region', { name: 'Sync status' })).toBeHidden({ timeout: 20_000 });
+  const token = await tokenOf(page.request, keeper);
+  const list = await (
+    await page.request.get(`/api/user/get-product?q=${encodeURIComponent(sealant)}`, { headers: { authorization: `Bearer ${token}` } })
+  ).json();
+  const batches = await (
+    await page.request.get(`/api/materials/${list[0]._id}/batches`, { headers: { authorization: `Bearer ${token}` } })
+  ).json();
+  expect(batches.batches).toEqual([expect.objectContaining({ batch: 'S-11', quantity: 10 })]);
+});
+
 test('at 390 px the Expiring screen lists the batch that expires in 5 days, and the keeper records it as damaged', async ({ page }) => {
   await onPhone(page);
   await expect(page.getByRole('link', { name: /^Expiring/ })).toBeVisible();
   await page.getByRole('link', { name: /^Expiring/ }).click();
   await expect(page.getByRole('heading', { name: 'Expiring' })).toBeVisible();
   const row = page.getByRole('listitem', { name: `${sealant} S-11` });
-  await expect(row).toContainText('Batch S-11 · 12 tube');
+  await expect(row).toContainText('Batch S-11 · 10 tube');
   await expect(row).toContainText(`Expires in 5 days, on ${dayFromToday(5).text}`);
   await snap(page, 'expiring-390');
   await row.getByRole('button', { name: 'Record as damaged' }).click();

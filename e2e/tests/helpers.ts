@@ -29,7 +29,7 @@ export async function apiPost(request: APIRequestContext, token: string, path: s
 }
 
 /** Every list a keeper's phone keeps for use with no signal, sorted. */
-export const KEPT_LISTS = ['costCodes', 'custody', 'jobs', 'materials', 'purchaseOrders', 'tools', 'workers'];
+export const KEPT_LISTS = ['batches', 'costCodes', 'custody', 'jobs', 'materials', 'purchaseOrders', 'tools', 'workers'];
 
 /** The lists the phone keeps for offline use, by name. */
 export function keptLists(page: Page): Promise<string[]> {
