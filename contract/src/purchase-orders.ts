@@ -65,6 +65,8 @@ export const PurchaseReceiptRequestSchema = z.object({
         lineId: IdSchema,
         received: receivedQuantity.default(0),
         damaged: receivedQuantity.default(0),
+        /** Another of the material's units both quantities are in: the pallets the order was in, say. */
+        ...unitField,
         /** For a material that tracks expiry: the batch that arrived and the day it expires. */
         batch: BatchNameSchema.optional(),
         expiresOn: CalendarDateSchema.optional(),

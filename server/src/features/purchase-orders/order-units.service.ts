@@ -3,6 +3,7 @@ import Big from 'big.js';
 import type { DbOrTx } from '../../db/client';
 import type { AuthContext } from '../../lib/auth/sessions';
 import { AppError } from '../../lib/errors';
+import { quantitySum } from '../../lib/quantities';
 import { toStockQuantity } from '../../lib/units';
 import { inStockUnit } from '../materials/materials.service';
 import type { OrderLineInput, OrderMaterial } from './purchase-orders.repository';
@@ -70,4 +71,28 @@ export function shortfallLineOf(
     quantity: Math.ceil(shortfall.gap / pack) * pack,
     unitCost: priceIn(material, null, '1') as string,
   };
+}
+
+/** A line as entered in another unit, as the ledger keeps it. */
+type EnteredUnit = NonNullable<Awaited<ReturnType<typeof inStockUnit>>['entered']>;
+
+/** A receipt's line in stock units, with what arrived and what arrived damaged as entered when that was in another unit. */
+export type ReceiptLineInStock<L> = L & { received: number; damaged: number; entered?: { arrived: EnteredUnit; damaged: EnteredUnit } };
+
+/**
+ * A receipt's line as counted at the gate: in stock units, or in another of the material's units (the
+ * order's pallets, say), each quantity converted exactly (a 400 names the nearest that land on its decimals).
+ */
+export async function receiptLineInStock<L extends { received: number; damaged: number; unit?: string }>(
+  tx: DbOrTx,
+  auth: AuthContext,
+  materialId: string,
+  line: L,
+): Promise<ReceiptLineInStock<L>> {
+  if (!line.unit) return line;
+  const received = await inStockUnit(tx, auth, materialId, { quantity: line.received, unit: line.unit });
+  const damaged = await inStockUnit(tx, auth, materialId, { quantity: line.damaged, unit: line.unit });
+  if (!received.entered || !damaged.entered) return line;
+  const arrived = { ...received.entered, quantity: quantitySum([line.received, line.damaged]) };
+  return { ...line, received: received.quantity, damaged: damaged.quantity, entered: { arrived, damaged: damaged.entered } };
 }

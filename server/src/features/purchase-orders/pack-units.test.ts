@@ -28,9 +28,10 @@ async function ledgerOf(materialId: string) {
     app().database.db,
     sql`select available_quantity::text as available, stock_value::text as value from materials where id = ${materialId}`,
   );
-  const lines = await queryRows<{ kind: string; value: string }>(
+  const lines = await queryRows<{ kind: string; value: string; entered: string | null }>(
     app().database.db,
-    sql`select kind, value::text as value from movements where item_id = ${materialId} order by occurred_at, id`,
+    sql`select kind, value::text as value, trim_scale(entered_quantity)::text || ' ' || entered_unit as entered
+        from movements where item_id = ${materialId} order by recorded_at, kind = 'damage', id`,
   );
   return { ...material, lines };
 }
@@ -88,30 +89,38 @@ describe(`supplier packs on price lists and purchase orders (${databaseName})`, 
     expect(given.json().purchaseOrder.total).toBe('25.00');
   });
 
-  it('a load of 3 m³ at 400 brings in exactly 400 a load, though a m³ costs 133.3333…', async () => {
+  it('a load of 3 m³ at 400 brings in exactly 400 a load, though a m³ costs 133.3333…, counted at the gate in m³ or in loads', async () => {
     const sand = await materialWith('m3', 2, { load: '3' });
     const supplier = await createSupplier(app().app, admin());
-    const made = await order(supplier._id, [{ materialId: sand._id, quantity: 3, unit: 'load', unitCost: '400' }]);
+    const made = await order(supplier._id, [{ materialId: sand._id, quantity: 4, unit: 'load', unitCost: '400' }]);
     expect(made.statusCode, made.body).toBe(201);
     const draft = made.json().purchaseOrder;
-    expect(draft.total).toBe('1200.00');
-    expect(draft.lines[0]).toMatchObject({ quantity: 9, unitCost: '133.3333' });
+    expect(draft.total).toBe('1600.00');
+    expect(draft.lines[0]).toMatchObject({ quantity: 12, unitCost: '133.3333' });
     expect((await call(admin(), 'POST', `/api/purchase-orders/${draft._id}/order`, {})).statusCode).toBe(200);
-    const receive = (received: number, damaged = 0) =>
+    const receive = (received: number, damaged = 0, unit?: string) =>
       call(admin(), 'POST', `/api/purchase-orders/${draft._id}/receipts`, {
         receivedAt: today,
-        lines: [{ lineId: draft.lines[0]._id, received, damaged }],
+        lines: [{ lineId: draft.lines[0]._id, received, damaged, ...(unit ? { unit } : {}) }],
       });
     expect((await receive(3)).statusCode).toBe(201);
-    expect((await receive(4.5, 1.5)).statusCode).toBe(201);
+    const inLoads = await receive(1.5, 0.5, 'load');
+    expect(inLoads.statusCode, inLoads.body).toBe(201);
+    expect(inLoads.json().purchaseOrder.lines[0]).toMatchObject({ received: 7.5, damaged: 1.5, outstanding: 3 });
+    // A third of a load is 1 m³: 0.333 load does not land on 2 decimals of m³.
+    const off = await receive(0.333, 0, 'load');
+    expect(off.statusCode).toBe(400);
+    expect(off.json().message).toContain('0.333 load is 0.999 m3');
+    expect((await receive(1, 0, 'load')).statusCode).toBe(201);
     const ledger = await ledgerOf(sand._id);
-    expect(ledger.available).toBe('7.500');
-    expect(ledger.lines.map((line) => [line.kind, line.value])).toEqual([
-      ['delivery', '400.00'],
-      ['delivery', '800.00'],
-      ['damage', '-200.00'],
+    expect(ledger.available).toBe('10.500');
+    expect(ledger.lines.map((line) => [line.kind, line.value, line.entered])).toEqual([
+      ['delivery', '400.00', null],
+      ['delivery', '800.00', '2 load'],
+      ['damage', '-200.00', '0.5 load'],
+      ['delivery', '400.00', '1 load'],
     ]);
-    expect(ledger.value).toBe('1000.00');
+    expect(ledger.value).toBe('1400.00');
   });
 
   it('ordering what is low buys whole packs of the price list’s unit', async () => {

@@ -237,12 +237,12 @@ export function allowedOf(quantity: SQL, tolerancePercent: number, decimals: SQL
 }
 
 /** An order line's material, and what may arrive of it in all with the receipt tolerance. */
-export type OrderLineBrief = { id: string; name: string; allowed: string };
+export type OrderLineBrief = { id: string; material_id: string; name: string; allowed: string };
 
 export async function findOrderLines(db: DbOrTx, orderId: string, tolerancePercent: number): Promise<OrderLineBrief[]> {
   return queryRows<OrderLineBrief>(
     db,
-    sql`select l.id, m.name, ${allowedOf(sql`l.quantity`, tolerancePercent, sql`m.decimals`)} as allowed
+    sql`select l.id, l.material_id, m.name, ${allowedOf(sql`l.quantity`, tolerancePercent, sql`m.decimals`)} as allowed
         from purchase_order_lines l join materials m on m.id = l.material_id
         where l.purchase_order_id = ${orderId}`,
   );

@@ -40,7 +40,7 @@ import { assertFitsDecimals } from '../materials/materials.service';
 import { batchMoveOf, recordMovementOrRefuse } from '../movements/movements.service';
 import { buyingSettings } from '../settings/settings.service';
 import { supplierExists } from '../suppliers/suppliers.service';
-import { orderLineOf } from './order-units.service';
+import { orderLineOf, receiptLineInStock } from './order-units.service';
 import { presentOrder, presentReceipt } from './purchase-orders.presenter';
 import {
   addToOrderLine,
@@ -252,9 +252,10 @@ export async function receiveWithin(
     receivedBy: actorId,
   });
   const reason = input.deliveryNote ? `${number} · ${input.deliveryNote}` : number;
-  for (const receipt of [...input.lines].sort((a, b) => a.lineId.localeCompare(b.lineId))) {
-    const line = lines.get(receipt.lineId);
+  for (const entered of [...input.lines].sort((a, b) => a.lineId.localeCompare(b.lineId))) {
+    const line = lines.get(entered.lineId);
     if (!line) throw new AppError('bad_request', ORDER_LINE_UNKNOWN);
+    const receipt = await receiptLineInStock(tx, auth, line.material_id, entered);
     if (receipt.received + receipt.damaged === 0) continue;
     const updated = await addToOrderLine(tx, {
       orderId: locked.id,
@@ -297,6 +298,7 @@ export async function receiveWithin(
         exactValue: arrivedValue(receipt, updated),
         deliveryId,
         idempotencyKey: key,
+        entered: receipt.entered?.arrived,
         batch: receipt.batch ? batchMoveOf('delivery', receipt.batch, undefined, receipt.expiresOn) : undefined,
       },
       refusals,
@@ -309,6 +311,7 @@ export async function receiveWithin(
           kind: 'damage',
           quantity: receipt.damaged,
           reason: `Damaged on arrival (${number})`,
+          entered: receipt.entered?.damaged,
           unitCost: updated.unit_cost,
           exactValue: damagedValue(receipt.damaged, updated),
           // What arrived damaged leaves the batch it came in.
