@@ -207,6 +207,7 @@ export const SupplierReturnRequestSchema = z.object({
       z.object({
         materialId: IdSchema,
         quantity: orderedQuantity,
+        ...unitField,
         /** The batch the goods came in, as written on them. */
         batch: optionalText('Batch', BATCH_MAX).optional(),
       }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema, requiredText, StoreRefSchema, TEXT_MAX } from './common';
 import { AttachmentSchema } from './files';
-import { batchFields, proofFields, quantitySchema, startingQuantitySchema, VALID_QUANTITY_REQUIRED } from './ledger';
+import { batchFields, proofFields, quantitySchema, startingQuantitySchema, unitField, VALID_QUANTITY_REQUIRED } from './ledger';
 
 // Requests to the warehouse and transfers between stores, with goods in transit.
 
@@ -91,9 +91,11 @@ export const TRANSFER_STATUS_LABELS: Record<TransferStatus, string> = {
   cancelled: 'Cancelled',
 };
 
+export const TOOL_LINE_UNIT = 'A tool moves in whole units: only a material line names a unit.';
 const TransferLineInputSchema = z
-  .object({ materialId: IdSchema.optional(), toolId: IdSchema.optional(), quantity: lineQuantity })
-  .refine((line) => Boolean(line.materialId) !== Boolean(line.toolId), 'Name a material or a tool on each line.');
+  .object({ materialId: IdSchema.optional(), toolId: IdSchema.optional(), quantity: lineQuantity, ...unitField })
+  .refine((line) => Boolean(line.materialId) !== Boolean(line.toolId), 'Name a material or a tool on each line.')
+  .refine((line) => !line.unit || Boolean(line.materialId), TOOL_LINE_UNIT);
 
 export const TransferCreateSchema = z.object({
   fromStoreId: IdSchema,

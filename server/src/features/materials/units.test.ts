@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, createMaterial, createStoreWithStaff } from '../../../test/factories';
+import { bearer, createMaterial, createStore, createStoreWithStaff, createSupplier, createTool } from '../../../test/factories';
 import { findLedgerMismatches } from '../../../test/ledger-check';
 import { queryRows } from '../../db/sql';
 
@@ -126,6 +126,40 @@ describe(`units that convert (${database})`, () => {
     const third = (await call(staff.admin.token, 'GET', '/api/products?unit=pallet&limit=500')).json() as Json[];
     expect(third.find((row) => row._id === bags._id)).toMatchObject({ availableQuantity: 1.725 });
     expect((await call(staff.admin.token, 'GET', '/api/products?unit=')).statusCode).toBe(400);
+  });
+
+  it('sends a transfer and returns goods to the supplier in another unit, as stock units; a tool line names none', async () => {
+    const bags = await cement();
+    await call(staff.keeper.token, 'POST', '/api/user/add-restock-product', { name: bags.name, quantity: 3, unit: 'pallet' });
+    const site = await createStore(t.app, staff.admin.token);
+    const made = await call(staff.keeper.token, 'POST', '/api/transfers', {
+      fromStoreId: staff.store._id,
+      toStoreId: site._id,
+      lines: [{ materialId: bags._id, quantity: 1, unit: 'pallet' }],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().transfer.lines[0]).toMatchObject({ quantity: 40 });
+    const drill = await createTool(t.app, staff.keeper.token, { totalQuantity: 2 });
+    const toolLine = await call(staff.keeper.token, 'POST', '/api/transfers', {
+      fromStoreId: staff.store._id,
+      toStoreId: site._id,
+      lines: [{ toolId: drill._id, quantity: 1, unit: 'box' }],
+    });
+    expect(toolLine.statusCode).toBe(400);
+    expect(toolLine.json().message).toBe('A tool moves in whole units: only a material line names a unit.');
+
+    const supplier = await createSupplier(t.app, staff.admin.token);
+    const back = await call(staff.keeper.token, 'POST', '/api/supplier-returns', {
+      supplierId: supplier._id,
+      storeId: staff.store._id,
+      reason: 'Lumpy',
+      lines: [{ materialId: bags._id, quantity: 25, unit: 'kg' }],
+    });
+    expect(back.statusCode, back.body).toBe(201);
+    expect(back.json().supplierReturn.lines[0]).toMatchObject({ quantity: 1 });
+    expect(await available(bags._id)).toBe('119.000');
+    const returned = (await historyOf(bags._id)).find((line) => line.kind === 'supplier_return');
+    expect(returned).toMatchObject({ quantity: 1, entered: { quantity: 25, unit: 'kg' } });
   });
 
   it('takes the stock unit by its name, and refuses a unit the material does not have', async () => {

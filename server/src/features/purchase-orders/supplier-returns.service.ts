@@ -21,6 +21,7 @@ import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { assertDayAllowed } from '../../lib/movement-day';
 import { quantityLess, quantityOf } from '../../lib/quantities';
 import { recordAudit } from '../audit/audit.service';
+import { inStockUnit } from '../materials/materials.service';
 import { batchMoveOf, recordMovementWithId, tracksExpiry } from '../movements/movements.service';
 import { namedSupplier } from '../suppliers/suppliers.service';
 import { presentReturn } from './purchase-orders.presenter';
@@ -84,7 +85,10 @@ export function returnToSupplier(
       createdBy: auth.userId,
     });
     const number = order ? purchaseOrderNumber(order.number) : null;
-    for (const line of [...input.lines].sort((a, b) => a.materialId.localeCompare(b.materialId))) {
+    for (const entered of [...input.lines].sort((a, b) => a.materialId.localeCompare(b.materialId))) {
+      // A quantity in another of the material's units goes back as its stock units.
+      const stock = await inStockUnit(tx, auth, entered.materialId, entered);
+      const line = { ...entered, quantity: stock.quantity };
       const orderLine = order?.lines.get(line.materialId);
       if (orderLine && number && !(await addReturned(tx, orderLine.id, line.quantity))) {
         throw new AppError('conflict', returnBeyondReceived(orderLine.name, number, quantityLess(orderLine.received, orderLine.returned)));
@@ -104,6 +108,7 @@ export function returnToSupplier(
           actorId: auth.userId,
           occurredAt: occurredOn(returnedOn, context.timeZone),
           supplier: supplier.name,
+          entered: stock.entered,
           reason: [number, input.reason, line.batch && `batch ${line.batch}`].filter(Boolean).join(' · '),
           idempotencyKey: key,
           today: todayIn(context.timeZone),

@@ -34,7 +34,7 @@ import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import type { TablePdf } from '../../lib/pdf/table-pdf';
 import { quantityOf, quantitySum } from '../../lib/quantities';
 import { type PrintContext, printedPhotosOf } from '../files/printed-photos';
-import { assertFitsDecimals } from '../materials/materials.service';
+import { assertFitsDecimals, inStockUnit } from '../materials/materials.service';
 import { moveIncoming, recordMovementOrRefuse } from '../movements/movements.service';
 import { notifyStore } from '../replenishment/notifications.service';
 import { assertStoreTakesStock } from '../stores/stores.service';
@@ -385,14 +385,19 @@ function answerTransfer<S extends 200 | 201>(
 
 /** Makes a draft transfer from a request's lines, each a material or a tool. */
 export function createTransfer(db: Db, auth: AuthContext, input: z.output<typeof TransferCreateSchema>, requestKey?: RequestKey) {
-  const lines = input.lines.map((line) => ({
-    itemKind: line.materialId ? ('material' as const) : ('tool' as const),
-    itemId: (line.materialId ?? line.toolId) as string,
-    quantity: line.quantity,
-  }));
-  return answerTransfer(db, requestKey, { status: 201, message: TRANSFER_CREATED }, (tx) =>
-    createTransferIn(tx, auth, { fromStoreId: input.fromStoreId, toStoreId: input.toStoreId, lines }),
-  );
+  return answerTransfer(db, requestKey, { status: 201, message: TRANSFER_CREATED }, async (tx) => {
+    const lines = [];
+    for (const line of input.lines) {
+      // A material's quantity in another of its units travels as its stock units.
+      const quantity = line.materialId ? (await inStockUnit(tx, auth, line.materialId, line)).quantity : line.quantity;
+      lines.push({
+        itemKind: line.materialId ? ('material' as const) : ('tool' as const),
+        itemId: (line.materialId ?? line.toolId) as string,
+        quantity,
+      });
+    }
+    return createTransferIn(tx, auth, { fromStoreId: input.fromStoreId, toStoreId: input.toStoreId, lines });
+  });
 }
 
 /** Sends a draft; `today` (in the app's time zone) is the day batches are judged expired on. */
