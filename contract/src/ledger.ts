@@ -387,7 +387,9 @@ export type ToolMovementResponse = z.infer<typeof ToolMovementResponseSchema>;
 const deliveryFields = {
   productId: IdSchema,
   quantity: quantitySchema(VALID_QUANTITY_REQUIRED),
+  ...unitField,
   supplier: requiredText('Supplier'),
+  /** Per `unit` when one is given, else per stock unit. */
   unitCost: UnitCostSchema.optional(),
   /** For a material that tracks expiry: the batch that arrived and the day it expires. */
   ...batchFields,

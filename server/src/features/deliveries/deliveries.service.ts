@@ -8,6 +8,7 @@ import {
   MATERIAL_NOT_FOUND,
   purchaseOrderNumber,
 } from '@stockyard/contract';
+import Big from 'big.js';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { occurredOn } from '../../db/sql';
 import { storeScopeOf } from '../../lib/auth/policy';
@@ -20,7 +21,7 @@ import type { TablePdf } from '../../lib/pdf/table-pdf';
 import { quantityLess } from '../../lib/quantities';
 import { recordAudit } from '../audit/audit.service';
 import { type PrintContext, printedPhotosOf } from '../files/printed-photos';
-import { storeOfMaterial } from '../materials/materials.service';
+import { inStockUnit, storeOfMaterial } from '../materials/materials.service';
 import { batchMoveOf, recordMovementOrRefuse } from '../movements/movements.service';
 import { type DeliveryRecord, presentDelivery } from './deliveries.presenter';
 import {
@@ -38,6 +39,8 @@ import { deliveryEvent, deliveryNoteFileName, deliveryNotePdf } from './delivery
 export type DeliveryInput = {
   productId: string;
   quantity: number;
+  /** Another of the material's units the quantity and cost are in. */
+  unit?: string;
   supplier: string;
   day: string;
   unitCost?: string;
@@ -97,6 +100,8 @@ async function moveDeliveredStock(
     day: string;
     supplier: string;
     unitCost?: string;
+    /** The delivery as entered in another unit (its value then exactly quantity × cost as entered). */
+    entered?: EnteredUnit;
     attachments?: string[];
     location?: Location;
     /** The batch it moves: brought with its expiry, or taken back. */
@@ -120,6 +125,7 @@ async function moveDeliveredStock(
       supplier: change.supplier,
       // A cost applies to what comes in; what a correction takes back leaves at the average.
       unitCost: change.quantity > 0 ? change.unitCost : undefined,
+      entered: change.quantity > 0 ? change.entered : undefined,
       deliveryId,
       idempotencyKey: context.idempotencyKey,
       attachments: change.attachments,
@@ -137,12 +143,29 @@ async function mustFind(tx: DbOrTx, id: string, storeIds: string[] | null): Prom
   return presentDelivery(rows[0]);
 }
 
+/** A delivery entered in another unit of its material's, as a quantity and cost per stock unit, and as entered. */
+type StockDelivery = DeliveryInput & { entered?: EnteredUnit };
+type EnteredUnit = NonNullable<Awaited<ReturnType<typeof inStockUnit>>['entered']>;
+
+/**
+ * A delivery's quantity converted exactly to stock units (a 400 names the nearest that land on the
+ * material's decimals), its cost per stock unit to 4 decimals, and as entered for the ledger line.
+ */
+async function inStockUnits(tx: Tx, auth: AuthContext, input: DeliveryInput): Promise<StockDelivery> {
+  const stock = await inStockUnit(tx, auth, input.productId, input);
+  const entered = stock.entered;
+  if (!entered) return { ...input, unit: undefined };
+  const unitCost = entered.unitCost ? new Big(entered.unitCost).div(entered.factor).round(4, Big.roundHalfUp).toString() : undefined;
+  return { ...input, unit: undefined, quantity: stock.quantity, unitCost, entered };
+}
+
 /** Records a supplier delivery: stock goes up by its quantity on its day. */
-async function createDeliveryIn(tx: Tx, context: Context, input: DeliveryInput): Promise<DeliveryRecord> {
-  assertDayAllowed(input.day, { ...context, role: context.auth.role });
+async function createDeliveryIn(tx: Tx, context: Context, entry: DeliveryInput): Promise<DeliveryRecord> {
+  assertDayAllowed(entry.day, { ...context, role: context.auth.role });
+  const input = await inStockUnits(tx, context.auth, entry);
   const scope = storeScopeOf(context.auth);
   const storeId = await storeOfMaterial(tx, context.auth, input.productId);
-  const { attachments, location, ...values } = input;
+  const { attachments, location, entered, ...values } = input;
   const deliveryId = await insertDelivery(tx, { storeId, materialId: input.productId, ...values });
   await moveDeliveredStock(tx, context, deliveryId, {
     materialId: input.productId,
@@ -150,6 +173,7 @@ async function createDeliveryIn(tx: Tx, context: Context, input: DeliveryInput):
     day: input.day,
     supplier: input.supplier,
     unitCost: input.unitCost,
+    entered,
     attachments,
     location,
     batch: input.batch,
@@ -175,8 +199,10 @@ async function lockDelivery(tx: Tx, id: string, storeIds: string[] | null): Prom
  * Edits a delivery. The ledger keeps the truth: the same material on the same day moves by the
  * difference; otherwise the old delivery is taken back on its day and the new one recorded on its own.
  */
-async function updateDeliveryIn(tx: Tx, context: Context, id: string, input: DeliveryInput): Promise<DeliveryRecord> {
-  assertDayAllowed(input.day, { ...context, role: context.auth.role });
+async function updateDeliveryIn(tx: Tx, context: Context, id: string, entry: DeliveryInput): Promise<DeliveryRecord> {
+  assertDayAllowed(entry.day, { ...context, role: context.auth.role });
+  // A correction moves stock units: the difference is not the quantity entered.
+  const { entered: _entered, ...input } = await inStockUnits(tx, context.auth, entry);
   const scope = storeScopeOf(context.auth);
   const old = await lockDelivery(tx, id, scope);
   const storeId = await storeOfMaterial(tx, context.auth, input.productId);

@@ -162,6 +162,36 @@ describe(`units that convert (${database})`, () => {
     expect(returned).toMatchObject({ quantity: 1, entered: { quantity: 25, unit: 'kg' } });
   });
 
+  it('records a supplier delivery in pallets at a price per pallet, and corrects it in pallets, as stock units', async () => {
+    const bags = await cement();
+    const entry = (quantity: number, unit?: string) => ({
+      productId: bags._id,
+      supplier: 'Lafarge',
+      date: new Date().toISOString().slice(0, 10),
+      quantity,
+      ...(unit ? { unit, unitCost: '415' } : { unitCost: '10.375' }),
+    });
+    const created = await call(staff.admin.token, 'POST', '/api/add-inventory', entry(2, 'pallet'));
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().entry).toMatchObject({ quantity: 80 });
+    expect(await available(bags._id)).toBe('80.000');
+    const [line] = await historyOf(bags._id);
+    expect(line).toMatchObject({
+      kind: 'delivery',
+      quantity: 80,
+      value: '830.00',
+      entered: { quantity: 2, unit: 'pallet', unitCost: '415' },
+    });
+
+    const corrected = await call(staff.admin.token, 'PUT', `/api/update-inventory/${created.json().entry._id}`, entry(3, 'pallet'));
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(corrected.json().entry).toMatchObject({ quantity: 120 });
+    expect(await available(bags._id)).toBe('120.000');
+    const off = await call(staff.admin.token, 'POST', '/api/add-inventory', entry(1, 'kg'));
+    expect(off.statusCode).toBe(400);
+    expect(off.json().message).toContain('The nearest allowed: 25 kg.');
+  });
+
   it('takes the stock unit by its name, and refuses a unit the material does not have', async () => {
     const bags = await cement();
     await call(staff.keeper.token, 'POST', '/api/user/add-restock-product', { name: bags.name, quantity: 5 });
