@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema, requiredText, StoreRefSchema, TEXT_MAX } from './common';
 import { AttachmentSchema, attachmentsField } from './files';
-import { BatchNameSchema, CalendarDateSchema, startingQuantitySchema } from './ledger';
+import { BatchNameSchema, CalendarDateSchema, startingQuantitySchema, unitField } from './ledger';
 
 // Stock counts: a store's items counted while the store keeps working; each difference between the
 // counted quantity and the balance at the moment it was counted posts as one `adjustment` movement.
@@ -37,6 +37,8 @@ export const COUNT_BATCHES_MAX = 200;
 export const CountLineRequestSchema = z
   .object({
     counted: startingQuantitySchema('Counted quantity'),
+    /** Another of the material's units the counted quantities (the total and each batch's) are in. */
+    ...unitField,
     batches: z
       .array(
         z.object({ batch: BatchNameSchema, counted: startingQuantitySchema('Counted quantity'), expiresOn: CalendarDateSchema.optional() }),

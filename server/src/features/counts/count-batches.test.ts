@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMaterial, unique } from '../../../test/factories';
+import { createMaterial, createTool, unique } from '../../../test/factories';
 import { databaseName, inDays, type Json, useStaffedApp } from '../../../test/staffed-app';
 
 const { app, staff, call } = useStaffedApp();
@@ -75,6 +75,37 @@ describe(`counts of a material kept by batch (${database})`, () => {
       ]),
     );
     expect(adjustments).toHaveLength(3);
+  });
+
+  it('takes a count in another unit, the total and each batch converted to stock units; a tool counts in none', async () => {
+    const name = unique('Grout');
+    const made = await call(keeper(), 'POST', '/api/user/add-product', { name, unit: 'bag', tracksExpiry: true });
+    const id = made.json().product._id as string;
+    const units = await call(staff().admin.token, 'PUT', `/api/materials/${id}/units`, { units: [{ name: 'pallet', factor: 40 }] });
+    expect(units.statusCode, units.body).toBe(200);
+    expect(
+      (await call(keeper(), 'POST', '/api/user/add-restock-product', { name, quantity: 80, batch: 'G1', expiresOn: inDays(30) }))
+        .statusCode,
+    ).toBe(200);
+    const started = await call(keeper(), 'POST', '/api/counts', { itemKind: 'material', itemIds: [id] });
+    const countId = started.json().count._id as string;
+    const entered = await call(keeper(), 'PUT', `/api/counts/${countId}/lines/${id}`, {
+      counted: 1.5,
+      unit: 'pallet',
+      batches: [{ batch: 'G1', counted: 1.5 }],
+    });
+    expect(entered.statusCode, entered.body).toBe(200);
+    expect(entered.json().line).toMatchObject({ counted: 60, batches: [{ batch: 'G1', counted: 60 }] });
+    const off = await call(keeper(), 'PUT', `/api/counts/${countId}/lines/${id}`, { counted: 0.01, unit: 'pallet' });
+    expect(off.statusCode).toBe(400);
+    expect(off.json().message).toContain('0.01 pallet is 0.4 bag');
+
+    const drill = await createTool(app().app, keeper());
+    const tools = await call(keeper(), 'POST', '/api/counts', { itemKind: 'tool', itemIds: [drill._id] });
+    expect(tools.statusCode, tools.body).toBe(201);
+    const toolLine = await call(keeper(), 'PUT', `/api/counts/${tools.json().count._id}/lines/${drill._id}`, { counted: 1, unit: 'box' });
+    expect(toolLine.statusCode).toBe(400);
+    expect(toolLine.json().message).toBe('A tool moves in whole units: only a material line names a unit.');
   });
 
   it('refuses batches on a line of a material not kept by batch', async () => {

@@ -24,6 +24,7 @@ import {
   countWouldGoNegative,
   MATERIAL_NOT_FOUND,
   quantityWhole,
+  TOOL_LINE_UNIT,
   TOOL_NOT_FOUND,
 } from '@stockyard/contract';
 import type { Db, DbOrTx } from '../../db/client';
@@ -33,7 +34,7 @@ import { AppError, databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/errors'
 import { type RequestKey, runIdempotent } from '../../lib/idempotency';
 import { isWithinPercent, quantityLess } from '../../lib/quantities';
 import { assertAttachable } from '../files/files.service';
-import { assertFitsDecimals } from '../materials/materials.service';
+import { assertFitsDecimals, inStockUnit } from '../materials/materials.service';
 import { batchMoveOf, recordMovementOrRefuse, tracksExpiry } from '../movements/movements.service';
 import { resolveTargetStore } from '../stores/stores.service';
 import { presentCount, presentCountLine, presentCountSummary } from './counts.presenter';
@@ -137,13 +138,14 @@ async function assertCountFits(tx: DbOrTx, itemKind: ItemKind, countId: string, 
 export function enterCountLine(
   db: Db,
   auth: AuthContext,
-  line: { countId: string; itemId: string; counted: number; attachments?: string[]; batches?: CountLineBatch[] },
+  line: { countId: string; itemId: string; counted: number; unit?: string; attachments?: string[]; batches?: CountLineBatch[] },
   requestKey?: RequestKey,
 ) {
-  const { countId, itemId, counted, attachments, batches } = line;
+  const { countId, itemId, attachments } = line;
   return runIdempotent(db, requestKey, async (tx) => {
     const count = await mustFindCount(tx, auth, countId);
     if (count.status !== 'counting') throw new AppError('conflict', COUNT_NOT_COUNTING);
+    const { counted, batches } = await countedInStockUnits(tx, auth, count.item_kind, line);
     await assertCountFits(tx, count.item_kind, countId, itemId, counted);
     for (const row of batches ?? []) await assertCountFits(tx, count.item_kind, countId, itemId, row.counted);
     const isEntered = await updateCountLine(tx, {
@@ -168,6 +170,21 @@ export function enterCountLine(
 }
 
 type CountLineBatch = { batch: string; counted: number; expiresOn?: string };
+
+/** A material's line counted in another of its units, in stock units: the total and each batch, converted exactly. */
+async function countedInStockUnits(
+  tx: DbOrTx,
+  auth: AuthContext,
+  itemKind: ItemKind,
+  line: { itemId: string; counted: number; unit?: string; batches?: CountLineBatch[] },
+): Promise<{ counted: number; batches?: CountLineBatch[] }> {
+  if (!line.unit) return line;
+  if (itemKind !== 'material') throw new AppError('bad_request', TOOL_LINE_UNIT);
+  const inStock = async (quantity: number) => (await inStockUnit(tx, auth, line.itemId, { quantity, unit: line.unit })).quantity;
+  const batches: CountLineBatch[] = [];
+  for (const row of line.batches ?? []) batches.push({ ...row, counted: await inStock(row.counted) });
+  return { counted: await inStock(line.counted), batches: line.batches ? batches : undefined };
+}
 
 /**
  * What a counted line of a material kept by batch says of each batch, read beside what each holds
@@ -211,8 +228,10 @@ export function submitCount(db: Db, auth: AuthContext, countId: string, requestK
   });
 }
 
-/** Posts a submitted count, idempotently: a repeat of the request answers the first posting. */
-/** Posts a count; `today` (in the app's time zone) is the day batches it takes from are judged expired on. */
+/**
+ * Posts a submitted count, idempotently: a repeat of the request answers the first posting. `today`
+ * (in the app's time zone) is the day batches it takes from are judged expired on.
+ */
 export function postCount(
   db: Db,
   auth: AuthContext,
