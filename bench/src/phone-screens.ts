@@ -115,7 +115,13 @@ async function measureScreen(browser: Browser, url: string, screen: PhoneScreen,
 
 export async function measurePhoneScreens(browser: Browser, url: string, session: { token: string; role: string }) {
   const results: ScreenResult[] = [];
-  for (const screen of PHONE_SCREENS) results.push(await measureScreen(browser, url, screen, session));
+  for (const screen of PHONE_SCREENS) {
+    try {
+      results.push(await measureScreen(browser, url, screen, session));
+    } catch (error) {
+      throw new Error(`${screen.name} (${screen.path}): ${(error as Error).message}`);
+    }
+  }
   return results;
 }
 
