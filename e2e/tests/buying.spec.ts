@@ -9,13 +9,19 @@ const sand = unique('PO sand');
 let orderNumber = '';
 let sandOrderNumber = '';
 const supplierName = unique('Lafarge');
+const storeName = unique('Buying Store');
 
 test('set up: a store with its keeper, a supplier, and an order of 100 bags at 400.00 sent to it', async ({ request }) => {
   const { token: admin } = await (await request.post('/auth/login', { data: ADMIN })).json();
-  const { store } = await apiPost(request, admin, '/api/stores', { name: unique('Buying Store'), location: 'East gate' });
+  const { store } = await apiPost(request, admin, '/api/stores', { name: storeName, location: 'East gate' });
   await apiPost(request, admin, '/api/auth/create-user', { name: 'Bea Keeper', ...keeper, role: 'user', stores: [store._id] });
   const { token } = await (await request.post('/auth/login', { data: keeper })).json();
   const { product } = await apiPost(request, token, '/api/user/add-product', { name: cement, unit: 'bag', totalQuantity: 0 });
+  const units = await request.put(`/api/materials/${product._id}/units`, {
+    headers: { authorization: `Bearer ${admin}` },
+    data: { units: [{ name: 'pallet', factor: 40 }] },
+  });
+  expect(units.ok(), await units.text()).toBe(true);
   const { supplier } = await apiPost(request, admin, '/api/suppliers', { name: supplierName });
   const { purchaseOrder } = await apiPost(request, admin, '/api/purchase-orders', {
     supplierId: supplier._id,
@@ -114,4 +120,42 @@ test('the office enters the invoice at a higher price, sees it does not match, a
   await dialog.getByRole('textbox').fill('Price rise agreed by phone');
   await dialog.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByRole('status')).toHaveText('Invoice approved.');
+});
+
+test('at 390 px the office prices cement by the pallet, and a new order starts in pallets at that price', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/dashboard/suppliers');
+  await page.getByRole('button', { name: `Price list ${supplierName}` }).click();
+  await page.getByRole('combobox', { name: 'Material' }).fill(cement.slice(0, 14));
+  await page.getByRole('option', { name: new RegExp(`^${cement}`) }).click();
+  await page.getByRole('combobox', { name: 'Sold in' }).click();
+  await page.getByRole('option', { name: 'pallet = 40 bag' }).click();
+  await page.getByRole('textbox', { name: /Unit cost/ }).fill('16000');
+  await page.getByRole('button', { name: 'Add or change price' }).click();
+  const prices = page.getByRole('table', { name: `Price list of ${supplierName}` });
+  await expect(prices.getByText('16000 / pallet')).toBeVisible();
+  await expect(prices.getByText('pallet = 40 bag')).toBeVisible();
+  await snap(page, 'price-per-pack-390');
+
+  await page.goto('/dashboard/purchase-orders');
+  await page.getByRole('button', { name: 'New order' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New order' });
+  await dialog.getByRole('combobox', { name: 'Supplier' }).click();
+  await page.getByRole('option', { name: supplierName }).click();
+  await dialog.getByRole('combobox', { name: /Store/ }).click();
+  await page.getByRole('option', { name: storeName }).click();
+  await dialog.getByRole('combobox', { name: 'Material' }).fill(cement.slice(0, 14));
+  await page.getByRole('option', { name: new RegExp(`^${cement}`) }).click();
+  await expect(dialog.getByText('Price list: 16000 / pallet')).toBeVisible();
+  await expect(dialog.getByRole('combobox', { name: 'Unit', exact: true })).toHaveValue('pallet = 40 bag');
+  await dialog.getByRole('textbox', { name: 'Quantity' }).fill('2');
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(dialog.getByRole('listitem')).toHaveText(`2 pallet × ${cement} @ 16000`);
+  await snap(page, 'order-in-packs-390');
+  await dialog.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('heading', { name: /^PO-/ })).toBeVisible();
+  await expect(page.getByText('2 pallet = 80 bag · 16000 / pallet')).toBeVisible();
+  await expect(page.getByText('$32,000.00')).toBeVisible();
+  await snap(page, 'order-in-packs-page-390');
 });

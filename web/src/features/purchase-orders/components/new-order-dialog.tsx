@@ -143,7 +143,7 @@ export function NewOrderDialog({ opened, onClose }: { opened: boolean; onClose: 
               <UnitCostInput
                 value={unitCost}
                 onChange={setUnitCost}
-                description={item && listedText(item._id) ? t('purchases.listed', { cost: listedText(item._id) }) : undefined}
+                description={item && listedText(item._id) ? t('purchases.listed', { cost: listedText(item._id) }) : t('purchases.costHint')}
               />
             </div>
             <Button variant="default" onClick={addLine}>
