@@ -42,7 +42,8 @@ export async function startBrowserBench(): Promise<BrowserBench> {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(BENCH_USERS.keeper),
     });
-    if (!response.ok) throw new Error(`The bench keeper cannot sign in (${response.status}): seed the database first (npm run bench:seed).`);
+    if (!response.ok)
+      throw new Error(`The bench keeper cannot sign in (${response.status}): seed the database first (npm run bench:seed).`);
     const keeper = (await response.json()) as { token: string; role: string };
     return { url: app.url, browser, isPostgres, chromePath, keeper, close };
   } catch (error) {
