@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { Supplier, SupplierPriceLine } from '@stockyard/contract';
+import type { Product, Supplier, SupplierPriceLine } from '@stockyard/contract';
 import { IconX } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -93,7 +93,8 @@ function AddPriceForm({ lines, onSave }: { lines: SupplierPriceLine[]; onSave: (
   const [unitCost, setUnitCost] = useState('');
   const [packSize, setPackSize] = useState<number | string>('');
   const [packUnit, setPackUnit] = useState<string | null>(null);
-  const material = materials.data?.rows.find((row) => row._id === materialId);
+  // The material as it was picked: the search that follows the pick may no longer list it.
+  const [material, setMaterial] = useState<Product | null>(null);
   const options = (materials.data?.rows ?? []).map((row) => ({ value: row._id, label: `${row.name} · ${row.storeId.name}` }));
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -105,6 +106,7 @@ function AddPriceForm({ lines, onSave }: { lines: SupplierPriceLine[]; onSave: (
     setUnitCost('');
     setPackSize('');
     setPackUnit(null);
+    setMaterial(null);
   }
   return (
     <FormStack onSubmit={(event) => void submit(event)}>
@@ -117,6 +119,7 @@ function AddPriceForm({ lines, onSave }: { lines: SupplierPriceLine[]; onSave: (
           value={materialId}
           onChange={(picked) => {
             setMaterialId(picked);
+            setMaterial(materials.data?.rows.find((row) => row._id === picked) ?? null);
             setPackUnit(null);
           }}
           searchValue={search}
