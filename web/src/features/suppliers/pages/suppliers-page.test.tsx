@@ -42,7 +42,8 @@ describe('the suppliers screen', () => {
     const calls = stubApi({
       'GET /api/suppliers': { body: { suppliers: [acme], total: 1 } },
       'GET /api/suppliers/p1/prices': { body: { supplier: { _id: 'p1', name: 'Acme Cement' }, lines: [cementLine] } },
-      'GET /api/products': { body: [sand] },
+      // As the server searches: the picked option's label ("Sand · Riverside") finds no material.
+      'GET /api/products': (_body, url) => ({ body: (url.searchParams.get('q') ?? '').includes('·') ? [] : [sand] }),
       'PUT /api/suppliers/p1/prices': (body) => ({
         body: { message: 'Price list saved.', supplier: { _id: 'p1', name: 'Acme Cement' }, lines: (body as { lines: unknown[] }).lines },
       }),
@@ -56,6 +57,8 @@ describe('the suppliers screen', () => {
 
     await user.click(screen.getByRole('combobox', { name: 'Material' }));
     await user.click(await screen.findByRole('option', { name: 'Sand · Riverside' }));
+    // The search for the picked label has been answered (with nothing) before the pack unit is chosen.
+    await new Promise((resolve) => setTimeout(resolve, 600));
     await user.click(await screen.findByRole('combobox', { name: 'Sold in' }));
     await user.click(await screen.findByRole('option', { name: 'truck = 10 t' }));
     await user.type(screen.getByRole('textbox', { name: /Unit cost/ }), '12.5');
