@@ -22,7 +22,7 @@ import { quantityLess } from '../../lib/quantities';
 import { recordAudit } from '../audit/audit.service';
 import { type PrintContext, printedPhotosOf } from '../files/printed-photos';
 import { inStockUnit, storeOfMaterial } from '../materials/materials.service';
-import { batchMoveOf, recordMovementOrRefuse } from '../movements/movements.service';
+import { batchMoveOf, type EnteredUnit, recordMovementOrRefuse } from '../movements/movements.service';
 import { type DeliveryRecord, presentDelivery } from './deliveries.presenter';
 import {
   type DeliveryValues,
@@ -145,7 +145,6 @@ async function mustFind(tx: DbOrTx, id: string, storeIds: string[] | null): Prom
 
 /** A delivery entered in another unit of its material's, as a quantity and cost per stock unit, and as entered. */
 type StockDelivery = DeliveryInput & { entered?: EnteredUnit };
-type EnteredUnit = NonNullable<Awaited<ReturnType<typeof inStockUnit>>['entered']>;
 
 /**
  * A delivery's quantity converted exactly to stock units (a 400 names the nearest that land on the

@@ -170,6 +170,11 @@ export async function tracksExpiry(db: DbOrTx, materialId: string): Promise<bool
   return (await findMaterialScope(db, materialId, null))?.tracks_expiry ?? false;
 }
 
+/** A batch in stock as an answer shows it. */
+function presentBatch(row: BatchRow) {
+  return { batch: row.batch, expiresOn: row.expires_on, quantity: quantityOf(row.quantity), isExpired: row.is_expired };
+}
+
 /** Every batch in stock of the caller's stores, a page at a time: the phone keeps them for its batch pickers. */
 export async function listStockBatches(
   db: DbOrTx,
@@ -180,13 +185,7 @@ export async function listStockBatches(
   assertStoreVisible(auth, query.storeId);
   const { rows, total } = await findStockBatchRows(db, { ...query, storeIds: storeScopeOf(auth), today: todayIn(timeZone) });
   return {
-    batches: rows.map((row) => ({
-      materialId: row.material_id,
-      batch: row.batch,
-      expiresOn: row.expires_on,
-      quantity: quantityOf(row.quantity),
-      isExpired: row.is_expired,
-    })),
+    batches: rows.map((row) => ({ materialId: row.material_id, ...presentBatch(row) })),
     total,
   };
 }
@@ -204,11 +203,6 @@ export async function listBatches(
   if (query.storeId && query.storeId !== scope.store_id) return { batches: [] };
   const rows = await findBatchRows(db, materialId, todayIn(timeZone));
   return {
-    batches: rows.map((row) => ({
-      batch: row.batch,
-      expiresOn: row.expires_on,
-      quantity: quantityOf(row.quantity),
-      isExpired: row.is_expired,
-    })),
+    batches: rows.map(presentBatch),
   };
 }

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors';
 import { quantitySum } from '../../lib/quantities';
 import { toStockQuantity } from '../../lib/units';
 import { inStockUnit } from '../materials/materials.service';
+import type { EnteredUnit } from '../movements/movements.service';
 import type { OrderLineInput, OrderMaterial } from './purchase-orders.repository';
 
 /** Unit costs are kept to 4 decimals. */
@@ -72,9 +73,6 @@ export function shortfallLineOf(
     unitCost: priceIn(material, null, '1') as string,
   };
 }
-
-/** A line as entered in another unit, as the ledger keeps it. */
-type EnteredUnit = NonNullable<Awaited<ReturnType<typeof inStockUnit>>['entered']>;
 
 /** A receipt's line in stock units, with what arrived and what arrived damaged as entered when that was in another unit. */
 export type ReceiptLineInStock<L> = L & { received: number; damaged: number; entered?: { arrived: EnteredUnit; damaged: EnteredUnit } };
