@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, apiPost, keptLists, signIn, snap, unique } from './helpers';
+import { ADMIN, apiPost, keptLists, searchAndPick, signIn, snap, unique } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -127,8 +127,7 @@ test('at 390 px the office prices cement by the pallet, and a new order starts i
   await signIn(page, ADMIN.email, ADMIN.password);
   await page.goto('/dashboard/suppliers');
   await page.getByRole('button', { name: `Price list ${supplierName}` }).click();
-  await page.getByRole('combobox', { name: 'Material' }).fill(cement.slice(0, 14));
-  await page.getByRole('option', { name: new RegExp(`^${cement}`) }).click();
+  await searchAndPick(page, page.getByRole('combobox', { name: 'Material' }), cement.slice(0, 14), new RegExp(`^${cement}`));
   await page.getByRole('combobox', { name: 'Sold in' }).click();
   await page.getByRole('option', { name: 'pallet = 40 bag' }).click();
   await page.getByRole('textbox', { name: /Unit cost/ }).fill('16000');
@@ -145,8 +144,7 @@ test('at 390 px the office prices cement by the pallet, and a new order starts i
   await page.getByRole('option', { name: supplierName }).click();
   await dialog.getByRole('combobox', { name: /Store/ }).click();
   await page.getByRole('option', { name: storeName }).click();
-  await dialog.getByRole('combobox', { name: 'Material' }).fill(cement.slice(0, 14));
-  await page.getByRole('option', { name: new RegExp(`^${cement}`) }).click();
+  await searchAndPick(page, dialog.getByRole('combobox', { name: 'Material' }), cement.slice(0, 14), new RegExp(`^${cement}`));
   await expect(dialog.getByText('Price list: 16000 / pallet')).toBeVisible();
   await expect(dialog.getByRole('combobox', { name: 'Unit', exact: true })).toHaveValue('pallet = 40 bag');
   await dialog.getByRole('textbox', { name: 'Quantity' }).fill('2');

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
 
@@ -19,6 +19,17 @@ export async function signIn(page: Page, email: string, password: string): Promi
 /** Screenshots land in e2e/screenshots, for people to look at. */
 export async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
+}
+
+/**
+ * Types `search` into a searching picker and picks `option` once the server has answered that search:
+ * an option found in the list shown before moves when the answer replaces it, and a tap on it can miss.
+ */
+export async function searchAndPick(page: Page, box: Locator, search: string, option: RegExp): Promise<void> {
+  const answered = page.waitForResponse((response) => new URL(response.url()).searchParams.get('q') === search && response.ok());
+  await box.fill(search);
+  await answered;
+  await page.getByRole('option', { name: option }).click();
 }
 
 /** A POST to the API as the holder of `token`, which must succeed; answers its JSON. */
