@@ -4,7 +4,9 @@ import { type ComponentType, isValidElement, lazy, type ReactNode, Suspense, use
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { LoginPage } from '../features/auth/pages/login-page';
+import { loadScreenTexts } from '../i18n/i18n';
 import { homeOf } from '../lib/home';
+import { getRole } from '../lib/session';
 import { useRole } from '../lib/use-session';
 import { RouteErrorBoundary } from './route-error';
 
@@ -20,12 +22,15 @@ function PageLoader() {
   );
 }
 
-/** Screens past sign-in load on first use, so the login page stays small on a phone. */
+/**
+ * Screens past sign-in load on first use, with their texts, so the login page stays small on a phone.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: a page's own props type flows through M[K]
 function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: () => Promise<M>, name: K) {
+  const withTexts = async () => (await Promise.all([load(), loadScreenTexts()]))[0];
   return Object.assign(
-    lazy(async () => ({ default: (await load())[name] })),
-    { preload: load },
+    lazy(async () => ({ default: (await withTexts())[name] })),
+    { preload: withTexts },
   );
 }
 
@@ -202,6 +207,25 @@ function RoleScreen({ byRole }: { byRole: Screens }) {
   return <Suspense fallback={<PageLoader />}>{screen}</Suspense>;
 }
 
+/** Each signed-in role's frame: admin and store user have sidebars, a keeper works from the top bar, a manager has none. */
+const layouts: Record<Role, (ComponentType & { preload: () => Promise<unknown> }) | null> = {
+  admin: AdminLayout,
+  user: KeeperLayout,
+  'store-user': StoreUserLayout,
+  manager: null,
+};
+
+/**
+ * Starts fetching the signed-in frame's and the screen's code and texts as the app starts, while its own
+ * code runs, rather than one after the other once each is drawn.
+ */
+export function preloadStartingScreen(pathname: string): void {
+  const role = getRole();
+  if (!role) return;
+  void layouts[role]?.preload();
+  preloadScreen(screens[pathname]?.[role]);
+}
+
 /** The frame of the signed-in role: admin and store user have sidebars, a keeper works from the top bar. */
 function RoleLayout() {
   const role = useRole();
@@ -210,7 +234,7 @@ function RoleLayout() {
     if (role) preloadScreen(screens[pathname]?.[role]);
   }, [pathname, role]);
   if (role === null) return <Navigate to="/" replace />;
-  const Layout = { admin: AdminLayout, user: KeeperLayout, 'store-user': StoreUserLayout, manager: Outlet }[role];
+  const Layout = layouts[role] ?? Outlet;
   return (
     <Suspense fallback={<PageLoader />}>
       <Layout />

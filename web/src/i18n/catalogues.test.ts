@@ -8,22 +8,27 @@ import { REPORT_COLUMNS } from '@stockyard/contract/report-sheet';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import enScreens from './locales/en.json';
-import es from './locales/es.json';
-import fr from './locales/fr.json';
-import hi from './locales/hi.json';
+import esScreens from './locales/es.json';
+import frScreens from './locales/fr.json';
+import hiScreens from './locales/hi.json';
 import enMessages from './locales/messages/en.json';
 import esMessages from './locales/messages/es.json';
 import frMessages from './locales/messages/fr.json';
 import hiMessages from './locales/messages/hi.json';
+import enStart from './locales/start/en.json';
+import esStart from './locales/start/es.json';
+import frStart from './locales/start/fr.json';
+import hiStart from './locales/start/hi.json';
 
-/** Each language's screen texts with the server's messages in it, as the app holds them. */
-const en = { ...enScreens, messages: enMessages };
+/** Each language's texts before sign-in and past it, and the server's messages in it, as the app holds them once a screen past sign-in showed. */
+const en = { ...enStart, ...enScreens, messages: enMessages };
 const catalogues = {
   en,
-  es: { ...es, messages: esMessages },
-  fr: { ...fr, messages: frMessages },
-  hi: { ...hi, messages: hiMessages },
+  es: { ...esStart, ...esScreens, messages: esMessages },
+  fr: { ...frStart, ...frScreens, messages: frMessages },
+  hi: { ...hiStart, ...hiScreens, messages: hiMessages },
 } as const;
+const parts = { en: [enStart, enScreens], es: [esStart, esScreens], fr: [frStart, frScreens], hi: [hiStart, hiScreens] } as const;
 
 /** Every key of a catalogue as a dotted path, with its text. */
 function flatten(tree: object, prefix = ''): Map<string, string> {
@@ -63,6 +68,15 @@ describe('the language catalogues', () => {
   it('cover the languages the app offers', () => {
     expect(Object.keys(catalogues).sort()).toEqual([...LANGUAGES].sort());
   });
+
+  it.each(LANGUAGES)(
+    '%s: the texts before sign-in and those past it are sections apart, the same sections in every language',
+    (language) => {
+      const [start, screens] = parts[language];
+      expect(Object.keys(start).filter((section) => section in screens)).toEqual([]);
+      expect(Object.keys(start)).toEqual(Object.keys(enStart));
+    },
+  );
 
   it.each(['es', 'fr', 'hi'] as const)('%s has every key English has, and no other', (language) => {
     const keys = flatten(catalogues[language]);

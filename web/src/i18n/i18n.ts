@@ -3,31 +3,61 @@ import i18next from 'i18next';
 import ICU from 'i18next-icu';
 import { initReactI18next } from 'react-i18next';
 import { loadMessageCodes } from './local-message';
-import en from './locales/en.json';
+import startEn from './locales/start/en.json';
 
 /** Where this device keeps the language chosen on it (or given by the server at sign-in). */
 const LANGUAGE_KEY = 'language';
 
-type Catalogue = typeof en & { messages: Record<string, string> };
+type Texts = Record<string, unknown>;
 
-/** A language's screen texts and the server's messages in it, fetched side by side. */
-async function catalogue(
-  screens: Promise<{ default: typeof en }>,
-  messages: Promise<{ default: Record<string, string> }>,
-): Promise<Catalogue> {
-  const [texts, serverMessages] = await Promise.all([screens, messages]);
-  return { ...texts.default, messages: serverMessages.default };
+/** A language's first texts and the server's messages in it, fetched side by side. */
+async function withMessages(texts: Promise<{ default: Texts }>, messages: Promise<{ default: Record<string, string> }>): Promise<Texts> {
+  const [screens, serverMessages] = await Promise.all([texts, messages]);
+  return { ...screens.default, messages: serverMessages.default };
 }
 
 /**
- * Every language but English arrives as its own small files, when first chosen: its screens' texts and
- * the server's messages in it. English shows the server's messages as they come, so it never loads them.
+ * What a language says before sign-in (the login, two-step sign-in, field names and the server's
+ * messages). English comes with the app and shows the server's messages as they come; every other
+ * language arrives as its own small files when first chosen.
  */
-const load: Record<Exclude<Language, 'en'>, () => Promise<Catalogue>> = {
-  es: () => catalogue(import('./locales/es.json'), import('./locales/messages/es.json')),
-  fr: () => catalogue(import('./locales/fr.json'), import('./locales/messages/fr.json')),
-  hi: () => catalogue(import('./locales/hi.json'), import('./locales/messages/hi.json')),
+const startTexts: Record<Exclude<Language, 'en'>, () => Promise<Texts>> = {
+  es: () => withMessages(import('./locales/start/es.json'), import('./locales/messages/es.json')),
+  fr: () => withMessages(import('./locales/start/fr.json'), import('./locales/messages/fr.json')),
+  hi: () => withMessages(import('./locales/start/hi.json'), import('./locales/messages/hi.json')),
 };
+
+/** The texts of the screens past sign-in, in each language: fetched with the first of those screens. */
+const screenTexts: Record<Language, () => Promise<{ default: Texts }>> = {
+  en: () => import('./locales/en.json'),
+  es: () => import('./locales/es.json'),
+  fr: () => import('./locales/fr.json'),
+  hi: () => import('./locales/hi.json'),
+};
+
+/** Once a screen past sign-in has asked for its texts, a language chosen later brings its screens' texts too. */
+let screensShown = false;
+const screenTextsAdded = new Map<Language, Promise<void>>();
+
+function addScreenTexts(language: Language): Promise<void> {
+  let added = screenTextsAdded.get(language);
+  if (!added) {
+    added = screenTexts[language]().then((texts) => {
+      i18n.addResourceBundle(language, 'translation', texts.default, true, true);
+    });
+    // A failed fetch (no signal before the file was ever kept) is tried again by the next screen.
+    added.catch(() => screenTextsAdded.delete(language));
+    screenTextsAdded.set(language, added);
+  }
+  return added;
+}
+
+/** The current language's texts for the screens past sign-in, loaded once: every such screen waits for them. */
+export function loadScreenTexts(): Promise<void> {
+  screensShown = true;
+  // Asked for while the app starts, before i18next has a language: the one it is starting in.
+  return addScreenTexts(i18n.isInitialized ? currentLanguage() : startingLanguage());
+}
 
 /** The language to start in: the one chosen on this device, else the browser's, else English. */
 export function startingLanguage(): Language {
@@ -42,7 +72,8 @@ export async function startI18n(language: Language = startingLanguage()): Promis
     .use(ICU)
     .use(initReactI18next)
     .init({
-      resources: { en: { translation: en } },
+      // A copy: i18next adds the screens' texts into the object it holds.
+      resources: { en: { translation: structuredClone(startEn) } },
       lng: DEFAULT_LANGUAGE,
       fallbackLng: DEFAULT_LANGUAGE,
       interpolation: { escapeValue: false },
@@ -56,8 +87,9 @@ export async function startI18n(language: Language = startingLanguage()): Promis
 /** Shows the app in a language, loading its texts first. */
 async function showLanguage(language: Language): Promise<void> {
   if (language !== 'en' && !i18n.hasResourceBundle(language, 'translation')) {
-    i18n.addResourceBundle(language, 'translation', await load[language]());
+    i18n.addResourceBundle(language, 'translation', await startTexts[language](), true, true);
   }
+  if (screensShown) await addScreenTexts(language);
   document.documentElement.lang = language;
   await i18n.changeLanguage(language);
 }

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { startI18n } from '../i18n/i18n';
+import { loadScreenTexts, startI18n } from '../i18n/i18n';
 
 // findBy… waits up to 1 s by default: on a loaded 2-core machine the first render of a lazily loaded
 // screen took longer, and a screen that did render was reported as missing.
@@ -20,7 +20,10 @@ afterEach(() => {
 // jsdom lacks these browser APIs that Mantine uses (node-environment files, such as the PDF tests, have no window).
 if (isBrowserLike) installBrowserStubs();
 // Screens speak through i18next: the tests read them in English, the product's own texts.
-if (isBrowserLike) await startI18n('en');
+if (isBrowserLike) {
+  await startI18n('en');
+  await loadScreenTexts();
+}
 
 function installBrowserStubs() {
   Object.defineProperty(window, 'matchMedia', {
