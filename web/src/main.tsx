@@ -1,8 +1,8 @@
 import '@mantine/core/styles.css';
+import './app/start-fetching';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { preloadStartingScreen } from './app/router';
 import { startI18n } from './i18n/i18n';
 
 const root = document.getElementById('root');
@@ -13,6 +13,5 @@ const render = () =>
       <App />
     </StrictMode>,
   );
-preloadStartingScreen(window.location.pathname);
 // A language file that cannot load (offline before it was ever fetched) leaves the app in English.
 startI18n().then(render, render);

@@ -21,7 +21,7 @@ function resolveImport(from: string, specifier: string): string | null {
 
 /**
  * Every module the first screen loads before any lazy one (type-only imports left out), and the packages
- * they use; with `beforeSignIn`, also what the login loads lazily (but not the router's screens past sign-in).
+ * they use; with `beforeSignIn`, also what the login loads lazily (but not the screens past sign-in).
  */
 function startUpGraph(entry: string, beforeSignIn = false): { files: Set<string>; packages: Set<string> } {
   const files = new Set<string>();
@@ -30,7 +30,7 @@ function startUpGraph(entry: string, beforeSignIn = false): { files: Set<string>
     if (files.has(file)) return;
     files.add(file);
     const source = readFileSync(file, 'utf8');
-    const lazy = beforeSignIn && !file.endsWith('router.tsx') ? [...source.matchAll(/import\('([^']+)'\)/g)] : [];
+    const lazy = beforeSignIn && !file.endsWith('app/screens.tsx') ? [...source.matchAll(/import\('([^']+)'\)/g)] : [];
     for (const match of [...source.matchAll(/^(?:import|export)\s+(?!type\b)[^'";]*?from\s+'([^']+)'|^import\s+'([^']+)'/gm), ...lazy]) {
       const specifier = (match[1] ?? match[2]) as string;
       const found = resolveImport(file, specifier);
