@@ -46,27 +46,31 @@ export const fieldWholeNumber = (label: string) => `${label} must be a whole num
 export const fieldNotNumber = (label: string) => `${label} must be a number`;
 export const fieldNegative = (label: string) => `${label} cannot be negative`;
 export const fieldAtLeast = (label: string, min: number) => `${label} must be at least ${min}`;
-export const fieldAtMost = (label: string, max: number) => `${label} must be at most ${max.toLocaleString('en')}`;
+/** Numbers in English messages, grouped by thousands; one formatter, since making one per message is slow. */
+export const englishNumber = new Intl.NumberFormat('en').format;
+export const fieldAtMost = (label: string, max: number) => `${label} must be at most ${englishNumber(max)}`;
 export const fieldTooLarge = (label: string) => `${label} is too large`;
 
 /** A required text field: trimmed, in Unicode's composed form (NFC), not empty, length-capped, no hidden characters. */
 export function requiredText(label: string, max = NAME_MAX) {
-  return z
-    .string({ message: fieldRequired(label) })
-    .trim()
-    .normalize('NFC')
-    .min(1, fieldRequired(label))
-    .max(max, fieldTooLong(label, max))
-    .refine((text) => !HIDDEN_CHARACTERS.test(text), hiddenCharactersMessage(label));
+  return z.string({ message: fieldRequired(label) }).check(
+    z.trim(),
+    z.normalize('NFC'),
+    z.minLength(1, fieldRequired(label)),
+    z.maxLength(max, fieldTooLong(label, max)),
+    z.refine((text: string) => !HIDDEN_CHARACTERS.test(text), hiddenCharactersMessage(label)),
+  );
 }
 
 export function optionalText(label: string, max = TEXT_MAX) {
   return z
     .string({ message: fieldNotText(label) })
-    .trim()
-    .normalize('NFC')
-    .max(max, fieldTooLong(label, max))
-    .refine((text) => !HIDDEN_CHARACTERS.test(text), hiddenCharactersMessage(label))
+    .check(
+      z.trim(),
+      z.normalize('NFC'),
+      z.maxLength(max, fieldTooLong(label, max)),
+      z.refine((text: string) => !HIDDEN_CHARACTERS.test(text), hiddenCharactersMessage(label)),
+    )
     .optional()
     .default('');
 }

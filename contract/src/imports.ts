@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, requiredText } from './common';
+import { englishNumber, IdSchema, requiredText } from './common';
 
 /** What a spreadsheet can bring in: a store's materials or tools, each with its opening quantity. */
 export const IMPORT_KINDS = ['materials', 'tools'] as const;
@@ -137,7 +137,7 @@ export const ImportResultSchema = z.object({
 export type ImportResult = z.infer<typeof ImportResultSchema>;
 
 export const importedMessage = (count: number, kind: ImportKind, storeName: string) =>
-  `Imported ${count.toLocaleString('en')} ${count === 1 ? kind.slice(0, -1) : kind} into ${storeName}, each with its opening quantity.`;
+  `Imported ${englishNumber(count)} ${count === 1 ? kind.slice(0, -1) : kind} into ${storeName}, each with its opening quantity.`;
 export const IMPORT_HAS_PROBLEMS = 'Nothing was imported: fix the rows listed and upload the file again.';
 export const importAlreadyDone = (at: string, by: string) =>
   `This file was already imported into this store on ${at} by ${by}. Nothing was imported again.`;
@@ -146,7 +146,7 @@ export const IMPORT_CELL_TOO_LONG = 'A cell of the file holds more than 1,000 ch
 export const IMPORT_TOO_SLOW = 'The file is too large or too complex to read. Split it into smaller files.';
 export const IMPORT_EMPTY = 'The file has no rows below its headings.';
 export const importTooManyRows = (count: number) =>
-  `The file has ${count.toLocaleString('en')} rows; one import takes at most ${IMPORT_ROWS_MAX.toLocaleString('en')}. Split it into smaller files.`;
+  `The file has ${englishNumber(count)} rows; one import takes at most ${englishNumber(IMPORT_ROWS_MAX)}. Split it into smaller files.`;
 export const IMPORT_NAME_COLUMN_MISSING = 'Choose the column that holds the name.';
 export const importColumnMissing = (header: string) => `There is no column "${header}" in this file.`;
 export const importNameExists = (kind: ImportKind, name: string) =>

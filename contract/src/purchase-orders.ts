@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, optionalText, PageQuerySchema, requiredText, StoreRefSchema, TEXT_MAX } from './common';
+import { englishNumber, IdSchema, optionalText, PageQuerySchema, requiredText, StoreRefSchema, TEXT_MAX } from './common';
 import { AttachmentSchema } from './files';
 import {
   BatchNameSchema,
@@ -187,7 +187,7 @@ export function orderNotClosable(number: string): string {
   return `${number} is not waiting for goods.`;
 }
 export function receiptPastTolerance(name: string, allowed: number): string {
-  return `${name}: this receipt would take what arrived past ${allowed.toLocaleString('en')}, the order's quantity and its tolerance.`;
+  return `${name}: this receipt would take what arrived past ${englishNumber(allowed)}, the order's quantity and its tolerance.`;
 }
 export function deliveryFromOrder(number: string): string {
   return `This delivery was received against ${number}: correct it by a return to the supplier.`;
@@ -245,10 +245,10 @@ export type SupplierReturnResponse = z.infer<typeof SupplierReturnResponseSchema
 export const SUPPLIER_RETURN_RECORDED = 'Return to the supplier recorded.';
 export const SUPPLIER_RETURN_NOT_REVERSIBLE = 'A return to the supplier is not reversed: if the goods come back, record their delivery.';
 export function returnBeyondStock(name: string, available: number): string {
-  return `Not enough ${name} to return: only ${available.toLocaleString('en')} available.`;
+  return `Not enough ${name} to return: only ${englishNumber(available)} available.`;
 }
 export function returnBeyondReceived(name: string, number: string, left: number): string {
-  return `${name}: only ${left.toLocaleString('en')} received on ${number} can still go back.`;
+  return `${name}: only ${englishNumber(left)} received on ${number} can still go back.`;
 }
 export function returnMaterialsNotOnOrder(count: number): string {
   return count === 1 ? 'One material of the return is not on the order.' : `${count} materials of the return are not on the order.`;

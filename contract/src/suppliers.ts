@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { fieldAtLeast, fieldAtMost, fieldWholeNumber, IdSchema, ListQuerySchema, requiredText, StoreRefSchema } from './common';
+import {
+  englishNumber,
+  fieldAtLeast,
+  fieldAtMost,
+  fieldWholeNumber,
+  IdSchema,
+  ListQuerySchema,
+  requiredText,
+  StoreRefSchema,
+} from './common';
 import { UnitCostAnswerSchema, UnitCostSchema } from './money';
 
 // Suppliers the company buys from, and each one's price list.
@@ -76,7 +85,7 @@ export const SupplierPriceLineRequestSchema = z.object({
 export const SupplierPricesRequestSchema = z.object({
   lines: z
     .array(SupplierPriceLineRequestSchema, { message: 'lines must be a list' })
-    .max(PRICE_LINES_MAX, `At most ${PRICE_LINES_MAX.toLocaleString('en')} lines in one price list.`),
+    .max(PRICE_LINES_MAX, `At most ${englishNumber(PRICE_LINES_MAX)} lines in one price list.`),
 });
 export type SupplierPricesRequest = z.input<typeof SupplierPricesRequestSchema>;
 

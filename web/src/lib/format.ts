@@ -1,4 +1,5 @@
 import { currentLanguage } from '../i18n/i18n';
+import { dateTimeFormat, listFormat, numberFormat } from './intl-formats';
 
 export { ddmmyyyy, numberOrZero, textOrNA } from '@stockyard/contract/cells';
 
@@ -34,12 +35,12 @@ export function keptTime(iso: string, now = new Date()): string {
 
 /** A number as the app's language writes it (1,234 in English, 1.234 in Spanish, 1,00,000 in Hindi). */
 export function localNumber(value: number): string {
-  return new Intl.NumberFormat(currentLanguage()).format(value);
+  return numberFormat(currentLanguage()).format(value);
 }
 
 /** Quantities side by side as the app's language lists them ("40 bag, 6 m3"). */
 export function localList(parts: string[]): string {
-  return new Intl.ListFormat(currentLanguage(), { style: 'short', type: 'unit' }).format(parts);
+  return listFormat(currentLanguage(), { style: 'short', type: 'unit' }).format(parts);
 }
 
 /**
@@ -48,7 +49,7 @@ export function localList(parts: string[]): string {
  */
 export function localDate(value: string | Date): string {
   const isCalendarDay = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
-  return new Intl.DateTimeFormat(currentLanguage(), {
+  return dateTimeFormat(currentLanguage(), {
     day: 'numeric',
     month: 'short',
     year: 'numeric',

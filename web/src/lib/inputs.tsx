@@ -2,6 +2,7 @@ import { NumberInput, type NumberInputProps, PasswordInput, type PasswordInputPr
 import { DECIMALS_MAX } from '@stockyard/contract';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n/i18n';
+import { numberFormat } from './intl-formats';
 
 /** A count of things: whole, never negative, with the phone's number keypad. */
 export function WholeNumberInput(props: NumberInputProps) {
@@ -10,7 +11,11 @@ export function WholeNumberInput(props: NumberInputProps) {
 
 /** The decimal separator of the app's language ("," in Spanish and French, "." in English and Hindi). */
 export function decimalSeparator(): string {
-  return new Intl.NumberFormat(currentLanguage()).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+  return (
+    numberFormat(currentLanguage())
+      .formatToParts(1.5)
+      .find((part) => part.type === 'decimal')?.value ?? '.'
+  );
 }
 
 /**

@@ -2,6 +2,7 @@ import type { SettingsResponse } from '@stockyard/contract';
 import { useQuery } from '@tanstack/react-query';
 import { currentLanguage } from '../i18n/i18n';
 import { apiFetch } from './api';
+import { numberFormat } from './intl-formats';
 
 // Amounts arrive as decimal strings and are written by Intl.NumberFormat from those strings, which it
 // reads exactly: no amount ever passes through a binary float on its way to the screen.
@@ -20,20 +21,10 @@ export function useCurrency(): string | undefined {
   return useSettings().data?.currency;
 }
 
-/** Formatters made once per language and currency: making one costs far more than using it. */
-const formatters = new Map<string, Intl.NumberFormat>();
-
 function formatterOf(currency: string | null): Intl.NumberFormat {
-  const language = currentLanguage();
-  const key = `${language}|${currency ?? ''}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = currency
-      ? new Intl.NumberFormat(language, { style: 'currency', currency })
-      : new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    formatters.set(key, formatter);
-  }
-  return formatter;
+  return currency
+    ? numberFormat(currentLanguage(), { style: 'currency', currency })
+    : numberFormat(currentLanguage(), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
 /** An amount with its currency, as the app's language writes it ("$1,234.50", "1 234,50 $US"). */

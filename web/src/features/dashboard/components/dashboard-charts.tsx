@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { messageOf } from '../../../lib/api';
 import { ddmmyyyy, localNumber } from '../../../lib/format';
+import { dateTimeFormat } from '../../../lib/intl-formats';
 import { formatMoney, useCurrency } from '../../../lib/money';
 import { useOnline } from '../../offline';
 import { useDashboard } from '../api/dashboard';
@@ -271,7 +272,7 @@ function JobsThisMonth({ data, currency }: { data: DashboardResponse; currency: 
 function SignInBursts({ bursts }: { bursts: DashboardResponse['signInBursts'] }) {
   const { t } = useTranslation();
   if (bursts.length === 0) return null;
-  const when = (at: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(at));
+  const when = (at: string) => dateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(at));
   return (
     <Alert color="orange" title={t('dashboard.failedSignIns')} role="alert">
       <List size="sm" spacing={2}>

@@ -10,6 +10,7 @@ import { DateField } from '../../../lib/date-field';
 import { DownloadCsvButton } from '../../../lib/download-csv-button';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { localNumber } from '../../../lib/format';
+import { numberFormat } from '../../../lib/intl-formats';
 import { formatMoney } from '../../../lib/money';
 import { useAllJobs, useJobCost } from '../api/jobs';
 
@@ -25,7 +26,7 @@ function lineName(line: Line, groupBy: string, noCostCode: string): string {
 function BudgetUse({ cost }: { cost: JobCostResponse }) {
   const { t } = useTranslation();
   if (cost.budget === null || cost.used === null) return null;
-  const percent = new Intl.NumberFormat(currentLanguage(), { style: 'percent', maximumFractionDigits: 1 }).format(cost.used);
+  const percent = numberFormat(currentLanguage(), { style: 'percent', maximumFractionDigits: 1 }).format(cost.used);
   return (
     <Stack gap={4}>
       <Progress value={Math.min(100, cost.used * 100)} color={cost.used > 1 ? 'red' : 'blue'} aria-label={t('jobs.budget')} />

@@ -6,12 +6,13 @@ import { currentLanguage } from '../../../i18n/i18n';
 import { localMessage } from '../../../i18n/local-message';
 import { messageOf } from '../../../lib/api';
 import { DataTable } from '../../../lib/data-table';
+import { dateTimeFormat } from '../../../lib/intl-formats';
 import { Notice } from '../../../lib/notice';
 import { useSessions, useSignOut } from '../api/sessions';
 
 const when = (value: string | null) =>
   value
-    ? new Intl.DateTimeFormat(currentLanguage() === 'en' ? 'en-GB' : currentLanguage(), { dateStyle: 'short', timeStyle: 'short' }).format(
+    ? dateTimeFormat(currentLanguage() === 'en' ? 'en-GB' : currentLanguage(), { dateStyle: 'short', timeStyle: 'short' }).format(
         new Date(value),
       )
     : '—';
