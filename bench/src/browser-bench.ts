@@ -5,9 +5,13 @@ import { parseArgs } from 'node:util';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { startServer } from '../../e2e/reliability/server-process';
 import { BENCH_USERS } from './seed';
+import { startTlsFront, type TlsFront } from './tls-front';
 
 export type BrowserBench = {
+  /** Where the browser opens the app: over HTTPS with HTTP/2 when asked for `tls`, else the app itself. */
   url: string;
+  /** The app itself, over plain HTTP/1.1. */
+  appUrl: string;
   browser: Browser;
   isPostgres: boolean;
   chromePath: string;
@@ -15,7 +19,7 @@ export type BrowserBench = {
   close: () => Promise<void>;
 };
 
-export async function startBrowserBench(): Promise<BrowserBench> {
+export async function startBrowserBench(options: { tls?: boolean } = {}): Promise<BrowserBench> {
   const { values } = parseArgs({
     options: {
       db: { type: 'string', default: 'pglite' },
@@ -28,12 +32,28 @@ export async function startBrowserBench(): Promise<BrowserBench> {
   const app = await startServer(
     isPostgres ? { DATABASE_URL: process.env.DATABASE_URL as string } : { DATA_DIR: values['data-dir'] as string, DATABASE_URL: '' },
   );
+  let front: TlsFront | undefined;
+  try {
+    if (options.tls) front = await startTlsFront(app.url);
+  } catch (error) {
+    await app.stop();
+    throw error;
+  }
   const browser = await puppeteer.launch({
     executablePath: chromePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-sync',
+      ...(front ? [front.chromiumFlag] : []),
+    ],
   });
   const close = async () => {
     await browser.close();
+    await front?.stop();
     await app.stop();
   };
   try {
@@ -45,7 +65,7 @@ export async function startBrowserBench(): Promise<BrowserBench> {
     if (!response.ok)
       throw new Error(`The bench keeper cannot sign in (${response.status}): seed the database first (npm run bench:seed).`);
     const keeper = (await response.json()) as { token: string; role: string };
-    return { url: app.url, browser, isPostgres, chromePath, keeper, close };
+    return { url: front?.url ?? app.url, appUrl: app.url, browser, isPostgres, chromePath, keeper, close };
   } catch (error) {
     await close();
     throw error;
