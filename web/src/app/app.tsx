@@ -1,10 +1,13 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { AppUpdate } from '../features/offline/app-update';
-import { queryClient } from './query-client';
 import { AppRoutes } from './router';
 import { cssVariables, theme } from './theme';
+
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 } },
+});
 
 export function App() {
   return (

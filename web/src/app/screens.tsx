@@ -1,9 +1,7 @@
 import type { Role } from '@stockyard/contract';
-import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, isValidElement, lazy, type ReactNode } from 'react';
 import { loadScreenTexts } from '../i18n/i18n';
 import { getRole } from '../lib/session';
-import { queryClient } from './query-client';
 
 export type Screens = Partial<Record<Role, ReactNode>>;
 
@@ -201,19 +199,6 @@ export const layouts: Record<Role, (ComponentType & { preload: () => Promise<unk
 export function preloadStartingScreen(pathname: string): void {
   const role = getRole();
   if (!role) return;
-  const layout = layouts[role];
-  if (layout) startWithQueries(layout, {});
-  const screen = screens[pathname]?.[role];
-  if (isValidElement(screen)) startWithQueries(screen.type, screen.props as Record<string, unknown>);
-}
-
-/** A module of screens may say what they show first: `startFetching` asks for it while their code starts. */
-type StartsFetching = { startFetching?: (client: QueryClient, props: Record<string, unknown>) => void };
-
-function startWithQueries(component: unknown, props: Record<string, unknown>): void {
-  const preload = (component as { preload?: () => Promise<unknown> }).preload;
-  // A fetch that fails here is the screen's own to report when it draws.
-  preload?.()
-    .then((module) => (module as StartsFetching).startFetching?.(queryClient, props))
-    .catch(() => undefined);
+  layouts[role]?.preload().catch(() => undefined);
+  preloadScreen(screens[pathname]?.[role]);
 }

@@ -11,29 +11,23 @@ import type {
   JobResponse,
   JobUpdateRequest,
 } from '@stockyard/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, searchOf } from '../../../lib/api';
 import { STOCK_QUERIES } from '../../../lib/query-keys';
 import { useKeptList } from '../../offline';
 
 const jobKeys = { open: ['jobs', 'open'] as const, all: ['jobs', 'all'] as const, codes: ['cost-codes'] as const };
 
-/** The open jobs of the caller's stores. */
-export const openJobsQuery = queryOptions({
-  queryKey: jobKeys.open,
-  queryFn: () => apiFetch<JobListResponse>('/api/jobs?active=true').then((answer) => answer.jobs),
-});
-
-/** Every cost code of the company. */
-export const costCodesQuery = queryOptions({
-  queryKey: jobKeys.codes,
-  queryFn: () => apiFetch<CostCodeListResponse>('/api/cost-codes').then((answer) => answer.costCodes),
-});
-
 /** The open jobs of the caller's stores, and the company's cost codes: the server's, or with no signal the phone's kept lists. */
 export function useJobChoices(): { jobs: Job[]; costCodes: CostCode[] } {
-  const jobs = useQuery(openJobsQuery);
-  const codes = useQuery(costCodesQuery);
+  const jobs = useQuery({
+    queryKey: jobKeys.open,
+    queryFn: () => apiFetch<JobListResponse>('/api/jobs?active=true').then((answer) => answer.jobs),
+  });
+  const codes = useQuery({
+    queryKey: jobKeys.codes,
+    queryFn: () => apiFetch<CostCodeListResponse>('/api/cost-codes').then((answer) => answer.costCodes),
+  });
   const keptJobs = useKeptList<Job>('jobs', jobs).kept;
   const keptCodes = useKeptList<CostCode>('costCodes', codes).kept;
   return { jobs: keptJobs?.rows ?? jobs.data ?? [], costCodes: keptCodes?.rows ?? codes.data ?? [] };
@@ -84,8 +78,12 @@ export function useUpdateJob() {
   );
 }
 
+/** Every cost code of the company. */
 export function useCostCodes() {
-  return useQuery(costCodesQuery);
+  return useQuery({
+    queryKey: jobKeys.codes,
+    queryFn: () => apiFetch<CostCodeListResponse>('/api/cost-codes').then((answer) => answer.costCodes),
+  });
 }
 
 export function useCreateCostCode() {

@@ -1,6 +1,5 @@
 import { Alert, Group } from '@mantine/core';
 import type { Product } from '@stockyard/contract';
-import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../app/layouts/page-card';
@@ -14,15 +13,9 @@ import { HistoryButton, HistoryDialog } from '../../history';
 import { LabelSheetButton } from '../../labels';
 import { KeptAt, useListOrKept } from '../../offline';
 import { ReorderButton, ReorderDialog } from '../../replenishment';
-import { materialPageQuery, materialSuggestionsQuery, useMaterialPage, useMaterialSuggestions } from '../api/materials';
+import { useMaterialPage, useMaterialSuggestions } from '../api/materials';
 import { describingColumns, materialColumn } from '../components/material-columns';
 import { AddRemarkCell } from '../components/remark-cell';
-
-/** What the list shows first (its first page, unsearched), asked for as the app starts. */
-export function startFetching(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(materialPageQuery('', 1));
-  void queryClient.prefetchQuery(materialSuggestionsQuery(''));
-}
 
 /** The store keeper's material list (/dashboard/allproducts), with remarks set inline. */
 export function AllProductsPage() {

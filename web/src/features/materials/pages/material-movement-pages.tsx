@@ -7,12 +7,10 @@ import {
   type Product,
   type SyncOpKind,
 } from '@stockyard/contract';
-import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { minusQuantity, plusQuantity } from '../../../lib/quantities';
 import { getToken } from '../../../lib/session';
-import { costCodesQuery, openJobsQuery } from '../../jobs';
 import { ItemPicker, MovementForm, type MovementFormProps, type OfflineMovement } from '../../offline';
 import { type MaterialMovement, materialMovementCalls, useMoveMaterial } from '../api/material-movements';
 import { materialPickerQuery } from '../api/materials';
@@ -103,15 +101,6 @@ function offlineMaterial(kind: MaterialMovement, extras: MovementExtras): Offlin
     }),
     after: (product, quantity) => ({ ...product, ...after(product, quantity) }),
   };
-}
-
-/** What a movement screen shows first, asked for as the app starts: the picker's first page, and the jobs and cost codes a line is charged to. */
-export function startFetching(queryClient: QueryClient, { kind }: { kind: MaterialMovement }): void {
-  void queryClient.prefetchQuery(materialPickerQuery(''));
-  if (CHARGED.includes(kind)) {
-    void queryClient.prefetchQuery(openJobsQuery);
-    void queryClient.prefetchQuery(costCodesQuery);
-  }
 }
 
 export function MaterialMovementPage({ kind }: { kind: MaterialMovement }) {

@@ -20,13 +20,13 @@ export function useParked() {
 }
 
 /** How many parked movements wait for a person (the list's total, one row fetched). */
-export const parkedCountQuery = queryOptions({
-  queryKey: [...parkedKeys.all, 'count'],
-  queryFn: async () => (await apiFetchPage('/api/sync/parked?limit=1', (data: ParkedListResponse) => data.parked)).total,
-});
-
 export function useParkedCount() {
-  return useQuery(parkedCountQuery);
+  return useQuery(
+    queryOptions({
+      queryKey: [...parkedKeys.all, 'count'],
+      queryFn: async () => (await apiFetchPage('/api/sync/parked?limit=1', (data: ParkedListResponse) => data.parked)).total,
+    }),
+  );
 }
 
 export function useApplyParked() {

@@ -6,14 +6,14 @@ import { STOCK_QUERIES } from '../../../lib/query-keys';
 // A movement can notify, so notifications refresh with stock; the bell also asks once a minute.
 export const notificationKeys = { all: [...STOCK_QUERIES, 'notifications'] as const };
 
-export const notificationsQuery = queryOptions({
-  queryKey: notificationKeys.all,
-  queryFn: () => apiFetch<NotificationListResponse>('/api/notifications'),
-  refetchInterval: 60_000,
-});
-
 export function useNotifications() {
-  return useQuery(notificationsQuery);
+  return useQuery(
+    queryOptions({
+      queryKey: notificationKeys.all,
+      queryFn: () => apiFetch<NotificationListResponse>('/api/notifications'),
+      refetchInterval: 60_000,
+    }),
+  );
 }
 
 export function useMarkRead() {

@@ -1,6 +1,5 @@
 import { Anchor, Group } from '@mantine/core';
 import type { Tool } from '@stockyard/contract';
-import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,16 +14,9 @@ import { SearchBox, SearchInput } from '../../../lib/search-box';
 import { HistoryButton, HistoryDialog } from '../../history';
 import { LabelSheetButton } from '../../labels';
 import { KeptAt, useListOrKept } from '../../offline';
-import { toolPageQuery, toolSuggestionsQuery, useToolPage, useToolSuggestions } from '../api/tools';
+import { useToolPage, useToolSuggestions } from '../api/tools';
 
 type Variant = 'admin' | 'keeper' | 'store-user';
-
-/** What a tool list shows first (its first page, unsearched), asked for as the app starts; the quantity screens ask as they draw. */
-export function startFetching(queryClient: QueryClient, { variant }: { variant?: Variant }): void {
-  if (!variant) return;
-  void queryClient.prefetchQuery(toolPageQuery('', 1));
-  void queryClient.prefetchQuery(toolSuggestionsQuery(''));
-}
 
 /** View Tools for the admin (with Store and Date), the keeper, and the store user's read-only Tool List. */
 export function ToolListPage({ variant }: { variant: Variant }) {
