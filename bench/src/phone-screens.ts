@@ -85,22 +85,16 @@ async function load(page: Page, url: string, content: string): Promise<ScreenLoa
 }
 
 /**
- * One screen on a phone of its own: the session put where a sign-in leaves it, the cache emptied, the
- * screen loaded over slow 4G, then loaded again with its files cached (the same slow 4G for its data).
+ * A phone of its own for one screen: the session put where a sign-in leaves it, the cache emptied, the
+ * CPU slowed as a mid-range phone's and the network as slow 4G; `use` loads the screen on it.
  */
-async function measureScreen(browser: Browser, url: string, screen: PhoneScreen, session: { token: string; role: string }) {
-  const { page, done } = await phoneOpening(browser, url, screen, session);
-  try {
-    const firstVisit = await load(page, `${url}${screen.path}`, screen.content);
-    const cached = await load(page, `${url}${screen.path}`, screen.content);
-    return { firstVisit, cached };
-  } finally {
-    await done();
-  }
-}
-
-/** A new phone with nothing cached, signed in when the screen needs it, slowed as a mid-range one on slow 4G. */
-async function phoneOpening(browser: Browser, url: string, screen: PhoneScreen, session: { token: string; role: string }) {
+async function onPhone<T>(
+  browser: Browser,
+  url: string,
+  screen: PhoneScreen,
+  session: { token: string; role: string },
+  use: (page: Page) => Promise<T>,
+): Promise<T> {
   const context = await browser.createBrowserContext();
   try {
     const page = await context.newPage();
@@ -122,29 +116,27 @@ async function phoneOpening(browser: Browser, url: string, screen: PhoneScreen, 
     await cdp.send('Network.clearBrowserCache');
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-    return { page, done: () => context.close() };
-  } catch (error) {
+    return await use(page);
+  } finally {
     await context.close();
-    throw error;
   }
 }
 
-async function measurePlainFirstVisit(browser: Browser, url: string, screen: PhoneScreen, session: { token: string; role: string }) {
-  const { page, done } = await phoneOpening(browser, url, screen, session);
-  try {
-    return await load(page, `${url}${screen.path}`, screen.content);
-  } finally {
-    await done();
-  }
-}
+/** A first visit with nothing cached, then the same screen again with its files cached (the same slow 4G for its data). */
+const firstThenCached = (url: string, screen: PhoneScreen) => async (page: Page) => ({
+  firstVisit: await load(page, `${url}${screen.path}`, screen.content),
+  cached: await load(page, `${url}${screen.path}`, screen.content),
+});
 
 /** Each screen through `url`; with `plainUrl`, its first visit from the app's own plain HTTP/1.1 too. */
 export async function measurePhoneScreens(browser: Browser, url: string, session: { token: string; role: string }, plainUrl?: string) {
   const results: ScreenResult[] = [];
   for (const screen of PHONE_SCREENS) {
     try {
-      const loads = await measureScreen(browser, url, screen, session);
-      const plainFirstVisit = plainUrl ? await measurePlainFirstVisit(browser, plainUrl, screen, session) : undefined;
+      const loads = await onPhone(browser, url, screen, session, firstThenCached(url, screen));
+      const plainFirstVisit = plainUrl
+        ? await onPhone(browser, plainUrl, screen, session, (page) => load(page, `${plainUrl}${screen.path}`, screen.content))
+        : undefined;
       results.push({ ...screen, ...loads, plainFirstVisit });
     } catch (error) {
       throw new Error(`${screen.name} (${screen.path}): ${(error as Error).message}`);
