@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from './limits';
+
+export { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX };
 
 // In the browser zod must not compile parsers with `new Function`: the Content-Security-Policy
 // forbids eval. Every schema module imports this one first, so this runs before any schema is built.
@@ -12,7 +15,6 @@ export const PASSWORD_MAX = 128;
 /** Sign-in still takes the longer passwords earlier rules allowed. */
 export const SIGN_IN_PASSWORD_MAX = 256;
 export const PASSWORD_ONLY_SPACES = 'Password cannot be only spaces';
-export const LIST_LIMIT_MAX = 500;
 
 export const ROLES = ['admin', 'user', 'store-user', 'manager'] as const;
 export const RoleSchema = z.enum(ROLES);
@@ -87,9 +89,6 @@ export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 
 export const MessageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponseSchema>;
-
-/** Rows a list answers when `limit` is not given; `limit` may ask for up to LIST_LIMIT_MAX. */
-export const LIST_LIMIT_DEFAULT = 50;
 
 /** `limit` and `offset` of every list endpoint: every list is paged, with its total in `X-Total-Count`. */
 export const PageQuerySchema = z.object({

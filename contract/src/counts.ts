@@ -137,9 +137,7 @@ export const COUNT_BEYOND_TOLERANCE = "A difference is beyond this store's count
 export function countItemBusy(name: string): string {
   return `${name} is already in an open count. Post or cancel that count first.`;
 }
-export function countReasonsMissing(names: string[]): string {
-  return `Give a reason for every difference: ${names.join(', ')}.`;
-}
+export { countReasonsMissing } from './messages';
 export function countWouldGoNegative(name: string): string {
   return `${name} cannot be adjusted: so much has been issued since it was counted that its stock would go below zero. Count it again.`;
 }

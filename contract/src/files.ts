@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { IdSchema } from './common';
+import { ATTACHMENTS_MAX } from './limits';
+
+export { ATTACHMENT_HOURS, ATTACHMENTS_MAX, PHOTO_MAX_BYTES, PHOTO_MAX_PX } from './limits';
 
 /** What may be attached as proof: photos and scanned notes, recognised by their content. */
 export const FILE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 export const FILE_MAX_BYTES = 10 * 1024 * 1024;
-/** A photo taken on the phone is sent at most this long on its longest side, and at most this big. */
-export const PHOTO_MAX_PX = 1600;
-export const PHOTO_MAX_BYTES = 400 * 1024;
 /** The longest side of an image's thumbnail, in pixels. */
 export const THUMB_MAX_PX = 320;
 
@@ -33,9 +33,6 @@ export const FILE_TYPE_REFUSED =
 export const FILE_NOT_FOUND = 'File not found';
 export const FILE_HAS_NO_THUMBNAIL = 'Only a photo has a thumbnail.';
 
-export const ATTACHMENTS_MAX = 10;
-/** How long after a line reaches the server its recorder may still add to its attachments. */
-export const ATTACHMENT_HOURS = 24;
 export const ATTACHMENTS_TOO_MANY = 'A record holds at most 10 attachments.';
 export const ATTACHMENT_REPEATED = 'A file is named more than once in attachments.';
 export const FILES_NOT_ATTACHABLE = 'A file in attachments does not exist, or is not yours to attach: upload it first.';

@@ -54,8 +54,7 @@ export const JobListResponseSchema = z.object({ jobs: z.array(JobSchema) });
 
 export const JOB_SAVED = 'Job saved.';
 export const JOB_NOT_FOUND = 'Job not found';
-export const JOB_REQUIRED = 'Please choose a job.';
-export const COST_CODE_REQUIRED = 'Please choose a cost code.';
+export { COST_CODE_REQUIRED, JOB_REQUIRED } from './messages';
 export function jobCodeTaken(code: string): string {
   return `A job with the code ${code} already exists.`;
 }

@@ -76,5 +76,5 @@ export const ScanResponseSchema = z.object({
   unit: z.object({ _id: z.string(), serial: z.string() }).optional(),
 });
 export type ScanResponse = z.infer<typeof ScanResponseSchema>;
-export const LABEL_NOT_FOUND = 'No item of yours has this label.';
+export { LABEL_NOT_FOUND } from './messages';
 export const LABEL_ITEMS_NOT_FOUND = 'Some of the selected items were not found.';

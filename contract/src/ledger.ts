@@ -13,6 +13,7 @@ import {
   StoreRefSchema,
   TEXT_MAX,
 } from './common';
+import { DECIMAL_TEXT, DECIMALS_MAX, decimalsOf, quantityDecimals } from './decimals';
 import { AttachmentSchema, attachmentsField } from './files';
 import { LocationSchema, locationField } from './location';
 import { MOVEMENT_KIND_LABELS, REMARKS_ALREADY_ADDED } from './messages';
@@ -45,26 +46,13 @@ export const QUANTITY_MAX = 1_000_000;
 /** What a movement form says of a quantity that is not a whole number of at least 1. */
 export const VALID_QUANTITY_REQUIRED = 'Please enter a valid quantity.';
 
-/** The most decimals any material's quantities may carry; each material sets its own, from 0 to this. */
-export const DECIMALS_MAX = 3;
+export { DECIMALS_MAX, decimalsOf, quantityDecimals, quantityWhole } from './decimals';
 export const DECIMALS_INVALID = `Decimals must be a whole number from 0 to ${DECIMALS_MAX}.`;
 export const DecimalsSchema = z
   .number({ message: DECIMALS_INVALID })
   .int(DECIMALS_INVALID)
   .min(0, DECIMALS_INVALID)
   .max(DECIMALS_MAX, DECIMALS_INVALID);
-
-const DECIMAL_TEXT = /^\d+(\.\d+)?$/;
-
-/**
- * How many decimals a quantity carries as written ("12.50" and 12.5 carry 1). A number too small or too
- * large to be written without an exponent carries more than any material allows.
- */
-export function decimalsOf(quantity: number | string): number {
-  const text = String(quantity);
-  if (!DECIMAL_TEXT.test(text.replace(/^-/, ''))) return Number.POSITIVE_INFINITY;
-  return (text.split('.')[1] ?? '').replace(/0+$/, '').length;
-}
 
 /** A decimal quantity, sent as a number or a decimal string: its text when it is one, else null. */
 function decimalText(value: unknown): string | null {
@@ -119,15 +107,6 @@ export function wholeStartingQuantitySchema(label: string) {
     .max(QUANTITY_MAX, fieldAtMost(label, QUANTITY_MAX));
 }
 
-/** A quantity with decimals of an item counted in whole units (a tool, or a material of 0 decimals). */
-export function quantityWhole(item: string): string {
-  return `${item} is counted in whole units: enter a quantity without decimals.`;
-}
-/** A quantity with more decimals than its material takes. */
-export function quantityDecimals(material: string, decimals: number): string {
-  if (decimals === 0) return quantityWhole(material);
-  return `${material} takes quantities with at most ${decimals} ${decimals === 1 ? 'decimal' : 'decimals'}.`;
-}
 /** A material's decimals lowered below a quantity it has on record. */
 export function decimalsInUse(material: string, quantity: string, decimals: number): string {
   return `${material} has a quantity of ${quantity} on record: its decimals cannot be lower than ${decimals}.`;

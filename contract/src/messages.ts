@@ -1,7 +1,7 @@
 import type { MovementKind } from './movements';
 
-// Texts that screens need without the schemas (the sign-in screen, the history dialog of the lists),
-// kept apart so those load without zod.
+// Texts that screens need without the schemas (the sign-in screen, the history dialog of the lists,
+// a movement's job check, a count's reasons, a report's dates), kept apart so those load without zod.
 export const LOGIN_MISSING_FIELDS = 'Please fill in both email and password';
 export const LOGIN_INVALID = 'Invalid email or password';
 export const REMARKS_ALREADY_ADDED = 'Remarks already added';
@@ -51,4 +51,15 @@ export function storeInactive(storeName: string): string {
 /** Nothing may be recorded on or before the day a store's books are closed through. */
 export function booksClosed(storeName: string, lockedThrough: string): string {
   return `The books of ${storeName} are closed through ${dayOf(lockedThrough)}. Record the correction on a later day.`;
+}
+
+export const JOB_REQUIRED = 'Please choose a job.';
+export const COST_CODE_REQUIRED = 'Please choose a cost code.';
+export const LABEL_NOT_FOUND = 'No item of yours has this label.';
+export const REPORT_DATES_REQUIRED = 'Please select both Start Date and End Date.';
+export const REPORT_STORE_AND_DATES_REQUIRED = 'Please select a store and date range.';
+export const REPORT_NO_DATA = 'No data available for the selected dates.';
+
+export function countReasonsMissing(names: string[]): string {
+  return `Give a reason for every difference: ${names.join(', ')}.`;
 }

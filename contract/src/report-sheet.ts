@@ -1,5 +1,5 @@
+import { subtractMoney, sumMoney } from './amounts';
 import { ddmmyyyy, numberOrZero, textOrNA } from './cells';
-import { subtractMoney, sumMoney } from './money';
 import type { ReportRow } from './reports';
 
 export { ddmmyyyy, numberOrZero, textOrNA };

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { IdSchema, NAME_MAX } from './common';
 import { CalendarDateSchema } from './ledger';
+import { REPORT_DATES_REQUIRED, REPORT_NO_DATA, REPORT_STORE_AND_DATES_REQUIRED } from './messages';
 import { MoneySchema } from './money';
 
-export const REPORT_DATES_REQUIRED = 'Please select both Start Date and End Date.';
-export const REPORT_STORE_AND_DATES_REQUIRED = 'Please select a store and date range.';
-export const REPORT_NO_DATA = 'No data available for the selected dates.';
+export { REPORT_DATES_REQUIRED, REPORT_NO_DATA, REPORT_STORE_AND_DATES_REQUIRED };
 export const REPORT_RANGE_BACKWARDS = 'The start date must be on or before the end date.';
 
 const day = z.string({ message: REPORT_DATES_REQUIRED }).min(1, REPORT_DATES_REQUIRED).pipe(CalendarDateSchema);

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { fieldTooLong, IdSchema, PageQuerySchema, requiredText, StoreRefSchema, TEXT_MAX } from './common';
 import { DueAtSchema } from './custody';
-import { JOB_REQUIRED } from './jobs';
 import { batchFields, CalendarDateSchema, jobFields, quantitySchema, UnitIdsSchema, unitField, VALID_QUANTITY_REQUIRED } from './ledger';
+import { SYNC_BATCH_MAX } from './limits';
 import { LocationSchema } from './location';
+import { JOB_REQUIRED } from './messages';
 import { UnitCostSchema } from './money';
 import { PurchaseReceiptRequestSchema } from './purchase-orders';
 import { UNITS_MATCH_QUANTITY } from './tool-units';
@@ -11,10 +12,11 @@ import { UNITS_MATCH_QUANTITY } from './tool-units';
 // Movements a keeper recorded on a phone, maybe with no signal, sent later in a batch: each applied
 // exactly once, or kept on the server for a person to look at (parked).
 
+export { SYNC_BATCH_MAX };
+
 /** The kinds of movement a phone may queue, and the ledger kind each records. */
 export const SYNC_OP_KINDS = ['issue', 'damage', 'return', 'restock', 'transfer', 'tool-issue', 'tool-damage', 'tool-return'] as const;
 export type SyncOpKind = (typeof SYNC_OP_KINDS)[number];
-export const SYNC_BATCH_MAX = 200;
 /** A capture time further ahead of the server's clock than this is refused as invalid. */
 export const SYNC_FUTURE_TOLERANCE_MS = 5 * 60_000;
 

@@ -6,7 +6,7 @@ import { DateField } from '../../../lib/date-field';
 import { keptTime } from '../../../lib/format';
 import { useKeptList, useOnline } from '../../offline';
 import { useWorkers } from '../api/custody';
-import { AddWorkerDialog } from './add-worker-dialog';
+import { AddWorkerDialog } from './lazy-custody-dialogs';
 
 /** "Issued to" a worker of the store (or nobody) and when the tool is due back, with a quick "Add worker". */
 export function CustodyFields(props: {

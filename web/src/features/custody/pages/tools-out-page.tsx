@@ -11,9 +11,8 @@ import { useRole } from '../../../lib/use-session';
 import { KeptAt, useKeptList } from '../../offline';
 import { StoreSelect } from '../../stores';
 import { type CustodyFilter, useCustody } from '../api/custody';
-import { CheckInDialog } from '../components/check-in-dialog';
 import { CustodyList } from '../components/custody-list';
-import { DueDateDialog } from '../components/due-date-dialog';
+import { CheckInDialog, DueDateDialog } from '../components/lazy-custody-dialogs';
 import { useWaitingHandovers, WaitingHandovers } from '../components/waiting-handovers';
 
 /**

@@ -7,8 +7,8 @@ import { messageOf } from '../../../lib/api';
 import { ErrorAlert } from '../../../lib/error-alert';
 import { Notice, type NoticeValue } from '../../../lib/notice';
 import { useCustody, useWorker } from '../api/custody';
-import { CheckInDialog } from '../components/check-in-dialog';
 import { CustodyList } from '../components/custody-list';
+import { CheckInDialog } from '../components/lazy-custody-dialogs';
 
 /** One worker: what they hold now, and everything they were ever given and how it came back. */
 export function WorkerPage() {

@@ -12,7 +12,7 @@ import { Notice, type NoticeValue } from '../../../lib/notice';
 import { useRole } from '../../../lib/use-session';
 import { StoreSelect } from '../../stores';
 import { useUpdateWorker, useWorkers } from '../api/custody';
-import { AddWorkerDialog } from '../components/add-worker-dialog';
+import { AddWorkerDialog } from '../components/lazy-custody-dialogs';
 
 /** The workers of the caller's stores: add one, open one's page, mark one inactive or active again. */
 export function WorkersPage() {
