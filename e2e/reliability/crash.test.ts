@@ -86,7 +86,8 @@ async function crashLoop(name: string, env: Record<string, string>, openForCheck
   );
 }
 
-describe('crash safety', () => {
+// PGlite and PostgreSQL go side by side.
+describe('crash safety', { concurrency: true }, () => {
   const folders: string[] = [];
   after(() => {
     for (const folder of folders) rmSync(folder, { recursive: true, force: true });

@@ -419,10 +419,10 @@ async function postgresRun(names: string[]): Promise<Run> {
   return { env: { DATABASE_URL: url.toString() }, open: async () => openPostgres(url.toString(), 2) };
 }
 
-describe('faults in the middle of heavy writes', () => {
+// PGlite and PostgreSQL go side by side, each database's faults one after another.
+describe('faults in the middle of heavy writes', { concurrency: true }, () => {
   const folders: string[] = [];
   const databases: string[] = [];
-  const noPostgres = !process.env.TEST_DATABASE_URL && 'TEST_DATABASE_URL is not set';
   after(async () => {
     for (const folder of folders) rmSync(folder, { recursive: true, force: true });
     if (!databases.length) return;
@@ -432,21 +432,23 @@ describe('faults in the middle of heavy writes', () => {
     await admin.end();
   });
 
-  it(`kill -9 during each, ${KILLS_EACH} times, on PGlite: wholly there or absent, and the resend lands once`, async () => {
-    console.log(`PGlite:\n  ${(await killedInTheMiddle(pgliteRun(folders))).join('\n  ')}`);
+  describe('on PGlite', () => {
+    it(`kill -9 during each, ${KILLS_EACH} times: wholly there or absent, and the resend lands once`, async () => {
+      console.log(`PGlite:\n  ${(await killedInTheMiddle(pgliteRun(folders))).join('\n  ')}`);
+    });
+
+    it('an answer cut after the commit: the retry answers the same', async () => {
+      await cutAfterCommit(pgliteRun(folders));
+    });
   });
 
-  it('an answer cut after the commit, on PGlite: the retry answers the same', async () => {
-    await cutAfterCommit(pgliteRun(folders));
-  });
+  describe('on PostgreSQL', { skip: !process.env.TEST_DATABASE_URL && 'TEST_DATABASE_URL is not set' }, () => {
+    it(`kill -9 during each, ${KILLS_EACH} times: wholly there or absent, and the resend lands once`, async () => {
+      console.log(`PostgreSQL:\n  ${(await killedInTheMiddle(await postgresRun(databases))).join('\n  ')}`);
+    });
 
-  it(`kill -9 during each, ${KILLS_EACH} times, on PostgreSQL: wholly there or absent, and the resend lands once`, {
-    skip: noPostgres,
-  }, async () => {
-    console.log(`PostgreSQL:\n  ${(await killedInTheMiddle(await postgresRun(databases))).join('\n  ')}`);
-  });
-
-  it('an answer cut after the commit, on PostgreSQL: the retry answers the same', { skip: noPostgres }, async () => {
-    await cutAfterCommit(await postgresRun(databases));
+    it('an answer cut after the commit: the retry answers the same', async () => {
+      await cutAfterCommit(await postgresRun(databases));
+    });
   });
 });
