@@ -13,16 +13,10 @@ import { i18n } from '../../i18n/i18n';
 import { LanguageMenu } from '../../i18n/language-menu';
 import { ColorSchemeToggle } from '../../lib/color-scheme-toggle';
 import { homeOf } from '../../lib/home';
-import { lazyDialog } from '../../lib/lazy-dialog';
+import { LazyConfirmDialog } from '../../lib/lazy-confirm-dialog';
 import { signedInUser } from '../../lib/session';
 import { useRole } from '../../lib/use-session';
 import { pageTitleOf } from '../page-titles';
-
-// Asked only when signing out leaves movements unsent: its dialog's code comes then, not with every screen.
-const ConfirmDialog = lazyDialog(
-  async () => (await import('../../lib/confirm-dialog')).ConfirmDialog,
-  (props) => props.opened,
-);
 
 /** Why signing out with a non-empty outbox (movements or photos) is refused until the keeper confirms. */
 export function unsentWarning(count: number, photos = 0): string {
@@ -93,7 +87,7 @@ export function TopBar({ showLogout }: { showLogout: boolean }) {
             </Box>
           </Button>
         )}
-        <ConfirmDialog
+        <LazyConfirmDialog
           opened={isAskingToDiscard}
           message={unsentWarning(waiting.length, photos)}
           confirmLabel={t('outbox.discardAndLogout')}

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../app/layouts/page-card';
 import { localMessage } from '../../../i18n/local-message';
 import { ApiError, isConnectionLost, messageOf } from '../../../lib/api';
-import { ConfirmDialog } from '../../../lib/confirm-dialog';
 import { FormStack } from '../../../lib/form-stack';
 import { localNumber } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { decimalsOfItem, QuantityInput } from '../../../lib/inputs';
+import { LazyConfirmDialog } from '../../../lib/lazy-confirm-dialog';
 import type { MovementCall } from '../../../lib/movement-call';
 import { Notice } from '../../../lib/notice';
 import { timesFactor } from '../../../lib/quantities';
@@ -272,7 +272,7 @@ export function MovementForm<T>(props: MovementFormProps<T>) {
         </Button>
       </FormStack>
       {props.confirmMessage && (
-        <ConfirmDialog
+        <LazyConfirmDialog
           opened={isConfirming}
           message={props.confirmMessage}
           confirmLabel={t('common.yes')}

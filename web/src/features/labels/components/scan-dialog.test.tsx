@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cameraProblem } from './scan-button';
+import { cameraProblem } from './scan-dialog';
 
 describe('when the camera does not open', () => {
   it('says how to allow it, or to type the code, when the person or the browser refused it', () => {
