@@ -3,6 +3,7 @@
 
 /** The most decimals any material's quantities may carry; each material sets its own, from 0 to this. */
 export const DECIMALS_MAX = 3;
+/** A quantity written plainly: digits, and after a point more digits (no sign, no exponent). */
 export const DECIMAL_TEXT = /^\d+(\.\d+)?$/;
 
 /**
