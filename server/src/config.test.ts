@@ -65,6 +65,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ REPORT_CONCURRENCY: '0' })).toThrow(/Invalid REPORT_CONCURRENCY "0"/);
   });
 
+  it('keeps 10 connections a database server unless DATABASE_POOL_SIZE says otherwise', () => {
+    expect(loadConfig({}).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/Invalid DATABASE_POOL_SIZE "0"/);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: 'many' })).toThrow(/Invalid DATABASE_POOL_SIZE "many"/);
+  });
+
   it('reads from a replica only as a replica of DATABASE_URL, at most 10 s behind unless READ_MAX_LAG says otherwise', () => {
     const primary = { DATABASE_URL: 'postgres://db-1/stockyard', READ_DATABASE_URL: 'postgres://db-2/stockyard' };
     expect(loadConfig({}).readReplica).toBeUndefined();

@@ -20,6 +20,8 @@ export type Config = {
   corsOrigins: string[];
   /** How long one database statement may run on PostgreSQL before it is cancelled (STATEMENT_TIMEOUT). */
   statementTimeoutMs: number;
+  /** Connections each process keeps to the primary (and as many to the replica). */
+  databasePoolSize: number;
   /** REQUIRE_ADMIN_MFA: admins set up a second factor before their first session. */
   requireAdminMfa: boolean;
   /** OFFLINE_MAX_AGE_DAYS: how many days back a keeper may date what they record. */
@@ -79,6 +81,9 @@ export const WEBHOOK_RETRY_BASE_MS_DEFAULT = 10_000;
 
 /** Requests a minute one API token may make to one process when API_TOKEN_RATE_LIMIT is not set. */
 export const API_TOKEN_RATE_LIMIT_DEFAULT = 600;
+
+/** Connections one process keeps to each PostgreSQL server when DATABASE_POOL_SIZE is not set. */
+export const DATABASE_POOL_SIZE_DEFAULT = 10;
 
 /** How many days back a keeper may date a movement or delivery when OFFLINE_MAX_AGE_DAYS is not set. */
 export const OFFLINE_MAX_AGE_DAYS_DEFAULT = 30;
@@ -196,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     currency: parseCurrency(env.CURRENCY || 'USD'),
     logLevel: env.LOG_LEVEL || 'info',
     statementTimeoutMs: parseDuration(env.STATEMENT_TIMEOUT || '30s') * 1000,
+    databasePoolSize: parseCount('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, DATABASE_POOL_SIZE_DEFAULT, 100),
     requireAdminMfa: parseFlag('REQUIRE_ADMIN_MFA', env.REQUIRE_ADMIN_MFA, REQUIRE_ADMIN_MFA_DEFAULT),
     offlineMaxAgeDays: parseDays('OFFLINE_MAX_AGE_DAYS', env.OFFLINE_MAX_AGE_DAYS, OFFLINE_MAX_AGE_DAYS_DEFAULT),
     reportConcurrency: parseCount('REPORT_CONCURRENCY', env.REPORT_CONCURRENCY, 1, 16),

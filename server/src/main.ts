@@ -12,7 +12,7 @@ import { webDistDir } from './paths';
 
 async function openDatabase(config: ReturnType<typeof loadConfig>): Promise<{ database: Database; release: () => void }> {
   if (config.databaseUrl) {
-    const database = openPostgres(config.databaseUrl, undefined, config.statementTimeoutMs);
+    const database = openPostgres(config.databaseUrl, config.databasePoolSize, config.statementTimeoutMs);
     await migrate(database);
     return { database, release: () => {} };
   }
@@ -50,7 +50,9 @@ async function main(): Promise<void> {
   }
 
   const replica = config.readReplica
-    ? openPostgres(config.readReplica.url, undefined, config.statementTimeoutMs, { connectTimeoutMs: REPLICA_CONNECT_TIMEOUT_MS })
+    ? openPostgres(config.readReplica.url, config.databasePoolSize, config.statementTimeoutMs, {
+        connectTimeoutMs: REPLICA_CONNECT_TIMEOUT_MS,
+      })
     : undefined;
   // Where each person's last write ended is noted after every write: on connections whose commits do
   // not wait for the disk, as a crash losing the last notes only sends a few reads to the primary's past.
