@@ -14,7 +14,7 @@ async function connectionsTo(url: string): Promise<number> {
   try {
     const name = new URL(url).pathname.slice(1);
     const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-    return rows[0].n;
+    return rows[0]?.n ?? 0;
   } finally {
     await client.end();
   }
