@@ -38,16 +38,5 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://localhost:3000', '/auth': 'http://localhost:3000' },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: false,
-    rolldownOptions: {
-      output: {
-        // What every screen needs before it draws (React, the router, Mantine's core, the texts) in one file:
-        // split by which lazy screens share it, it made a dozen files that compressed 7 KB worse together.
-        codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] },
-      },
-    },
-  },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
 });
