@@ -140,16 +140,4 @@ describe('what a screen loads before it draws', () => {
     expect(zodOf('features/reports/pages/report-pages.tsx')).toEqual([]);
     expect(zodOf('features/custody/pages/custody-pages.ts')).toEqual([]);
   });
-
-  it('draws the lists with a plain search box: the suggestions and a remark’s tooltip come once it is drawn', () => {
-    const popOvers = (page: string) =>
-      [...startUpGraph(join(web, page), { byName: true }).files]
-        .filter((file) =>
-          /import\s*\{[^}]*\b(Autocomplete|Combobox|Popover|Tooltip)\b[^}]*\}\s*from\s*'@mantine\/core'/.test(readFileSync(file, 'utf8')),
-        )
-        .map((file) => file.slice(web.length + 1));
-    expect(popOvers('features/materials/pages/all-products-page.tsx')).toEqual([]);
-    expect(popOvers('features/materials/pages/product-list-page.tsx')).toEqual([]);
-    expect(popOvers('features/tools/pages/tool-list-pages.tsx')).toEqual([]);
-  });
 });

@@ -1,13 +1,10 @@
-import { ActionIcon, Group, TextInput } from '@mantine/core';
+import { ActionIcon, Group, TextInput, Tooltip } from '@mantine/core';
 import type { Product } from '@stockyard/contract';
 import { IconCheck, IconPencil } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/api';
 import { useSetRemarks } from '../api/materials';
-
-// A tooltip's positioning code is loaded only on a page with a remark to explain.
-const Tooltip = lazy(async () => ({ default: (await import('./remark-tooltip')).Tooltip }));
 
 type CellProps = { product: Product; onError: (message: string) => void };
 
@@ -32,11 +29,9 @@ export function AddRemarkCell({ product, onError }: CellProps) {
   );
   if (!hasRemark) return pencil;
   return (
-    <Suspense fallback={<span>{pencil}</span>}>
-      <Tooltip label={t('materials.remarksAlreadyAdded')}>
-        <span>{pencil}</span>
-      </Tooltip>
-    </Suspense>
+    <Tooltip label={t('materials.remarksAlreadyAdded')}>
+      <span>{pencil}</span>
+    </Tooltip>
   );
 }
 
