@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
+import { after } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
@@ -15,6 +16,16 @@ export async function freePort(): Promise<number> {
   server.close();
   return port;
 }
+
+// A server left running holds its test file's process open, and the run with it, until CI gives up:
+// whatever a file started is killed once its tests are done, passed or failed.
+const running = new Set<ChildProcess>();
+after(() => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/** How long a server may take to migrate a new database and answer, on a busy machine. */
+const START_TIMEOUT_MS = 120_000;
 
 export type RunningServer = {
   url: string;
@@ -46,6 +57,8 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   child.stdout?.on('data', (chunk) => {
     output += chunk;
   });
@@ -53,7 +66,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     output += chunk;
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     try {
@@ -61,7 +74,10 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start in ${START_TIMEOUT_MS / 1000} s:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
