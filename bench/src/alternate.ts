@@ -1,7 +1,7 @@
 // npm run bench:alternate -- [search|list|write] [rounds] [seconds]: on PostgreSQL, the app and the bare
 // route alive side by side, measured in turn (bare, app, bare, app…), so that what the machine does
 // meanwhile falls on both alike. Prints each round's ratio; for finding what one change is worth.
-import { startServer } from '../../e2e/reliability/server-process';
+import { startServer } from '../../e2e/reliability/app-process';
 import { openPostgres } from '../../server/src/db/client';
 import { startBare } from './bare-process';
 import { anyOf, movementRequest, prepareBenchData, searchPath, signedIn } from './dataset';

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { freePort, root } from '../../e2e/reliability/server-process';
+import { freePort, root } from '../../e2e/reliability/app-process';
 
 /** Starts bare-server.ts on the database `env` names and waits until it answers. */
 export async function startBare(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {

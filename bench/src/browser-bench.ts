@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import puppeteer, { type Browser } from 'puppeteer-core';
-import { startServer } from '../../e2e/reliability/server-process';
+import { startServer } from '../../e2e/reliability/app-process';
 import { BENCH_USERS } from './seed';
 import { startTlsFront, type TlsFront } from './tls-front';
 

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort } from '../../e2e/reliability/server-process';
+import { freePort } from '../../e2e/reliability/app-process';
 import { root, startCluster, stopCluster } from '../../scripts/cluster-topology';
 import { openPostgres } from '../../server/src/db/client';
 import { anyOf, movementRequest, prepareBenchData, signedIn } from './dataset';

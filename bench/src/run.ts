@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { root, startServer } from '../../e2e/reliability/server-process';
+import { root, startServer } from '../../e2e/reliability/app-process';
 import { type Database, openPglite, openPostgres } from '../../server/src/db/client';
 import { queryRows } from '../../server/src/db/sql';
 import {

@@ -6,7 +6,7 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { startServer } from '../../e2e/reliability/server-process';
+import { startServer } from '../../e2e/reliability/app-process';
 import { openPostgres } from '../../server/src/db/client';
 import { queryRows } from '../../server/src/db/sql';
 import { findJobCost } from '../../server/src/features/jobs/jobs.repository';

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../e2e/reliability/server-process';
+import { freePort } from '../../e2e/reliability/app-process';
 import { haproxyPath } from '../../scripts/cluster-topology';
 
 export type TlsFront = {
