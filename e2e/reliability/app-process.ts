@@ -85,7 +85,8 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     child,
     output: () => output,
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
-      if (child.exitCode !== null) return child.exitCode;
+      // Already gone (it exited, or a test killed it): its exit event has fired and will not again.
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       child.kill(signal);
       const [code] = await once(child, 'exit');
       return code as number | null;
